@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { MODES, TESTS } from './vocabulary.ts';
+
+/** POST /api/auth/login */
+export const loginRequestSchema = z.strictObject({
+  username: z.string().trim().min(1, 'Enter your user name'),
+  password: z.string().min(1, 'Enter your password'),
+});
+export type LoginRequest = z.infer<typeof loginRequestSchema>;
+
+export const roleSchema = z.enum(['admin', 'annotator', 'adjudicator']);
+export type Role = z.infer<typeof roleSchema>;
+
+/** GET /api/auth/me, and the body of a successful login. */
+export const sessionUserSchema = z.object({
+  username: z.string(),
+  displayName: z.string(),
+  roles: z.array(roleSchema),
+});
+export type SessionUser = z.infer<typeof sessionUserSchema>;
+
+/** GET /api/studies: the studies in this database. */
+export const studySummarySchema = z.object({ name: z.string(), createdAt: z.string() });
+export type StudySummary = z.infer<typeof studySummarySchema>;
+
+/** GET /api/studies/:name/overview: what a study holds, per model × test. */
+export const studyOverviewSchema = z.object({
+  study: z.string(),
+  totals: z.object({
+    triples: z.number(),
+    arguments: z.number(),
+    extractions: z.number(),
+    failedExtractions: z.number(),
+    annotations: z.number(),
+    gold: z.number(),
+    reportedValues: z.number(),
+  }),
+  triplesByMode: z.record(z.enum(MODES), z.number()),
+  tests: z.array(z.number()).default([...TESTS]),
+  models: z.array(
+    z.object({
+      model: z.string(),
+      byTest: z.array(z.object({ test: z.number(), arguments: z.number(), extractions: z.number() })),
+    }),
+  ),
+  extractors: z.array(z.object({ name: z.string(), extracted: z.number(), failed: z.number() })),
+});
+export type StudyOverview = z.infer<typeof studyOverviewSchema>;

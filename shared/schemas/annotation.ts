@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { factorIdSchema } from '../factors.ts';
+import { caseSchema } from '../vocabulary.ts';
+import { dedupeUnlisted, factorListSchema, unlistedMentionSchema } from './factor-list.ts';
+import { recordIdSchema } from './triple.ts';
+
+export const mentionStyleSchema = z.enum(['code', 'name', 'paraphrase']);
+export type MentionStyle = z.infer<typeof mentionStyleSchema>;
+export const polaritySchema = z.enum(['asserted', 'negated']);
+export type Polarity = z.infer<typeof polaritySchema>;
+
+/**
+ * A highlighted mention: characters [start, end) of the argument text, the case and factor it is
+ * about ("unlisted" for a factor outside the catalogue, with its wording in `text`), its style and
+ * polarity. Whether it lies inside the text is checked where the text is known (import, API).
+ */
+export const spanSchema = z
+  .strictObject({
+    start: z.number().int().nonnegative(),
+    end: z.number().int().positive(),
+    case: caseSchema,
+    factor: z.union([factorIdSchema, z.literal('unlisted')]),
+    style: mentionStyleSchema,
+    polarity: polaritySchema,
+    text: z.string().optional(),
+  })
+  .refine((span) => span.end > span.start, { message: 'end must be after start', path: ['end'] });
+export type Span = z.infer<typeof spanSchema>;
+
+/** The judgement itself, shared by an annotator's annotation and the adjudicated gold. */
+export const judgementShape = {
+  argument_id: recordIdSchema,
+  current: factorListSchema,
+  tsc1: factorListSchema,
+  tsc2: factorListSchema,
+  unlisted: z.array(unlistedMentionSchema).default([]).transform(dedupeUnlisted),
+  abstained: z.boolean(),
+  exact_phrase: z.boolean().default(false),
+  truncated: z.boolean().default(false),
+  spans: z.array(spanSchema).default([]),
+  comment: z.string().optional(),
+  guideline_version: z.string().optional(),
+} as const;
+
+/** One line of annotations JSONL: one annotator's marks for one argument, as the UI saves them. */
+export const annotationSchema = z
+  .strictObject({ ...judgementShape, annotator: z.string().trim().min(1, 'must name the annotator') })
+  .superRefine((record, ctx) => {
+    if (record.exact_phrase && !record.abstained)
+      ctx.addIssue({ code: 'custom', path: ['exact_phrase'], message: 'exact_phrase needs abstained: true' });
+  });
+export type Annotation = z.output<typeof annotationSchema>;
+
+/** One line of gold JSONL: the adjudicated judgement for one argument. */
+export const goldSchema = z
+  .strictObject({ ...judgementShape, adjudicator: z.string().trim().min(1).optional() })
+  .superRefine((record, ctx) => {
+    if (record.exact_phrase && !record.abstained)
+      ctx.addIssue({ code: 'custom', path: ['exact_phrase'], message: 'exact_phrase needs abstained: true' });
+  });
+export type Gold = z.output<typeof goldSchema>;

@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import { normaliseFactorReference } from '../factor-reference.ts';
+import { type FactorId, sortFactorIds } from '../factors.ts';
+import { type CaseId, caseSchema } from '../vocabulary.ts';
+
+/**
+ * A list of catalogue factors. Items may be codes ("F4") or labels ("F4 Agreed-not-to-disclose
+ * (P)"); they are normalised, deduplicated and put in catalogue order. Anything outside the
+ * catalogue is an error naming the item.
+ */
+export const factorListSchema = z.array(z.string()).transform((items, ctx): FactorId[] => {
+  const ids: FactorId[] = [];
+  items.forEach((item, index) => {
+    const reference = normaliseFactorReference(item);
+    if (reference.kind === 'factor') ids.push(reference.id);
+    else
+      ctx.addIssue({ code: 'custom', path: [index], message: `"${item}" is not one of the 26 CATO factors` });
+  });
+  return sortFactorIds(ids);
+});
+
+/** A mention of a factor outside the catalogue, kept with its wording and the case it was put in. */
+export const unlistedMentionSchema = z.strictObject({ case: caseSchema, text: z.string().trim().min(1) });
+export type UnlistedMention = z.infer<typeof unlistedMentionSchema>;
+
+/** Per case, the catalogue factors asserted present. */
+export type CaseFactors = Record<CaseId, FactorId[]>;
+
+/**
+ * Per-case lists as an extractor or annotator writes them: catalogue references become ids, and a
+ * reference outside the catalogue ("F30 Market-dominance") moves to `unlisted` for that case instead
+ * of being rejected, because inventing factors is what the study measures.
+ */
+export function splitReferences(
+  caseId: CaseId,
+  items: readonly string[],
+): { ids: FactorId[]; unlisted: UnlistedMention[] } {
+  const ids: FactorId[] = [];
+  const unlisted: UnlistedMention[] = [];
+  for (const item of items) {
+    const reference = normaliseFactorReference(item);
+    if (reference.kind === 'factor') ids.push(reference.id);
+    else if (reference.text !== '') unlisted.push({ case: caseId, text: reference.text });
+  }
+  return { ids: sortFactorIds(ids), unlisted };
+}
+
+/** Unlisted mentions without repeats (same case, same folded text), in first-seen order. */
+export function dedupeUnlisted(mentions: readonly UnlistedMention[]): UnlistedMention[] {
+  const seen = new Set<string>();
+  return mentions.filter((mention) => {
+    const key = `${mention.case}\u0000${mention.text.toLowerCase()}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
