@@ -28,8 +28,7 @@ export const spanSchema = z
 export type Span = z.infer<typeof spanSchema>;
 
 /** The judgement itself, shared by an annotator's annotation and the adjudicated gold. */
-export const judgementShape = {
-  argument_id: recordIdSchema,
+const judgementFields = {
   current: factorListSchema,
   tsc1: factorListSchema,
   tsc2: factorListSchema,
@@ -42,20 +41,42 @@ export const judgementShape = {
   guideline_version: z.string().optional(),
 } as const;
 
+function checkFlags(record: { abstained: boolean; exact_phrase: boolean }, ctx: z.RefinementCtx): void {
+  if (record.exact_phrase && !record.abstained)
+    ctx.addIssue({ code: 'custom', path: ['exact_phrase'], message: 'exact_phrase needs abstained: true' });
+}
+
+/** Per case the factors asserted, unlisted mentions, flags, spans and a comment: what one reader decided. */
+export const judgementSchema = z.strictObject(judgementFields).superRefine(checkFlags);
+export type Judgement = z.output<typeof judgementSchema>;
+
 /** One line of annotations JSONL: one annotator's marks for one argument, as the UI saves them. */
 export const annotationSchema = z
-  .strictObject({ ...judgementShape, annotator: z.string().trim().min(1, 'must name the annotator') })
-  .superRefine((record, ctx) => {
-    if (record.exact_phrase && !record.abstained)
-      ctx.addIssue({ code: 'custom', path: ['exact_phrase'], message: 'exact_phrase needs abstained: true' });
-  });
+  .strictObject({
+    argument_id: recordIdSchema,
+    annotator: z.string().trim().min(1, 'must name the annotator'),
+    ...judgementFields,
+  })
+  .superRefine(checkFlags);
 export type Annotation = z.output<typeof annotationSchema>;
 
 /** One line of gold JSONL: the adjudicated judgement for one argument. */
 export const goldSchema = z
-  .strictObject({ ...judgementShape, adjudicator: z.string().trim().min(1).optional() })
-  .superRefine((record, ctx) => {
-    if (record.exact_phrase && !record.abstained)
-      ctx.addIssue({ code: 'custom', path: ['exact_phrase'], message: 'exact_phrase needs abstained: true' });
-  });
+  .strictObject({
+    argument_id: recordIdSchema,
+    adjudicator: z.string().trim().min(1).optional(),
+    ...judgementFields,
+  })
+  .superRefine(checkFlags);
 export type Gold = z.output<typeof goldSchema>;
+
+/** The judgement part of an annotation or gold record (everything but who and which argument). */
+export function judgementOf(record: Annotation | Gold): Judgement {
+  const { argument_id: _argument, ...rest } = record;
+  if ('annotator' in rest) {
+    const { annotator: _annotator, ...judgement } = rest;
+    return judgement;
+  }
+  const { adjudicator: _adjudicator, ...judgement } = rest;
+  return judgement;
+}

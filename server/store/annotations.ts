@@ -1,0 +1,133 @@
+import { type Judgement, judgementSchema } from '../../shared/schemas/annotation.ts';
+import type { Db } from './db.ts';
+import { nowIso, writeJson } from './json-columns.ts';
+
+export type AnnotationStatus = 'draft' | 'submitted';
+
+interface AnnotationRow {
+  id: number;
+  argumentRowId: number;
+  argumentExternalId: string;
+  userId: number;
+  annotator: string;
+  status: AnnotationStatus;
+  version: number;
+  judgement: string;
+  secondsSpent: number;
+  updatedAt: string;
+  submittedAt: string | null;
+}
+
+export interface StoredAnnotation extends Omit<AnnotationRow, 'judgement'> {
+  judgement: Judgement;
+}
+
+const SELECT = `SELECT n.id, n.argument_id AS argumentRowId, a.external_id AS argumentExternalId, n.user_id AS userId,
+  u.username AS annotator, n.status, n.version, n.judgement, n.seconds_spent AS secondsSpent, n.updated_at AS updatedAt,
+  n.submitted_at AS submittedAt
+  FROM annotations n JOIN arguments a ON a.id = n.argument_id JOIN users u ON u.id = n.user_id`;
+
+function toStored(row: AnnotationRow): StoredAnnotation {
+  return { ...row, judgement: judgementSchema.parse(JSON.parse(row.judgement)) };
+}
+
+export function findAnnotation(db: Db, argumentRowId: number, userId: number): StoredAnnotation | undefined {
+  const row = db.first<AnnotationRow>(`${SELECT} WHERE n.argument_id = ? AND n.user_id = ?`, [
+    argumentRowId,
+    userId,
+  ]);
+  return row && toStored(row);
+}
+
+export function listAnnotations(db: Db, studyId: number, status?: AnnotationStatus): StoredAnnotation[] {
+  const rows =
+    status === undefined
+      ? db.all<AnnotationRow>(`${SELECT} WHERE a.study_id = ? ORDER BY a.id, u.username`, [studyId])
+      : db.all<AnnotationRow>(`${SELECT} WHERE a.study_id = ? AND n.status = ? ORDER BY a.id, u.username`, [
+          studyId,
+          status,
+        ]);
+  return rows.map(toStored);
+}
+
+export interface AnnotationWrite {
+  argumentRowId: number;
+  userId: number;
+  status: AnnotationStatus;
+  judgement: Judgement;
+  secondsSpent: number;
+  importId: number | null;
+}
+
+/** Writes the annotation's new state (version + 1) and appends it to the history, as one unit. */
+export function saveAnnotation(
+  db: Db,
+  write: AnnotationWrite,
+  action: string,
+  actorId: number | null,
+): StoredAnnotation {
+  return db.transaction(() => {
+    const at = nowIso();
+    const existing = findAnnotation(db, write.argumentRowId, write.userId);
+    const version = (existing?.version ?? 0) + 1;
+    const params = {
+      ...write,
+      judgement: writeJson(write.judgement),
+      version,
+      at,
+      submittedAt: write.status === 'submitted' ? at : null,
+    };
+    if (existing) {
+      db.run(
+        `UPDATE annotations SET status = @status, version = @version, judgement = @judgement, seconds_spent = @secondsSpent,
+           updated_at = @at, submitted_at = @submittedAt, import_id = coalesce(@importId, import_id)
+         WHERE argument_id = @argumentRowId AND user_id = @userId`,
+        params,
+      );
+    } else {
+      db.run(
+        `INSERT INTO annotations (argument_id, user_id, status, version, judgement, seconds_spent, updated_at, submitted_at, import_id)
+         VALUES (@argumentRowId, @userId, @status, @version, @judgement, @secondsSpent, @at, @submittedAt, @importId)`,
+        params,
+      );
+    }
+    const stored = findAnnotation(db, write.argumentRowId, write.userId);
+    if (!stored) throw new Error('annotation vanished inside its own transaction');
+    appendHistory(db, stored.id, actorId, action, version, params.judgement, at);
+    return stored;
+  });
+}
+
+export function appendHistory(
+  db: Db,
+  annotationId: number,
+  actorId: number | null,
+  action: string,
+  version: number,
+  judgementJson: string,
+  at: string = nowIso(),
+): void {
+  db.run(
+    'INSERT INTO annotation_history (annotation_id, actor_id, action, version, judgement, at) VALUES (?, ?, ?, ?, ?, ?)',
+    [annotationId, actorId, action, version, judgementJson, at],
+  );
+}
+
+export interface HistoryEntry {
+  id: number;
+  actor: string | null;
+  action: string;
+  version: number;
+  judgement: Judgement;
+  at: string;
+}
+
+export function listHistory(db: Db, annotationId: number): HistoryEntry[] {
+  return db
+    .all<Omit<HistoryEntry, 'judgement'> & { judgement: string }>(
+      `SELECT h.id, u.username AS actor, h.action, h.version, h.judgement, h.at
+       FROM annotation_history h LEFT JOIN users u ON u.id = h.actor_id WHERE h.annotation_id = ? ORDER BY h.id`,
+      [annotationId],
+    )
+    .map((row) => ({ ...row, judgement: judgementSchema.parse(JSON.parse(row.judgement)) }));
+}

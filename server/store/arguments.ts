@@ -1,0 +1,108 @@
+import type { Argument } from '../../shared/schemas/argument.ts';
+import type { TestNumber } from '../../shared/vocabulary.ts';
+import type { Db } from './db.ts';
+
+interface ArgumentRow {
+  id: number;
+  externalId: string;
+  tripleRowId: number;
+  tripleExternalId: string;
+  model: string;
+  test: TestNumber;
+  text: string;
+  finishReason: string | null;
+  outputTokens: number | null;
+}
+
+export interface StoredArgument {
+  rowId: number;
+  tripleRowId: number;
+  record: Argument;
+}
+
+const SELECT = `SELECT a.id, a.external_id AS externalId, a.triple_id AS tripleRowId, t.external_id AS tripleExternalId,
+  a.model, a.test, a.text, a.finish_reason AS finishReason, a.output_tokens AS outputTokens
+  FROM arguments a JOIN triples t ON t.id = a.triple_id`;
+
+function toStored(row: ArgumentRow): StoredArgument {
+  const record: Argument = {
+    id: row.externalId,
+    triple_id: row.tripleExternalId,
+    model: row.model,
+    test: row.test,
+    text: row.text,
+  };
+  if (row.finishReason !== null) record.finish_reason = row.finishReason;
+  if (row.outputTokens !== null) record.output_tokens = row.outputTokens;
+  return { rowId: row.id, tripleRowId: row.tripleRowId, record };
+}
+
+function columns(studyId: number, argument: Argument, tripleRowId: number, importId: number | null) {
+  return {
+    studyId,
+    externalId: argument.id,
+    tripleRowId,
+    model: argument.model,
+    test: argument.test,
+    text: argument.text,
+    finishReason: argument.finish_reason ?? null,
+    outputTokens: argument.output_tokens ?? null,
+    importId,
+  };
+}
+
+export function findArgument(db: Db, studyId: number, externalId: string): StoredArgument | undefined {
+  const row = db.first<ArgumentRow>(`${SELECT} WHERE a.study_id = ? AND a.external_id = ?`, [
+    studyId,
+    externalId,
+  ]);
+  return row && toStored(row);
+}
+
+export function findArgumentByRowId(db: Db, rowId: number): StoredArgument | undefined {
+  const row = db.first<ArgumentRow>(`${SELECT} WHERE a.id = ?`, [rowId]);
+  return row && toStored(row);
+}
+
+export function listArguments(db: Db, studyId: number): StoredArgument[] {
+  return db.all<ArgumentRow>(`${SELECT} WHERE a.study_id = ? ORDER BY a.id`, [studyId]).map(toStored);
+}
+
+export function insertArgument(
+  db: Db,
+  studyId: number,
+  argument: Argument,
+  tripleRowId: number,
+  importId: number | null,
+): number {
+  return db.run(
+    `INSERT INTO arguments (study_id, external_id, triple_id, model, test, text, finish_reason, output_tokens, import_id)
+     VALUES (@studyId, @externalId, @tripleRowId, @model, @test, @text, @finishReason, @outputTokens, @importId)`,
+    columns(studyId, argument, tripleRowId, importId),
+  ).lastInsertRowid;
+}
+
+export function updateArgument(
+  db: Db,
+  studyId: number,
+  argument: Argument,
+  tripleRowId: number,
+  importId: number | null,
+): void {
+  db.run(
+    `UPDATE arguments SET triple_id = @tripleRowId, model = @model, test = @test, text = @text,
+       finish_reason = @finishReason, output_tokens = @outputTokens, import_id = @importId
+     WHERE study_id = @studyId AND external_id = @externalId`,
+    columns(studyId, argument, tripleRowId, importId),
+  );
+}
+
+export function countArgumentsByModelAndTest(
+  db: Db,
+  studyId: number,
+): { model: string; test: TestNumber; count: number }[] {
+  return db.all(
+    'SELECT model, test, count(*) AS count FROM arguments WHERE study_id = ? GROUP BY model, test ORDER BY model, test',
+    [studyId],
+  );
+}

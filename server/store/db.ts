@@ -1,0 +1,57 @@
+import BetterSqlite3 from 'better-sqlite3';
+
+export type SqlParams = Record<string, unknown> | readonly unknown[];
+
+/**
+ * A small typed wrapper over better-sqlite3: prepared statements are cached by their SQL text, so a
+ * store module can write plain SQL next to the function that uses it. Row types are asserted by the
+ * caller's generic; the SQL aliases columns to the camelCase names of that type.
+ */
+export class Db {
+  readonly raw: BetterSqlite3.Database;
+  private readonly statements = new Map<string, BetterSqlite3.Statement>();
+
+  constructor(readonly file: string) {
+    this.raw = new BetterSqlite3(file);
+    this.raw.pragma('journal_mode = WAL');
+    this.raw.pragma('foreign_keys = ON');
+    this.raw.pragma('busy_timeout = 5000');
+    this.raw.pragma('synchronous = NORMAL');
+  }
+
+  private statement(sql: string): BetterSqlite3.Statement {
+    let statement = this.statements.get(sql);
+    if (!statement) {
+      statement = this.raw.prepare(sql);
+      this.statements.set(sql, statement);
+    }
+    return statement;
+  }
+
+  all<Row>(sql: string, params: SqlParams = []): Row[] {
+    return this.statement(sql).all(params) as Row[];
+  }
+
+  first<Row>(sql: string, params: SqlParams = []): Row | undefined {
+    return this.statement(sql).get(params) as Row | undefined;
+  }
+
+  /** Runs a write; returns the changed row count and the last inserted rowid. */
+  run(sql: string, params: SqlParams = []): { changes: number; lastInsertRowid: number } {
+    const result = this.statement(sql).run(params);
+    return { changes: result.changes, lastInsertRowid: Number(result.lastInsertRowid) };
+  }
+
+  /** Runs `fn` in one transaction: committed when it returns, rolled back when it throws. Nests as savepoints. */
+  transaction<T>(fn: () => T): T {
+    return this.raw.transaction(fn)();
+  }
+
+  exec(sql: string): void {
+    this.raw.exec(sql);
+  }
+
+  close(): void {
+    this.raw.close();
+  }
+}

@@ -1,0 +1,109 @@
+import type { Extraction } from '../../shared/schemas/extraction.ts';
+import type { Db } from './db.ts';
+import { readFactorIds, readUnlisted, writeJson } from './json-columns.ts';
+
+interface ExtractionRow {
+  id: number;
+  argumentExternalId: string;
+  extractor: string;
+  status: Extraction['status'];
+  currentFactors: string;
+  tsc1Factors: string;
+  tsc2Factors: string;
+  unlisted: string;
+  abstained: number | null;
+  raw: string | null;
+  error: string | null;
+}
+
+const SELECT = `SELECT e.id, a.external_id AS argumentExternalId, x.name AS extractor, e.status,
+  e.current_factors AS currentFactors, e.tsc1_factors AS tsc1Factors, e.tsc2_factors AS tsc2Factors,
+  e.unlisted, e.abstained, e.raw, e.error
+  FROM extractions e JOIN arguments a ON a.id = e.argument_id JOIN extractors x ON x.id = e.extractor_id`;
+
+function toRecord(row: ExtractionRow): Extraction {
+  const record: Extraction = {
+    argument_id: row.argumentExternalId,
+    extractor: row.extractor,
+    current: readFactorIds(row.currentFactors),
+    tsc1: readFactorIds(row.tsc1Factors),
+    tsc2: readFactorIds(row.tsc2Factors),
+    unlisted: readUnlisted(row.unlisted),
+    status: row.status,
+  };
+  if (row.abstained !== null) record.abstained = row.abstained === 1;
+  if (row.raw !== null) record.raw = row.raw;
+  if (row.error !== null) record.error = row.error;
+  return record;
+}
+
+function columns(extraction: Extraction, argumentRowId: number, extractorId: number, runId: number | null) {
+  return {
+    argumentRowId,
+    extractorId,
+    runId,
+    status: extraction.status,
+    current: writeJson(extraction.current),
+    tsc1: writeJson(extraction.tsc1),
+    tsc2: writeJson(extraction.tsc2),
+    unlisted: writeJson(extraction.unlisted),
+    abstained: extraction.abstained === undefined ? null : Number(extraction.abstained),
+    raw: extraction.raw ?? null,
+    error: extraction.error ?? null,
+  };
+}
+
+export function findExtraction(db: Db, argumentRowId: number, extractorId: number): Extraction | undefined {
+  const row = db.first<ExtractionRow>(`${SELECT} WHERE e.argument_id = ? AND e.extractor_id = ?`, [
+    argumentRowId,
+    extractorId,
+  ]);
+  return row && toRecord(row);
+}
+
+/** Every extraction of a study, optionally of one extractor, in argument order. */
+export function listExtractions(db: Db, studyId: number, extractorName?: string): Extraction[] {
+  const rows =
+    extractorName === undefined
+      ? db.all<ExtractionRow>(`${SELECT} WHERE a.study_id = ? ORDER BY x.name, a.id`, [studyId])
+      : db.all<ExtractionRow>(`${SELECT} WHERE a.study_id = ? AND x.name = ? ORDER BY a.id`, [
+          studyId,
+          extractorName,
+        ]);
+  return rows.map(toRecord);
+}
+
+/** Inserts, or replaces the extractor's earlier output for the argument. */
+export function upsertExtraction(
+  db: Db,
+  extraction: Extraction,
+  argumentRowId: number,
+  extractorId: number,
+  runId: number | null,
+): void {
+  db.run(
+    `INSERT INTO extractions (argument_id, extractor_id, run_id, status, current_factors, tsc1_factors, tsc2_factors, unlisted, abstained, raw, error)
+     VALUES (@argumentRowId, @extractorId, @runId, @status, @current, @tsc1, @tsc2, @unlisted, @abstained, @raw, @error)
+     ON CONFLICT (argument_id, extractor_id) DO UPDATE SET run_id = excluded.run_id, status = excluded.status,
+       current_factors = excluded.current_factors, tsc1_factors = excluded.tsc1_factors, tsc2_factors = excluded.tsc2_factors,
+       unlisted = excluded.unlisted, abstained = excluded.abstained, raw = excluded.raw, error = excluded.error`,
+    columns(extraction, argumentRowId, extractorId, runId),
+  );
+}
+
+export interface ExtractionCount {
+  extractor: string;
+  model: string;
+  test: number;
+  status: Extraction['status'];
+  count: number;
+}
+
+export function countExtractions(db: Db, studyId: number): ExtractionCount[] {
+  return db.all<ExtractionCount>(
+    `SELECT x.name AS extractor, a.model, a.test, e.status, count(*) AS count
+     FROM extractions e JOIN arguments a ON a.id = e.argument_id JOIN extractors x ON x.id = e.extractor_id
+     WHERE a.study_id = ? GROUP BY x.name, a.model, a.test, e.status ORDER BY x.name, a.model, a.test`,
+    [studyId],
+  );
+}

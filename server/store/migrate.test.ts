@@ -1,0 +1,67 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { Db } from './db.ts';
+import { loadMigrations, migrate, schemaVersion } from './migrate.ts';
+
+const TABLES = [
+  'adjudications',
+  'annotation_history',
+  'annotations',
+  'arguments',
+  'assignments',
+  'extraction_runs',
+  'extractions',
+  'extractors',
+  'imports',
+  'reported_results',
+  'schema_migrations',
+  'sessions',
+  'studies',
+  'triples',
+  'users',
+];
+
+describe('migrate', () => {
+  it('numbers the shipped migrations from 001 without gaps', () => {
+    const versions = loadMigrations().map((migration) => migration.version);
+    expect(versions).toEqual(versions.map((_, index) => index + 1));
+  });
+
+  it('001 creates every table of the study store and records itself', () => {
+    const db = new Db(':memory:');
+    expect(migrate(db)).toContain('001_init.sql');
+    const tables = db
+      .all<{ name: string }>("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
+      .map((row) => row.name);
+    expect(tables).toEqual(expect.arrayContaining(TABLES));
+    expect(schemaVersion(db)).toBe(loadMigrations().length);
+  });
+
+  it('applies nothing the second time', () => {
+    const db = new Db(':memory:');
+    migrate(db);
+    expect(migrate(db)).toEqual([]);
+  });
+
+  it('leaves the database at the previous version when a migration fails', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'fa-migrations-'));
+    writeFileSync(join(dir, '001_good.sql'), 'CREATE TABLE a (x INTEGER);');
+    writeFileSync(join(dir, '002_bad.sql'), 'CREATE TABLE b (y INTEGER); INSERT INTO nowhere VALUES (1);');
+    const db = new Db(':memory:');
+    expect(() => migrate(db, loadMigrations(dir))).toThrow(/nowhere/);
+    expect(schemaVersion(db)).toBe(1);
+    expect(db.first("SELECT name FROM sqlite_master WHERE name = 'b'")).toBeUndefined();
+  });
+
+  it('turns on WAL-independent pragmas: foreign keys are enforced', () => {
+    const db = new Db(':memory:');
+    migrate(db);
+    expect(() =>
+      db.run(
+        "INSERT INTO triples (study_id, external_id, mode, current_factors, tsc1_factors, tsc1_outcome, tsc2_factors, tsc2_outcome) VALUES (99, 'x', 'arguable', '[]', '[]', 'plaintiff', '[]', 'defendant')",
+      ),
+    ).toThrow(/FOREIGN KEY/);
+  });
+});

@@ -1,0 +1,72 @@
+import { z } from 'zod';
+import { type Role, roleSchema } from '../../shared/api.ts';
+import type { Db } from './db.ts';
+import { nowIso, writeJson } from './json-columns.ts';
+
+interface UserRow {
+  id: number;
+  username: string;
+  displayName: string;
+  passwordHash: string | null;
+  roles: string;
+  disabled: number;
+  createdAt: string;
+}
+
+export interface User {
+  id: number;
+  username: string;
+  displayName: string;
+  passwordHash: string | null;
+  roles: Role[];
+  disabled: boolean;
+  createdAt: string;
+}
+
+const rolesColumn = z.array(roleSchema);
+const SELECT = `SELECT id, username, display_name AS displayName, password_hash AS passwordHash, roles, disabled,
+  created_at AS createdAt FROM users`;
+
+function toUser(row: UserRow): User {
+  return { ...row, roles: rolesColumn.parse(JSON.parse(row.roles)), disabled: row.disabled === 1 };
+}
+
+export function findUserByName(db: Db, username: string): User | undefined {
+  const row = db.first<UserRow>(`${SELECT} WHERE username = ?`, [username]);
+  return row && toUser(row);
+}
+
+export function findUserById(db: Db, id: number): User | undefined {
+  const row = db.first<UserRow>(`${SELECT} WHERE id = ?`, [id]);
+  return row && toUser(row);
+}
+
+export function listUsers(db: Db): User[] {
+  return db.all<UserRow>(`${SELECT} ORDER BY username`).map(toUser);
+}
+
+export function insertUser(
+  db: Db,
+  user: { username: string; displayName: string; passwordHash: string | null; roles: Role[] },
+): number {
+  return db.run(
+    'INSERT INTO users (username, display_name, password_hash, roles, created_at) VALUES (?, ?, ?, ?, ?)',
+    [user.username, user.displayName, user.passwordHash, writeJson(user.roles), nowIso()],
+  ).lastInsertRowid;
+}
+
+export function updateUserPassword(db: Db, id: number, passwordHash: string): void {
+  db.run('UPDATE users SET password_hash = ? WHERE id = ?', [passwordHash, id]);
+}
+
+export function updateUserRoles(db: Db, id: number, roles: Role[]): void {
+  db.run('UPDATE users SET roles = ? WHERE id = ?', [writeJson(roles), id]);
+}
+
+export function setUserDisabled(db: Db, id: number, disabled: boolean): void {
+  db.run('UPDATE users SET disabled = ? WHERE id = ?', [Number(disabled), id]);
+}
+
+export function countUsers(db: Db): number {
+  return db.first<{ count: number }>('SELECT count(*) AS count FROM users')?.count ?? 0;
+}
