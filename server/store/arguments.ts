@@ -106,3 +106,9 @@ export function countArgumentsByModelAndTest(
     [studyId],
   );
 }
+
+export function countArgumentsOfTriple(db: Db, tripleRowId: number): number {
+  return (
+    db.first<{ n: number }>('SELECT count(*) AS n FROM arguments WHERE triple_id = ?', [tripleRowId])?.n ?? 0
+  );
+}

@@ -1,5 +1,6 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { errors } from '../errors.ts';
 import { Db } from './db.ts';
 import { migrate } from './migrate.ts';
 
@@ -9,4 +10,11 @@ export function openDatabase(file: string): Db {
   const db = new Db(file);
   migrate(db);
   return db;
+}
+
+/** Opens a database that must already exist (read commands never create one by accident). */
+export function openExistingDatabase(file: string): Db {
+  if (file !== ':memory:' && !existsSync(file))
+    throw errors.notFound(`The database ${file} (create it with: npm run -s cli -- init, or pass --db FILE)`);
+  return openDatabase(file);
 }

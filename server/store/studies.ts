@@ -25,3 +25,26 @@ export function insertStudy(db: Db, name: string): StudyRow {
   ]);
   return { id: lastInsertRowid, name, showGroundTruth: 0, createdAt: nowIso() };
 }
+
+export interface StudyTotals {
+  triples: number;
+  arguments: number;
+  submittedAnnotations: number;
+  gold: number;
+  reportedValues: number;
+}
+
+export function studyTotals(db: Db, studyId: number): StudyTotals {
+  const totals = db.first<StudyTotals>(
+    `SELECT
+       (SELECT count(*) FROM triples WHERE study_id = @studyId) AS triples,
+       (SELECT count(*) FROM arguments WHERE study_id = @studyId) AS arguments,
+       (SELECT count(*) FROM annotations n JOIN arguments a ON a.id = n.argument_id
+          WHERE a.study_id = @studyId AND n.status = 'submitted') AS submittedAnnotations,
+       (SELECT count(*) FROM adjudications j JOIN arguments a ON a.id = j.argument_id WHERE a.study_id = @studyId) AS gold,
+       (SELECT count(*) FROM reported_results WHERE study_id = @studyId) AS reportedValues`,
+    { studyId },
+  );
+  if (!totals) throw new Error('a count query returned no row');
+  return totals;
+}

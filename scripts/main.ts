@@ -1,0 +1,48 @@
+import { Command, CommanderError } from 'commander';
+import { type ImportProblems, isAppError } from '../server/errors.ts';
+import { registerExport } from './commands/export.ts';
+import { registerImport } from './commands/import.ts';
+import { registerInit } from './commands/init.ts';
+import { registerStatus } from './commands/status.ts';
+import { CliExit, type CliIo, type GlobalOptions, globalOptionsSchema } from './io.ts';
+
+export function buildProgram(io: CliIo): Command {
+  const program = new Command('factor-audit')
+    .description(
+      'factor-audit: a human gold standard for LLM-generated legal arguments, and an audit of factor extractors',
+    )
+    .option('--db <file>', 'database file (default: $FACTOR_AUDIT_DB, else data/factor-audit.db)')
+    .option('--study <name>', 'study to work on', 'default')
+    .showHelpAfterError()
+    .exitOverride()
+    .configureOutput({ writeOut: io.stdout, writeErr: io.stderr });
+  const globals = (): GlobalOptions => globalOptionsSchema.parse(program.opts());
+  registerInit(program, io, globals);
+  registerImport(program, io, globals);
+  registerExport(program, io, globals);
+  registerStatus(program, io, globals);
+  return program;
+}
+
+/** Runs one CLI invocation; resolves to the exit code. Every error a user can cause prints a message, not a stack. */
+export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
+  try {
+    await buildProgram(io).parseAsync([...argv], { from: 'user' });
+    return 0;
+  } catch (error) {
+    if (error instanceof CliExit) return error.exitCode;
+    if (error instanceof CommanderError) return error.exitCode;
+    if (isAppError(error)) {
+      if (error.code === 'import_invalid') {
+        const { file, problems } = error.details as ImportProblems;
+        for (const problem of problems) io.stderr(`${file}:${problem.line}: ${problem.message}\n`);
+      }
+      io.stderr(`error: ${error.message}\n`);
+      return 1;
+    }
+    io.stderr(
+      `unexpected error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+    );
+    return 2;
+  }
+}

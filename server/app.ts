@@ -1,0 +1,70 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import cookieParser from 'cookie-parser';
+import express, { type Express } from 'express';
+import helmet from 'helmet';
+import { errors } from './errors.ts';
+import { errorHandler } from './middlewares/error-handler.ts';
+import { csrfProtection, loadSession, requireJsonBody } from './middlewares/session.ts';
+import { authRoutes } from './routes/auth/auth.ts';
+import type { RouteContext } from './routes/context.ts';
+import { studyRoutes } from './routes/studies/studies.ts';
+
+export interface AppOptions extends RouteContext {
+  /** The built client (dist/client); when missing, only the API is served. */
+  clientDir?: string;
+}
+
+/** The Express app: the JSON API under /api and the built React client on the same origin. */
+export function createApp(options: AppOptions): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback');
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        useDefaults: false,
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'"],
+          styleSrc: ["'self'"],
+          imgSrc: ["'self'", 'data:'],
+          fontSrc: ["'self'"],
+          connectSrc: ["'self'"],
+          objectSrc: ["'none'"],
+          baseUri: ["'self'"],
+          formAction: ["'self'"],
+          frameAncestors: ["'none'"],
+        },
+      },
+    }),
+  );
+
+  const api = express.Router();
+  api.use(express.json({ limit: '2mb' }));
+  api.use(cookieParser());
+  api.use(requireJsonBody);
+  api.use(loadSession(options.db));
+  api.use(csrfProtection);
+  api.get('/health', (_request, response) => {
+    response.json({ ok: true });
+  });
+  api.use('/auth', authRoutes(options));
+  api.use('/studies', studyRoutes(options));
+  api.use((request) => {
+    throw errors.notFound(`The API route ${request.method} ${request.baseUrl}${request.path}`);
+  });
+  api.use(errorHandler);
+  app.use('/api', api);
+
+  const clientDir = options.clientDir;
+  if (clientDir && existsSync(join(clientDir, 'index.html'))) {
+    app.use(express.static(clientDir, { index: false, maxAge: '1h' }));
+    // Client-side routes (/, /login, /studies/…) all load the one page.
+    app.get('/{*path}', (_request, response) => {
+      response.set('Cache-Control', 'no-cache').sendFile(join(clientDir, 'index.html'));
+    });
+  }
+  app.use(errorHandler);
+  return app;
+}

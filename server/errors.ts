@@ -1,0 +1,47 @@
+import { ERROR_STATUS, type ErrorCode } from '../shared/errors.ts';
+
+/** An error a user caused, with a stable code and a message that says what to do. */
+export class AppError extends Error {
+  readonly status: number;
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly details?: unknown,
+  ) {
+    super(message);
+    this.name = 'AppError';
+    this.status = ERROR_STATUS[code];
+  }
+}
+
+/** One bad record of an input file, by its 1-based line. */
+export interface RecordProblem {
+  line: number;
+  message: string;
+}
+
+export const errors = {
+  validation: (message: string, details?: unknown) => new AppError('validation_failed', message, details),
+  unauthenticated: (message = 'Log in first.') => new AppError('unauthenticated', message),
+  forbidden: (message = 'Your account may not do this; ask a study admin for the role it needs.') =>
+    new AppError('forbidden', message),
+  notFound: (what: string) => new AppError('not_found', `${what} was not found.`),
+  conflict: (message: string, details?: unknown) => new AppError('conflict', message, details),
+  rateLimited: (message: string) => new AppError('rate_limited', message),
+  importInvalid: (file: string, problems: RecordProblem[]) =>
+    new AppError(
+      'import_invalid',
+      `${file}: ${problems.length} bad record${problems.length === 1 ? '' : 's'}; nothing was imported. Fix them and import again.`,
+      { file, problems },
+    ),
+};
+
+/** The details of an `import_invalid` error: which file, and every bad record in it. */
+export interface ImportProblems {
+  file: string;
+  problems: RecordProblem[];
+}
+
+export function isAppError(error: unknown): error is AppError {
+  return error instanceof AppError;
+}

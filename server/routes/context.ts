@@ -1,0 +1,10 @@
+import type { ServerConfig } from '../config.ts';
+import type { LoginLimiter } from '../services/login-limiter.ts';
+import type { Db } from '../store/db.ts';
+
+/** What every route folder is built with. */
+export interface RouteContext {
+  db: Db;
+  config: Pick<ServerConfig, 'sessionTtlHours' | 'cookieSecure'>;
+  loginLimiter: LoginLimiter;
+}

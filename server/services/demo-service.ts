@@ -1,0 +1,57 @@
+import { verify } from '@node-rs/argon2';
+import type { Role } from '../../shared/api.ts';
+import type { Db } from '../store/db.ts';
+import { findStudy, studyTotals } from '../store/studies.ts';
+import { countUsers, findUserByName } from '../store/users.ts';
+import { importFile } from './import/import-service.ts';
+import { createUser } from './user-service.ts';
+
+export const DEMO_STUDY = 'default';
+
+/**
+ * The demo accounts. Their passwords are public on purpose: they exist only in a database the demo
+ * created, and `npm start` prints them only while they still work (change them with `user passwd`).
+ */
+export const DEMO_USERS: readonly {
+  username: string;
+  displayName: string;
+  password: string;
+  roles: Role[];
+}[] = [
+  { username: 'admin', displayName: 'Study admin', password: 'admin-demo-2025', roles: ['admin'] },
+  { username: 'alice', displayName: 'Alice (annotator)', password: 'alice-demo-2025', roles: ['annotator'] },
+  { username: 'bob', displayName: 'Bob (annotator)', password: 'bob-demo-2025', roles: ['annotator'] },
+  {
+    username: 'carol',
+    displayName: 'Carol (adjudicator)',
+    password: 'carol-demo-2025',
+    roles: ['adjudicator'],
+  },
+];
+
+/** True when the database holds no study data and no accounts: the only state the demo loads into. */
+export function isEmptyDatabase(db: Db): boolean {
+  const study = findStudy(db, DEMO_STUDY);
+  const empty = !study || Object.values(studyTotals(db, study.id)).every((count) => count === 0);
+  return empty && countUsers(db) === 0;
+}
+
+/** Loads the demo study (triples in all three modes, a few synthetic arguments) and the demo accounts. */
+export async function loadDemo(db: Db, dataDir: string): Promise<void> {
+  for (const kind of ['triples', 'arguments'] as const)
+    await importFile(db, { kind, file: `${dataDir}/demo/${kind}.jsonl`, study: DEMO_STUDY });
+  for (const user of DEMO_USERS) if (!findUserByName(db, user.username)) await createUser(db, user);
+}
+
+/** The demo logins whose published password still works. */
+export async function workingDemoLogins(db: Db): Promise<typeof DEMO_USERS> {
+  const working = await Promise.all(
+    DEMO_USERS.map(async (demo) => {
+      const user = findUserByName(db, demo.username);
+      return user?.passwordHash && !user.disabled && (await verify(user.passwordHash, demo.password))
+        ? demo
+        : undefined;
+    }),
+  );
+  return working.filter((demo) => demo !== undefined);
+}

@@ -1,0 +1,53 @@
+import { errors } from '../errors.ts';
+import { listGold } from '../store/adjudications.ts';
+import { listAnnotations } from '../store/annotations.ts';
+import { listArguments } from '../store/arguments.ts';
+import type { Db } from '../store/db.ts';
+import { listExtractions } from '../store/extractions.ts';
+import { findExtractor } from '../store/extractors.ts';
+import { listTriples } from '../store/triples.ts';
+import { requireStudy } from './studies.ts';
+
+export const EXPORT_KINDS = ['triples', 'arguments', 'extractions', 'annotations', 'gold'] as const;
+export type ExportKind = (typeof EXPORT_KINDS)[number];
+
+export interface ExportRequest {
+  kind: ExportKind;
+  study: string;
+  /** extractions only: one extractor's output. */
+  extractor?: string;
+  /** annotations only: drafts too (by default only submitted work). */
+  includeDrafts?: boolean;
+}
+
+/**
+ * The records of one kind in the same JSONL formats `import` reads, so import → export → import is
+ * lossless. Extractions carry `status`, and `error` when failed.
+ */
+export function exportRecords(db: Db, request: ExportRequest): object[] {
+  const study = requireStudy(db, request.study);
+  switch (request.kind) {
+    case 'triples':
+      return listTriples(db, study.id).map((triple) => triple.record);
+    case 'arguments':
+      return listArguments(db, study.id).map((argument) => argument.record);
+    case 'extractions':
+      if (request.extractor !== undefined && !findExtractor(db, study.id, request.extractor))
+        throw errors.notFound(`Extractor "${request.extractor}" in study "${study.name}"`);
+      return listExtractions(db, study.id, request.extractor);
+    case 'annotations':
+      return listAnnotations(db, study.id, request.includeDrafts ? undefined : 'submitted').map(
+        (annotation) => ({
+          argument_id: annotation.argumentExternalId,
+          annotator: annotation.annotator,
+          ...annotation.judgement,
+        }),
+      );
+    case 'gold':
+      return listGold(db, study.id).map((gold) => ({
+        argument_id: gold.argumentExternalId,
+        ...(gold.adjudicator === null ? {} : { adjudicator: gold.adjudicator }),
+        ...gold.judgement,
+      }));
+  }
+}

@@ -1,0 +1,194 @@
+import { type Annotation, type Gold, judgementOf } from '../../../shared/schemas/annotation.ts';
+import type { Argument } from '../../../shared/schemas/argument.ts';
+import type { Extraction } from '../../../shared/schemas/extraction.ts';
+import type { ReportedResults } from '../../../shared/schemas/reported.ts';
+import type { Triple } from '../../../shared/schemas/triple.ts';
+import { checkSpans } from '../../../shared/span-rules.ts';
+import { MODE_OF_TEST, TEST_OF_MODE } from '../../../shared/vocabulary.ts';
+import { findGold, upsertGold } from '../../store/adjudications.ts';
+import { findAnnotation, saveAnnotation } from '../../store/annotations.ts';
+import {
+  countArgumentsOfTriple,
+  findArgument,
+  insertArgument,
+  type StoredArgument,
+  updateArgument,
+} from '../../store/arguments.ts';
+import { findExtraction, upsertExtraction } from '../../store/extractions.ts';
+import { ensureExtractor, insertExtractionRun } from '../../store/extractors.ts';
+import { findReportedValue, upsertReportedValue } from '../../store/reported-results.ts';
+import { findTriple, insertTriple, updateTriple } from '../../store/triples.ts';
+import { findUserByName, insertUser } from '../../store/users.ts';
+import { type ApplyContext, reconcile } from './reconcile.ts';
+
+export function applyTriple(context: ApplyContext, line: number, triple: Triple): void {
+  const { db, studyId } = context;
+  const existing = findTriple(db, studyId, triple.id);
+  reconcile(context, line, `triple "${triple.id}"`, triple, existing?.record, (action) => {
+    if (action === 'insert') {
+      insertTriple(db, studyId, triple, context.importId());
+      return undefined;
+    }
+    if (existing && existing.record.mode !== triple.mode) {
+      const argumentCount = countArgumentsOfTriple(db, existing.rowId);
+      if (argumentCount > 0)
+        return `triple "${triple.id}" cannot change mode from ${existing.record.mode} to ${triple.mode}: ${argumentCount} argument(s) were generated for it`;
+    }
+    updateTriple(db, studyId, triple, context.importId());
+    return undefined;
+  });
+}
+
+export function applyArgument(context: ApplyContext, line: number, argument: Argument): void {
+  const { db, studyId } = context;
+  const triple = findTriple(db, studyId, argument.triple_id);
+  if (!triple) {
+    context.problems.push({
+      line,
+      message: `triple_id: no triple "${argument.triple_id}" in study "${context.studyName}"; import the triples first`,
+    });
+    return;
+  }
+  if (TEST_OF_MODE[triple.record.mode] !== argument.test) {
+    context.problems.push({
+      line,
+      message: `test: test ${argument.test} needs a ${MODE_OF_TEST[argument.test]} triple, but "${argument.triple_id}" is ${triple.record.mode}`,
+    });
+    return;
+  }
+  const existing = findArgument(db, studyId, argument.id);
+  reconcile(context, line, `argument "${argument.id}"`, argument, existing?.record, (action) => {
+    if (action === 'insert') insertArgument(db, studyId, argument, triple.rowId, context.importId());
+    else updateArgument(db, studyId, argument, triple.rowId, context.importId());
+    return undefined;
+  });
+}
+
+function requireArgument(
+  context: ApplyContext,
+  line: number,
+  argumentId: string,
+): StoredArgument | undefined {
+  const argument = findArgument(context.db, context.studyId, argumentId);
+  if (!argument)
+    context.problems.push({
+      line,
+      message: `argument_id: no argument "${argumentId}" in study "${context.studyName}"; import the arguments first`,
+    });
+  return argument;
+}
+
+export function applyExtraction(context: ApplyContext, line: number, extraction: Extraction): void {
+  const { db, studyId } = context;
+  const argument = requireArgument(context, line, extraction.argument_id);
+  if (!argument) return;
+  const extractor = ensureExtractor(db, studyId, extraction.extractor, 'imported');
+  const existing = findExtraction(db, argument.rowId, extractor.id);
+  reconcile(
+    context,
+    line,
+    `extraction of "${extraction.argument_id}" by ${extraction.extractor}`,
+    extraction,
+    existing,
+    () => {
+      upsertExtraction(db, extraction, argument.rowId, extractor.id, importRun(context, extractor.id));
+      return undefined;
+    },
+  );
+}
+
+/** One extraction run per extractor per import, recording the file it came from. */
+function importRun(context: ApplyContext, extractorId: number): number {
+  let runId = context.extractionRuns.get(extractorId);
+  if (runId === undefined) {
+    runId = insertExtractionRun(
+      context.db,
+      extractorId,
+      { source: 'import', file: context.fileName, sha256: context.sha256 },
+      context.importId(),
+    );
+    context.extractionRuns.set(extractorId, runId);
+  }
+  return runId;
+}
+
+function spanProblems(
+  context: ApplyContext,
+  line: number,
+  record: Annotation | Gold,
+  argument: StoredArgument,
+): boolean {
+  const problems = checkSpans(judgementOf(record), argument.record.text.length);
+  for (const message of problems) context.problems.push({ line, message });
+  return problems.length > 0;
+}
+
+export function applyAnnotation(context: ApplyContext, line: number, annotation: Annotation): void {
+  const { db } = context;
+  const argument = requireArgument(context, line, annotation.argument_id);
+  if (!argument || spanProblems(context, line, annotation, argument)) return;
+  let user = findUserByName(db, annotation.annotator);
+  if (!user) {
+    insertUser(db, {
+      username: annotation.annotator,
+      displayName: annotation.annotator,
+      passwordHash: null,
+      roles: ['annotator'],
+    });
+    user = findUserByName(db, annotation.annotator);
+    context.warnings.push(
+      `created the account "${annotation.annotator}" for imported annotations; it cannot log in until you run: user passwd ${annotation.annotator}`,
+    );
+  }
+  if (!user) throw new Error(`user ${annotation.annotator} vanished inside the import`);
+  const annotator = user;
+  const judgement = judgementOf(annotation);
+  const existing = findAnnotation(db, argument.rowId, annotator.id);
+  reconcile(
+    context,
+    line,
+    `annotation of "${annotation.argument_id}" by ${annotation.annotator}`,
+    judgement,
+    existing?.judgement,
+    () => {
+      const write = {
+        argumentRowId: argument.rowId,
+        userId: annotator.id,
+        status: 'submitted' as const,
+        judgement,
+        secondsSpent: existing?.secondsSpent ?? 0,
+        importId: context.importId(),
+      };
+      saveAnnotation(db, write, 'import', null);
+      return undefined;
+    },
+  );
+}
+
+export function applyGold(context: ApplyContext, line: number, gold: Gold): void {
+  const argument = requireArgument(context, line, gold.argument_id);
+  if (!argument || spanProblems(context, line, gold, argument)) return;
+  const judgement = judgementOf(gold);
+  const existing = findGold(context.db, argument.rowId);
+  const incoming = { adjudicator: gold.adjudicator ?? null, judgement };
+  const stored = existing && { adjudicator: existing.adjudicator, judgement: existing.judgement };
+  reconcile(context, line, `gold for "${gold.argument_id}"`, incoming, stored, () => {
+    upsertGold(context.db, argument.rowId, incoming.adjudicator, judgement, context.importId());
+    return undefined;
+  });
+}
+
+export function applyReportedValue(
+  context: ApplyContext,
+  line: number,
+  source: string,
+  value: ReportedResults['values'][number],
+): void {
+  const key = { source, model: value.model, test: value.test, metric: value.metric };
+  const existing = findReportedValue(context.db, context.studyId, key);
+  const label = `reported ${value.metric} of ${value.model}, test ${value.test} (${source})`;
+  reconcile(context, line, label, value.value, existing, () => {
+    upsertReportedValue(context.db, context.studyId, { ...key, value: value.value }, context.importId());
+    return undefined;
+  });
+}

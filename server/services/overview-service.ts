@@ -1,0 +1,55 @@
+import type { StudyOverview } from '../../shared/api.ts';
+import { MODES, TESTS } from '../../shared/vocabulary.ts';
+import { countArgumentsByModelAndTest } from '../store/arguments.ts';
+import type { Db } from '../store/db.ts';
+import { countExtractions } from '../store/extractions.ts';
+import { studyTotals } from '../store/studies.ts';
+import { countTriplesByMode } from '../store/triples.ts';
+import { requireStudy } from './studies.ts';
+
+/** What a study holds: totals, triples per mode, arguments and extractions per model × test, extractors. */
+export function studyOverview(db: Db, studyName: string): StudyOverview {
+  const study = requireStudy(db, studyName);
+  const triplesByMode = Object.fromEntries(MODES.map((mode) => [mode, 0])) as StudyOverview['triplesByMode'];
+  for (const row of countTriplesByMode(db, study.id)) triplesByMode[row.mode] = row.count;
+
+  const extractionCounts = countExtractions(db, study.id);
+  const models = new Map<string, StudyOverview['models'][number]>();
+  for (const row of countArgumentsByModelAndTest(db, study.id)) {
+    let entry = models.get(row.model);
+    if (!entry) {
+      entry = { model: row.model, byTest: TESTS.map((test) => ({ test, arguments: 0, extractions: 0 })) };
+      models.set(row.model, entry);
+    }
+    const cell = entry.byTest.find((candidate) => candidate.test === row.test);
+    if (cell) cell.arguments = row.count;
+  }
+  const extractors = new Map<string, { name: string; extracted: number; failed: number }>();
+  for (const row of extractionCounts) {
+    const cell = models.get(row.model)?.byTest.find((candidate) => candidate.test === row.test);
+    if (cell) cell.extractions += row.count;
+    const extractor = extractors.get(row.extractor) ?? { name: row.extractor, extracted: 0, failed: 0 };
+    extractor[row.status === 'failed' ? 'failed' : 'extracted'] += row.count;
+    extractors.set(row.extractor, extractor);
+  }
+  const extracted = [...extractors.values()].reduce((sum, extractor) => sum + extractor.extracted, 0);
+  const failed = [...extractors.values()].reduce((sum, extractor) => sum + extractor.failed, 0);
+
+  const totals = studyTotals(db, study.id);
+  return {
+    study: study.name,
+    totals: {
+      triples: totals.triples,
+      arguments: totals.arguments,
+      extractions: extracted + failed,
+      failedExtractions: failed,
+      annotations: totals.submittedAnnotations,
+      gold: totals.gold,
+      reportedValues: totals.reportedValues,
+    },
+    triplesByMode,
+    tests: [...TESTS],
+    models: [...models.values()],
+    extractors: [...extractors.values()],
+  };
+}

@@ -1,0 +1,24 @@
+import { errors } from '../errors.ts';
+import type { Db } from '../store/db.ts';
+import { findStudy, insertStudy, type StudyRow } from '../store/studies.ts';
+
+const STUDY_NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
+
+/** A study by name, created when missing (import and init create it; read commands do not). */
+export function ensureStudy(db: Db, name: string): { study: StudyRow; created: boolean } {
+  if (!STUDY_NAME.test(name))
+    throw errors.validation(
+      `"${name}" is not a usable study name: use letters, digits, ".", "_" or "-" (at most 64).`,
+    );
+  const existing = findStudy(db, name);
+  if (existing) return { study: existing, created: false };
+  return { study: insertStudy(db, name), created: true };
+}
+
+/** A study that must already exist. */
+export function requireStudy(db: Db, name: string): StudyRow {
+  const study = findStudy(db, name);
+  if (!study)
+    throw errors.notFound(`Study "${name}" (create it with: npm run -s cli -- init --study ${name})`);
+  return study;
+}
