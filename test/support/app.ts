@@ -1,0 +1,45 @@
+import type { Express } from 'express';
+import request from 'supertest';
+import { createApp } from '../../server/app.ts';
+import { LoginLimiter } from '../../server/services/login-limiter.ts';
+import { createUser } from '../../server/services/user-service.ts';
+import type { Db } from '../../server/store/db.ts';
+import { openDatabase } from '../../server/store/open.ts';
+import type { Role } from '../../shared/api.ts';
+
+/** The real app on a fresh in-memory database. */
+export function testApp(options: { clientDir?: string; loginLimiter?: LoginLimiter } = {}): {
+  app: Express;
+  db: Db;
+} {
+  const db = openDatabase(':memory:');
+  const app = createApp({
+    db,
+    config: { sessionTtlHours: 1, cookieSecure: false },
+    loginLimiter: options.loginLimiter ?? new LoginLimiter(),
+    ...(options.clientDir === undefined ? {} : { clientDir: options.clientDir }),
+  });
+  return { app, db };
+}
+
+export async function addUser(
+  db: Db,
+  username: string,
+  roles: Role[],
+  password = `${username}-password`,
+): Promise<void> {
+  await createUser(db, { username, password, roles });
+}
+
+/** A supertest agent logged in as the user; `csrf` is the token state-changing requests must send. */
+export async function loggedIn(app: Express, username: string, password = `${username}-password`) {
+  const agent = request.agent(app);
+  const response = await agent.post('/api/auth/login').send({ username, password }).expect(200);
+  const cookies = ([] as string[]).concat(response.headers['set-cookie'] ?? []);
+  const csrf =
+    cookies
+      .find((cookie) => cookie.startsWith('fa_csrf='))
+      ?.split(';')[0]
+      ?.slice('fa_csrf='.length) ?? '';
+  return { agent, csrf, cookies };
+}
