@@ -1,9 +1,12 @@
 import { Command, CommanderError } from 'commander';
 import { type ImportProblems, isAppError } from '../server/errors.ts';
+import { registerDemo } from './commands/demo.ts';
 import { registerExport } from './commands/export.ts';
 import { registerImport } from './commands/import.ts';
 import { registerInit } from './commands/init.ts';
+import { registerServe } from './commands/serve.ts';
 import { registerStatus } from './commands/status.ts';
+import { registerUser } from './commands/user.ts';
 import { CliExit, type CliIo, type GlobalOptions, globalOptionsSchema } from './io.ts';
 
 export function buildProgram(io: CliIo): Command {
@@ -21,6 +24,9 @@ export function buildProgram(io: CliIo): Command {
   registerImport(program, io, globals);
   registerExport(program, io, globals);
   registerStatus(program, io, globals);
+  registerUser(program, io, globals);
+  registerDemo(program, io, globals);
+  registerServe(program, io, globals);
   return program;
 }
 

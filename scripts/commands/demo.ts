@@ -1,0 +1,27 @@
+import type { Command } from 'commander';
+import { isEmptyDatabase, loadDemo } from '../../server/services/demo-service.ts';
+import { openDatabase } from '../../server/store/open.ts';
+import { CliExit, type CliIo, databasePath, type GlobalOptions } from '../io.ts';
+import { ROOT } from '../serve.ts';
+
+export function registerDemo(program: Command, io: CliIo, globals: () => GlobalOptions): void {
+  program
+    .command('demo')
+    .description('load the demo study and the demo accounts into an empty database')
+    .action(async () => {
+      const file = databasePath(globals(), io);
+      const db = openDatabase(file);
+      try {
+        if (!isEmptyDatabase(db)) {
+          io.stderr(
+            `error: ${file} already holds data; the demo loads only into an empty database (use --db FILE)\n`,
+          );
+          throw new CliExit(1);
+        }
+        await loadDemo(db, `${ROOT}data`);
+        io.stdout(`loaded the demo study into ${file}; start it with: FACTOR_AUDIT_DB=${file} npm start\n`);
+      } finally {
+        db.close();
+      }
+    });
+}

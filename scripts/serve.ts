@@ -1,0 +1,63 @@
+import { existsSync } from 'node:fs';
+import type { Server } from 'node:http';
+import { fileURLToPath } from 'node:url';
+import { createApp } from '../server/app.ts';
+import type { ServerConfig } from '../server/config.ts';
+import { isEmptyDatabase, loadDemo, workingDemoLogins } from '../server/services/demo-service.ts';
+import { LoginLimiter } from '../server/services/login-limiter.ts';
+import { openDatabase } from '../server/store/open.ts';
+import { deleteExpiredSessions } from '../server/store/sessions.ts';
+
+export const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const CLIENT_DIR = `${ROOT}dist/client`;
+
+/** Builds the client once, when there is no build yet (a fresh clone). */
+async function ensureClientBuilt(log: (line: string) => void): Promise<void> {
+  if (existsSync(`${CLIENT_DIR}/index.html`)) return;
+  log('Building the client (first start only)…');
+  const { build } = await import('vite');
+  await build({ configFile: `${ROOT}vite.config.ts`, logLevel: 'warn' });
+}
+
+/**
+ * Opens (or creates) the database, loads the demo study into an empty one, and serves the API and the
+ * client on one port. Resolves once listening; prints the URL and the demo logins that still work.
+ */
+export async function serve(
+  config: ServerConfig,
+  log: (line: string) => void = console.log,
+): Promise<Server> {
+  await ensureClientBuilt(log);
+  const db = openDatabase(config.databaseFile);
+  deleteExpiredSessions(db);
+  if (isEmptyDatabase(db)) {
+    log(`Empty database ${config.databaseFile}: loading the demo study…`);
+    await loadDemo(db, `${ROOT}data`);
+  }
+  const app = createApp({ db, config, loginLimiter: new LoginLimiter(), clientDir: CLIENT_DIR });
+  const server = await new Promise<Server>((resolve, reject) => {
+    const listening = app.listen(config.port, config.host, () => resolve(listening));
+    listening.once('error', (error: NodeJS.ErrnoException) =>
+      reject(
+        new Error(
+          `Cannot start the server: ${error.message}${error.code === 'EADDRINUSE' ? ' (set PORT to a free port)' : ''}`,
+        ),
+      ),
+    );
+  });
+  server.on('close', () => db.close());
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  log(
+    `\nfactor-audit is running at http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}/`,
+  );
+  log(`database: ${config.databaseFile}`);
+  const logins = await workingDemoLogins(db);
+  if (logins.length > 0) {
+    log('\nDemo logins (change them with: npm run -s cli -- user passwd NAME):');
+    for (const login of logins)
+      log(`  ${login.username.padEnd(6)} / ${login.password.padEnd(16)} ${login.roles.join(', ')}`);
+  }
+  log('\nStop with Ctrl-C.');
+  return server;
+}
