@@ -3,6 +3,7 @@ import { createReadStream } from 'node:fs';
 import { open, readFile, stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { createInterface } from 'node:readline';
+import { looksLikeScenarioCsv } from '../../../shared/parse/scenario-csv.ts';
 import { errors } from '../../errors.ts';
 
 /** What a file holds, judged by its first bytes rather than its name. */
