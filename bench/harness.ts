@@ -1,0 +1,53 @@
+import { performance } from 'node:perf_hooks';
+
+/** One measured figure, with the floor it is compared against (measured in the same run). */
+export interface BenchFigure {
+  name: string;
+  value: number;
+  unit: string;
+  floor?: { name: string; value: number };
+}
+
+export interface Bench {
+  name: string;
+  run: () => Promise<BenchFigure[]>;
+}
+
+/**
+ * Runs `work` repeatedly for at least `minMs` (after one warm-up call) and returns operations per
+ * second, where one call performs `opsPerCall` operations. The best of `rounds` rounds is reported,
+ * the usual defence against a noisy neighbour on a shared machine.
+ */
+export async function throughput(
+  work: () => unknown,
+  opsPerCall: number,
+  minMs = 1000,
+  rounds = 3,
+): Promise<number> {
+  await work();
+  let best = 0;
+  for (let round = 0; round < rounds; round += 1) {
+    let calls = 0;
+    const start = performance.now();
+    let elapsed = 0;
+    while (elapsed < minMs) {
+      await work();
+      calls += 1;
+      elapsed = performance.now() - start;
+    }
+    best = Math.max(best, (calls * opsPerCall * 1000) / elapsed);
+  }
+  return best;
+}
+
+export function formatFigure(figure: BenchFigure): string {
+  const value = `${figure.value.toLocaleString('en-US', { maximumFractionDigits: 1 })} ${figure.unit}`;
+  if (!figure.floor) return `  ${figure.name}: ${value}`;
+  const ratio = figure.value / figure.floor.value;
+  return `  ${figure.name}: ${value}  (floor "${figure.floor.name}": ${figure.floor.value.toLocaleString(
+    'en-US',
+    {
+      maximumFractionDigits: 1,
+    },
+  )} ${figure.unit}; ratio ${ratio.toFixed(3)})`;
+}
