@@ -1,0 +1,39 @@
+import type { ReactNode } from 'react';
+import type { ApiError } from '../api/errors.ts';
+
+/** A polite "loading" line, announced by screen readers. */
+export function Loading({ children }: { readonly children: ReactNode }) {
+  return (
+    <p role="status" className="loading">
+      {children}
+    </p>
+  );
+}
+
+/** A failed request: the server's message, and a way to try again. */
+export function QueryError({
+  error,
+  onRetry,
+  children,
+}: {
+  readonly error: ApiError;
+  readonly onRetry?: () => void;
+  readonly children?: ReactNode;
+}) {
+  return (
+    <div role="alert" className="notice notice-error">
+      <p>{error.message}</p>
+      {children}
+      {onRetry && (
+        <button type="button" className="button-secondary" onClick={onRetry}>
+          Try again
+        </button>
+      )}
+    </div>
+  );
+}
+
+/** Nothing to show yet, and what to do about it. */
+export function EmptyState({ children }: { readonly children: ReactNode }) {
+  return <div className="empty">{children}</div>;
+}

@@ -1,0 +1,238 @@
+import { Fragment, type ReactNode } from 'react';
+import type { StudyOverview } from '../../../shared/api.ts';
+import { TEST_OF_MODE } from '../../../shared/vocabulary.ts';
+import { EmptyState } from '../../components/Status.tsx';
+import { importCommand } from './cliHints.ts';
+import {
+  type Counts,
+  columnTotals,
+  formatCount,
+  modeLabel,
+  modelRows,
+  modeRows,
+  testLabel,
+} from './overviewTable.ts';
+
+function Section({
+  id,
+  title,
+  children,
+}: {
+  readonly id: string;
+  readonly title: string;
+  readonly children: ReactNode;
+}) {
+  return (
+    <section className="panel" aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      {children}
+    </section>
+  );
+}
+
+function Totals({ overview }: { readonly overview: StudyOverview }) {
+  const { totals } = overview;
+  const items: { label: string; value: number; note?: string }[] = [
+    { label: 'Triples', value: totals.triples },
+    { label: 'Arguments', value: totals.arguments },
+    {
+      label: 'Extractions',
+      value: totals.extractions,
+      note: `incl. ${formatCount(totals.failedExtractions)} failed`,
+    },
+    { label: 'Annotations', value: totals.annotations },
+    { label: 'Gold (adjudicated)', value: totals.gold },
+    { label: 'Reported values', value: totals.reportedValues },
+  ];
+  return (
+    <dl className="totals">
+      {items.map((item) => (
+        <div key={item.label} className="total">
+          <dt>{item.label}</dt>
+          <dd>
+            <span className="total-value">{formatCount(item.value)}</span>
+            {item.note && <span className="total-note">{item.note}</span>}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function TriplesByMode({ overview }: { readonly overview: StudyOverview }) {
+  if (overview.totals.triples === 0) {
+    return (
+      <EmptyState>
+        <p>
+          No triples yet. Import them with <code>{importCommand('triples', overview.study)}</code>.
+        </p>
+      </EmptyState>
+    );
+  }
+  return (
+    <table className="data-table data-table-narrow">
+      <caption>Triples per generation mode</caption>
+      <thead>
+        <tr>
+          <th scope="col">Mode</th>
+          <th scope="col" className="num">
+            Triples
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {modeRows(overview).map(({ mode, triples }) => (
+          <tr key={mode}>
+            <th scope="row">
+              {modeLabel(mode)} <span className="muted">(Test {TEST_OF_MODE[mode]})</span>
+            </th>
+            <td className="num">{formatCount(triples)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function CountCells({ counts }: { readonly counts: Counts }) {
+  return (
+    <>
+      <td className="num group-start">{formatCount(counts.arguments)}</td>
+      <td className="num">{formatCount(counts.extractions)}</td>
+    </>
+  );
+}
+
+function ModelsByTest({ overview }: { readonly overview: StudyOverview }) {
+  const rows = modelRows(overview);
+  if (rows.length === 0) {
+    return (
+      <EmptyState>
+        <p>
+          No generated arguments yet. Import arguments with{' '}
+          <code>{importCommand('arguments', overview.study)}</code>.
+        </p>
+      </EmptyState>
+    );
+  }
+  const totals = columnTotals(rows, overview.tests.length);
+  const groups = [
+    ...overview.tests.map((test) => ({ key: String(test), label: testLabel(test) })),
+    { key: 'all', label: 'All tests' },
+  ];
+  const cellKey = (index: number) => groups[index]?.key ?? String(index);
+  return (
+    <div className="table-scroll">
+      <table className="data-table">
+        <caption>Arguments and extractions per model and test</caption>
+        <colgroup>
+          <col />
+        </colgroup>
+        {groups.map((group) => (
+          <colgroup key={group.key} span={2} />
+        ))}
+        <thead>
+          <tr>
+            <td />
+            {groups.map((group) => (
+              <th key={group.key} scope="colgroup" colSpan={2} className="group-start">
+                {group.label}
+              </th>
+            ))}
+          </tr>
+          <tr>
+            <th scope="col">Model</th>
+            {groups.map((group) => (
+              <Fragment key={group.key}>
+                <th scope="col" className="num group-start">
+                  Arguments
+                </th>
+                <th scope="col" className="num">
+                  Extractions
+                </th>
+              </Fragment>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.model}>
+              <th scope="row">{row.model}</th>
+              {[...row.cells, row.total].map((counts, index) => (
+                <CountCells key={cellKey(index)} counts={counts} />
+              ))}
+            </tr>
+          ))}
+        </tbody>
+        {rows.length > 1 && (
+          <tfoot>
+            <tr>
+              <th scope="row">All models</th>
+              {[...totals.cells, totals.total].map((counts, index) => (
+                <CountCells key={cellKey(index)} counts={counts} />
+              ))}
+            </tr>
+          </tfoot>
+        )}
+      </table>
+    </div>
+  );
+}
+
+function Extractors({ overview }: { readonly overview: StudyOverview }) {
+  if (overview.extractors.length === 0) {
+    return (
+      <EmptyState>
+        <p>
+          No extractor output yet. Import extractions with{' '}
+          <code>{importCommand('extractions', overview.study)}</code>.
+        </p>
+      </EmptyState>
+    );
+  }
+  return (
+    <table className="data-table data-table-narrow">
+      <caption>Extractions per extractor</caption>
+      <thead>
+        <tr>
+          <th scope="col">Extractor</th>
+          <th scope="col" className="num">
+            Extracted
+          </th>
+          <th scope="col" className="num">
+            Failed
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {overview.extractors.map((extractor) => (
+          <tr key={extractor.name}>
+            <th scope="row">{extractor.name}</th>
+            <td className="num">{formatCount(extractor.extracted)}</td>
+            <td className="num">{formatCount(extractor.failed)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** The loaded overview of one study: totals, triples per mode, models × tests, extractors. */
+export function OverviewBody({ overview }: { readonly overview: StudyOverview }) {
+  return (
+    <>
+      <Section id="overview-totals" title="Totals">
+        <Totals overview={overview} />
+      </Section>
+      <Section id="overview-modes" title="Triples per mode">
+        <TriplesByMode overview={overview} />
+      </Section>
+      <Section id="overview-models" title="Models × tests">
+        <ModelsByTest overview={overview} />
+      </Section>
+      <Section id="overview-extractors" title="Extractors">
+        <Extractors overview={overview} />
+      </Section>
+    </>
+  );
+}
