@@ -1,0 +1,24 @@
+import { existsSync } from 'node:fs';
+import { type Browser, chromium } from 'playwright-core';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** Debian's Chromium, headless, with nothing reaching out to the network (the machine has none). */
+export async function launchBrowser(): Promise<Browser> {
+  if (!existsSync(CHROMIUM_PATH))
+    throw new Error(
+      `Browser tests need Chromium at ${CHROMIUM_PATH}: apt-get install -y chromium (or set CHROMIUM_PATH).`,
+    );
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+}
