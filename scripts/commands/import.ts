@@ -57,7 +57,7 @@ export function registerImport(program: Command, io: CliIo, globals: () => Globa
         if (summary.studyCreated) io.stdout(`created study "${summary.study}"\n`);
         for (const warning of summary.warnings) io.stderr(`warning: ${warning}\n`);
         io.stdout(
-          `${summary.file}: ${counts.records} ${kindResult.data} record(s) into study "${summary.study}": ` +
+          `${summary.file} → study "${summary.study}": ${counts.records} record(s) (${kindResult.data}): ` +
             `${counts.inserted} new, ${counts.replaced} replaced, ${counts.unchanged} unchanged` +
             (summary.importId === null
               ? ' (nothing to write)\n'
