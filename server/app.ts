@@ -6,8 +6,12 @@ import helmet from 'helmet';
 import { errors } from './errors.ts';
 import { errorHandler } from './middlewares/error-handler.ts';
 import { csrfProtection, loadSession, requireJsonBody } from './middlewares/session.ts';
+import { argumentRoutes } from './routes/admin/arguments.ts';
+import { progressRoutes } from './routes/admin/progress.ts';
+import { adminUserRoutes } from './routes/admin/users.ts';
 import { authRoutes } from './routes/auth/auth.ts';
 import type { RouteContext } from './routes/context.ts';
+import { itemRoutes } from './routes/items/items.ts';
 import { studyRoutes } from './routes/studies/studies.ts';
 
 export interface AppOptions extends RouteContext {
@@ -50,6 +54,10 @@ export function createApp(options: AppOptions): Express {
     response.json({ ok: true });
   });
   api.use('/auth', authRoutes(options));
+  api.use('/admin/users', adminUserRoutes(options));
+  api.use('/studies/:study', itemRoutes(options));
+  api.use('/studies/:study', progressRoutes(options));
+  api.use('/studies/:study', argumentRoutes(options));
   api.use('/studies', studyRoutes(options));
   api.use((request) => {
     throw errors.notFound(`The API route ${request.method} ${request.baseUrl}${request.path}`);

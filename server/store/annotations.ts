@@ -131,3 +131,9 @@ export function listHistory(db: Db, annotationId: number): HistoryEntry[] {
     )
     .map((row) => ({ ...row, judgement: judgementSchema.parse(JSON.parse(row.judgement)) }));
 }
+
+export function listAnnotationsOfArgument(db: Db, argumentRowId: number): StoredAnnotation[] {
+  return db
+    .all<AnnotationRow>(`${SELECT} WHERE n.argument_id = ? ORDER BY u.username`, [argumentRowId])
+    .map(toStored);
+}

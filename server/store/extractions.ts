@@ -107,3 +107,9 @@ export function countExtractions(db: Db, studyId: number): ExtractionCount[] {
     [studyId],
   );
 }
+
+export function listExtractionsOfArgument(db: Db, argumentRowId: number): Extraction[] {
+  return db
+    .all<ExtractionRow>(`${SELECT} WHERE e.argument_id = ? ORDER BY x.name`, [argumentRowId])
+    .map(toRecord);
+}

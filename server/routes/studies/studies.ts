@@ -4,6 +4,7 @@ import { requireUser } from '../../middlewares/session.ts';
 import { studyOverview } from '../../services/overview-service.ts';
 import { listStudies } from '../../store/studies.ts';
 import type { RouteContext } from '../context.ts';
+import { param } from '../params.ts';
 
 /** GET /api/studies, GET /api/studies/:name/overview — counts only, nothing blinded. */
 export function studyRoutes({ db }: RouteContext): Router {
@@ -19,7 +20,7 @@ export function studyRoutes({ db }: RouteContext): Router {
   });
 
   router.get('/:name/overview', (request, response) => {
-    response.json(studyOverview(db, request.params.name));
+    response.json(studyOverview(db, param(request, 'name')));
   });
 
   return router;

@@ -1,0 +1,127 @@
+import type { Db } from './db.ts';
+import { nowIso } from './json-columns.ts';
+
+export interface AssignmentRow {
+  argumentRowId: number;
+  argumentId: string;
+  userId: number;
+  annotator: string;
+  position: number;
+  calibration: number;
+  sampleVersion: number | null;
+}
+
+const SELECT = `SELECT s.argument_id AS argumentRowId, a.external_id AS argumentId, s.user_id AS userId, u.username AS annotator,
+  s.position, s.calibration, p.version AS sampleVersion
+  FROM assignments s JOIN arguments a ON a.id = s.argument_id JOIN users u ON u.id = s.user_id
+  LEFT JOIN samples p ON p.id = s.sample_id`;
+
+export function listAssignments(db: Db, studyId: number): AssignmentRow[] {
+  return db.all<AssignmentRow>(`${SELECT} WHERE a.study_id = ? ORDER BY u.username, s.position`, [studyId]);
+}
+
+export function listAssignmentsOfUser(db: Db, studyId: number, userId: number): AssignmentRow[] {
+  return db.all<AssignmentRow>(`${SELECT} WHERE a.study_id = ? AND s.user_id = ? ORDER BY s.position`, [
+    studyId,
+    userId,
+  ]);
+}
+
+export function findAssignment(db: Db, argumentRowId: number, userId: number): AssignmentRow | undefined {
+  return db.first<AssignmentRow>(`${SELECT} WHERE s.argument_id = ? AND s.user_id = ?`, [
+    argumentRowId,
+    userId,
+  ]);
+}
+
+export function insertAssignment(
+  db: Db,
+  assignment: {
+    argumentRowId: number;
+    userId: number;
+    position: number;
+    calibration: boolean;
+    sampleId: number | null;
+  },
+): void {
+  db.run(
+    'INSERT INTO assignments (argument_id, user_id, position, calibration, sample_id, created_at) VALUES (?, ?, ?, ?, ?, ?)',
+    [
+      assignment.argumentRowId,
+      assignment.userId,
+      assignment.position,
+      Number(assignment.calibration),
+      assignment.sampleId,
+      nowIso(),
+    ],
+  );
+}
+
+/** Moves one assignment to another annotator at a new queue position. */
+export function moveAssignment(
+  db: Db,
+  argumentRowId: number,
+  fromUserId: number,
+  toUserId: number,
+  position: number,
+): void {
+  db.run('UPDATE assignments SET user_id = ?, position = ? WHERE argument_id = ? AND user_id = ?', [
+    toUserId,
+    position,
+    argumentRowId,
+    fromUserId,
+  ]);
+}
+
+export function logAssignment(
+  db: Db,
+  entry: {
+    argumentRowId: number;
+    fromUserId: number | null;
+    toUserId: number;
+    action: 'assign' | 'reassign';
+    actor: string;
+  },
+): void {
+  db.run(
+    'INSERT INTO assignment_log (argument_id, from_user_id, to_user_id, action, actor, at) VALUES (?, ?, ?, ?, ?, ?)',
+    [entry.argumentRowId, entry.fromUserId, entry.toUserId, entry.action, entry.actor, nowIso()],
+  );
+}
+
+export interface AssignmentLogEntry {
+  argumentId: string;
+  from: string | null;
+  to: string;
+  action: string;
+  actor: string;
+  at: string;
+}
+
+export function listAssignmentLog(db: Db, studyId: number): AssignmentLogEntry[] {
+  return db.all<AssignmentLogEntry>(
+    `SELECT a.external_id AS argumentId, f.username AS "from", t.username AS "to", l.action, l.actor, l.at
+     FROM assignment_log l JOIN arguments a ON a.id = l.argument_id LEFT JOIN users f ON f.id = l.from_user_id
+     JOIN users t ON t.id = l.to_user_id WHERE a.study_id = ? ORDER BY l.id`,
+    [studyId],
+  );
+}
+
+/** Per user, how many assignments they hold in the study (for load balancing). */
+export function assignmentLoads(db: Db, studyId: number): Record<string, number> {
+  const rows = db.all<{ annotator: string; n: number }>(
+    `SELECT u.username AS annotator, count(*) AS n FROM assignments s JOIN arguments a ON a.id = s.argument_id
+     JOIN users u ON u.id = s.user_id WHERE a.study_id = ? GROUP BY u.username`,
+    [studyId],
+  );
+  return Object.fromEntries(rows.map((row) => [row.annotator, row.n]));
+}
+
+export function maxPosition(db: Db, studyId: number, userId: number): number {
+  return (
+    db.first<{ p: number | null }>(
+      'SELECT max(s.position) AS p FROM assignments s JOIN arguments a ON a.id = s.argument_id WHERE a.study_id = ? AND s.user_id = ?',
+      [studyId, userId],
+    )?.p ?? 0
+  );
+}

@@ -1,0 +1,133 @@
+import type { Db } from './db.ts';
+import { nowIso } from './json-columns.ts';
+
+export interface SampleRow {
+  id: number;
+  version: number;
+  seed: number;
+  size: number;
+  allocation: string;
+  strataBy: string;
+  excludedPrevious: number;
+  createdAt: string;
+}
+
+export interface SampleStratumRow {
+  stratum: string;
+  populationSize: number;
+  requested: number;
+  drawn: number;
+}
+
+export interface SampleItemRow {
+  argumentRowId: number;
+  argumentId: string;
+  stratum: string;
+  inclusionProbability: number;
+  weight: number;
+}
+
+const SELECT_SAMPLE = `SELECT id, version, seed, size, allocation, strata_by AS strataBy, excluded_previous AS excludedPrevious,
+  created_at AS createdAt FROM samples`;
+
+export function latestSample(db: Db, studyId: number): SampleRow | undefined {
+  return db.first<SampleRow>(`${SELECT_SAMPLE} WHERE study_id = ? ORDER BY version DESC LIMIT 1`, [studyId]);
+}
+
+export function findSample(db: Db, studyId: number, version: number): SampleRow | undefined {
+  return db.first<SampleRow>(`${SELECT_SAMPLE} WHERE study_id = ? AND version = ?`, [studyId, version]);
+}
+
+export function listSamples(db: Db, studyId: number): SampleRow[] {
+  return db.all<SampleRow>(`${SELECT_SAMPLE} WHERE study_id = ? ORDER BY version`, [studyId]);
+}
+
+export function insertSample(
+  db: Db,
+  studyId: number,
+  sample: { seed: number; size: number; allocation: string; strataBy: string; excludedPrevious: boolean },
+): SampleRow {
+  const version =
+    (db.first<{ v: number | null }>('SELECT max(version) AS v FROM samples WHERE study_id = ?', [studyId])
+      ?.v ?? 0) + 1;
+  const { lastInsertRowid } = db.run(
+    `INSERT INTO samples (study_id, version, seed, size, allocation, strata_by, excluded_previous, created_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+    [
+      studyId,
+      version,
+      sample.seed,
+      sample.size,
+      sample.allocation,
+      sample.strataBy,
+      Number(sample.excludedPrevious),
+      nowIso(),
+    ],
+  );
+  const row = db.first<SampleRow>(`${SELECT_SAMPLE} WHERE id = ?`, [lastInsertRowid]);
+  if (!row) throw new Error('the sample row vanished');
+  return row;
+}
+
+export function insertSampleStratum(db: Db, sampleId: number, stratum: SampleStratumRow): void {
+  db.run(
+    'INSERT INTO sample_strata (sample_id, stratum, population_size, requested, drawn) VALUES (?, ?, ?, ?, ?)',
+    [sampleId, stratum.stratum, stratum.populationSize, stratum.requested, stratum.drawn],
+  );
+}
+
+export function insertSampleItem(
+  db: Db,
+  sampleId: number,
+  item: {
+    argumentRowId: number;
+    stratum: string;
+    inclusionProbability: number;
+    weight: number;
+    drawOrder: number;
+  },
+): void {
+  db.run(
+    `INSERT INTO sample_items (sample_id, argument_id, stratum, inclusion_probability, weight, draw_order)
+     VALUES (?, ?, ?, ?, ?, ?)`,
+    [sampleId, item.argumentRowId, item.stratum, item.inclusionProbability, item.weight, item.drawOrder],
+  );
+}
+
+export function listSampleStrata(db: Db, sampleId: number): SampleStratumRow[] {
+  return db.all<SampleStratumRow>(
+    `SELECT stratum, population_size AS populationSize, requested, drawn FROM sample_strata WHERE sample_id = ? ORDER BY stratum`,
+    [sampleId],
+  );
+}
+
+export function listSampleItems(db: Db, sampleId: number): SampleItemRow[] {
+  return db.all<SampleItemRow>(
+    `SELECT s.argument_id AS argumentRowId, a.external_id AS argumentId, s.stratum,
+            s.inclusion_probability AS inclusionProbability, s.weight
+     FROM sample_items s JOIN arguments a ON a.id = s.argument_id WHERE s.sample_id = ? ORDER BY s.draw_order`,
+    [sampleId],
+  );
+}
+
+/** Argument row ids sampled in any version of the study's samples. */
+export function sampledArgumentRowIds(db: Db, studyId: number): Set<number> {
+  return new Set(
+    db
+      .all<{ id: number }>(
+        'SELECT DISTINCT i.argument_id AS id FROM sample_items i JOIN samples s ON s.id = i.sample_id WHERE s.study_id = ?',
+        [studyId],
+      )
+      .map((row) => row.id),
+  );
+}
+
+/** Whether any annotation exists for the items of a sample (then it is in use and must not be redrawn). */
+export function sampleHasAnnotations(db: Db, sampleId: number): boolean {
+  return (
+    (db.first<{ n: number }>(
+      'SELECT count(*) AS n FROM annotations n JOIN sample_items i ON i.argument_id = n.argument_id WHERE i.sample_id = ?',
+      [sampleId],
+    )?.n ?? 0) > 0
+  );
+}
