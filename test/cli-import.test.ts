@@ -161,7 +161,10 @@ describe('cli import of a large file', () => {
   it('streams a 100,000-line JSONL file into one import', { timeout: 120_000 }, async () => {
     const sandbox = cliSandbox();
     const line = (index: number) => JSON.stringify(buildTriple({ id: `t${index}` }));
-    const file = sandbox.file('big.jsonl', `${Array.from({ length: 100_000 }, (_, index) => line(index)).join('\n')}\n`);
+    const file = sandbox.file(
+      'big.jsonl',
+      `${Array.from({ length: 100_000 }, (_, index) => line(index)).join('\n')}\n`,
+    );
     const result = await sandbox.run('import', 'triples', file);
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toContain('100000 new');

@@ -1,0 +1,58 @@
+import { upsertGold } from '../../server/store/adjudications.ts';
+import { insertArgument } from '../../server/store/arguments.ts';
+import { insertAssignment } from '../../server/store/assignments.ts';
+import type { Db } from '../../server/store/db.ts';
+import { upsertExtraction } from '../../server/store/extractions.ts';
+import { ensureExtractor } from '../../server/store/extractors.ts';
+import { insertStudy } from '../../server/store/studies.ts';
+import { insertTriple } from '../../server/store/triples.ts';
+import { findUserByName } from '../../server/store/users.ts';
+import { extractionSchema } from '../../shared/schemas/extraction.ts';
+import { buildArgument, buildExtraction, buildJudgement, buildTriple } from '../factories.ts';
+import { addUser } from './app.ts';
+
+/** Strings that must never reach an annotator: each marks one thing they are blind to. */
+export const SECRETS = {
+  model: 'model-secret-x',
+  extractorRaw: 'EXTRACTOR-RAW-SECRET',
+  goldComment: 'GOLD-COMMENT-SECRET',
+} as const;
+
+/**
+ * A study with three arguments: a1 and a2 assigned to alice, a3 to bob; an extraction of each,
+ * gold for a2; accounts alice, bob (annotators), carol (adjudicator), admin.
+ */
+export async function seedAnnotationStudy(db: Db) {
+  const study = insertStudy(db, 'default');
+  const tripleRowId = insertTriple(db, study.id, buildTriple(), null);
+  const extractor = ensureExtractor(db, study.id, 'gpt-4.1', 'imported');
+  const rowIds: Record<string, number> = {};
+  for (const id of ['a1', 'a2', 'a3']) {
+    rowIds[id] = insertArgument(db, study.id, buildArgument({ id, model: SECRETS.model }), tripleRowId, null);
+    upsertExtraction(
+      db,
+      extractionSchema.parse(buildExtraction({ argument_id: id, raw: SECRETS.extractorRaw })),
+      rowIds[id],
+      extractor.id,
+      null,
+    );
+  }
+  upsertGold(db, rowIds.a2 ?? 0, 'carol', buildJudgement({ comment: SECRETS.goldComment }), null);
+  await addUser(db, 'alice', ['annotator']);
+  await addUser(db, 'bob', ['annotator']);
+  await addUser(db, 'carol', ['adjudicator']);
+  await addUser(db, 'admin', ['admin']);
+  const userId = (name: string) => findUserByName(db, name)?.id ?? 0;
+  const assign = (argument: string, user: string, position: number) =>
+    insertAssignment(db, {
+      argumentRowId: rowIds[argument] ?? 0,
+      userId: userId(user),
+      position,
+      calibration: false,
+      sampleId: null,
+    });
+  assign('a1', 'alice', 1);
+  assign('a2', 'alice', 2);
+  assign('a3', 'bob', 1);
+  return { study, rowIds };
+}
