@@ -2,6 +2,7 @@ import { Command, CommanderError } from 'commander';
 import { type ImportProblems, isAppError } from '../server/errors.ts';
 import { registerDemo } from './commands/demo.ts';
 import { registerExport } from './commands/export.ts';
+import { registerGenerate } from './commands/generate.ts';
 import { registerImport } from './commands/import.ts';
 import { registerInit } from './commands/init.ts';
 import { registerServe } from './commands/serve.ts';
@@ -27,6 +28,7 @@ export function buildProgram(io: CliIo): Command {
   registerUser(program, io, globals);
   registerDemo(program, io, globals);
   registerServe(program, io, globals);
+  registerGenerate(program, io, globals);
   return program;
 }
 

@@ -229,14 +229,14 @@ describe('saving an annotation', () => {
       factor: 'F4',
       style: 'code',
       polarity: 'asserted',
-    };
+    } as const;
     const spanResponse = await agent
       .put(path)
       .set('X-CSRF-Token', csrf)
       .send(save(0, { spans: [outside] }))
       .expect(400);
     expect(spanResponse.body.error.message).toMatch(/^judgement\.spans\[0\]: ends at 9999/);
-    const wrongCase = { ...outside, end: 2, case: 'tsc2' };
+    const wrongCase = { ...outside, end: 2, case: 'tsc2' } as const;
     const caseResponse = await agent
       .put(path)
       .set('X-CSRF-Token', csrf)

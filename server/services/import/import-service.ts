@@ -2,7 +2,14 @@ import { errors } from '../../errors.ts';
 import type { Db } from '../../store/db.ts';
 import { insertImport, updateImportCounts } from '../../store/imports.ts';
 import { ensureStudy } from '../studies.ts';
-import { type ImportKind, type ParseOptions, parseSource } from './parse-records.ts';
+import {
+  type ImportKind,
+  type JsonlKind,
+  type ParsedSource,
+  type ParseOptions,
+  parseSource,
+  parseValues,
+} from './parse-records.ts';
 import { inspectSource, type SourceFormat } from './read-source.ts';
 import type { ApplyContext, ImportCounts } from './reconcile.ts';
 
@@ -49,6 +56,56 @@ export async function importFile(db: Db, request: ImportRequest): Promise<Import
   if (parsed.records.length === 0)
     throw errors.validation(`${source.name} holds no records; there is nothing to import.`);
 
+  return writeParsed(db, {
+    kind: request.kind,
+    study: request.study,
+    replace: request.replace ?? false,
+    sourceName: source.name,
+    displayName: request.file,
+    format: source.format,
+    parsed,
+    onProgress: report,
+  });
+}
+
+/** Imports records made in memory (generated triples, the demo, an extractor run) by the same rules as a file. */
+export function importRecords(
+  db: Db,
+  request: {
+    kind: JsonlKind;
+    study: string;
+    sourceName: string;
+    values: readonly unknown[];
+    replace?: boolean;
+  },
+): ImportSummary {
+  const parsed = parseValues(request.kind, request.values);
+  if (parsed.problems.length > 0) throw errors.importInvalid(request.sourceName, sortByLine(parsed.problems));
+  return writeParsed(db, {
+    ...request,
+    replace: request.replace ?? false,
+    displayName: request.sourceName,
+    format: 'jsonl',
+    parsed,
+  });
+}
+
+interface WriteRequest {
+  kind: ImportKind;
+  study: string;
+  replace: boolean;
+  sourceName: string;
+  displayName: string;
+  format: SourceFormat;
+  parsed: ParsedSource;
+  onProgress?: ((progress: ImportProgress) => void) | undefined;
+}
+
+/** Writes validated records in one transaction; any conflict rolls everything back. */
+function writeParsed(db: Db, request: WriteRequest): ImportSummary {
+  const { parsed, onProgress: report } = request;
+  if (parsed.records.length === 0)
+    throw errors.validation(`${request.displayName} holds no records; there is nothing to import.`);
   return db.transaction(() => {
     const { study, created } = ensureStudy(db, request.study);
     const counts: ImportCounts = { records: parsed.records.length, inserted: 0, replaced: 0, unchanged: 0 };
@@ -57,8 +114,8 @@ export async function importFile(db: Db, request: ImportRequest): Promise<Import
       db,
       studyId: study.id,
       studyName: study.name,
-      replace: request.replace ?? false,
-      fileName: source.name,
+      replace: request.replace,
+      fileName: request.sourceName,
       sha256: parsed.sha256,
       counts,
       problems: [],
@@ -69,7 +126,7 @@ export async function importFile(db: Db, request: ImportRequest): Promise<Import
         importRowId ??= insertImport(db, {
           studyId: study.id,
           kind: request.kind,
-          fileName: source.name,
+          fileName: request.sourceName,
           sha256: parsed.sha256,
           importedAt: new Date().toISOString(),
           ...counts,
@@ -82,12 +139,13 @@ export async function importFile(db: Db, request: ImportRequest): Promise<Import
       if (report && (index % 500 === 0 || index === parsed.records.length - 1))
         report({ phase: 'writing', done: index + 1, total: parsed.records.length });
     });
-    if (context.problems.length > 0) throw errors.importInvalid(request.file, sortByLine(context.problems));
+    if (context.problems.length > 0)
+      throw errors.importInvalid(request.displayName, sortByLine(context.problems));
     if (importRowId !== null) updateImportCounts(db, importRowId, counts);
     return {
       kind: request.kind,
-      file: source.name,
-      format: source.format,
+      file: request.sourceName,
+      format: request.format,
       sha256: parsed.sha256,
       study: study.name,
       studyCreated: created,

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { z } from 'zod';
 import { locateArrayElements } from '../../../shared/json-locate.ts';
 import { modeFromFileName, parsePaperLog, parseScenarioCsv } from '../../../shared/parse/index.ts';
@@ -59,7 +60,7 @@ const JSONL_KINDS = {
   gold: { schema: goldSchema, apply: applyGold },
 } as const;
 
-type JsonlKind = keyof typeof JSONL_KINDS;
+export type JsonlKind = keyof typeof JSONL_KINDS;
 
 function issuesText(error: z.ZodError): string {
   return describeIssues(error).join('; ');
@@ -97,14 +98,31 @@ export async function parseSource(
   );
 }
 
+/** Validates one JSONL value of a kind and queues its write, or records why it is bad. */
+function acceptJsonlValue(
+  kind: JsonlKind,
+  line: number,
+  value: unknown,
+  parsed: Omit<ParsedSource, 'sha256'>,
+): void {
+  const { schema, apply } = JSONL_KINDS[kind];
+  const result = schema.safeParse(value);
+  if (!result.success) parsed.problems.push({ line, message: issuesText(result.error) });
+  // The cast joins each schema's output to its own applier: JSONL_KINDS pairs them by construction.
+  else
+    parsed.records.push({
+      line,
+      apply: (context) =>
+        (apply as (c: ApplyContext, l: number, r: unknown) => void)(context, line, result.data),
+    });
+}
+
 async function parseJsonlSource(
   kind: JsonlKind,
   source: SourceFile,
   options: ParseOptions,
 ): Promise<ParsedSource> {
-  const { schema, apply } = JSONL_KINDS[kind];
-  const records: ParsedRecord[] = [];
-  const problems: RecordProblem[] = [];
+  const parsed: Omit<ParsedSource, 'sha256'> = { records: [], problems: [] };
   const sha256 = await streamLines(
     source,
     (line, text) => {
@@ -113,25 +131,31 @@ async function parseJsonlSource(
       try {
         value = JSON.parse(text);
       } catch (error) {
-        problems.push({
+        parsed.problems.push({
           line,
           message: `not valid JSON (${error instanceof Error ? error.message : String(error)})`,
         });
         return;
       }
-      const result = schema.safeParse(value);
-      if (!result.success) problems.push({ line, message: issuesText(result.error) });
-      // The cast joins each schema's output to its own applier: JSONL_KINDS pairs them by construction.
-      else
-        records.push({
-          line,
-          apply: (context) =>
-            (apply as (c: ApplyContext, l: number, r: unknown) => void)(context, line, result.data),
-        });
+      acceptJsonlValue(kind, line, value, parsed);
     },
     options.onBytes,
   );
-  return { sha256, records, problems };
+  return { sha256, ...parsed };
+}
+
+/**
+ * Validates records made in memory (by a generator, the demo, an extractor run) exactly as if they
+ * had been read from a JSONL file; "line" n is the n-th record. The hash is that of the JSONL text.
+ */
+export function parseValues(kind: JsonlKind, values: readonly unknown[]): ParsedSource {
+  const parsed: Omit<ParsedSource, 'sha256'> = { records: [], problems: [] };
+  const hash = createHash('sha256');
+  values.forEach((value, index) => {
+    hash.update(`${JSON.stringify(value)}\n`);
+    acceptJsonlValue(kind, index + 1, value, parsed);
+  });
+  return { sha256: hash.digest('hex'), ...parsed };
 }
 
 async function parseScenarioSource(source: SourceFile, options: ParseOptions): Promise<ParsedSource> {
