@@ -1,0 +1,5 @@
+/** A two-sided confidence interval, lower ≤ upper. */
+export interface Interval {
+  lower: number;
+  upper: number;
+}
