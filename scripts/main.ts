@@ -5,6 +5,7 @@ import { registerExport } from './commands/export.ts';
 import { registerGenerate } from './commands/generate.ts';
 import { registerImport } from './commands/import.ts';
 import { registerInit } from './commands/init.ts';
+import { registerSampling } from './commands/sample.ts';
 import { registerServe } from './commands/serve.ts';
 import { registerStatus } from './commands/status.ts';
 import { registerUser } from './commands/user.ts';
@@ -29,6 +30,7 @@ export function buildProgram(io: CliIo): Command {
   registerDemo(program, io, globals);
   registerServe(program, io, globals);
   registerGenerate(program, io, globals);
+  registerSampling(program, io, globals);
   return program;
 }
 

@@ -8,7 +8,7 @@ import { LoginLimiter } from '../server/services/login-limiter.ts';
 import { openDatabase } from '../server/store/open.ts';
 import { deleteExpiredSessions } from '../server/store/sessions.ts';
 
-export const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const CLIENT_DIR = `${ROOT}dist/client`;
 
 /** Builds the client once, when there is no build yet (a fresh clone). */
@@ -32,7 +32,7 @@ export async function serve(
   deleteExpiredSessions(db);
   if (isEmptyDatabase(db)) {
     log(`Empty database ${config.databaseFile}: loading the demo study…`);
-    await loadDemo(db, `${ROOT}data`);
+    await loadDemo(db);
   }
   const app = createApp({ db, config, loginLimiter: new LoginLimiter(), clientDir: CLIENT_DIR });
   const server = await new Promise<Server>((resolve, reject) => {

@@ -32,6 +32,8 @@ export const annotationItemSchema = z.object({
   tripleId: z.string(),
   text: z.string(),
   finishReason: z.string().nullable(),
+  /** "synthetic demo" and the like: where the text came from when it is not a real model run. */
+  source: z.string().nullable(),
   position: z.number(),
   queueLength: z.number(),
   calibration: z.boolean(),

@@ -44,5 +44,22 @@ export const studyOverviewSchema = z.object({
     }),
   ),
   extractors: z.array(z.object({ name: z.string(), extracted: z.number(), failed: z.number() })),
+  /** The latest sample, if one was drawn. */
+  sample: z
+    .object({
+      version: z.number(),
+      drawn: z.number(),
+      strata: z.number(),
+      seed: z.number(),
+      strataBy: z.array(z.string()),
+    })
+    .nullable()
+    .default(null),
+  /** Who annotates how much, over all samples. */
+  assignments: z
+    .array(
+      z.object({ annotator: z.string(), assigned: z.number(), submitted: z.number(), drafts: z.number() }),
+    )
+    .default([]),
 });
 export type StudyOverview = z.infer<typeof studyOverviewSchema>;

@@ -52,6 +52,7 @@ describe('what each role can read', () => {
         'finishReason',
         'groundTruth',
         'guidelineVersion',
+        'source',
         'position',
         'queueLength',
         'text',
@@ -300,5 +301,45 @@ describe('admin users API', () => {
       .set('X-CSRF-Token', csrf)
       .send({ username: 'dave', roles: ['annotator'] })
       .expect(409);
+  });
+});
+
+describe('admin sampling API', () => {
+  it('draws a sample, assigns it, shows progress; annotators may not', async () => {
+    db.run('DELETE FROM assignments'); // the fixture's hand-made assignments would make the sample "already assigned"
+    const { agent, csrf } = await loggedIn(app, 'admin');
+    const drawn = (
+      await agent
+        .post('/api/studies/default/samples')
+        .set('X-CSRF-Token', csrf)
+        .send({ size: 2, seed: 1 })
+        .expect(201)
+    ).body;
+    expect(drawn.sample).toMatchObject({ version: 1, drawn: 2, strataBy: ['model', 'test'] });
+    const assigned = (
+      await agent
+        .post('/api/studies/default/assignments')
+        .set('X-CSRF-Token', csrf)
+        .send({ annotators: ['alice', 'bob'], seed: 2 })
+        .expect(201)
+    ).body;
+    expect(assigned).toMatchObject({ sampleVersion: 1, items: 2 });
+    const progress = (await agent.get('/api/studies/default/progress').expect(200)).body;
+    expect(progress.sampleVersion).toBe(1);
+    expect(progress.annotators.map((row: { annotator: string }) => row.annotator)).toEqual(['alice', 'bob']);
+    const bad = await agent
+      .post('/api/studies/default/samples')
+      .set('X-CSRF-Token', csrf)
+      .send({ size: 0, seed: 1 })
+      .expect(400);
+    expect(bad.body.error.message).toMatch(/^size:/);
+
+    const annotator = await loggedIn(app, 'alice');
+    await annotator.agent
+      .post('/api/studies/default/samples')
+      .set('X-CSRF-Token', annotator.csrf)
+      .send({ size: 2, seed: 1 })
+      .expect(403);
+    await annotator.agent.get('/api/studies/default/assignments').expect(403);
   });
 });

@@ -44,8 +44,8 @@ describe('cli demo', () => {
     const loaded = await sandbox.run('demo');
     expect(loaded.code, loaded.stderr).toBe(0);
     const overview = JSON.parse((await sandbox.run('status', '--json')).stdout);
-    expect(overview.triplesByMode).toEqual({ arguable: 2, reordered: 2, non_arguable: 2 });
-    expect(overview.totals.arguments).toBe(6);
+    expect(overview.triplesByMode).toEqual({ arguable: 30, reordered: 30, non_arguable: 30 });
+    expect(overview.totals.arguments).toBe(720);
     const users = JSON.parse((await sandbox.run('user', 'list', '--json')).stdout).map(
       (user: { username: string }) => user.username,
     );

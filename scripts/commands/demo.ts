@@ -2,7 +2,6 @@ import type { Command } from 'commander';
 import { isEmptyDatabase, loadDemo } from '../../server/services/demo-service.ts';
 import { openDatabase } from '../../server/store/open.ts';
 import { CliExit, type CliIo, databasePath, type GlobalOptions } from '../io.ts';
-import { ROOT } from '../serve.ts';
 
 export function registerDemo(program: Command, io: CliIo, globals: () => GlobalOptions): void {
   program
@@ -18,8 +17,11 @@ export function registerDemo(program: Command, io: CliIo, globals: () => GlobalO
           );
           throw new CliExit(1);
         }
-        await loadDemo(db, `${ROOT}data`);
-        io.stdout(`loaded the demo study into ${file}; start it with: FACTOR_AUDIT_DB=${file} npm start\n`);
+        const loaded = await loadDemo(db);
+        io.stdout(
+          `loaded the demo study into ${file}: ${loaded.triples} triples, ${loaded.arguments} synthetic arguments; ` +
+            `start it with: FACTOR_AUDIT_DB=${file} npm start\n`,
+        );
       } finally {
         db.close();
       }

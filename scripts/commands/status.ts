@@ -44,6 +44,20 @@ export function formatOverview(overview: StudyOverview): string {
       lines.push(`  ${model.model.padEnd(width)}  ${cells.join('  ').trimEnd()}`);
     }
   }
+  if (overview.sample) {
+    const { sample } = overview;
+    lines.push(
+      '',
+      `  sample       version ${sample.version}: ${sample.drawn} argument(s) over ${sample.strata} strata (${sample.strataBy.join(' × ')}), seed ${sample.seed}`,
+    );
+  }
+  if (overview.assignments.length > 0) {
+    lines.push('', '  assignments');
+    for (const row of overview.assignments)
+      lines.push(
+        `    ${row.annotator.padEnd(16)} ${row.assigned} assigned, ${row.submitted} submitted, ${row.drafts} draft(s)`,
+      );
+  }
   if (overview.extractors.length > 0) {
     lines.push('', '  extractors');
     for (const extractor of overview.extractors)

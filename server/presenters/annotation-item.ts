@@ -39,6 +39,7 @@ export function presentItemForAnnotator(input: {
     tripleId: argument.record.triple_id,
     text: argument.record.text,
     finishReason: argument.record.finish_reason ?? null,
+    source: argument.record.source ?? null,
     position: assignment.position,
     queueLength: input.queueLength,
     calibration: assignment.calibration === 1,

@@ -134,7 +134,7 @@ export function reopenAnnotation(
   const { argument } = assignedArgument(db, study, user, argumentId);
   const reopened = db.transaction(() => {
     const existing = findAnnotation(db, argument.rowId, user.id);
-    if (!existing || existing.status !== 'submitted')
+    if (existing?.status !== 'submitted')
       return { error: conflict(existing, 'Only a submitted annotation can be reopened.') };
     if (existing.version !== version)
       return {

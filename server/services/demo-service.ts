@@ -1,9 +1,10 @@
 import { verify } from '@node-rs/argon2';
 import type { Role } from '../../shared/api.ts';
+import { buildDemoStudy } from '../../shared/demo/build-demo.ts';
 import type { Db } from '../store/db.ts';
 import { findStudy, studyTotals } from '../store/studies.ts';
 import { countUsers, findUserByName } from '../store/users.ts';
-import { importFile } from './import/import-service.ts';
+import { importRecords } from './import/import-service.ts';
 import { createUser } from './user-service.ts';
 
 export const DEMO_STUDY = 'default';
@@ -36,11 +37,26 @@ export function isEmptyDatabase(db: Db): boolean {
   return empty && countUsers(db) === 0;
 }
 
-/** Loads the demo study (triples in all three modes, a few synthetic arguments) and the demo accounts. */
-export async function loadDemo(db: Db, dataDir: string): Promise<void> {
-  for (const kind of ['triples', 'arguments'] as const)
-    await importFile(db, { kind, file: `${dataDir}/demo/${kind}.jsonl`, study: DEMO_STUDY });
+/**
+ * Loads the demo study — 30 generated triples per mode and, for each of eight simulated models, one
+ * synthetic argument per triple (720 in all, labelled "synthetic demo") — and the demo accounts.
+ */
+export async function loadDemo(db: Db): Promise<{ triples: number; arguments: number }> {
+  const demo = buildDemoStudy();
+  importRecords(db, {
+    kind: 'triples',
+    study: DEMO_STUDY,
+    sourceName: 'demo: generated triples',
+    values: demo.triples,
+  });
+  importRecords(db, {
+    kind: 'arguments',
+    study: DEMO_STUDY,
+    sourceName: 'demo: synthetic arguments',
+    values: demo.arguments,
+  });
   for (const user of DEMO_USERS) if (!findUserByName(db, user.username)) await createUser(db, user);
+  return { triples: demo.triples.length, arguments: demo.arguments.length };
 }
 
 /** The demo logins whose published password still works. */

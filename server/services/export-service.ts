@@ -6,9 +6,19 @@ import type { Db } from '../store/db.ts';
 import { listExtractions } from '../store/extractions.ts';
 import { findExtractor } from '../store/extractors.ts';
 import { listTriples } from '../store/triples.ts';
+import { assignmentRecords } from './assignment-service.ts';
+import { sampleRecords } from './sample-service.ts';
 import { requireStudy } from './studies.ts';
 
-export const EXPORT_KINDS = ['triples', 'arguments', 'extractions', 'annotations', 'gold'] as const;
+export const EXPORT_KINDS = [
+  'triples',
+  'arguments',
+  'extractions',
+  'annotations',
+  'gold',
+  'sample',
+  'assignments',
+] as const;
 export type ExportKind = (typeof EXPORT_KINDS)[number];
 
 export interface ExportRequest {
@@ -18,11 +28,14 @@ export interface ExportRequest {
   extractor?: string;
   /** annotations only: drafts too (by default only submitted work). */
   includeDrafts?: boolean;
+  /** sample only: which version (default: the latest). */
+  sampleVersion?: number;
 }
 
 /**
  * The records of one kind in the same JSONL formats `import` reads, so import → export → import is
- * lossless. Extractions carry `status`, and `error` when failed.
+ * lossless. Extractions carry `status`, and `error` when failed. `sample` and `assignments` are
+ * export-only: the design (stratum, inclusion probability, weight) and who annotates what.
  */
 export function exportRecords(db: Db, request: ExportRequest): object[] {
   const study = requireStudy(db, request.study);
@@ -43,6 +56,10 @@ export function exportRecords(db: Db, request: ExportRequest): object[] {
           ...annotation.judgement,
         }),
       );
+    case 'sample':
+      return sampleRecords(db, study, request.sampleVersion);
+    case 'assignments':
+      return assignmentRecords(db, study);
     case 'gold':
       return listGold(db, study.id).map((gold) => ({
         argument_id: gold.argumentExternalId,

@@ -5,6 +5,8 @@ import type { Db } from '../store/db.ts';
 import { countExtractions } from '../store/extractions.ts';
 import { studyTotals } from '../store/studies.ts';
 import { countTriplesByMode } from '../store/triples.ts';
+import { studyProgress } from './progress-service.ts';
+import { latestSampleSummary } from './sample-service.ts';
 import { requireStudy } from './studies.ts';
 
 /** What a study holds: totals, triples per mode, arguments and extractions per model × test, extractors. */
@@ -36,6 +38,7 @@ export function studyOverview(db: Db, studyName: string): StudyOverview {
   const failed = [...extractors.values()].reduce((sum, extractor) => sum + extractor.failed, 0);
 
   const totals = studyTotals(db, study.id);
+  const sample = latestSampleSummary(db, study);
   return {
     study: study.name,
     totals: {
@@ -51,5 +54,18 @@ export function studyOverview(db: Db, studyName: string): StudyOverview {
     tests: [...TESTS],
     models: [...models.values()],
     extractors: [...extractors.values()],
+    sample: sample && {
+      version: sample.version,
+      drawn: sample.drawn,
+      strata: sample.strata.filter((stratum) => stratum.drawn > 0).length,
+      seed: sample.seed,
+      strataBy: sample.strataBy,
+    },
+    assignments: studyProgress(db, study).annotators.map(({ annotator, assigned, submitted, drafts }) => ({
+      annotator,
+      assigned,
+      submitted,
+      drafts,
+    })),
   };
 }

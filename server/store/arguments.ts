@@ -12,6 +12,7 @@ interface ArgumentRow {
   text: string;
   finishReason: string | null;
   outputTokens: number | null;
+  source: string | null;
 }
 
 export interface StoredArgument {
@@ -21,7 +22,7 @@ export interface StoredArgument {
 }
 
 const SELECT = `SELECT a.id, a.external_id AS externalId, a.triple_id AS tripleRowId, t.external_id AS tripleExternalId,
-  a.model, a.test, a.text, a.finish_reason AS finishReason, a.output_tokens AS outputTokens
+  a.model, a.test, a.text, a.finish_reason AS finishReason, a.output_tokens AS outputTokens, a.source
   FROM arguments a JOIN triples t ON t.id = a.triple_id`;
 
 function toStored(row: ArgumentRow): StoredArgument {
@@ -34,6 +35,7 @@ function toStored(row: ArgumentRow): StoredArgument {
   };
   if (row.finishReason !== null) record.finish_reason = row.finishReason;
   if (row.outputTokens !== null) record.output_tokens = row.outputTokens;
+  if (row.source !== null) record.source = row.source;
   return { rowId: row.id, tripleRowId: row.tripleRowId, record };
 }
 
@@ -47,6 +49,7 @@ function columns(studyId: number, argument: Argument, tripleRowId: number, impor
     text: argument.text,
     finishReason: argument.finish_reason ?? null,
     outputTokens: argument.output_tokens ?? null,
+    source: argument.source ?? null,
     importId,
   };
 }
@@ -76,8 +79,8 @@ export function insertArgument(
   importId: number | null,
 ): number {
   return db.run(
-    `INSERT INTO arguments (study_id, external_id, triple_id, model, test, text, finish_reason, output_tokens, import_id)
-     VALUES (@studyId, @externalId, @tripleRowId, @model, @test, @text, @finishReason, @outputTokens, @importId)`,
+    `INSERT INTO arguments (study_id, external_id, triple_id, model, test, text, finish_reason, output_tokens, source, import_id)
+     VALUES (@studyId, @externalId, @tripleRowId, @model, @test, @text, @finishReason, @outputTokens, @source, @importId)`,
     columns(studyId, argument, tripleRowId, importId),
   ).lastInsertRowid;
 }
@@ -91,7 +94,7 @@ export function updateArgument(
 ): void {
   db.run(
     `UPDATE arguments SET triple_id = @tripleRowId, model = @model, test = @test, text = @text,
-       finish_reason = @finishReason, output_tokens = @outputTokens, import_id = @importId
+       finish_reason = @finishReason, output_tokens = @outputTokens, source = @source, import_id = @importId
      WHERE study_id = @studyId AND external_id = @externalId`,
     columns(studyId, argument, tripleRowId, importId),
   );

@@ -65,3 +65,24 @@ describe('migrate', () => {
     ).toThrow(/FOREIGN KEY/);
   });
 });
+
+describe('002_samples_assignments', () => {
+  it('makes a sample immutable once written', () => {
+    const db = new Db(':memory:');
+    migrate(db);
+    db.run("INSERT INTO studies (name, created_at) VALUES ('s', 'now')");
+    db.run(
+      "INSERT INTO samples (study_id, version, seed, size, allocation, strata_by, excluded_previous, created_at) VALUES (1, 1, 7, 50, '\"equal\"', '[]', 0, 'now')",
+    );
+    expect(() => db.run('UPDATE samples SET seed = 8')).toThrow(/immutable/);
+  });
+});
+
+describe('004_argument_source', () => {
+  it('adds a nullable source to arguments', () => {
+    const db = new Db(':memory:');
+    migrate(db);
+    const columns = db.all<{ name: string; notnull: number }>('PRAGMA table_info(arguments)');
+    expect(columns.find((column) => column.name === 'source')).toMatchObject({ notnull: 0 });
+  });
+});

@@ -24,8 +24,8 @@ export function loadMigrations(dir: string = MIGRATIONS_DIR): Migration[] {
 }
 
 /**
- * Applies every migration newer than the database's, each in its own transaction together with its
- * `schema_migrations` row, so a failing migration leaves the database at the previous version.
+ * Applies, in order, every migration the database has not recorded, each in its own transaction
+ * together with its `schema_migrations` row, so a failing migration leaves the database as it was.
  * Returns the names applied.
  */
 export function migrate(db: Db, migrations: Migration[] = loadMigrations()): string[] {

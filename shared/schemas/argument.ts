@@ -11,5 +11,7 @@ export const argumentSchema = z.strictObject({
   text: z.string(),
   finish_reason: z.string().min(1).optional(),
   output_tokens: z.number().int().nonnegative().optional(),
+  /** Where the text came from when it is not a real model run, e.g. "synthetic demo"; shown wherever the argument is. */
+  source: z.string().trim().min(1).optional(),
 });
 export type Argument = z.infer<typeof argumentSchema>;

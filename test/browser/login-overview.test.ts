@@ -45,8 +45,8 @@ describe('the login screen and the study overview, in Chromium', () => {
     const table = page.getByRole('table', { name: /model/i });
     await table.waitFor();
     const text = await table.textContent();
-    expect(text).toContain('sim-alpha');
-    expect(text).toContain('sim-beta');
+    expect(text).toContain('demo-codes');
+    expect(text).toContain('demo-reasoner');
     expect(await page.getByRole('banner').textContent()).toContain('Study admin');
     expect(errors).toEqual([]);
     await page.close();

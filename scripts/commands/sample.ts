@@ -1,0 +1,150 @@
+import { randomInt } from 'node:crypto';
+import type { Command } from 'commander';
+import type { z } from 'zod';
+import { assignSample, reassign } from '../../server/services/assignment-service.ts';
+import { drawSample } from '../../server/services/sample-service.ts';
+import { requireStudy } from '../../server/services/studies.ts';
+import type { Db } from '../../server/store/db.ts';
+import { openExistingDatabase } from '../../server/store/open.ts';
+import type { StudyRow } from '../../server/store/studies.ts';
+import {
+  assignRequestSchema,
+  drawSampleRequestSchema,
+  reassignRequestSchema,
+} from '../../shared/sample-api.ts';
+import { describeIssues } from '../../shared/zod-issues.ts';
+import { CliExit, type CliIo, databasePath, type GlobalOptions } from '../io.ts';
+
+const list = (value: string) =>
+  value
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item !== '');
+
+/** "equal", "proportional" or "min:N" → the allocation of shared/sample-api.ts. */
+function parseAllocation(value: string): unknown {
+  const minimum = /^min:(\d+)$/.exec(value);
+  return minimum ? { minimumPerStratum: Number(minimum[1]) } : value;
+}
+
+/** A seed the user gave, or a fresh one that is printed so the draw can be repeated. */
+function seedOf(value: string | undefined): number {
+  return value === undefined ? randomInt(1, 2 ** 31) : Number(value);
+}
+
+export function registerSampling(program: Command, io: CliIo, globals: () => GlobalOptions): void {
+  const withStudy = <Request>(
+    schema: z.ZodType<Request>,
+    raw: unknown,
+    fn: (db: Db, study: StudyRow, request: Request) => void,
+  ) => {
+    const parsed = schema.safeParse(raw);
+    if (!parsed.success) {
+      for (const issue of describeIssues(parsed.error)) io.stderr(`error: --${issue}\n`);
+      throw new CliExit(1);
+    }
+    const db = openExistingDatabase(databasePath(globals(), io));
+    try {
+      fn(db, requireStudy(db, globals().study), parsed.data);
+    } finally {
+      db.close();
+    }
+  };
+
+  program
+    .command('sample')
+    .description('draw a new version of the stratified sample of arguments to annotate')
+    .option('--size <n>', 'how many arguments', '50')
+    .option('--seed <s>', 'random seed (default: a fresh one, printed)')
+    .option('--allocation <rule>', 'equal|proportional|min:N (at least N per stratum)', 'equal')
+    .option(
+      '--strata <attributes>',
+      'argument attributes that form the strata: model,test,finish_reason,source,mode',
+      'model,test',
+    )
+    .option('--exclude-sampled', 'leave out arguments sampled in earlier versions', false)
+    .action(
+      (options: {
+        size: string;
+        seed?: string;
+        allocation: string;
+        strata: string;
+        excludeSampled: boolean;
+      }) => {
+        const raw = {
+          size: Number(options.size),
+          seed: seedOf(options.seed),
+          allocation: parseAllocation(options.allocation),
+          strata: list(options.strata),
+          excludeSampled: options.excludeSampled,
+        };
+        withStudy(drawSampleRequestSchema, raw, (db, study, request) => {
+          const { sample, warnings } = drawSample(db, study, request);
+          for (const warning of warnings) io.stderr(`warning: ${warning}\n`);
+          const nonEmpty = sample.strata.filter((stratum) => stratum.drawn > 0);
+          io.stdout(
+            `sample version ${sample.version} of study "${study.name}": ${sample.drawn} argument(s) over ${nonEmpty.length} strata ` +
+              `(${request.strata.join(' × ')}), allocation ${options.allocation}, seed ${request.seed}\n`,
+          );
+          for (const stratum of sample.strata)
+            io.stdout(
+              `  ${stratum.stratum.padEnd(36)} ${String(stratum.drawn).padStart(4)} of ${stratum.populationSize}\n`,
+            );
+        });
+      },
+    );
+
+  program
+    .command('assign')
+    .description('assign every item of the sample to k annotators, balanced, in a random order per annotator')
+    .requiredOption('--annotators <names>', 'comma-separated user names')
+    .option('--per-item <k>', 'annotators per item', '2')
+    .option('--seed <s>', 'random seed (default: a fresh one, printed)')
+    .option('--calibration <ids>', 'argument ids every annotator gets first, in this order')
+    .option('--sample <version>', 'sample version (default: the latest)')
+    .action(
+      (options: {
+        annotators: string;
+        perItem: string;
+        seed?: string;
+        calibration?: string;
+        sample?: string;
+      }) => {
+        const raw = {
+          annotators: list(options.annotators),
+          perItem: Number(options.perItem),
+          seed: seedOf(options.seed),
+          calibration: options.calibration === undefined ? [] : list(options.calibration),
+          ...(options.sample === undefined ? {} : { sampleVersion: Number(options.sample) }),
+        };
+        withStudy(assignRequestSchema, raw, (db, study, request) => {
+          const summary = assignSample(db, study, request, 'cli');
+          io.stdout(
+            `assigned the ${summary.items} item(s) of sample version ${summary.sampleVersion} to ${request.perItem} annotator(s) each` +
+              `${summary.calibration > 0 ? `, after ${summary.calibration} calibration item(s)` : ''}, seed ${request.seed}\n`,
+          );
+          for (const [annotator, load] of Object.entries(summary.loads))
+            io.stdout(`  ${annotator.padEnd(16)} ${load} item(s)\n`);
+        });
+      },
+    );
+
+  program
+    .command('reassign')
+    .description("move an annotator's unfinished items to another annotator (logged)")
+    .requiredOption('--from <name>')
+    .requiredOption('--to <name>')
+    .option('--items <ids>', 'only these argument ids')
+    .action((options: { from: string; to: string; items?: string }) => {
+      const raw = {
+        from: options.from,
+        to: options.to,
+        ...(options.items === undefined ? {} : { items: list(options.items) }),
+      };
+      withStudy(reassignRequestSchema, raw, (db, study, request) => {
+        const result = reassign(db, study, request, 'cli');
+        io.stdout(`moved ${result.moved.length} item(s) from ${request.from} to ${request.to}\n`);
+        for (const skipped of result.skipped) io.stderr(`skipped ${skipped.itemId}: ${skipped.reason}\n`);
+      });
+    });
+}
