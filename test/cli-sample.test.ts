@@ -89,6 +89,13 @@ describe('sample and assign on the demo study', () => {
     const rows = jsonl((await sandbox.run('export', 'assignments')).stdout);
     expect(rows.filter((row) => row.annotator === 'bob')).toEqual([]);
     expect(rows.filter((row) => row.annotator === 'dave')).toHaveLength(50);
+    const log = jsonl((await sandbox.run('export', 'assignment-log')).stdout);
+    expect(log.filter((entry) => entry.action === 'reassign')).toHaveLength(50);
+    expect(log.find((entry) => entry.action === 'reassign')).toMatchObject({
+      from: 'bob',
+      to: 'dave',
+      actor: 'cli',
+    });
   });
 
   it('warns when a stratum is smaller than asked', async () => {

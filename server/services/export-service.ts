@@ -2,6 +2,7 @@ import { errors } from '../errors.ts';
 import { listGold } from '../store/adjudications.ts';
 import { listAnnotations } from '../store/annotations.ts';
 import { listArguments } from '../store/arguments.ts';
+import { listAssignmentLog } from '../store/assignments.ts';
 import type { Db } from '../store/db.ts';
 import { listExtractions } from '../store/extractions.ts';
 import { findExtractor } from '../store/extractors.ts';
@@ -18,6 +19,7 @@ export const EXPORT_KINDS = [
   'gold',
   'sample',
   'assignments',
+  'assignment-log',
 ] as const;
 export type ExportKind = (typeof EXPORT_KINDS)[number];
 
@@ -60,6 +62,8 @@ export function exportRecords(db: Db, request: ExportRequest): object[] {
       return sampleRecords(db, study, request.sampleVersion);
     case 'assignments':
       return assignmentRecords(db, study);
+    case 'assignment-log':
+      return listAssignmentLog(db, study.id);
     case 'gold':
       return listGold(db, study.id).map((gold) => ({
         argument_id: gold.argumentExternalId,

@@ -12,6 +12,7 @@ import { validateBody } from '../../middlewares/validate.ts';
 import { assignmentRecords, assignSample, reassign } from '../../services/assignment-service.ts';
 import { drawSample, listSampleSummaries } from '../../services/sample-service.ts';
 import { requireStudy } from '../../services/studies.ts';
+import { listAssignmentLog } from '../../store/assignments.ts';
 import type { RouteContext } from '../context.ts';
 import { param } from '../params.ts';
 
@@ -31,6 +32,10 @@ export function samplingRoutes({ db }: RouteContext): Router {
 
   router.get('/assignments', admin, (request, response) => {
     response.json(assignmentRecords(db, requireStudy(db, param(request, 'study'))));
+  });
+
+  router.get('/assignments/log', admin, (request, response) => {
+    response.json(listAssignmentLog(db, requireStudy(db, param(request, 'study')).id));
   });
 
   router.post('/assignments', admin, validateBody(assignRequestSchema), (request, response) => {
