@@ -1,7 +1,7 @@
+import { sampleWithoutReplacement } from '../generate/sampling.ts';
 import type { Rng } from '../stats/rng.ts';
 import { byCodeUnits } from './code-unit-order.ts';
 import { largestRemainder } from './largest-remainder.ts';
-import { simpleRandomSample } from './simple-random-sample.ts';
 
 /**
  * How a sample size is shared among strata:
@@ -98,7 +98,7 @@ export function allocateSample(options: AllocateSampleOptions): SampleAllocation
 
   // The seeded tie-break: priority[i] is stratum i's place in a random permutation (smaller first).
   const priority: number[] = new Array<number>(count).fill(0);
-  simpleRandomSample(all, count, rng).forEach((stratum, place) => {
+  sampleWithoutReplacement(rng, all, count).forEach((stratum, place) => {
     priority[stratum] = place;
   });
 

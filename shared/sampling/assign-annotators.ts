@@ -1,6 +1,6 @@
+import { sampleWithoutReplacement } from '../generate/sampling.ts';
 import { createRng } from '../stats/rng.ts';
 import { byCodeUnits } from './code-unit-order.ts';
-import { simpleRandomSample } from './simple-random-sample.ts';
 
 /** One item in one annotator's queue. */
 export interface Assignment {
@@ -100,9 +100,9 @@ export function assignAnnotators(options: AssignAnnotatorsOptions): AnnotatorAss
   const calibration = new Set(calibrationIds);
   const regular = itemIds.filter((itemId) => !calibration.has(itemId)).sort(byCodeUnits);
   const queues = new Map<string, string[]>(roster.map((annotator) => [annotator, []]));
-  for (const itemId of simpleRandomSample(regular, regular.length, rng)) {
+  for (const itemId of sampleWithoutReplacement(rng, regular, regular.length)) {
     // Shuffle, then a stable sort by load: the k lightest, ties in random order.
-    const chosen = simpleRandomSample(roster, roster.length, rng)
+    const chosen = sampleWithoutReplacement(rng, roster, roster.length)
       .sort((a, b) => (load.get(a) ?? 0) - (load.get(b) ?? 0))
       .slice(0, perItem);
     for (const annotator of chosen) {
@@ -117,7 +117,7 @@ export function assignAnnotators(options: AssignAnnotatorsOptions): AnnotatorAss
     const own = queues.get(annotator) ?? [];
     const queue = [
       ...calibrationIds.map((itemId) => ({ itemId, calibration: true })),
-      ...simpleRandomSample(own, own.length, rng).map((itemId) => ({ itemId, calibration: false })),
+      ...sampleWithoutReplacement(rng, own, own.length).map((itemId) => ({ itemId, calibration: false })),
     ];
     queue.forEach(({ itemId, calibration: isCalibration }, index) => {
       assignments.push({ itemId, annotator, position: index + 1, calibration: isCalibration });

@@ -28,7 +28,6 @@ export {
   type ReassignSkipReason,
   reassignItems,
 } from './reassign-items.ts';
-export { simpleRandomSample } from './simple-random-sample.ts';
 export {
   drawStratifiedSample,
   type SampledItem,

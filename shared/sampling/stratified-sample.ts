@@ -1,7 +1,7 @@
+import { sampleWithoutReplacement } from '../generate/sampling.ts';
 import { createRng } from '../stats/rng.ts';
 import { type Allocation, allocateSample, type StratumAllocation } from './allocate-sample.ts';
 import { byCodeUnits } from './code-unit-order.ts';
-import { simpleRandomSample } from './simple-random-sample.ts';
 
 export interface StratifiedSampleOptions<T> {
   /** Every item that could be sampled (in this project: every generated argument). */
@@ -43,7 +43,7 @@ export interface StratifiedSample {
  * population is divided into strata by `stratumOf`, n is shared among the strata by
  * `allocateSample` (equal, proportional, or a minimum per stratum then proportional; see there for
  * rounding, redistribution of a short stratum's shortfall and the warnings), and n_h items are
- * drawn from each stratum h by simple random sampling without replacement (`simpleRandomSample`).
+ * drawn from each stratum h by simple random sampling without replacement (`sampleWithoutReplacement`, shared/generate/sampling.ts).
  *
  * Design quantities, per stratum h with N_h eligible items of which n_h are drawn:
  *
@@ -118,7 +118,7 @@ export function drawStratifiedSample<T>(options: StratifiedSampleOptions<T>): St
   const items: SampledItem[] = [];
   for (const { stratum, populationSize, drawn } of strata) {
     const members = eligibleByStratum.get(stratum) ?? [];
-    for (const itemId of simpleRandomSample(members, drawn, rng)) {
+    for (const itemId of sampleWithoutReplacement(rng, members, drawn)) {
       items.push({
         id: itemId,
         stratum,
