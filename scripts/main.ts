@@ -5,6 +5,8 @@ import { registerExport } from './commands/export.ts';
 import { registerGenerate } from './commands/generate.ts';
 import { registerImport } from './commands/import.ts';
 import { registerInit } from './commands/init.ts';
+import { registerExtract } from './commands/llm.ts';
+import { registerReport } from './commands/report.ts';
 import { registerSampling } from './commands/sample.ts';
 import { registerServe } from './commands/serve.ts';
 import { registerStatus } from './commands/status.ts';
@@ -31,6 +33,8 @@ export function buildProgram(io: CliIo): Command {
   registerServe(program, io, globals);
   registerGenerate(program, io, globals);
   registerSampling(program, io, globals);
+  registerExtract(program, io, globals);
+  registerReport(program, io, globals);
   return program;
 }
 

@@ -13,6 +13,7 @@ import {
 import { modeSchema } from '../../shared/vocabulary.ts';
 import { describeIssues } from '../../shared/zod-issues.ts';
 import { CliExit, type CliIo, databasePath, type GlobalOptions } from '../io.ts';
+import { registerGenerateArguments } from './llm.ts';
 
 const generateTriplesOptionsSchema = z.object({
   mode: modeSchema,
@@ -27,7 +28,12 @@ const generateTriplesOptionsSchema = z.object({
 });
 
 export function registerGenerate(program: Command, io: CliIo, globals: () => GlobalOptions): void {
-  const generate = program.command('generate').description("run the study's pipeline: generate triples");
+  const generate = program
+    .command('generate')
+    .description(
+      "run the study's pipeline: generate triples, then arguments through an OpenAI-compatible endpoint",
+    );
+  registerGenerateArguments(generate, io, globals);
   generate
     .command('triples')
     .description("draw triples by the study's procedure, seeded (same seed, same triples, on any machine)")

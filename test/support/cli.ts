@@ -9,10 +9,29 @@ export interface CliResult {
   stderr: string;
 }
 
-/** A temporary folder with a database path in it, and a way to run the CLI in-process against it. */
-export function cliSandbox() {
+/**
+ * A temporary folder with a database path in it, and a way to run the CLI in-process against it.
+ * `run` uses the environment given here (none by default); `runWith` another one.
+ */
+export function cliSandbox(env: NodeJS.ProcessEnv = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'fa-cli-'));
   const db = join(dir, 'study.db');
+  const runWith = async (runEnv: NodeJS.ProcessEnv, ...args: string[]): Promise<CliResult> => {
+    let stdout = '';
+    let stderr = '';
+    const code = await runCli(['--db', db, ...args], {
+      stdout: (text) => {
+        stdout += text;
+      },
+      stderr: (text) => {
+        stderr += text;
+      },
+      interactive: false,
+      env: runEnv,
+      cwd: dir,
+    });
+    return { code, stdout, stderr };
+  };
   return {
     dir,
     db,
@@ -21,21 +40,7 @@ export function cliSandbox() {
       writeFileSync(path, content);
       return path;
     },
-    async run(...args: string[]): Promise<CliResult> {
-      let stdout = '';
-      let stderr = '';
-      const code = await runCli(['--db', db, ...args], {
-        stdout: (text) => {
-          stdout += text;
-        },
-        stderr: (text) => {
-          stderr += text;
-        },
-        interactive: false,
-        env: {},
-        cwd: dir,
-      });
-      return { code, stdout, stderr };
-    },
+    run: (...args: string[]) => runWith(env, ...args),
+    runWith,
   };
 }

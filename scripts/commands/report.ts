@@ -1,0 +1,89 @@
+import { writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { Command } from 'commander';
+import { z } from 'zod';
+import { renderHtml, renderMarkdown, studyReport } from '../../server/services/report/index.ts';
+import { openExistingDatabase } from '../../server/store/open.ts';
+import { DEFAULT_REPORT_OPTIONS, type Report } from '../../shared/scoring/index.ts';
+import { describeIssues } from '../../shared/zod-issues.ts';
+import { CliExit, type CliIo, databasePath, type GlobalOptions } from '../io.ts';
+
+const REPORT_FORMATS = ['json', 'md', 'html'] as const;
+
+const reportOptionsSchema = z.object({
+  format: z.enum(REPORT_FORMATS),
+  out: z.string().min(1).optional(),
+  seed: z.coerce.number().int().refine(Number.isSafeInteger, 'must be a safe integer'),
+  replicates: z.coerce.number().int().min(0).max(1_000_000),
+  level: z.coerce.number().gt(0).lt(1),
+  threshold: z.coerce.number().min(-1).max(1),
+  claimThreshold: z.coerce.number().min(0).max(1),
+  extractor: z.string().min(1).optional(),
+  reportedSource: z.string().min(1).optional(),
+});
+
+/** The report in the chosen format. */
+export function formatReport(report: Report, format: (typeof REPORT_FORMATS)[number]): string {
+  if (format === 'json') return `${JSON.stringify(report, null, 2)}\n`;
+  return format === 'md' ? renderMarkdown(report) : renderHtml(report);
+}
+
+/** `report`: the study's scores — extractor vs gold, agreement, the metrics recomputed, corrected estimates, rankings and claims. */
+export function registerReport(program: Command, io: CliIo, globals: () => GlobalOptions): void {
+  program
+    .command('report')
+    .description(
+      'score the study: extractors vs gold, agreement, metrics, corrected estimates, rankings, claims',
+    )
+    .option('--format <format>', REPORT_FORMATS.join('|'), 'md')
+    .option('--out <file>', 'write the report to FILE instead of printing it')
+    .option('--seed <n>', 'seed of the bootstrap', String(DEFAULT_REPORT_OPTIONS.seed))
+    .option('--replicates <n>', 'bootstrap replicates (0: none)', String(DEFAULT_REPORT_OPTIONS.replicates))
+    .option('--level <p>', 'confidence level of every interval', String(DEFAULT_REPORT_OPTIONS.level))
+    .option(
+      '--threshold <t>',
+      'τ-b threshold for "the ranking survives"',
+      String(DEFAULT_REPORT_OPTIONS.threshold),
+    )
+    .option(
+      '--claim-threshold <a>',
+      'AccH threshold of the claim',
+      String(DEFAULT_REPORT_OPTIONS.claimThreshold),
+    )
+    .option(
+      '--extractor <name>',
+      'extractor whose corrected estimates decide the claims (default gpt-4.1, else the first)',
+    )
+    .option('--reported-source <name>', 'reported source to compare with, when several were imported')
+    .action((rawOptions: unknown) => {
+      const parsed = reportOptionsSchema.safeParse(rawOptions);
+      if (!parsed.success) {
+        for (const issue of describeIssues(parsed.error)) io.stderr(`error: --${issue}\n`);
+        throw new CliExit(1);
+      }
+      const options = parsed.data;
+      const db = openExistingDatabase(databasePath(globals(), io));
+      try {
+        const report = studyReport(db, {
+          study: globals().study,
+          seed: options.seed,
+          replicates: options.replicates,
+          level: options.level,
+          threshold: options.threshold,
+          claimThreshold: options.claimThreshold,
+          ...(options.extractor === undefined ? {} : { extractor: options.extractor }),
+          ...(options.reportedSource === undefined ? {} : { reportedSource: options.reportedSource }),
+        });
+        const text = formatReport(report, options.format);
+        if (options.out === undefined) {
+          io.stdout(text);
+          return;
+        }
+        const file = resolve(io.cwd, options.out);
+        writeFileSync(file, text);
+        io.stdout(`report of study "${report.meta.study}" (${options.format}) written to ${file}\n`);
+      } finally {
+        db.close();
+      }
+    });
+}

@@ -1,0 +1,230 @@
+import { extractionSchema } from '../../../shared/schemas/extraction.ts';
+import type { UnlistedMention } from '../../../shared/schemas/factor-list.ts';
+import { errors } from '../../errors.ts';
+import { listArguments, type StoredArgument } from '../../store/arguments.ts';
+import type { Db } from '../../store/db.ts';
+import { upsertExtraction } from '../../store/extractions.ts';
+import {
+  type ExtractorKind,
+  ensureExtractor,
+  findExtractor,
+  finishExtractionRun,
+  insertExtractionRun,
+} from '../../store/extractors.ts';
+import { extractionStatesOfExtractor } from '../../store/llm-calls.ts';
+import { latestSample, listSampleItems } from '../../store/samples.ts';
+import { canonicalJson } from '../import/canonical.ts';
+import { requireStudy } from '../studies.ts';
+import { runPool } from './pool.ts';
+import { InterruptedError } from './sleep.ts';
+
+/** What one extraction cost, for the progress bar and the summary (LLM extractors fill it in). */
+export interface ExtractionCost {
+  /** HTTP requests made (0 on a cache hit). */
+  calls: number;
+  cacheHit: boolean;
+  retries: number;
+  inputTokens: number;
+  outputTokens: number;
+}
+
+/**
+ * What an extractor says about one argument, in the extractions format's terms (factor references
+ * as written). `alsoWrite` stores what belongs with the extraction (an LLM call's provenance row);
+ * the runner calls it in the same transaction as the extraction, so neither is stored without the
+ * other.
+ */
+export type ExtractionResult =
+  | {
+      status: 'extracted';
+      current: string[];
+      tsc1: string[];
+      tsc2: string[];
+      unlisted?: UnlistedMention[];
+      abstained?: boolean;
+      raw?: string;
+      cost?: ExtractionCost;
+      alsoWrite?: () => void;
+    }
+  | { status: 'failed'; error: string; raw?: string; cost?: ExtractionCost; alsoWrite?: () => void };
+
+export interface ExtractContext {
+  /** The extraction_runs row of this run (an LLM extractor links its calls to it). */
+  runId: number;
+  /** Aborts on Ctrl-C: stop and reject with `InterruptedError`; nothing is written for the item. */
+  signal: AbortSignal;
+}
+
+/**
+ * Anything that lists the factors an argument asserts: the LLM extractor (server/services/llm/
+ * llm-extractor.ts), the rule-based one, … `runExtraction` drives it.
+ */
+export interface Extractor {
+  /** The extractor's name in the study (extractions are stored per name). */
+  name: string;
+  kind: Exclude<ExtractorKind, 'imported'>;
+  version: string | null;
+  /**
+   * How it runs (model, endpoint, prompt hash, temperature, …, or a lexicon version). Recorded on
+   * the run; an argument already extracted by a run with equal parameters is skipped.
+   */
+  parameters: Record<string, unknown>;
+  extract(argument: StoredArgument, context: ExtractContext): Promise<ExtractionResult>;
+}
+
+export interface ExtractionProgress {
+  done: number;
+  total: number;
+  extracted: number;
+  failed: number;
+  calls: number;
+  cacheHits: number;
+  retries: number;
+  inputTokens: number;
+  outputTokens: number;
+}
+
+export interface RunExtractionRequest {
+  db: Db;
+  study: string;
+  extractor: Extractor;
+  /** Most arguments under way at once (for an LLM extractor: most calls in flight). */
+  concurrency: number;
+  /** Only arguments of the study's latest sample. */
+  onlySampled?: boolean;
+  signal?: AbortSignal;
+  onProgress?: (progress: ExtractionProgress) => void;
+}
+
+export interface ExtractionSummary extends ExtractionProgress {
+  extractor: string;
+  /** The run row, or null when there was nothing to do (then no run is recorded). */
+  runId: number | null;
+  /** Arguments considered (after --only-sampled). */
+  considered: number;
+  /** Already extracted with the same parameters: skipped. */
+  skipped: number;
+  /** Per failed argument, why. */
+  failures: Array<{ argumentId: string; error: string }>;
+  interrupted: boolean;
+  seconds: number;
+}
+
+/** Whether a stored extraction was made by a run with these parameters (`canonical`: canonicalJson of them). */
+function sameParameters(stored: string | null, canonical: string): boolean {
+  if (stored === null) return false;
+  try {
+    return canonicalJson(JSON.parse(stored)) === canonical;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Runs an extractor over a study's arguments and stores what it says, resumably:
+ * - arguments already **extracted** by this extractor in a run with the same parameters are
+ *   skipped; failed ones, and ones extracted with other parameters, are done again;
+ * - one `extraction_runs` row records the run and its parameters (none when nothing is left to
+ *   do); `finished_at` stays empty if the run was interrupted;
+ * - each result is validated by the extractions schema and written as soon as it arrives, so a
+ *   Ctrl-C (the `signal`) loses only the items under way; a failed result is stored as `failed`
+ *   with its error, never as an empty extraction;
+ * - an extractor name already used by another kind (an imported "gpt-4.1") is refused, so a run
+ *   cannot overwrite imported output.
+ */
+export async function runExtraction(request: RunExtractionRequest): Promise<ExtractionSummary> {
+  const { db, extractor } = request;
+  const started = performance.now();
+  const study = requireStudy(db, request.study);
+  const existing = findExtractor(db, study.id, extractor.name);
+  if (existing && existing.kind !== extractor.kind)
+    throw errors.conflict(
+      `study "${study.name}" already has an extractor "${extractor.name}" of kind ${existing.kind}; ` +
+        `choose another name (--name) so that its extractions are not overwritten`,
+    );
+  const row = existing ?? ensureExtractor(db, study.id, extractor.name, extractor.kind, extractor.version);
+
+  let candidates = listArguments(db, study.id);
+  if (request.onlySampled) {
+    const sample = latestSample(db, study.id);
+    if (!sample)
+      throw errors.validation(`study "${study.name}" has no sample yet; draw one or drop --only-sampled`);
+    const sampled = new Set(listSampleItems(db, sample.id).map((item) => item.argumentRowId));
+    candidates = candidates.filter((argument) => sampled.has(argument.rowId));
+  }
+  const states = extractionStatesOfExtractor(db, row.id);
+  const canonical = canonicalJson(extractor.parameters);
+  const pending = candidates.filter((argument) => {
+    const state = states.get(argument.rowId);
+    return !(state?.status === 'extracted' && sameParameters(state.runParameters, canonical));
+  });
+
+  const progress: ExtractionProgress = {
+    done: 0,
+    total: pending.length,
+    extracted: 0,
+    failed: 0,
+    calls: 0,
+    cacheHits: 0,
+    retries: 0,
+    inputTokens: 0,
+    outputTokens: 0,
+  };
+  const failures: ExtractionSummary['failures'] = [];
+  const summary = (runId: number | null, interrupted: boolean): ExtractionSummary => ({
+    ...progress,
+    extractor: extractor.name,
+    runId,
+    considered: candidates.length,
+    skipped: candidates.length - pending.length,
+    failures,
+    interrupted,
+    seconds: (performance.now() - started) / 1000,
+  });
+  if (pending.length === 0) return summary(null, false);
+
+  const runId = insertExtractionRun(db, row.id, extractor.parameters, null);
+  const signal = request.signal ?? new AbortController().signal;
+  request.onProgress?.(progress);
+  await runPool(
+    pending,
+    request.concurrency,
+    async (argument) => {
+      let result: ExtractionResult;
+      try {
+        result = await extractor.extract(argument, { runId, signal });
+      } catch (error) {
+        if (error instanceof InterruptedError) return;
+        throw error;
+      }
+      const { cost, alsoWrite, ...fields } = result;
+      const extraction = extractionSchema.parse({
+        ...fields,
+        argument_id: argument.record.id,
+        extractor: extractor.name,
+      });
+      db.transaction(() => {
+        alsoWrite?.();
+        upsertExtraction(db, extraction, argument.rowId, row.id, runId);
+      });
+      progress.done += 1;
+      if (extraction.status === 'extracted') progress.extracted += 1;
+      else {
+        progress.failed += 1;
+        failures.push({ argumentId: argument.record.id, error: extraction.error ?? 'failed' });
+      }
+      if (cost) {
+        progress.calls += cost.calls;
+        progress.cacheHits += cost.cacheHit ? 1 : 0;
+        progress.retries += cost.retries;
+        progress.inputTokens += cost.inputTokens;
+        progress.outputTokens += cost.outputTokens;
+      }
+      request.onProgress?.(progress);
+    },
+    signal,
+  );
+  const interrupted = signal.aborted;
+  if (!interrupted) finishExtractionRun(db, runId);
+  return summary(runId, interrupted);
+}

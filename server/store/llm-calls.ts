@@ -1,0 +1,138 @@
+import type { Db } from './db.ts';
+import { nowIso, writeJson } from './json-columns.ts';
+
+export type LlmPurpose = 'generate' | 'extract';
+export type ResponseFormatMode = 'json_schema' | 'json_object' | 'text';
+export type LlmCallStatus = 'ok' | 'rejected' | 'failed';
+
+/** One attempt that did not give the final answer: why, and how long the client waited before the next. */
+export interface AttemptRecord {
+  error: string;
+  status: number | null;
+  waitMs: number;
+  responseFormat: ResponseFormatMode;
+}
+
+/** What is written for one logical call (all its attempts). */
+export interface LlmCallWrite {
+  studyId: number;
+  purpose: LlmPurpose;
+  cacheKey: string;
+  endpoint: string;
+  model: string;
+  promptHash: string;
+  inputHash: string;
+  parameters: Record<string, unknown>;
+  responseFormat: ResponseFormatMode;
+  status: LlmCallStatus;
+  error: string | null;
+  httpStatus: number | null;
+  attempts: number;
+  attemptLog: readonly AttemptRecord[];
+  finishReason: string | null;
+  inputTokens: number | null;
+  outputTokens: number | null;
+  latencyMs: number | null;
+  content: string | null;
+  rawResponse: string | null;
+  tripleRowId: number | null;
+  argumentRowId: number | null;
+  extractionRunId: number | null;
+  startedAt: string;
+}
+
+export interface LlmCallRow {
+  id: number;
+  purpose: LlmPurpose;
+  cacheKey: string;
+  endpoint: string;
+  model: string;
+  promptHash: string;
+  inputHash: string;
+  parameters: string;
+  responseFormat: ResponseFormatMode;
+  status: LlmCallStatus;
+  error: string | null;
+  httpStatus: number | null;
+  attempts: number;
+  attemptLog: string;
+  finishReason: string | null;
+  inputTokens: number | null;
+  outputTokens: number | null;
+  latencyMs: number | null;
+  content: string | null;
+  rawResponse: string | null;
+  tripleRowId: number | null;
+  argumentRowId: number | null;
+  extractionRunId: number | null;
+  startedAt: string;
+  finishedAt: string;
+}
+
+const SELECT = `SELECT id, purpose, cache_key AS cacheKey, endpoint, model, prompt_hash AS promptHash,
+  input_hash AS inputHash, parameters, response_format AS responseFormat, status, error, http_status AS httpStatus,
+  attempts, attempt_log AS attemptLog, finish_reason AS finishReason, input_tokens AS inputTokens,
+  output_tokens AS outputTokens, latency_ms AS latencyMs, content, raw_response AS rawResponse,
+  triple_id AS tripleRowId, argument_id AS argumentRowId, extraction_run_id AS extractionRunId,
+  started_at AS startedAt, finished_at AS finishedAt FROM llm_calls`;
+
+export function insertLlmCall(db: Db, call: LlmCallWrite): number {
+  return db.run(
+    `INSERT INTO llm_calls (study_id, purpose, cache_key, endpoint, model, prompt_hash, input_hash, parameters,
+       response_format, status, error, http_status, attempts, attempt_log, finish_reason, input_tokens, output_tokens,
+       latency_ms, content, raw_response, triple_id, argument_id, extraction_run_id, started_at, finished_at)
+     VALUES (@studyId, @purpose, @cacheKey, @endpoint, @model, @promptHash, @inputHash, @parameters,
+       @responseFormat, @status, @error, @httpStatus, @attempts, @attemptLog, @finishReason, @inputTokens, @outputTokens,
+       @latencyMs, @content, @rawResponse, @tripleRowId, @argumentRowId, @extractionRunId, @startedAt, @finishedAt)`,
+    {
+      ...call,
+      parameters: writeJson(call.parameters),
+      attemptLog: writeJson(call.attemptLog),
+      finishedAt: nowIso(),
+    },
+  ).lastInsertRowid;
+}
+
+/** The newest usable answer (`status = 'ok'`) to the request with this cache key, if any. */
+export function findCachedLlmCall(db: Db, cacheKey: string): LlmCallRow | undefined {
+  return db.first<LlmCallRow>(`${SELECT} WHERE cache_key = ? AND status = 'ok' ORDER BY id DESC LIMIT 1`, [
+    cacheKey,
+  ]);
+}
+
+/** Every call about an argument (the one that generated it, those that extracted from it), oldest first. */
+export function listLlmCallsOfArgument(db: Db, argumentRowId: number): LlmCallRow[] {
+  return db.all<LlmCallRow>(`${SELECT} WHERE argument_id = ? ORDER BY id`, [argumentRowId]);
+}
+
+/** Every call of an extraction run, oldest first. */
+export function listLlmCallsOfRun(db: Db, extractionRunId: number): LlmCallRow[] {
+  return db.all<LlmCallRow>(`${SELECT} WHERE extraction_run_id = ? ORDER BY id`, [extractionRunId]);
+}
+
+/** Every call of a study, oldest first. */
+export function listLlmCalls(db: Db, studyId: number): LlmCallRow[] {
+  return db.all<LlmCallRow>(`${SELECT} WHERE study_id = ? ORDER BY id`, [studyId]);
+}
+
+/**
+ * The parameters each stored extraction of an extractor was made with (its run's `parameters`
+ * JSON), with its status, keyed by argument row id: what a resumed run compares against.
+ */
+export function extractionStatesOfExtractor(
+  db: Db,
+  extractorId: number,
+): Map<number, { status: 'extracted' | 'failed'; runParameters: string | null }> {
+  const rows = db.all<{
+    argumentRowId: number;
+    status: 'extracted' | 'failed';
+    runParameters: string | null;
+  }>(
+    `SELECT e.argument_id AS argumentRowId, e.status, r.parameters AS runParameters
+     FROM extractions e LEFT JOIN extraction_runs r ON r.id = e.run_id WHERE e.extractor_id = ?`,
+    [extractorId],
+  );
+  return new Map(
+    rows.map((row) => [row.argumentRowId, { status: row.status, runParameters: row.runParameters }]),
+  );
+}
