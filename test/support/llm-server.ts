@@ -1,11 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { CommanderError } from 'commander';
-import { registerExtract, registerGenerateArguments } from '../../scripts/commands/llm.ts';
-import { CliExit, type CliIo, globalOptionsSchema } from '../../scripts/io.ts';
-import { buildProgram, runCli } from '../../scripts/main.ts';
-import { isAppError } from '../../server/errors.ts';
-import { type CliResult, cliSandbox } from './cli.ts';
+import { cliSandbox } from './cli.ts';
 
 /** A chat-completions request as the test server received it. */
 export interface RecordedRequest {
