@@ -5,8 +5,9 @@ import { registerExport } from './commands/export.ts';
 import { registerGenerate } from './commands/generate.ts';
 import { registerImport } from './commands/import.ts';
 import { registerInit } from './commands/init.ts';
-import { registerExtract } from './commands/llm.ts';
+import { llmExtractorImplementation, registerExtract } from './commands/llm.ts';
 import { registerReport } from './commands/report.ts';
+import { rulesExtractorImplementation } from './commands/rules-extract.ts';
 import { registerSampling } from './commands/sample.ts';
 import { registerServe } from './commands/serve.ts';
 import { registerStatus } from './commands/status.ts';
@@ -33,7 +34,10 @@ export function buildProgram(io: CliIo): Command {
   registerServe(program, io, globals);
   registerGenerate(program, io, globals);
   registerSampling(program, io, globals);
-  registerExtract(program, io, globals);
+  registerExtract(program, io, globals, {
+    llm: llmExtractorImplementation,
+    rules: rulesExtractorImplementation,
+  });
   registerReport(program, io, globals);
   return program;
 }

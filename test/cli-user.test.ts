@@ -46,6 +46,8 @@ describe('cli demo', () => {
     const overview = JSON.parse((await sandbox.run('status', '--json')).stdout);
     expect(overview.triplesByMode).toEqual({ arguable: 30, reordered: 30, non_arguable: 30 });
     expect(overview.totals.arguments).toBe(720);
+    expect(overview.totals).toMatchObject({ extractions: 720, failedExtractions: 0 });
+    expect(overview.extractors).toEqual([{ name: 'rules', extracted: 720, failed: 0 }]);
     const users = JSON.parse((await sandbox.run('user', 'list', '--json')).stdout).map(
       (user: { username: string }) => user.username,
     );

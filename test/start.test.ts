@@ -52,5 +52,13 @@ describe('npm start on a fresh database', () => {
       body: JSON.stringify({ username: 'admin', password: 'admin-demo-2025' }),
     });
     expect(loggedIn.status).toBe(200);
+    const cookies = loggedIn.headers
+      .getSetCookie()
+      .map((cookie) => cookie.split(';')[0])
+      .join('; ');
+    const overview = await (
+      await fetch(new URL('/api/studies/default/overview', url), { headers: { cookie: cookies } })
+    ).json();
+    expect(overview.totals).toMatchObject({ arguments: 720, extractions: 720, failedExtractions: 0 });
   });
 });

@@ -19,7 +19,8 @@ export function registerDemo(program: Command, io: CliIo, globals: () => GlobalO
         }
         const loaded = await loadDemo(db);
         io.stdout(
-          `loaded the demo study into ${file}: ${loaded.triples} triples, ${loaded.arguments} synthetic arguments; ` +
+          `loaded the demo study into ${file}: ${loaded.triples} triples, ${loaded.arguments} synthetic arguments, ` +
+            `${loaded.extractions} rules extractions; ` +
             `start it with: FACTOR_AUDIT_DB=${file} npm start\n`,
         );
       } finally {

@@ -343,8 +343,12 @@ export function registerExtract(
         `  arguments ${summary.considered}${common.onlySampled ? ' (latest sample)' : ''}: ${summary.skipped} already extracted with these parameters, ${summary.total} to do`,
       ];
       if (summary.total > 0) {
+        const calls =
+          summary.calls + summary.cacheHits > 0
+            ? `, calls ${summary.calls} (${summary.retries} retries), cache hits ${summary.cacheHits}, tokens ${tokens(summary.inputTokens, summary.outputTokens)}`
+            : '';
         lines.push(
-          `  extracted ${summary.extracted}, failed ${summary.failed}, calls ${summary.calls} (${summary.retries} retries), cache hits ${summary.cacheHits}, tokens ${tokens(summary.inputTokens, summary.outputTokens)}, ${summary.seconds.toFixed(1)} s`,
+          `  extracted ${summary.extracted}, failed ${summary.failed}${calls}, ${summary.seconds.toFixed(1)} s`,
           ...(setup.notes?.() ?? []),
         );
         for (const failure of summary.failures.slice(0, 10))

@@ -5,6 +5,8 @@ import type { Db } from '../store/db.ts';
 import { findStudy, studyTotals } from '../store/studies.ts';
 import { countUsers, findUserByName } from '../store/users.ts';
 import { importRecords } from './import/import-service.ts';
+import { runExtraction } from './llm/run-extraction.ts';
+import { createRulesExtractor } from './rules-extractor.ts';
 import { createUser } from './user-service.ts';
 
 export const DEMO_STUDY = 'default';
@@ -39,9 +41,10 @@ export function isEmptyDatabase(db: Db): boolean {
 
 /**
  * Loads the demo study — 30 generated triples per mode and, for each of eight simulated models, one
- * synthetic argument per triple (720 in all, labelled "synthetic demo") — and the demo accounts.
+ * synthetic argument per triple (720 in all, labelled "synthetic demo"), the rules extractor's output
+ * for every one of them — and the demo accounts.
  */
-export async function loadDemo(db: Db): Promise<{ triples: number; arguments: number }> {
+export async function loadDemo(db: Db): Promise<{ triples: number; arguments: number; extractions: number }> {
   const demo = buildDemoStudy();
   importRecords(db, {
     kind: 'triples',
@@ -55,8 +58,14 @@ export async function loadDemo(db: Db): Promise<{ triples: number; arguments: nu
     sourceName: 'demo: synthetic arguments',
     values: demo.arguments,
   });
+  const run = await runExtraction({
+    db,
+    study: DEMO_STUDY,
+    extractor: createRulesExtractor(),
+    concurrency: 1,
+  });
   for (const user of DEMO_USERS) if (!findUserByName(db, user.username)) await createUser(db, user);
-  return { triples: demo.triples.length, arguments: demo.arguments.length };
+  return { triples: demo.triples.length, arguments: demo.arguments.length, extractions: run.extracted };
 }
 
 /** The demo logins whose published password still works. */

@@ -1,0 +1,68 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import {
+  extractFactors,
+  type Lexicon,
+  lexiconSchema,
+  RULES_EXTRACTOR_NAME,
+  RULES_EXTRACTOR_VERSION,
+  toExtractionRecord,
+} from '../../shared/rules/index.ts';
+import { extractionSchema } from '../../shared/schemas/extraction.ts';
+import { describeIssues } from '../../shared/zod-issues.ts';
+import { errors } from '../errors.ts';
+import type { Extractor } from './llm/run-extraction.ts';
+
+export const DEFAULT_LEXICON = fileURLToPath(new URL('../../data/lexicon.json', import.meta.url));
+
+/** Reads and validates a lexicon file; a bad one is an error naming the file and the field. */
+export function loadLexicon(file: string = DEFAULT_LEXICON): { lexicon: Lexicon; sha256: string } {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch {
+    throw errors.validation(`Cannot read the lexicon ${file}; check the path.`);
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw errors.validation(
+      `The lexicon ${file} is not valid JSON (${error instanceof Error ? error.message : String(error)}).`,
+    );
+  }
+  const parsed = lexiconSchema.safeParse(value);
+  if (!parsed.success)
+    throw errors.validation(`The lexicon ${file} is not valid: ${describeIssues(parsed.error).join('; ')}`);
+  return { lexicon: parsed.data, sha256: createHash('sha256').update(text).digest('hex') };
+}
+
+/**
+ * The rule-based extractor as a runner `Extractor`: deterministic, no calls. Its parameters are the
+ * rules' version and the lexicon's hash, so changing either re-extracts on the next run.
+ */
+export function createRulesExtractor(options: { name?: string; lexiconFile?: string } = {}): Extractor {
+  const { lexicon, sha256 } = loadLexicon(options.lexiconFile);
+  return {
+    name: options.name ?? RULES_EXTRACTOR_NAME,
+    kind: 'rules',
+    version: RULES_EXTRACTOR_VERSION,
+    parameters: { version: RULES_EXTRACTOR_VERSION, lexicon_sha256: sha256 },
+    async extract(argument) {
+      const found = extractFactors(argument.record.text, lexicon, {
+        finishReason: argument.record.finish_reason ?? null,
+      });
+      const record = extractionSchema.parse(toExtractionRecord(argument.record.id, found));
+      return {
+        status: 'extracted',
+        current: record.current,
+        tsc1: record.tsc1,
+        tsc2: record.tsc2,
+        unlisted: record.unlisted,
+        ...(record.abstained === undefined ? {} : { abstained: record.abstained }),
+        ...(record.raw === undefined ? {} : { raw: record.raw }),
+      };
+    },
+  };
+}

@@ -1,0 +1,59 @@
+import { ABSTENTION_PHRASE } from '../vocabulary.ts';
+import { countPlyLabels } from './ply-labels.ts';
+import type { Abstention } from './types.ts';
+
+/** Lower case, emphasis and quotes dropped, white space collapsed. */
+function flatten(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/[*_`"“”]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+const EXACT_PHRASE = flatten(ABSTENTION_PHRASE);
+const EXACT = new RegExp(
+  `(?:^|[.!?:]\\s)${EXACT_PHRASE.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}\\s*(?:[.!]|$|\\s)`,
+);
+
+// Declining in other words: "no common factors", "the cases share no factors", "does not share a
+// common factor", "no factors in common", "cannot make an argument", "unable to construct a 3-ply
+// argument", "no argument can be made", "a 3-ply argument therefore cannot be generated".
+const NEAR_MISS = new RegExp(
+  [
+    '\\bno (?:common|shared|overlapping) factors?\\b',
+    '\\b(?:share|shares|have|has) no (?:common |shared )?factors?\\b',
+    '\\b(?:do|does|did) not (?:share|have) (?:a|any) (?:common |shared )?factors?\\b',
+    '\\bno factors? (?:in common|overlap)',
+    '\\bnone of the(?:se)? factors overlap',
+    '\\b(?:cannot|can not|unable to|not possible to|impossible to) (?:make|construct|generate|build|form|present|create|formulate|provide) (?:a |an |any )?(?:valid )?(?:3-ply |three-ply )?argument',
+    '\\bno (?:3-ply |three-ply )?argument (?:can|could) be (?:made|constructed|formed|generated)',
+    '\\bargument (?:\\w+ )?(?:cannot|can not|could not) be (?:made|constructed|formed|generated|built|given)',
+    '\\bno argument is possible',
+  ].join('|'),
+);
+
+/**
+ * Whether a delivered answer abstains (guidelines, "Abstention"):
+ * - `none` when it argues — two or more ply labels ("Plaintiff's Argument:", "Rebuttal:") — whatever
+ *   else it says, or when it never declines;
+ * - `exact` when it contains the study's phrase "No common factor between the input case and the
+ *   TSC1/TSC2" as a sentence (any case, emphasis, trailing period or white space), even if it then
+ *   lists factors;
+ * - `near_miss` when it declines in other words ("the cases share no factors", "I cannot make an
+ *   argument", "No common factor between the input case and TSC1/TSC2").
+ *
+ * @example classifyAbstention('no common factor between the input case and the tsc1/tsc2') // 'exact'
+ */
+export function classifyAbstention(answer: string): Abstention {
+  if (countPlyLabels(answer) >= 2) return 'none';
+  const flat = flatten(answer);
+  if (EXACT.test(flat)) return 'exact';
+  if (NEAR_MISS.test(flat)) return 'near_miss';
+  return 'none';
+}
+
+/** Whether `answer` ends with the study's abstention phrase (which has no final period of its own). */
+export function endsWithAbstentionPhrase(answer: string): boolean {
+  return flatten(answer).replace(/[.!]$/, '').endsWith(EXACT_PHRASE);
+}

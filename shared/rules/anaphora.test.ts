@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { findFactorAnaphora } from './anaphora.ts';
+import { findCodeMentions } from './code-mentions.ts';
+import { splitSentences } from './sentences.ts';
+
+function anaphora(text: string) {
+  const mentions = findCodeMentions(text);
+  return findFactorAnaphora(text, splitSentences(text, mentions), mentions).map((m) => [
+    m.factor,
+    text.slice(m.start, m.end),
+  ]);
+}
+
+describe('findFactorAnaphora', () => {
+  it('repeats the factors of the previous sentence', () => {
+    expect(anaphora('The input case has F26 and F15. TSC1 had both of these factors.')).toEqual([
+      ['F26', 'both of these factors'],
+      ['F15', 'both of these factors'],
+    ]);
+  });
+
+  it('takes only the last factor for a singular reference in the same sentence', () => {
+    expect(anaphora('F4 and F11 are here, and TSC2 had the same factor.')).toEqual([
+      ['F11', 'the same factor'],
+    ]);
+  });
+
+  it('does not reach into another paragraph', () => {
+    expect(anaphora('The input case has F26.\n\nTSC1 had these factors.')).toEqual([]);
+  });
+});

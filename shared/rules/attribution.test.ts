@@ -1,0 +1,153 @@
+import { describe, expect, it } from 'vitest';
+import { extractFactors } from './extract.ts';
+import { testLexicon } from './test-lexicon.ts';
+
+// Attribution is exercised through the whole reading, the only way its inputs arise.
+const lexicon = testLexicon({
+  F4: ['signed * nondisclosure agreement'],
+  F7: ['walked out with * files'],
+  F10: ['disclosed * to outsiders'],
+  F19: ['took no * measures'],
+});
+
+function lists(text: string) {
+  const { current, tsc1, tsc2 } = extractFactors(text, lexicon);
+  return { current, tsc1, tsc2 };
+}
+
+function readings(text: string) {
+  return extractFactors(text, lexicon).mentions.map((m) => `${m.factor}:${m.case ?? 'null'}:${m.polarity}`);
+}
+
+describe('case attribution', () => {
+  it('counts a shared statement for every case named', () => {
+    expect(lists('F4 and F6 were present in both the input case and TSC1.')).toEqual({
+      current: ['F4', 'F6'],
+      tsc1: ['F4', 'F6'],
+      tsc2: [],
+    });
+  });
+
+  it('extends "as in TSC1" to the current case and "as here" to the current case', () => {
+    expect(lists('As in TSC1, the defendant signed a nondisclosure agreement.')).toEqual({
+      current: ['F4'],
+      tsc1: ['F4'],
+      tsc2: [],
+    });
+    expect(lists('In TSC2, as here, the plaintiff took no security measures.').current).toEqual(['F19']);
+  });
+
+  it('reads "both cases" as the current case and the precedent in focus', () => {
+    expect(lists('Cite TSC2. In both cases F7 was present.')).toEqual({
+      current: ['F7'],
+      tsc1: [],
+      tsc2: ['F7'],
+    });
+  });
+
+  it('sends a relative clause to the case just named', () => {
+    expect(lists('Cite TSC2, a defendant win, which also involved F1 and F10.').tsc2).toEqual(['F1', 'F10']);
+  });
+
+  it('sends a list after a colon to the case before it', () => {
+    expect(lists('Input Case: F4, F6. TSC1: F15.')).toEqual({
+      current: ['F4', 'F6'],
+      tsc1: ['F15'],
+      tsc2: [],
+    });
+  });
+
+  it('carries a list lead-in to its items', () => {
+    expect(lists('Factors present in TSC1 but not in the input case:\n- F15\n- F18')).toEqual({
+      current: [],
+      tsc1: ['F15', 'F18'],
+      tsc2: [],
+    });
+  });
+
+  it('reads a sentence without case words as about the current case', () => {
+    expect(lists('The defendant knew the information was confidential (F21).').current).toEqual(['F21']);
+  });
+
+  it('leaves a mention of an unidentified precedent unplaced', () => {
+    expect(readings("The plaintiff's precedent involved F18.")).toEqual(['F18:null:asserted']);
+  });
+
+  it('reads "X is distinguishable because … here …" as about the current case', () => {
+    expect(
+      lists('TSC1 is distinguishable because the plaintiff here disclosed the plans to outsiders.'),
+    ).toEqual({
+      current: ['F10'],
+      tsc1: [],
+      tsc2: [],
+    });
+  });
+});
+
+describe('negation scope', () => {
+  it('negates the case a negation is bound to, and only that case', () => {
+    expect(readings('F7 was present in TSC1 but not in the input case.')).toEqual([
+      'F7:tsc1:asserted',
+      'F7:current:negated',
+    ]);
+  });
+
+  it('applies "which the current case lacks" to the mentions before it', () => {
+    expect(
+      readings('TSC1 is distinguishable: its product was unique (F15), which the current case lacks.'),
+    ).toEqual(['F15:tsc1:asserted', 'F15:current:negated']);
+  });
+
+  it('negates every case under "neither … nor"', () => {
+    expect(readings('Neither the input case nor TSC1 involves F2.')).toEqual([
+      'F2:current:negated',
+      'F2:tsc1:negated',
+    ]);
+    expect(readings('Neither F1 nor F10 is present in TSC1.')).toEqual([
+      'F1:tsc1:negated',
+      'F10:tsc1:negated',
+    ]);
+  });
+
+  it('negates "no evidence of" and "does not have"', () => {
+    expect(readings('There is no evidence of F22 in the input case.')).toEqual(['F22:current:negated']);
+    expect(readings('TSC2 does not have F21, whereas the input case does.')).toEqual([
+      'F21:tsc2:negated',
+      'F21:current:asserted',
+    ]);
+  });
+
+  it('gives "unlike X" the opposite polarity', () => {
+    expect(readings('Unlike TSC2, the input case involves F13.')).toEqual([
+      'F13:current:asserted',
+      'F13:tsc2:negated',
+    ]);
+    expect(readings('Unlike TSC1, the input case lacks F15.')).toEqual([
+      'F15:current:negated',
+      'F15:tsc1:asserted',
+    ]);
+  });
+
+  it('carries the negation of a bare list to its items', () => {
+    expect(lists('F4, F6, and F10 are absent from the input case.').current).toEqual([]);
+  });
+
+  it('does not read negation words inside a factor name as negation', () => {
+    expect(lists('As in TSC1, F19 No-security-measures applies here.').current).toEqual(['F19']);
+  });
+});
+
+describe('hypotheticals', () => {
+  it('marks conditions and general law, not assertions', () => {
+    expect(readings('Even if F19 were present, nothing changes.')).toEqual(['F19:current:hypothetical']);
+    expect(lists('Courts generally value F4.').current).toEqual([]);
+  });
+
+  it('still asserts what a comparison attached to a condition says of a precedent', () => {
+    expect(lists('If F19 applies, as it did in TSC2, the agreement matters little.')).toEqual({
+      current: [],
+      tsc1: [],
+      tsc2: ['F19'],
+    });
+  });
+});

@@ -1,0 +1,344 @@
+import type { CaseId } from '../vocabulary.ts';
+import { precedentInFocus, type ResolvedCue } from './case-references.ts';
+import type { HypotheticalWord } from './hypotheticals.ts';
+import { type Entry, type SegmentFacts, segmentFacts } from './segment-facts.ts';
+import type { Segment } from './segments.ts';
+import type { Sentence, Span } from './sentences.ts';
+import type { FoundMention, RulesPolarity } from './types.ts';
+
+/** A sentence with its segments. */
+export interface SegmentedSentence extends Sentence {
+  segments: readonly Segment[];
+}
+
+/** One (case, polarity) reading of a mention; `case: null` when the text does not say which case. */
+export interface Attribution {
+  case: CaseId | null;
+  polarity: RulesPolarity;
+}
+
+export interface AttributedMention {
+  mention: FoundMention;
+  attributions: Attribution[];
+}
+
+function within(span: Span, position: number): boolean {
+  return position >= span.start && position < span.end;
+}
+
+function flip(polarity: RulesPolarity): RulesPolarity {
+  if (polarity === 'asserted') return 'negated';
+  if (polarity === 'negated') return 'asserted';
+  return polarity;
+}
+
+/** The polarity a mention takes over its main readings: asserted if any is, else negated if any is. */
+function overall(attributions: readonly Attribution[]): RulesPolarity {
+  if (attributions.some((reading) => reading.polarity === 'asserted')) return 'asserted';
+  if (attributions.some((reading) => reading.polarity === 'negated')) return 'negated';
+  return 'hypothetical';
+}
+
+/** The attribution rules that need the text and the resolved case words of the whole answer. */
+class SentenceReader {
+  constructor(
+    private readonly text: string,
+    private readonly cues: readonly ResolvedCue[],
+  ) {}
+
+  /**
+   * A sharing statement relates a precedent to the current case: "TSC2 shares F16" adds the
+   * current case; "which shares F16 with the input case" adds the precedent spoken of before;
+   * "the shared factors are …" means the current case and the precedent in focus.
+   */
+  shared(
+    facts: SegmentFacts,
+    entries: Entry[],
+    earlier: readonly SegmentFacts[],
+    paragraph: number,
+  ): Entry[] {
+    if (!facts.share) return entries;
+    const cases = new Set(entries.map((entry) => entry.case));
+    if (cases.size >= 2 || cases.has(null)) return entries;
+    const focus = () =>
+      [...earlier]
+        .reverse()
+        .flatMap((other) => other.cues.filter((cue) => cue.relation === 'plain'))
+        .flatMap((cue) => cue.cases)
+        .find((caseId) => caseId === 'tsc1' || caseId === 'tsc2') ??
+      precedentInFocus(this.cues, paragraph, facts.segment.start);
+    if (cases.size === 0)
+      return [
+        { case: 'current', negated: false },
+        { case: focus(), negated: false },
+      ];
+    if (cases.has('current')) return [...entries, { case: focus(), negated: false }];
+    return [...entries, { case: 'current', negated: false }];
+  }
+
+  /** The case a relative clause after this segment refers back to: its last case word ("unlike TSC2, where …"). */
+  antecedent(facts: SegmentFacts): CaseId | null | undefined {
+    return facts.cues
+      .filter((cue) => !cue.negated)
+      .at(-1)
+      ?.cases.at(-1);
+  }
+
+  /**
+   * The case of a mention listed in parentheses right after a case word — "the input case (F2,
+   * F7)", "TSC1 (F4 and F15)" — or undefined when the mention is not so placed.
+   */
+  parentheticalCase(facts: SegmentFacts, mention: FoundMention): Entry[] | undefined {
+    const before = this.text.slice(facts.segment.start, mention.start);
+    const open = before.lastIndexOf('(');
+    if (open === -1 || before.indexOf(')', open) !== -1) return undefined;
+    const head = facts.segment.start + before.slice(0, open).trimEnd().length;
+    const cue = this.cues.find((candidate) => candidate.end === head);
+    return cue ? cue.cases.map((caseId) => ({ case: caseId, negated: false })) : undefined;
+  }
+
+  /** Whether the segment is nothing but mentions and list punctuation ("F4, F6"). */
+  bareList(facts: SegmentFacts): boolean {
+    let rest = this.text.slice(facts.segment.start, facts.segment.end);
+    for (const mention of [...facts.mentions].reverse())
+      rest =
+        rest.slice(0, mention.start - facts.segment.start) + rest.slice(mention.end - facts.segment.start);
+    return /^[\s,;*()/&]*(?:(?:and|or)[\s,;*()/&]*)?$/i.test(rest);
+  }
+
+  /** Lead-in of a list ("Factors present in TSC1 but not in the input case:"): its cases, as entries. */
+  leadIn(all: readonly SegmentFacts[], paragraph: number): Entry[] {
+    const entries: Entry[] = [];
+    for (const [index, facts] of all.entries()) {
+      const own = this.shared(facts, facts.plain, all.slice(0, index), paragraph);
+      for (const entry of own) entries.push({ case: entry.case, negated: entry.negated || facts.negated });
+    }
+    return entries;
+  }
+}
+
+/** A mention's readings for its main cases: hypothetical inside a condition, else negated or asserted. */
+function readings(
+  facts: SegmentFacts,
+  mention: FoundMention,
+  main: readonly Entry[],
+  inheritedNegation: boolean,
+): Attribution[] {
+  const hypothetical = facts.hypothetical.some((span) => within(span, mention.start));
+  return main.map((entry) => ({
+    case: entry.case,
+    polarity: hypothetical
+      ? 'hypothetical'
+      : entry.negated || facts.negated || inheritedNegation
+        ? 'negated'
+        : 'asserted',
+  }));
+}
+
+/**
+ * For spans sorted by start, a function giving those that start inside each sentence, to be
+ * called for sentences in text order (one pass over the spans in all).
+ */
+function sentenceSlicer<T extends Span>(spans: readonly T[]): (sentence: Span) => T[] {
+  let next = 0;
+  return (sentence) => {
+    while (next < spans.length && (spans[next]?.start ?? 0) < sentence.start) next += 1;
+    const inside: T[] = [];
+    for (let index = next; index < spans.length; index += 1) {
+      const span = spans[index];
+      if (!span || span.start >= sentence.end) break;
+      inside.push(span);
+    }
+    return inside;
+  };
+}
+
+/** Whether a segment ends the reach of "as in TSC1" before it: a contrast, ";" or a dash. */
+function startsGroup(facts: SegmentFacts): boolean {
+  return facts.segment.opener === 'contrast' || facts.segment.opener === 'punctuation';
+}
+
+function put(attributions: Attribution[], reading: Attribution): void {
+  const index = attributions.findIndex((existing) => existing.case === reading.case);
+  if (index === -1) attributions.push(reading);
+  else attributions[index] = reading;
+}
+
+/** The main cases of each segment with mentions (rule 2 of `attributeMentions`); null for the others. */
+function mainCases(
+  reader: SentenceReader,
+  all: readonly SegmentFacts[],
+  paragraph: number,
+  leadIn: Entry[] | null,
+): { mains: Array<Entry[] | null>; inherited: boolean[] } {
+  const firstWithMentions = all.findIndex((facts) => facts.mentions.length > 0);
+  const mains: Array<Entry[] | null> = all.map(() => null);
+  const inherited: boolean[] = all.map(() => false);
+  for (const [index, facts] of all.entries()) {
+    if (facts.mentions.length === 0) continue;
+    const earlier = all.slice(0, index);
+    if (facts.plain.length > 0 || facts.share) {
+      mains[index] = reader.shared(facts, facts.plain, earlier, paragraph);
+      continue;
+    }
+    const previous = all[index - 1];
+    const antecedent = previous ? reader.antecedent(previous) : undefined;
+    if (
+      (facts.segment.opener === 'relative' || facts.segment.opener === 'colon') &&
+      antecedent !== undefined
+    ) {
+      mains[index] = [{ case: antecedent, negated: false }];
+      continue;
+    }
+    if (index === firstWithMentions) {
+      const leading = earlier.flatMap((other) => other.plain);
+      if (leading.length > 0) {
+        mains[index] = leading;
+        continue;
+      }
+    } else {
+      const before = mains.slice(0, index).findLast((main) => main !== null);
+      if (before) {
+        mains[index] = before.map((entry) => ({ case: entry.case, negated: false }));
+        continue;
+      }
+    }
+    const following = reader.bareList(facts)
+      ? all.slice(index + 1).find((other) => other.plain.length > 0)
+      : undefined;
+    if (following) {
+      mains[index] = following.plain;
+      inherited[index] = following.negated;
+      continue;
+    }
+    mains[index] = leadIn ?? [{ case: 'current', negated: false }];
+  }
+  return { mains, inherited };
+}
+
+/** Each mention's readings from its segment's main cases, then its "unlike" and "as in" cases (rules 4, 5). */
+function readMentions(
+  reader: SentenceReader,
+  all: readonly SegmentFacts[],
+  mains: ReadonlyArray<Entry[] | null>,
+  inherited: readonly boolean[],
+): Map<FoundMention, Attribution[]> {
+  const read = new Map<FoundMention, Attribution[]>();
+  let groupStart = 0;
+  for (const [index, facts] of all.entries()) {
+    if (startsGroup(facts)) groupStart = index;
+    const main = mains[index];
+    if (!main) continue;
+    let groupEnd = all.findIndex((other, at) => at > index && startsGroup(other));
+    if (groupEnd === -1) groupEnd = all.length;
+    const comparatives = all
+      .slice(groupStart, groupEnd)
+      .flatMap((other) => other.cues.filter((cue) => cue.relation === 'comparative'));
+    const unlikes = facts.cues.filter((cue) => cue.relation === 'unlike');
+    for (const mention of facts.mentions) {
+      const listed = reader.parentheticalCase(facts, mention);
+      const attributions = readings(facts, mention, listed ?? main, inherited[index] ?? false);
+      const polarity = overall(attributions);
+      for (const cue of unlikes)
+        for (const caseId of cue.cases) put(attributions, { case: caseId, polarity: flip(polarity) });
+      for (const cue of comparatives) {
+        for (const caseId of cue.cases) {
+          if (attributions.some((reading) => reading.case === caseId)) continue;
+          attributions.push({ case: caseId, polarity: polarity === 'negated' ? 'negated' : 'asserted' });
+        }
+      }
+      read.set(mention, attributions);
+    }
+  }
+  return read;
+}
+
+/** Segments without mentions but with case words add readings to the mentions just before them (rule 3). */
+function applyTrailingSegments(all: readonly SegmentFacts[], read: Map<FoundMention, Attribution[]>): void {
+  const firstWithMentions = all.findIndex((facts) => facts.mentions.length > 0);
+  if (firstWithMentions === -1) return;
+  for (const [index, facts] of all.entries()) {
+    if (facts.mentions.length > 0 || facts.cues.length === 0 || index < firstWithMentions) continue;
+    // "… and the precedents (TSC1: F16, F24 …": a case word before a colon introduces what follows.
+    if (all[index + 1]?.segment.opener === 'colon') continue;
+    const target = all.slice(0, index).findLast((other) => other.mentions.length > 0);
+    if (!target) continue;
+    const contrast = facts.segment.opener === 'contrast';
+    for (const mention of target.mentions) {
+      const attributions = read.get(mention);
+      if (!attributions) continue;
+      const polarity = overall(attributions);
+      for (const cue of facts.cues) {
+        if (cue.pair && facts.cues.length > 1) continue;
+        const negated = cue.negated || facts.negated;
+        let reading: RulesPolarity;
+        if (cue.relation === 'comparative') reading = polarity === 'negated' ? 'negated' : 'asserted';
+        else if (contrast || cue.relation === 'unlike') reading = negated ? 'negated' : flip(polarity);
+        else reading = negated ? 'negated' : 'asserted';
+        for (const caseId of cue.cases) put(attributions, { case: caseId, polarity: reading });
+      }
+    }
+  }
+}
+
+/**
+ * Attaches cases and polarity to every mention, sentence by sentence, segment by segment:
+ *
+ * 1. A segment's own plain case words decide ("In TSC1 the product was unique (F15)"); a negation
+ *    bound to one of them negates that case only ("present in TSC1 but not in the input case"); a
+ *    sharing verb adds the partner case ("TSC2 shares F16" → also the current case).
+ * 2. A mention in parentheses right after a case word belongs to it ("the input case (F2, F7)").
+ *    Without case words of its own, a relative clause or what follows a colon takes the case
+ *    named just before it ("TSC2, which also involved F1", "TSC1: F16, F24"); the first segment
+ *    with mentions takes the case words of the segments before it ("TSC1 is distinguishable: its
+ *    product was unique (F15)"); a later one the cases of the last segment with mentions; a bare
+ *    list takes the cases (and negation) of the segment after it ("F4, F6 and F10 are absent from
+ *    the input case"); a list item takes its lead-in's cases; otherwise the statement is about the
+ *    current case — in a 3-ply argument "the defendant" with no case word is the defendant of the
+ *    case being argued.
+ * 3. A segment without mentions but with case words speaks of the mentions just before it (unless
+ *    a colon follows it: then it introduces what comes next): "which the input case lacks",
+ *    "neither of which happened in the input case", "but both are present in the input case" (a
+ *    contrast flips the polarity unless it negates itself).
+ * 4. "as in TSC1" / "like the input case" extend a statement to that case, within the sentence up
+ *    to the next contrast, ";" or dash; "unlike TSC2" gives that case the opposite polarity.
+ * 5. A negation word anywhere in the segment (outside mentions) negates; a condition or general law
+ *    makes the mention `hypothetical`.
+ */
+export function attributeMentions(
+  text: string,
+  sentences: readonly SegmentedSentence[],
+  mentions: readonly FoundMention[],
+  cues: readonly ResolvedCue[],
+  negations: readonly Span[],
+  hypotheticalWords: readonly HypotheticalWord[],
+): AttributedMention[] {
+  const reader = new SentenceReader(text, cues);
+  const result: AttributedMention[] = [];
+  const mentionsOf = sentenceSlicer(mentions);
+  const cuesOf = sentenceSlicer(cues);
+  const negationsOf = sentenceSlicer(negations);
+  const hypotheticalsOf = sentenceSlicer(hypotheticalWords);
+  let leadIn: Entry[] | null = null;
+  for (const [sentenceIndex, sentence] of sentences.entries()) {
+    const inSentence = mentionsOf(sentence);
+    const sentenceCues = cuesOf(sentence);
+    const sentenceNegations = negationsOf(sentence);
+    const sentenceHypotheticals = hypotheticalsOf(sentence);
+    const all = sentence.segments.map((segment) =>
+      segmentFacts(text, segment, inSentence, sentenceCues, sentenceNegations, sentenceHypotheticals),
+    );
+    if (!sentence.bulletLine) leadIn = null;
+    const { mains, inherited } = mainCases(reader, all, sentence.paragraph, leadIn);
+    const read = readMentions(reader, all, mains, inherited);
+    applyTrailingSegments(all, read);
+    for (const mention of inSentence) result.push({ mention, attributions: read.get(mention) ?? [] });
+
+    const next = sentences[sentenceIndex + 1];
+    if (sentence.endsWithColon && next?.bulletLine && next.lineStart) {
+      const entries = reader.leadIn(all, sentence.paragraph);
+      leadIn = entries.length > 0 ? entries : null;
+    }
+  }
+  return result;
+}

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { findCaseCues } from './case-cues.ts';
+
+function cues(text: string) {
+  return findCaseCues(text).map((cue) => [
+    text.slice(cue.start, cue.end),
+    cue.target.kind === 'cases' ? cue.target.cases.join('+') : cue.target.kind,
+  ]);
+}
+
+describe('findCaseCues', () => {
+  it('names the current case in its usual wordings', () => {
+    expect(
+      cues('the input case, the Input Scenario, this case, the present matter, here').map((c) => c[1]),
+    ).toEqual(['current', 'current', 'current', 'current', 'current']);
+  });
+
+  it('reads a bare "input" as the current case', () => {
+    expect(cues('Input and TSC1 share F4; which input lacks')).toEqual([
+      ['Input', 'current'],
+      ['TSC1', 'tsc1'],
+      ['input', 'current'],
+    ]);
+  });
+
+  it('names the precedents by number, position and plural', () => {
+    expect(cues('TSC1, TSC 2, TSC-1, Trade Secret Case 2, the first precedent, both precedents')).toEqual([
+      ['TSC1', 'tsc1'],
+      ['TSC 2', 'tsc2'],
+      ['TSC-1', 'tsc1'],
+      ['Trade Secret Case 2', 'tsc2'],
+      ['the first precedent', 'tsc1'],
+      ['both precedents', 'tsc1+tsc2'],
+    ]);
+    expect(cues('all three cases')).toEqual([['all three cases', 'current+tsc1+tsc2']]);
+  });
+
+  it('marks references that need context', () => {
+    expect(
+      cues('In both, the plaintiff there; both also involve; the cited case; the precedent').map((c) => c[1]),
+    ).toEqual(['pair', 'focus', 'pair', 'focus', 'focus']);
+    expect(cues("the plaintiff's precedent and the counterexample").map((c) => c[1])).toEqual([
+      'role',
+      'counterexample',
+    ]);
+  });
+
+  it('does not read existential "there" or "both" before a case name as references', () => {
+    expect(cues('There is no evidence; there was none')).toEqual([]);
+    expect(cues('in both TSC1 and the input case').map((c) => c[0])).toEqual(['TSC1', 'the input case']);
+  });
+
+  it('is not fooled by "present" as an adjective', () => {
+    expect(cues('F4 is present in the facts')).toEqual([]);
+  });
+});

@@ -1,0 +1,118 @@
+import type { CaseId, Outcome } from '../vocabulary.ts';
+import type { Span } from './sentences.ts';
+
+/**
+ * What a case word refers to, before the argument's context is consulted:
+ * - `cases`: named outright — "the input case", "here", "TSC 1", "the first precedent", "both
+ *   precedents", "all three cases";
+ * - `pair`: the current case and the precedent in focus — "both cases", "in both", "each case";
+ * - `focus`: the precedent in focus — "there", "that case", "the cited case", "the precedent";
+ * - `role`: the precedent the plaintiff or the defendant won or cited — "the plaintiff's precedent";
+ * - `counterexample`: the precedent the defendant cited — "the counterexample".
+ */
+export type CueTarget =
+  | { kind: 'cases'; cases: readonly CaseId[] }
+  | { kind: 'pair' }
+  | { kind: 'focus' }
+  | { kind: 'role'; side: Outcome }
+  | { kind: 'counterexample' };
+
+export interface CaseCue extends Span {
+  target: CueTarget;
+}
+
+const CURRENT: CueTarget = { kind: 'cases', cases: ['current'] };
+const TSC1: CueTarget = { kind: 'cases', cases: ['tsc1'] };
+const TSC2: CueTarget = { kind: 'cases', cases: ['tsc2'] };
+const PRECEDENTS: CueTarget = { kind: 'cases', cases: ['tsc1', 'tsc2'] };
+const ALL: CueTarget = { kind: 'cases', cases: ['current', 'tsc1', 'tsc2'] };
+
+function numbered(digit: string | undefined): CueTarget {
+  return digit === '1' || digit?.toLowerCase() === 'first' ? TSC1 : TSC2;
+}
+
+const EXISTENTIAL =
+  'is|are|was|were|has|have|had|seems?|seemed|appears?|appeared|exists?|existed|remains?|remained|being|be|will|would|might|may|can|could|must|should';
+const BOTH_VERBS =
+  'involve|involved|have|had|share|shared|feature|featured|show|showed|include|included|contain|contained|concern|concerned';
+
+/** Each pattern with what it refers to; the first capture group, if any, carries the number or side. */
+const PATTERNS: ReadonlyArray<readonly [RegExp, (group: string | undefined) => CueTarget]> = [
+  [
+    /\b(?:the\s+)?(?:input|current|present|instant)\s+(?:case|scenario|matter|dispute|facts)\b/gi,
+    () => CURRENT,
+  ],
+  [/\b(?:this|our)\s+(?:case|matter|scenario|dispute)\b/gi, () => CURRENT],
+  [/\bthe\s+case\s+at\s+(?:bar|hand)\b/gi, () => CURRENT],
+  [/\bhere\b/gi, () => CURRENT],
+  // Terse arguments call the current case just "input": "Input and TSC1 share F4", "which input lacks".
+  [/\binput\b(?!\s+(?:case|scenario|matter|dispute|facts)\b)/gi, () => CURRENT],
+  [/\bTSC\s*[-#]?\s*(?:no\.?\s*)?([12])\b/gi, numbered],
+  [/\btrade\s+secret\s+case\s*(?:#|no\.?)?\s*([12])\b/gi, numbered],
+  [/\bprecedent\s*(?:#|no\.?)?\s*([12])\b/gi, numbered],
+  [
+    /\b(?:the\s+)?(first|second)\s+(?:precedent|tsc|case|cited\s+case|prior\s+case|trade\s+secret\s+case)\b/gi,
+    numbered,
+  ],
+  [
+    /\b(?:both|the\s+two|two)\s+(?:precedents|tscs|cited\s+cases|prior\s+cases|trade\s+secret\s+cases)\b/gi,
+    () => PRECEDENTS,
+  ],
+  [/\b(?:either|neither)\s+(?:precedent|tsc)\b/gi, () => PRECEDENTS],
+  [/\bthe\s+precedents\b/gi, () => PRECEDENTS],
+  [/\b(?:all\s+(?:three|3)|each\s+of\s+the\s+three)\s+cases\b/gi, () => ALL],
+  [/\b(?:both|each)\s+cases?\b|\bthe\s+two\s+cases\b|\bin\s+each\b(?!\s+of)/gi, () => ({ kind: 'pair' })],
+  [
+    /\bin\s+both\b(?!\s+(?:the\s+|of\s+)?(?:input|current|present|tsc|trade|first|second|precedents?|cases|instances|which))/gi,
+    () => ({ kind: 'pair' }),
+  ],
+  [
+    new RegExp(`\\bboth\\s+(?=(?:(?:also|still|clearly)\\s+)?(?:${BOTH_VERBS})\\b)`, 'gi'),
+    () => ({ kind: 'pair' }),
+  ],
+  [new RegExp(`\\bthere\\b(?!\\s+(?:${EXISTENTIAL})\\b)(?!['’]s)`, 'gi'), () => ({ kind: 'focus' })],
+  [/\b(?:that|this|the\s+cited|the\s+same)\s+(?:precedent|tsc)\b/gi, () => ({ kind: 'focus' })],
+  [
+    /\bthe\s+(?:cited|prior|earlier|previous)\s+(?:case|precedent)\b|\bthat\s+case\b/gi,
+    () => ({ kind: 'focus' }),
+  ],
+  [/\bthe\s+precedent\b(?!s)/gi, () => ({ kind: 'focus' })],
+  [
+    /\bthe\s+(plaintiff|defendant)['’]s\s+(?:precedent|cited\s+case|chosen\s+precedent|authority)\b/gi,
+    (side) => ({ kind: 'role', side: side?.toLowerCase() === 'plaintiff' ? 'plaintiff' : 'defendant' }),
+  ],
+  [
+    /\b(?:the\s+)?pro-(plaintiff|defendant)\s+(?:precedent|case)\b/gi,
+    (side) => ({ kind: 'role', side: side?.toLowerCase() === 'plaintiff' ? 'plaintiff' : 'defendant' }),
+  ],
+  [/\b(?:the|this|that|its|defendant['’]s)\s+counter-?example\b/gi, () => ({ kind: 'counterexample' })],
+];
+
+/**
+ * Every phrase of `text` that refers to one or more of the three cases, in text order, without
+ * overlaps (at one place the longest wins: "the first precedent" over "the precedent"). What a
+ * `pair`, `focus`, `role` or `counterexample` cue refers to is settled by `resolveCaseCues`.
+ *
+ * @example findCaseCues('as in TSC 1, here').map((cue) => cue.target) // [{ kind: 'cases', cases: ['tsc1'] }, { kind: 'cases', cases: ['current'] }]
+ */
+export function findCaseCues(text: string): CaseCue[] {
+  const found: CaseCue[] = [];
+  for (const [pattern, target] of PATTERNS) {
+    pattern.lastIndex = 0;
+    for (let match = pattern.exec(text); match; match = pattern.exec(text)) {
+      if (match[0] === '') {
+        pattern.lastIndex += 1;
+        continue;
+      }
+      found.push({ start: match.index, end: match.index + match[0].length, target: target(match[1]) });
+    }
+  }
+  found.sort((a, b) => a.start - b.start || b.end - a.end);
+  const cues: CaseCue[] = [];
+  for (const cue of found) {
+    const last = cues.at(-1);
+    if (last && cue.start < last.end) continue;
+    cues.push(cue);
+  }
+  return cues;
+}

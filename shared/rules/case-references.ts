@@ -1,0 +1,213 @@
+import type { CaseId, Outcome } from '../vocabulary.ts';
+import type { CaseCue } from './case-cues.ts';
+import type { Sentence, Span } from './sentences.ts';
+
+type Precedent = 'tsc1' | 'tsc2';
+
+/** A case cue with what it refers to in this argument; `null` stands for a precedent it does not identify. */
+export interface ResolvedCue extends CaseCue {
+  cases: ReadonlyArray<CaseId | null>;
+  /** The paragraph (ply) the cue stands in. */
+  paragraph: number;
+}
+
+// Who won a precedent, as arguments say it: "where the plaintiff won", "decided for the defendant",
+// "in the plaintiff's favor", "(outcome: plaintiff)", "(plaintiff won)", "a defendant win",
+// "won by the plaintiff", "sided with the plaintiff", "TSC2 for the plaintiff". Group 1…n: the side.
+const OUTCOME = new RegExp(
+  [
+    "\\b(plaintiff|defendant)(?:['’]s)?\\s+(?:won|wins|prevailed|prevails|succeeded|victory|win)\\b",
+    '\\b(?:decided|ruled|resolved|found|held|determined)\\s+(?:in\\s+favou?r\\s+of|for)\\s+the\\s+(plaintiff|defendant)\\b',
+    "\\bin\\s+(?:the\\s+)?(plaintiff|defendant)['’]s\\s+favou?r\\b",
+    '\\b(?:won|decided)\\s+by\\s+the\\s+(plaintiff|defendant)\\b',
+    '\\boutcome\\s*:?\\s*(plaintiff|defendant)\\b',
+    '\\(\\s*(plaintiff|defendant)(?:\\s+(?:won|prevailed))?\\s*\\)',
+    '\\bsided\\s+with\\s+the\\s+(plaintiff|defendant)\\b',
+    '\\bTSC\\s*[-#]?\\s*[12]\\s+for\\s+the\\s+(plaintiff|defendant)\\b',
+  ].join('|'),
+  'gi',
+);
+// "The plaintiff cites TSC2", "the defendant relies on TSC 1", "offers TSC 2 as a counterexample".
+const CITES =
+  /\b(plaintiff|defendant)\s+(?:cites|cited|relies\s+on|relied\s+on|offers|offered|points\s+to|invokes|turns\s+to)\b/gi;
+const COUNTEREXAMPLE = /counter-?example/i;
+
+function precedentOf(cue: CaseCue): Precedent | null {
+  if (cue.target.kind !== 'cases' || cue.target.cases.length !== 1) return null;
+  const only = cue.target.cases[0];
+  return only === 'tsc1' || only === 'tsc2' ? only : null;
+}
+
+function sideOf(match: RegExpExecArray): Outcome {
+  const side = match.slice(1).find((group) => group !== undefined) ?? '';
+  return side.toLowerCase() === 'plaintiff' ? 'plaintiff' : 'defendant';
+}
+
+/** The explicit precedent cue nearest before `position` in the sentence, else the nearest after it. */
+function nearestPrecedent(cues: readonly CaseCue[], sentence: Span, position: number): Precedent | null {
+  let before: Precedent | null = null;
+  let after: Precedent | null = null;
+  for (const cue of cues) {
+    if (cue.start < sentence.start || cue.start >= sentence.end) continue;
+    const precedent = precedentOf(cue);
+    if (!precedent) continue;
+    if (cue.start <= position) before = precedent;
+    else if (!after) after = precedent;
+  }
+  return before ?? after;
+}
+
+/** side → precedent, keeping a side only when the argument ties it to exactly one precedent and vice versa. */
+function consistent(pairs: ReadonlyArray<readonly [Precedent, Outcome]>): Map<Outcome, Precedent> {
+  const sidesOf = new Map<Precedent, Set<Outcome>>();
+  for (const [precedent, side] of pairs)
+    sidesOf.set(precedent, (sidesOf.get(precedent) ?? new Set()).add(side));
+  const bySide = new Map<Outcome, Set<Precedent>>();
+  for (const [precedent, sides] of sidesOf) {
+    if (sides.size !== 1) continue;
+    for (const side of sides) bySide.set(side, (bySide.get(side) ?? new Set()).add(precedent));
+  }
+  const result = new Map<Outcome, Precedent>();
+  for (const [side, precedents] of bySide) {
+    const [only] = [...precedents];
+    if (precedents.size === 1 && only) result.set(side, only);
+  }
+  return result;
+}
+
+/**
+ * What the argument itself says about the precedents' roles: who won each ("TSC1, where the
+ * plaintiff won"), who cites each ("the defendant cites TSC2") and which is the counterexample
+ * ("offers TSC 2 as a counterexample"). Contradictions drop the role.
+ */
+export function precedentRoles(
+  text: string,
+  cues: readonly CaseCue[],
+  sentences: readonly Sentence[],
+): { won: Map<Outcome, Precedent>; cited: Map<Outcome, Precedent>; counterexample: Precedent | null } {
+  const outcomes: Array<readonly [Precedent, Outcome]> = [];
+  const citations: Array<readonly [Precedent, Outcome]> = [];
+  const counterexamples = new Set<Precedent>();
+  for (const sentence of sentences) {
+    const body = text.slice(sentence.start, sentence.end);
+    OUTCOME.lastIndex = 0;
+    for (let match = OUTCOME.exec(body); match; match = OUTCOME.exec(body)) {
+      const precedent = nearestPrecedent(cues, sentence, sentence.start + match.index);
+      if (precedent) outcomes.push([precedent, sideOf(match)]);
+    }
+    CITES.lastIndex = 0;
+    for (let match = CITES.exec(body); match; match = CITES.exec(body)) {
+      const after = cues.find((cue) => cue.start > sentence.start + match.index && cue.start < sentence.end);
+      const precedent = after ? precedentOf(after) : null;
+      if (precedent) citations.push([precedent, sideOf(match)]);
+    }
+    if (COUNTEREXAMPLE.test(body)) {
+      const named = new Set(
+        cues
+          .filter((cue) => cue.start >= sentence.start && cue.start < sentence.end)
+          .map(precedentOf)
+          .filter((precedent) => precedent !== null),
+      );
+      if (named.size === 1) for (const precedent of named) counterexamples.add(precedent);
+    }
+  }
+  const [counterexample] = [...counterexamples];
+  return {
+    won: consistent(outcomes),
+    cited: consistent(citations),
+    counterexample: counterexamples.size === 1 && counterexample ? counterexample : null,
+  };
+}
+
+/**
+ * Settles what every case cue refers to, reading the argument in order:
+ * - a `pair` is the current case and the precedent in focus; `focus` is that precedent;
+ * - the precedent in focus is the one named most recently in the same paragraph (ply), else — if
+ *   the argument has named only one precedent so far — that one, else none (`null`: unresolved);
+ * - a `role` is the precedent the argument says that side won, else the one it says that side
+ *   cites; a `counterexample` is the one it calls so, else the one the defendant cites;
+ * - resolved precedents become the focus.
+ *
+ * @example "Cite TSC1. In both cases …" → "both cases" is ['current', 'tsc1']
+ */
+export function resolveCaseCues(
+  text: string,
+  cues: readonly CaseCue[],
+  sentences: readonly Sentence[],
+): ResolvedCue[] {
+  const roles = precedentRoles(text, cues, sentences);
+  const resolved: ResolvedCue[] = [];
+  let paragraph = -1;
+  let paragraphFocus: Precedent | null = null;
+  const named = new Set<Precedent>();
+  let sentenceIndex = 0;
+  const focus = (): Precedent | null => {
+    if (paragraphFocus) return paragraphFocus;
+    const [only] = [...named];
+    return named.size === 1 && only ? only : null;
+  };
+  const see = (precedent: Precedent | null) => {
+    if (!precedent) return;
+    paragraphFocus = precedent;
+    named.add(precedent);
+  };
+  for (const cue of cues) {
+    while (sentenceIndex < sentences.length - 1 && (sentences[sentenceIndex]?.end ?? 0) <= cue.start)
+      sentenceIndex += 1;
+    const sentenceParagraph = sentences[sentenceIndex]?.paragraph ?? 0;
+    if (sentenceParagraph !== paragraph) {
+      paragraph = sentenceParagraph;
+      paragraphFocus = null;
+    }
+    const target = cue.target;
+    let cases: Array<CaseId | null>;
+    switch (target.kind) {
+      case 'cases':
+        cases = [...target.cases];
+        if (target.cases.length === 1) see(precedentOf(cue));
+        break;
+      case 'pair':
+        cases = ['current', focus()];
+        break;
+      case 'focus':
+        cases = [focus()];
+        break;
+      case 'role': {
+        const precedent = roles.won.get(target.side) ?? roles.cited.get(target.side) ?? null;
+        cases = [precedent];
+        see(precedent);
+        break;
+      }
+      case 'counterexample': {
+        const precedent = roles.counterexample ?? roles.cited.get('defendant') ?? null;
+        cases = [precedent];
+        see(precedent);
+        break;
+      }
+    }
+    resolved.push({ ...cue, cases, paragraph });
+  }
+  return resolved;
+}
+
+/**
+ * The precedent in focus at `position` of `paragraph` (the rule of `resolveCaseCues`): the one a
+ * resolved cue named most recently in that paragraph, else the only one named so far, else null.
+ */
+export function precedentInFocus(
+  resolved: readonly ResolvedCue[],
+  paragraph: number,
+  position: number,
+): Precedent | null {
+  let inParagraph: Precedent | null = null;
+  const named = new Set<Precedent>();
+  for (const cue of resolved) {
+    if (cue.start >= position) break;
+    const [only] = cue.cases;
+    if (cue.cases.length !== 1 || (only !== 'tsc1' && only !== 'tsc2')) continue;
+    named.add(only);
+    if (cue.paragraph === paragraph) inParagraph = only;
+  }
+  const [single] = [...named];
+  return inParagraph ?? (named.size === 1 && single ? single : null);
+}

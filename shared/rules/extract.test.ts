@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { extractFactors } from './extract.ts';
+import { testLexicon } from './test-lexicon.ts';
+
+const lexicon = testLexicon({ F6: ['under lock and key'], F16: ['could * be reverse engineered'] });
+
+describe('extractFactors', () => {
+  it('returns per-case lists in catalogue order with evidence spans', () => {
+    const text = 'As in TSC1, F16 and F4 apply here; the recipe was kept under lock and key.';
+    const result = extractFactors(text, lexicon);
+    expect(result.current).toEqual(['F4', 'F6', 'F16']);
+    expect(result.tsc1).toEqual(['F4', 'F16']);
+    const lock = result.mentions.find((m) => m.factor === 'F6');
+    expect(lock && text.slice(lock.start, lock.end)).toBe('under lock and key');
+    expect(lock).toMatchObject({ case: 'current', style: 'paraphrase', polarity: 'asserted' });
+  });
+
+  it('skips the reasoning trace and points spans into the original text', () => {
+    const text = '<think>F21 is in TSC1.</think>\nIn TSC1, F4 applies.';
+    const result = extractFactors(text, lexicon);
+    expect(result.tsc1).toEqual(['F4']);
+    expect(result.mentions).toHaveLength(1);
+    const [mention] = result.mentions;
+    expect(mention && text.slice(mention.start, mention.end)).toBe('F4');
+  });
+
+  it('reports code style when a mention has both a code and a name', () => {
+    const result = extractFactors('TSC1 had F4 Agreed-not-to-disclose (P).', lexicon);
+    expect(result.mentions.map((m) => [m.style, m.text])).toEqual([
+      ['code', 'F4 Agreed-not-to-disclose (P)'],
+    ]);
+  });
+
+  it('lists unlisted factors per case, asserted only', () => {
+    const result = extractFactors('TSC2 had F30 Market-dominance (P). The input case lacks F9.', lexicon);
+    expect(result.unlisted).toEqual([{ case: 'tsc2', text: 'F30 Market-dominance' }]);
+    expect(result.mentions.map((m) => [m.factor, m.case, m.polarity])).toEqual([
+      ['unlisted', 'tsc2', 'asserted'],
+      ['unlisted', 'current', 'negated'],
+    ]);
+  });
+
+  it('classifies abstention and still extracts the factors listed with it', () => {
+    const result = extractFactors(
+      'No common factor between the input case and the TSC1/TSC2. The input case has F3 and F10.',
+      lexicon,
+    );
+    expect(result.abstention).toBe('exact');
+    expect(result.current).toEqual(['F3', 'F10']);
+  });
+
+  it('flags truncation from the finish reason or an unfinished sentence', () => {
+    expect(extractFactors('TSC1 had F4.', lexicon, { finishReason: 'length' }).truncated).toBe(true);
+    expect(extractFactors('TSC1 had F4 and the', lexicon).truncated).toBe(true);
+    expect(extractFactors('TSC1 had F4.', lexicon).truncated).toBe(false);
+  });
+
+  it('reads an empty response as nothing', () => {
+    expect(extractFactors('', lexicon)).toEqual({
+      current: [],
+      tsc1: [],
+      tsc2: [],
+      unlisted: [],
+      abstention: 'none',
+      truncated: false,
+      mentions: [],
+    });
+  });
+});

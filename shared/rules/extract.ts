@@ -1,0 +1,129 @@
+import { type FactorId, sortFactorIds } from '../factors.ts';
+import { dedupeUnlisted, type UnlistedMention } from '../schemas/factor-list.ts';
+import type { CaseId } from '../vocabulary.ts';
+import { classifyAbstention } from './abstention.ts';
+import { findFactorAnaphora } from './anaphora.ts';
+import { answerRange } from './answer-range.ts';
+import { attributeMentions } from './attribution.ts';
+import { findCaseCues } from './case-cues.ts';
+import { resolveCaseCues } from './case-references.ts';
+import { findCodeMentions } from './code-mentions.ts';
+import { findHypotheticalWords } from './hypotheticals.ts';
+import type { Lexicon } from './lexicon.ts';
+import { absorbIntoCodes, resolveOverlaps } from './mention-overlaps.ts';
+import { findNameMentions, findPseudoNameMentions } from './name-mentions.ts';
+import { findNegationWords } from './negation.ts';
+import { compileLexicon, findParaphraseMentions } from './paraphrase-mentions.ts';
+import { splitSegments } from './segments.ts';
+import { splitSentences } from './sentences.ts';
+import { isTruncated } from './truncation.ts';
+import type { RulesExtraction, RulesMention } from './types.ts';
+
+export interface ExtractOptions {
+  /** The generation's finish reason; `'length'` (the token limit) marks the response truncated. */
+  finishReason?: string | null;
+}
+
+/**
+ * Reads one generated 3-ply argument by rule and returns, per case, the factors it asserts as
+ * present, with the evidence for each (the annotation guidelines are the specification):
+ *
+ * 1. the answer after any `<think>` trace is read; spans still point into the original `text`;
+ * 2. mentions are found by code ("F4", "factor 4", "F4 Agreed-not-to-disclose (P)"), by name in
+ *    any casing/hyphenation, by lexicon paraphrase, and as unlisted factors (F9, F30, a made-up
+ *    "Market-dominance (P)"); overlaps are settled (codes first, then the longest) and a phrase
+ *    labelled by a code is carried by the code; "these factors" / "the same factor" repeat the
+ *    factors just mentioned;
+ * 3. the answer is cut into sentences and clause-like segments; case words are resolved in context
+ *    ("both cases", "the cited case", "the plaintiff's precedent" when the argument says who won);
+ * 4. each mention gets its case(s) and polarity (`attributeMentions`);
+ * 5. abstention and truncation are classified.
+ *
+ * A factor is listed for a case when at least one mention asserts it there. Mentions whose case
+ * cannot be resolved are kept in `mentions` with `case: null` and listed nowhere.
+ *
+ * @example extractFactors('As in TSC1, the defendant signed an NDA (F4).', lexicon).current // ['F4']
+ */
+export function extractFactors(
+  text: string,
+  lexicon: Lexicon,
+  options: ExtractOptions = {},
+): RulesExtraction {
+  const range = answerRange(text);
+  const answer = text.slice(range.start, range.end);
+  const abstention = classifyAbstention(answer);
+  const truncated = isTruncated(answer, {
+    finishReason: options.finishReason,
+    unterminated: range.unterminated,
+  });
+
+  const labelled = [
+    ...findCodeMentions(answer),
+    ...findNameMentions(answer),
+    ...findPseudoNameMentions(answer),
+  ];
+  const sentences = splitSentences(answer, labelled);
+  const paraphrases = findParaphraseMentions(
+    answer,
+    compileLexicon(lexicon),
+    sentences.map((sentence) => [sentence.start, sentence.end] as const),
+  );
+  const found = resolveOverlaps([...labelled, ...paraphrases]);
+  const cues = findCaseCues(answer);
+  const cueStarts = cues.map((cue) => cue.start);
+  const segmentLists = splitSegments(answer, sentences, found, cueStarts);
+  const segmented = sentences.map((sentence, index) => ({
+    ...sentence,
+    segments: segmentLists[index] ?? [],
+  }));
+  const direct = absorbIntoCodes(
+    answer,
+    found,
+    segmented.flatMap((sentence) => sentence.segments),
+  );
+  const mentions = [...direct, ...findFactorAnaphora(answer, sentences, direct)].sort(
+    (a, b) => a.start - b.start,
+  );
+  const attributed = attributeMentions(
+    answer,
+    segmented,
+    mentions,
+    resolveCaseCues(answer, cues, sentences),
+    // A negation word inside any mention found ("Agreed-not-to-disclose", "No-security-measures"),
+    // even one later carried by a code, is part of a factor's wording, not a negation.
+    findNegationWords(answer).filter(
+      (word) => !found.some((mention) => word.start >= mention.start && word.start < mention.end),
+    ),
+    findHypotheticalWords(answer),
+  );
+
+  const lists: Record<CaseId, FactorId[]> = { current: [], tsc1: [], tsc2: [] };
+  const unlisted: UnlistedMention[] = [];
+  const evidence: RulesMention[] = [];
+  for (const { mention, attributions } of attributed) {
+    for (const reading of attributions) {
+      evidence.push({
+        start: mention.start + range.start,
+        end: mention.end + range.start,
+        case: reading.case,
+        factor: mention.factor,
+        style: mention.style,
+        polarity: reading.polarity,
+        // The quoted wording; an unlisted factor keeps its label (side marker dropped).
+        text: mention.factor === 'unlisted' ? mention.text : answer.slice(mention.start, mention.end),
+      });
+      if (reading.polarity !== 'asserted' || reading.case === null) continue;
+      if (mention.factor === 'unlisted') unlisted.push({ case: reading.case, text: mention.text });
+      else lists[reading.case].push(mention.factor);
+    }
+  }
+  return {
+    current: sortFactorIds(lists.current),
+    tsc1: sortFactorIds(lists.tsc1),
+    tsc2: sortFactorIds(lists.tsc2),
+    unlisted: dedupeUnlisted(unlisted),
+    abstention,
+    truncated,
+    mentions: evidence,
+  };
+}

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { extractionSchema } from '../schemas/extraction.ts';
+import { RULES_EXTRACTOR_VERSION, toExtractionRecord } from './extraction-record.ts';
+import type { RulesExtraction } from './types.ts';
+
+function extraction(overrides: Partial<RulesExtraction> = {}): RulesExtraction {
+  return {
+    current: ['F3', 'F10'],
+    tsc1: [],
+    tsc2: ['F16'],
+    unlisted: [{ case: 'tsc2', text: 'F30 Market-dominance' }],
+    abstention: 'none',
+    truncated: false,
+    mentions: [],
+    ...overrides,
+  };
+}
+
+describe('toExtractionRecord', () => {
+  it('writes a valid extraction line named "rules"', () => {
+    const record = toExtractionRecord('a1', extraction());
+    const parsed = extractionSchema.parse(record);
+    expect(parsed).toMatchObject({
+      argument_id: 'a1',
+      extractor: 'rules',
+      current: ['F3', 'F10'],
+      tsc2: ['F16'],
+      unlisted: [{ case: 'tsc2', text: 'F30 Market-dominance' }],
+      abstained: false,
+      status: 'extracted',
+      raw: `rules ${RULES_EXTRACTOR_VERSION}`,
+    });
+  });
+
+  it('marks any abstention as abstained, even one that lists factors', () => {
+    expect(toExtractionRecord('a1', extraction({ abstention: 'exact' })).abstained).toBe(true);
+    expect(toExtractionRecord('a1', extraction({ abstention: 'near_miss', current: [] })).abstained).toBe(
+      true,
+    );
+  });
+});

@@ -1,0 +1,35 @@
+import type { ExtractionInput } from '../schemas/extraction.ts';
+import type { RulesExtraction } from './types.ts';
+
+/** The extractor's name in extraction records. */
+export const RULES_EXTRACTOR_NAME = 'rules';
+
+/**
+ * Version of the rules (code and the lexicon format together); bump it when a change can alter
+ * any extraction, so records made by different versions are not pooled by mistake.
+ */
+export const RULES_EXTRACTOR_VERSION = '1.0.0';
+
+/**
+ * One line of extractions JSONL (DESIGN.md, "Extractions") for a rules extraction: the per-case
+ * lists, the unlisted mentions, and `abstained` — true for an exact or near-miss abstention, even
+ * one that still lists factors (guidelines: such a response "is abstained, and the listed factors
+ * are marked as usual"). The paper's RatioAbstain ("all extracted sets empty") is computed from the
+ * lists, so it is unaffected. `raw` records the extractor version. The exact-phrase, truncation and
+ * span evidence have no place in this format; keep the `RulesExtraction` for them.
+ *
+ * @example toExtractionRecord('a1', extraction) // { argument_id: 'a1', extractor: 'rules', current: ['F4'], … }
+ */
+export function toExtractionRecord(argumentId: string, result: RulesExtraction): ExtractionInput {
+  return {
+    argument_id: argumentId,
+    extractor: RULES_EXTRACTOR_NAME,
+    current: [...result.current],
+    tsc1: [...result.tsc1],
+    tsc2: [...result.tsc2],
+    unlisted: result.unlisted.map((mention) => ({ ...mention })),
+    abstained: result.abstention !== 'none',
+    raw: `rules ${RULES_EXTRACTOR_VERSION}`,
+    status: 'extracted',
+  };
+}

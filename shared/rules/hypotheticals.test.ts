@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { findHypotheticalWords, hypotheticalRanges } from './hypotheticals.ts';
+
+function ranges(text: string, caseStarts: number[] = []) {
+  return hypotheticalRanges(text, 0, text.length, caseStarts, findHypotheticalWords(text)).map((span) =>
+    text.slice(span.start, span.end),
+  );
+}
+
+describe('hypotheticalRanges', () => {
+  it('runs a condition to the next comma', () => {
+    expect(ranges('Even if F19 were present, F6 applies')).toEqual(['Even if F19 were present']);
+    expect(ranges('If F19 applies, as it did in TSC2')).toEqual(['If F19 applies']);
+  });
+
+  it('recognises an inverted condition opening a clause', () => {
+    expect(ranges('Had the plaintiff adopted security measures, the comparison holds')).toEqual([
+      'Had the plaintiff adopted security measures',
+    ]);
+    expect(ranges('The defendant had the plans')).toEqual([]);
+  });
+
+  it('runs general law to the next case word', () => {
+    const text = 'courts protect NDAs and TSC1 confirms it';
+    expect(ranges(text, [text.indexOf('TSC1')])).toEqual(['courts protect NDAs and ']);
+  });
+
+  it('reads only the given segment', () => {
+    const text = 'F4 applies here. Even if F19 were present, fine.';
+    expect(hypotheticalRanges(text, 0, 16, [], findHypotheticalWords(text))).toEqual([]);
+  });
+});

@@ -1,0 +1,65 @@
+import type { Span } from './sentences.ts';
+
+/** Where a condition ("if", "even if", ", had the …") or a statement of general law ("courts generally") begins. */
+export interface HypotheticalWord extends Span {
+  kind: 'condition' | 'general';
+}
+
+// Conditions: "even if", "if", "assuming", "unless", "were it" …, and an inverted condition after
+// a comma ("…, had the plaintiff …").
+const CONDITION =
+  /\b(?:even\s+if|if|assuming|suppose|supposing|unless|whether|were\s+(?:it|there))\b|[,;:]\s*(?:had|were|should)\s+(?:the|it|they|there|this|that)\b/gi;
+// An inverted condition opening a clause: "Had the plaintiff adopted security measures, …".
+const INVERTED_CONDITION = /\s*(?:had|were|should)\s+(?:the|it|they|there|this|that)\b/iy;
+// Statements of general law rather than about a case: "courts generally …", "as a rule".
+const GENERAL_LAW =
+  /\b(?:generally|usually|typically|ordinarily|as\s+a\s+rule|in\s+general|courts|the\s+law|tends?\s+to|often)\b/gi;
+
+/** Every condition and general-law word of `text`, in order (one pass; `hypotheticalRanges` uses them). */
+export function findHypotheticalWords(text: string): HypotheticalWord[] {
+  const words: HypotheticalWord[] = [];
+  for (const [pattern, kind] of [
+    [CONDITION, 'condition'],
+    [GENERAL_LAW, 'general'],
+  ] as const) {
+    pattern.lastIndex = 0;
+    for (let match = pattern.exec(text); match; match = pattern.exec(text))
+      words.push({ start: match.index, end: match.index + match[0].length, kind });
+  }
+  return words.sort((a, b) => a.start - b.start);
+}
+
+/**
+ * The stretches of text[from, to) — one segment — that assert nothing about a case (guideline 4):
+ * a condition runs from its word ("even if F19 were present", "if F19 applies", a clause-initial
+ * "Had the plaintiff adopted …") to the next comma; a statement of general law ("courts generally
+ * treat NDAs as …") from its word to the next case word in `caseStarts`, or to `to`. `words` are
+ * the text's `findHypotheticalWords` (all of them or those of the sentence). Mentions inside are
+ * `hypothetical`.
+ *
+ * @example hypotheticalRanges(text, 0, text.length, [], findHypotheticalWords(text)) // for 'Even if F19 were present, F6 is': [{ start: 0, end: 24 }]
+ */
+export function hypotheticalRanges(
+  text: string,
+  from: number,
+  to: number,
+  caseStarts: readonly number[],
+  words: readonly HypotheticalWord[],
+): Span[] {
+  const ranges: Span[] = [];
+  const untilComma = (start: number) => {
+    const comma = text.indexOf(',', start + 1);
+    return comma === -1 || comma > to ? to : comma;
+  };
+  INVERTED_CONDITION.lastIndex = from;
+  if (INVERTED_CONDITION.test(text)) ranges.push({ start: from, end: untilComma(from) });
+  for (const word of words) {
+    if (word.start < from || word.start >= to) continue;
+    if (word.kind === 'condition') ranges.push({ start: word.start, end: untilComma(word.start) });
+    else {
+      const nextCase = caseStarts.find((position) => position > word.start && position < to);
+      ranges.push({ start: word.start, end: nextCase ?? to });
+    }
+  }
+  return ranges;
+}

@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { FACTOR_IDS } from '../factors.ts';
+import { lexiconSchema, parsePhrase } from './lexicon.ts';
+
+function lexiconWith(overrides: Record<string, string[]> = {}) {
+  const factors: Record<string, string[]> = {};
+  for (const id of FACTOR_IDS) factors[id] = [`phrase for ${id.toLowerCase()}`];
+  return { version: 'test', factors: { ...factors, ...overrides } };
+}
+
+describe('parsePhrase', () => {
+  it('reads words, gaps and alternatives, stemmed, without filler words', () => {
+    const parsed = parsePhrase('Signed|executed * the nondisclosure agreement');
+    expect(parsed).toEqual({
+      ok: true,
+      slots: [
+        { kind: 'word', keys: ['sign', 'execut'] },
+        { kind: 'gap' },
+        { kind: 'word', keys: ['nondisclosur'] },
+        { kind: 'word', keys: ['agreement'] },
+      ],
+    });
+  });
+
+  it('splits hyphenated words into their parts', () => {
+    const parsed = parsePhrase('reverse-engineered');
+    expect(parsed.ok && parsed.slots.length).toBe(2);
+  });
+
+  it.each([
+    ['* leading gap', 'cannot start'],
+    ['trailing gap *', 'cannot end'],
+    ['two * * gaps', 'two * gaps'],
+    ['the a', 'no content word'],
+    ['bad|two-words', 'single words'],
+    ['the|a', 'filler word'],
+    ['punct, here', 'not a word'],
+  ])('rejects %j', (phrase, message) => {
+    const parsed = parsePhrase(phrase);
+    expect(parsed.ok).toBe(false);
+    if (!parsed.ok) expect(parsed.error).toContain(message);
+  });
+});
+
+describe('lexiconSchema', () => {
+  it('accepts phrases for all 26 factors', () => {
+    expect(lexiconSchema.safeParse(lexiconWith()).success).toBe(true);
+  });
+
+  it('needs every factor and knows no others', () => {
+    const { F4: _dropped, ...factors } = lexiconWith().factors;
+    expect(lexiconSchema.safeParse({ version: 'x', factors }).success).toBe(false);
+    expect(lexiconSchema.safeParse(lexiconWith({ F9: ['x'] })).success).toBe(false);
+  });
+
+  it('names a malformed phrase', () => {
+    const result = lexiconSchema.safeParse(lexiconWith({ F6: ['kept * secret *'] }));
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]?.message).toContain('"kept * secret *" cannot end with a * gap');
+  });
+
+  it('refuses a phrase listed under two factors', () => {
+    const result = lexiconSchema.safeParse(lexiconWith({ F4: ['signed an NDA'], F6: ['Signed an  NDA'] }));
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]?.message).toContain('already listed under F4');
+  });
+});

@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { absorbIntoCodes, resolveOverlaps } from './mention-overlaps.ts';
+import type { FoundMention } from './types.ts';
+
+function at(
+  text: string,
+  phrase: string,
+  factor: FoundMention['factor'],
+  style: FoundMention['style'],
+): FoundMention {
+  const start = text.indexOf(phrase);
+  return { start, end: start + phrase.length, factor, style, text: phrase };
+}
+
+describe('resolveOverlaps', () => {
+  const text = 'the plaintiff took no security measures at all';
+
+  it('lets the longest of overlapping names and paraphrases win', () => {
+    const kept = resolveOverlaps([
+      at(text, 'security measures', 'F6', 'name'),
+      at(text, 'took no security measures', 'F19', 'paraphrase'),
+    ]);
+    expect(kept.map((m) => m.factor)).toEqual(['F19']);
+  });
+
+  it('merges overlapping mentions of one factor, keeping the stronger style and both spans', () => {
+    const sentence = 'the defendant agreed not to disclose the information';
+    const [merged, ...rest] = resolveOverlaps([
+      at(sentence, 'agreed not to disclose the information', 'F4', 'paraphrase'),
+      at(sentence, 'agreed not to disclose', 'F4', 'name'),
+    ]);
+    expect(rest).toEqual([]);
+    expect(merged).toMatchObject({ factor: 'F4', style: 'name', start: 14, end: sentence.length });
+  });
+
+  it('keeps codes whatever overlaps them', () => {
+    const label = 'F4 Agreed-not-to-disclose (P)';
+    const kept = resolveOverlaps([
+      at(label, label, 'F4', 'code'),
+      at(label, 'Agreed-not-to-disclose', 'F4', 'name'),
+    ]);
+    expect(kept.map((m) => m.style)).toEqual(['code']);
+  });
+});
+
+describe('absorbIntoCodes', () => {
+  it('drops a phrase when a code of its factor is in the same segment', () => {
+    const text = 'the defendant agreed not to reveal the recipe, as F4 shows';
+    const mentions = [at(text, 'agreed not to reveal', 'F4', 'paraphrase'), at(text, 'F4', 'F4', 'code')];
+    expect(absorbIntoCodes(text, mentions, [{ start: 0, end: text.length }]).map((m) => m.style)).toEqual([
+      'code',
+    ]);
+  });
+
+  it('lets a code in parentheses right after a phrase label it, whatever factor it names', () => {
+    const text = 'made under a confidentiality agreement (F12).';
+    const mentions = [
+      at(text, 'confidentiality agreement', 'F4', 'paraphrase'),
+      at(text, 'F12', 'F12', 'code'),
+    ];
+    expect(absorbIntoCodes(text, mentions, [{ start: 0, end: text.length }]).map((m) => m.factor)).toEqual([
+      'F12',
+    ]);
+  });
+
+  it('keeps a phrase that a code elsewhere does not label', () => {
+    const text = 'the plaintiff took security measures; TSC1 had F4.';
+    const mentions = [at(text, 'security measures', 'F6', 'name'), at(text, 'F4', 'F4', 'code')];
+    expect(
+      absorbIntoCodes(text, mentions, [
+        { start: 0, end: 36 },
+        { start: 37, end: text.length },
+      ]),
+    ).toHaveLength(2);
+  });
+});

@@ -1,0 +1,72 @@
+import type { MentionStyle } from '../schemas/annotation.ts';
+import type { Span } from './sentences.ts';
+import type { FoundMention } from './types.ts';
+
+const STRENGTH: Readonly<Record<MentionStyle, number>> = { code: 3, name: 2, paraphrase: 1 };
+
+function overlaps(a: Span, b: Span): boolean {
+  return a.start < b.end && b.start < a.end;
+}
+
+/**
+ * One mention per stretch of text. Codes are kept as found. Among names and paraphrases the
+ * longest wins (so "took no security measures", F19, beats the name "security measures", F6), a
+ * name before a paraphrase of equal length; a loser about the same factor as the winner it overlaps
+ * is merged into it, lending its span and its stronger style ("agreed not to disclose the
+ * information" found both as the name and as a paraphrase is one `name` mention over both spans); a loser about
+ * another factor is dropped. Returns the mentions in text order.
+ */
+export function resolveOverlaps(mentions: readonly FoundMention[]): FoundMention[] {
+  const kept: FoundMention[] = mentions.filter((mention) => mention.style === 'code').map((m) => ({ ...m }));
+  const others = mentions
+    .filter((mention) => mention.style !== 'code')
+    .sort(
+      (a, b) =>
+        b.end - b.start - (a.end - a.start) || STRENGTH[b.style] - STRENGTH[a.style] || a.start - b.start,
+    );
+  for (const mention of others) {
+    const clashes = kept.filter((other) => overlaps(other, mention));
+    if (clashes.length === 0) {
+      kept.push({ ...mention });
+      continue;
+    }
+    for (const other of clashes) {
+      if (other.factor !== mention.factor || other.style === 'code') continue;
+      if (STRENGTH[mention.style] > STRENGTH[other.style]) other.style = mention.style;
+      other.start = Math.min(other.start, mention.start);
+      other.end = Math.max(other.end, mention.end);
+    }
+  }
+  return kept.sort((a, b) => a.start - b.start);
+}
+
+// A parenthesis right after a phrase, opening a list of codes: " (F2 Bribe-employee, F7 …)".
+const OPENS_CODES = /^\s*[([]\s*\**\s*$/;
+
+/**
+ * A code carries the phrases it labels, so they are not counted twice ("code wins when a mention
+ * has both"): a name or paraphrase is dropped when a code of the same factor sits in the same
+ * segment, or when codes follow it at once in parentheses ("agreed not to reveal the recipe (F4)",
+ * "under a confidentiality agreement (F12)" — the argument's own label decides, whichever factor it
+ * names). `segments` are the clause-like pieces of the sentences.
+ */
+export function absorbIntoCodes(
+  text: string,
+  mentions: readonly FoundMention[],
+  segments: readonly Span[],
+): FoundMention[] {
+  const codes = mentions.filter((mention) => mention.style === 'code');
+  return mentions.filter((mention) => {
+    if (mention.style === 'code' || mention.factor === 'unlisted') return true;
+    const segment = segments.find((span) => mention.start >= span.start && mention.start < span.end);
+    if (
+      segment &&
+      codes.some(
+        (code) => code.factor === mention.factor && code.start >= segment.start && code.start < segment.end,
+      )
+    )
+      return false;
+    const next = codes.find((code) => code.start >= mention.end);
+    return !(next && OPENS_CODES.test(text.slice(mention.end, next.start)));
+  });
+}

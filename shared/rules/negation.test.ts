@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { findNegationWords, negationAfterCase, negationBeforeCase } from './negation.ts';
+
+function words(text: string) {
+  return findNegationWords(text).map((span) => text.slice(span.start, span.end));
+}
+
+describe('findNegationWords', () => {
+  it('finds negation words and contractions', () => {
+    expect(
+      words("not, no, never, neither … nor, lacks, absent, missing, doesn't, nowhere, failed to"),
+    ).toEqual([
+      'not',
+      'no',
+      'never',
+      'neither',
+      'nor',
+      'lacks',
+      'absent',
+      'missing',
+      "doesn't",
+      'nowhere',
+      'failed to',
+    ]);
+  });
+
+  it('skips words that do not negate a factor', () => {
+    expect(
+      words('not only F4; no doubt; no common factors; no factors in common; without restriction'),
+    ).toEqual([]);
+  });
+});
+
+describe('negation bound to a case word', () => {
+  it('binds "not in", "not present in", "absent from" to the case after them', () => {
+    const text = 'F7 was present in TSC1 but not in the input case';
+    expect(negationBeforeCase(text, 23, text.indexOf('the input case'))).not.toBeNull();
+    const distinguishes = 'which distinguishes TSC1';
+    expect(negationBeforeCase(distinguishes, 0, distinguishes.indexOf('TSC1'))).not.toBeNull();
+    const absent = 'F11, absent from the input case';
+    expect(negationBeforeCase(absent, 0, absent.indexOf('the input case'))).not.toBeNull();
+  });
+
+  it('binds "lacks", "does not have", "has nothing" to the case before them', () => {
+    const text = 'which the input case lacks';
+    expect(negationAfterCase(text, text.indexOf(' lacks'), text.length)).not.toBeNull();
+    expect(negationAfterCase('TSC2 has nothing comparable', 4, 27)).not.toBeNull();
+  });
+
+  it('does not bind an ordinary verb', () => {
+    expect(negationAfterCase('TSC2 involved F6', 4, 16)).toBeNull();
+    expect(negationBeforeCase('present in TSC1', 0, 11)).toBeNull();
+  });
+});

@@ -1,0 +1,47 @@
+import type { Span } from './sentences.ts';
+
+// Negation words. "didn't"-style contractions count; "not only", "not just", "no doubt", "no less"
+// do not negate anything, nor does "no (common) factors" (it speaks of what the cases share, not of
+// the factors listed beside it). "without" is left out: it negates only its own object ("revealed it to
+// customers without restriction"), and "without security measures" is a lexicon phrase of F19.
+const NEGATION =
+  /\b(?:not(?!\s+(?:only|just|merely|simply)\b)|no(?!\s+(?:doubt|less|(?:common\s+|shared\s+)?factors?)\b)|never|nowhere|neither|nor|none|nothing|lacks?|lacked|lacking|absent|absence|missing|cannot|fails?\s+to|failed\s+to)\b|\b[a-z]+n['’]t\b/gi;
+
+// A negation bound to the case word right after it: "but not in the input case", "not present in
+// TSC1", "which was not so in TSC1", "absent from the input case", "missing from", "lacking in",
+// "which distinguishes TSC1" (what distinguishes a precedent is what it lacks).
+const NEGATION_BEFORE_CASE =
+  /(?:\b(?:not|never|no)\s+(?:(?:present|found|seen|shown|established|involved|at\s+issue|the\s+case|applicable|relevant|so|true)\s+)?(?:in|for|from|to|with|of)\s+|\b(?:absent|lacking|missing|excluded)\s+(?:in|from)\s+|\bnot\s+|\bdistinguish(?:es|ed)?\s+)$/i;
+// … and to the case word right before it: "the input case lacks", "TSC2 does not have", "TSC2 has
+// nothing comparable", "the plaintiff in the input case never did".
+const NEGATION_AFTER_CASE =
+  /^\s*(?:(?:also|likewise|itself|clearly|simply|plainly)\s+)?(?:lacks?|lacked|lacking|does\s+not|did\s+not|do\s+not|doesn['’]t|didn['’]t|don['’]t|has\s+no|had\s+no|have\s+no|contains?\s+no|contained\s+no|involves?\s+no|involved\s+no|shows?\s+no|showed\s+no|never|is\s+not|was\s+not|isn['’]t|wasn['’]t|has\s+nothing|had\s+nothing|fails?\s+to|failed\s+to|is\s+missing|was\s+missing|is\s+lacking)\b/i;
+
+/** Every negation word of `text`, in order. */
+export function findNegationWords(text: string): Span[] {
+  const spans: Span[] = [];
+  NEGATION.lastIndex = 0;
+  for (let match = NEGATION.exec(text); match; match = NEGATION.exec(text))
+    spans.push({ start: match.index, end: match.index + match[0].length });
+  return spans;
+}
+
+/**
+ * The negation that binds to a case word from the left ("not in", "absent from"), searched in
+ * text[from, caseStart), or null.
+ *
+ * @example negationBeforeCase('F7 was in TSC1 but not in the input case', 15, 27) // { start: 19, end: 27 }
+ */
+export function negationBeforeCase(text: string, from: number, caseStart: number): Span | null {
+  const match = NEGATION_BEFORE_CASE.exec(text.slice(Math.max(from, caseStart - 60), caseStart));
+  return match ? { start: caseStart - match[0].length, end: caseStart } : null;
+}
+
+/**
+ * The negation that binds to a case word from the right ("lacks", "does not have"), searched in
+ * text[caseEnd, to), or null.
+ */
+export function negationAfterCase(text: string, caseEnd: number, to: number): Span | null {
+  const match = NEGATION_AFTER_CASE.exec(text.slice(caseEnd, Math.min(to, caseEnd + 40)));
+  return match ? { start: caseEnd, end: caseEnd + match[0].length } : null;
+}

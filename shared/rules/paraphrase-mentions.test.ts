@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { compileLexicon, findParaphraseMentions } from './paraphrase-mentions.ts';
+import { testLexicon } from './test-lexicon.ts';
+
+const lexicon = testLexicon({
+  F4: ['signed * nondisclosure agreement'],
+  F6: ['under lock and key'],
+  F12: ['disclosures * restricted'],
+});
+
+function find(text: string) {
+  return findParaphraseMentions(text, compileLexicon(lexicon), [[0, text.length]]).map((m) => [
+    m.factor,
+    text.slice(m.start, m.end),
+  ]);
+}
+
+describe('findParaphraseMentions', () => {
+  it('matches stemmed words, skipping filler words and up to three others in a gap', () => {
+    expect(find('The defendant signs a strict, binding nondisclosure agreement.')).toEqual([
+      ['F4', 'signs a strict, binding nondisclosure agreement'],
+    ]);
+    expect(find('It kept the recipe under lock and key.')).toEqual([['F6', 'under lock and key']]);
+  });
+
+  it('does not stretch a gap past three words', () => {
+    expect(find('He signed, after much thought and haggling, a nondisclosure agreement')).toEqual([]);
+  });
+
+  it('never lets a gap swallow a negation', () => {
+    expect(find('the disclosures were not restricted')).toEqual([]);
+    expect(find('the disclosures were restricted')).toEqual([['F12', 'disclosures were restricted']]);
+  });
+
+  it('keeps a phrase inside the given range', () => {
+    const text = 'He signed it. A nondisclosure agreement followed.';
+    expect(
+      findParaphraseMentions(text, compileLexicon(lexicon), [
+        [0, 13],
+        [14, text.length],
+      ]),
+    ).toEqual([]);
+  });
+
+  it('compiles a lexicon once', () => {
+    expect(compileLexicon(lexicon)).toBe(compileLexicon(lexicon));
+  });
+});

@@ -1,0 +1,191 @@
+import type { Span } from './sentences.ts';
+
+/**
+ * What opens a segment (a clause-like piece of a sentence), which decides how it inherits a case:
+ * - `start`: the sentence's first segment;
+ * - `colon`: after ":" — what follows speaks of what precedes ("TSC1: F16, F24", "TSC1 is
+ *   distinguishable: its product …");
+ * - `punctuation`: after ";" or a dash;
+ * - `contrast`: "but", "whereas", "while", "although", "though", "however", "unlike", ", yet";
+ * - `relative`: ", which", ", in which", ", neither of which", ", where", ", who", ") that", and
+ *   appositions (", a factor …", ", something …", "(F6), a measure …") — they speak of what came
+ *   just before; a relative clause ends at a comma followed closely by a case word ("…, the data
+ *   here"), where the main clause resumes (opener `resume`);
+ * - `and`: ", and", ", so", "and instead", or "and"/"or"/"&"/"," before a case word once a factor
+ *   has been mentioned ("TSC1 involves F2 and TSC2 involves F7", "The input case has F11, TSC1
+ *   has F2").
+ * - `resume`: where the main clause resumes after a relative clause (see `relative`).
+ */
+export type Opener = 'start' | 'punctuation' | 'colon' | 'contrast' | 'relative' | 'resume' | 'and';
+
+export interface Segment extends Span {
+  opener: Opener;
+}
+
+// Segment boundaries. Each alternative names where the new segment begins: `p` punctuation (the
+// segment starts after it), `c` a contrast word, `r1`…`r4` a relative word after a comma or ")",
+// `a` "and"/"so"/"yet" after a comma. Written without look-behinds, which V8 runs slowly.
+const BOUNDARY = new RegExp(
+  [
+    '(?<p>[;:]|\\s[—–-]\\s|—)',
+    '(?<c>\\b(?:but|whereas|while|whilst|although|though|however|unlike)\\b)',
+    '[,)]\\**\\s*(?<r1>(?:(?:in|of|for|by|at|neither\\s+of|none\\s+of|both\\s+of|each\\s+of|all\\s+of)\\s+)?\\b(?:which|where|who|whom)\\b)',
+    '\\)\\**\\s*(?<r2>\\bthat\\b)',
+    ',\\s*(?<r3>(?:(?:a|an)\\s+(?:factor|fact|circumstance|element|point)|something)\\b)',
+    '\\)\\**\\s*,\\s*(?<r4>\\b(?:a|an)\\b)',
+    ',\\s*(?<a>\\b(?:and|so|yet)\\b)',
+    '(?<i>\\band\\s+instead\\b)',
+  ].join('|'),
+  'gid',
+);
+
+interface Cut {
+  at: number;
+  startAt: number;
+  opener: Opener;
+  /** Cut even where an "and" would not be (no comma and no mention before it): "and instead". */
+  always?: boolean;
+}
+
+/** Every boundary of `text` as a cut, in text order (one regex pass over the whole answer). */
+function boundaries(text: string): Cut[] {
+  const cuts: Cut[] = [];
+  BOUNDARY.lastIndex = 0;
+  for (let match = BOUNDARY.exec(text); match; match = BOUNDARY.exec(text)) {
+    const groups = match.indices?.groups;
+    if (!groups) continue;
+    const relative = groups.r1 ?? groups.r2 ?? groups.r3 ?? groups.r4;
+    let end = match.index + match[0].length;
+    if (groups.p) {
+      end = groups.p[1];
+      cuts.push({ at: groups.p[0], startAt: end, opener: match[0] === ':' ? 'colon' : 'punctuation' });
+    } else if (groups.c) cuts.push({ at: groups.c[0], startAt: groups.c[0], opener: 'contrast' });
+    else if (groups.i) cuts.push({ at: groups.i[0], startAt: groups.i[0], opener: 'and', always: true });
+    else if (groups.a) {
+      const opener = match[0].endsWith('yet') ? 'contrast' : 'and';
+      cuts.push({ at: groups.a[0], startAt: groups.a[0], opener });
+    } else if (relative) cuts.push({ at: relative[0], startAt: relative[0], opener: 'relative' });
+    // Let the next search start inside this match: "(F15), which" ends a parenthesis and opens a clause.
+    BOUNDARY.lastIndex = Math.max(match.index + 1, end);
+  }
+  return cuts;
+}
+
+// How far after a comma a case word may stand for the main clause to resume there.
+const RESUME_REACH = 30;
+const AND_BEFORE = /(?:\band|\bor|&|,)\s+(?:(?:in|for|with)\s+)?$/i;
+
+function inside(spans: readonly Span[], position: number): boolean {
+  return spans.some((span) => position >= span.start && position < span.end);
+}
+
+/** Whether text[from, to) holds nothing but mentions and list punctuation ("F4, F6"). */
+function onlyMentions(text: string, from: number, to: number, mentions: readonly Span[]): boolean {
+  let rest = '';
+  let at = from;
+  for (const mention of mentions) {
+    if (mention.end <= from || mention.start >= to) continue;
+    rest += text.slice(at, Math.max(at, mention.start));
+    at = Math.max(at, mention.end);
+  }
+  rest += text.slice(at, to);
+  return /^[\s,*()/]*$/.test(rest);
+}
+
+function hasMention(from: number, to: number, mentions: readonly Span[]): boolean {
+  return mentions.some((mention) => mention.start >= from && mention.start < to);
+}
+
+/**
+ * Splits each sentence into segments at the boundaries `Opener` lists, never inside a mention.
+ * A ", and" between bare mentions ("F4, F6, and F10 are absent") does not split. `cueStarts`
+ * (sorted) are where case words begin, for the "and TSC2 …" rule. Returns one list per sentence.
+ *
+ * @example splitSegments('F7 was in TSC1 but not here', [{ start: 0, end: 27 }], [], [])[0]?.map((s) => s.opener) // ['start', 'contrast']
+ */
+export function splitSegments(
+  text: string,
+  sentences: readonly Span[],
+  mentions: readonly Span[],
+  cueStarts: readonly number[],
+): Segment[][] {
+  const allCuts = boundaries(text);
+  let next = 0;
+  return sentences.map((sentence) => {
+    while (next < allCuts.length && (allCuts[next]?.at ?? 0) < sentence.start) next += 1;
+    const cuts: Cut[] = [];
+    for (let index = next; index < allCuts.length; index += 1) {
+      const cut = allCuts[index];
+      if (!cut || cut.at >= sentence.end) break;
+      if (!inside(mentions, cut.at)) cuts.push(cut);
+    }
+    return segmentsOf(text, sentence, cuts, mentions, cueStarts);
+  });
+}
+
+function segmentsOf(
+  text: string,
+  sentence: Span,
+  found: Cut[],
+  mentions: readonly Span[],
+  cueStarts: readonly number[],
+): Segment[] {
+  const cuts = [...found];
+  for (const cue of cueStarts) {
+    if (cue <= sentence.start || cue >= sentence.end) continue;
+    const before = AND_BEFORE.exec(text.slice(Math.max(sentence.start, cue - 20), cue));
+    if (!before) continue;
+    const at = cue - before[0].length;
+    if (!cuts.some((cut) => cut.at === at)) cuts.push({ at, startAt: at, opener: 'and' });
+  }
+  cuts.sort((a, b) => a.at - b.at);
+  // A relative clause ends at the comma where the main clause resumes with a case word of its own:
+  // "unlike TSC2, where the information could be found in reports, the data here was …".
+  for (const [index, cut] of [...cuts.entries()]) {
+    if (cut.opener !== 'relative') continue;
+    const limit = cuts[index + 1]?.at ?? sentence.end;
+    for (
+      let comma = text.indexOf(',', cut.at);
+      comma !== -1 && comma < limit;
+      comma = text.indexOf(',', comma + 1)
+    ) {
+      if (inside(mentions, comma)) continue;
+      if (cueStarts.some((cue) => cue > comma && cue <= comma + RESUME_REACH && cue < limit)) {
+        cuts.push({ at: comma, startAt: comma + 1, opener: 'resume' });
+        break;
+      }
+    }
+  }
+  cuts.sort((a, b) => a.at - b.at);
+
+  const segments: Segment[] = [];
+  let start = sentence.start;
+  let opener: Opener = 'start';
+  for (const cut of cuts) {
+    if (cut.at < start) continue;
+    if (text.slice(start, cut.at).trim() === '') {
+      // A boundary word opening the segment ("Unlike TSC1, …", ": but …") only names its kind.
+      if (cut.opener !== 'punctuation' && cut.opener !== 'colon') opener = cut.opener;
+      start = Math.max(start, cut.startAt);
+      continue;
+    }
+    if (
+      cut.opener === 'and' &&
+      /,\s*$/.test(text.slice(start, cut.at)) &&
+      onlyMentions(text, start, cut.at, mentions)
+    )
+      continue;
+    if (
+      cut.opener === 'and' &&
+      !cut.always &&
+      !/,\s*$/.test(text.slice(start, cut.at)) &&
+      !hasMention(start, cut.at, mentions)
+    )
+      continue;
+    segments.push({ start, end: cut.at, opener });
+    start = cut.startAt;
+    opener = cut.opener;
+  }
+  segments.push({ start, end: sentence.end, opener });
+  return segments;
+}

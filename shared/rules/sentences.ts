@@ -1,0 +1,95 @@
+import { isPlyLabelLine } from './ply-labels.ts';
+
+/** A character range [start, end) of the text being read. */
+export interface Span {
+  start: number;
+  end: number;
+}
+
+/** One sentence of the answer, with where it sits: its paragraph (ply) and whether it is a list item. */
+export interface Sentence extends Span {
+  /** Counts from 0; a blank line or a ply label ("Defendant's Counterargument:") starts the next. */
+  paragraph: number;
+  /** On a line that starts with a list marker ("- ", "* ", "1. "). */
+  bulletLine: boolean;
+  /** The first sentence of its line. */
+  lineStart: boolean;
+  /** Ends with ":" (bold markers aside): a lead-in such as "Both cases involve:" before a list. */
+  endsWithColon: boolean;
+}
+
+const BULLET = /^[ \t]*(?:[-*+•]|\d+[.)])[ \t]+/;
+const HEADING = /^[ \t]*#{1,6}[ \t]+/;
+// Sentence-final punctuation, then closing quotes/brackets/emphasis.
+const SENTENCE_END = /[.!?]+["'”’)\]*_]*/g;
+// Words whose final "." does not end a sentence.
+const ABBREVIATION =
+  /(?:^|[^A-Za-z])(?:e\.g|i\.e|etc|cf|vs?|inc|co|corp|ltd|no|mr|ms|mrs|dr|st|al|u\.s|fig|sec|para)$/i;
+
+function inside(spans: readonly Span[], position: number): boolean {
+  return spans.some((span) => position >= span.start && position < span.end);
+}
+
+/**
+ * Splits an answer into sentences at ".", "!" or "?" followed by a space, and at every line break
+ * (each list item is a sentence). Abbreviations ("e.g.", "Inc.", "No.") and protected spans (factor
+ * mentions such as "F16:Info-reverse-engineerable") never end a sentence. Sentences are trimmed;
+ * lines of markup only ("**", "---") yield none.
+ *
+ * @example splitSentences('TSC1 had F4. Here too.\nNext', []).length // 3
+ */
+export function splitSentences(text: string, protectedSpans: readonly Span[]): Sentence[] {
+  const sentences: Sentence[] = [];
+  let paragraph = 0;
+  let brokeBefore = true;
+  let lineStart = 0;
+  while (lineStart <= text.length) {
+    const newline = text.indexOf('\n', lineStart);
+    const lineEnd = newline === -1 ? text.length : newline;
+    const line = text.slice(lineStart, lineEnd);
+    if (line.trim() === '') {
+      if (!brokeBefore) paragraph += 1;
+      brokeBefore = true;
+    } else {
+      if (isPlyLabelLine(line) && !brokeBefore) paragraph += 1;
+      brokeBefore = false;
+      const marker = BULLET.exec(line) ?? HEADING.exec(line);
+      const bulletLine = BULLET.test(line);
+      let from = lineStart + (marker ? marker[0].length : 0);
+      let first = true;
+      const push = (start: number, end: number) => {
+        const raw = text.slice(start, end);
+        const leading = raw.length - raw.trimStart().length;
+        const body = raw.trim();
+        if (!/[A-Za-z0-9]/.test(body)) return;
+        sentences.push({
+          start: start + leading,
+          end: start + leading + body.length,
+          paragraph,
+          bulletLine,
+          lineStart: first,
+          endsWithColon: /:[\s*_]*$/.test(body),
+        });
+        first = false;
+      };
+      SENTENCE_END.lastIndex = from;
+      for (
+        let match = SENTENCE_END.exec(text);
+        match && match.index < lineEnd;
+        match = SENTENCE_END.exec(text)
+      ) {
+        const end = match.index + match[0].length;
+        const next = text[end];
+        if (end < lineEnd && next !== ' ' && next !== '\t') continue;
+        if (match[0].startsWith('.') && ABBREVIATION.test(text.slice(from, match.index))) continue;
+        if (inside(protectedSpans, match.index)) continue;
+        push(from, end);
+        from = end;
+      }
+      if (from < lineEnd) push(from, lineEnd);
+    }
+    if (newline === -1) break;
+    lineStart = newline + 1;
+  }
+  return sentences;
+}

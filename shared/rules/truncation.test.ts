@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { ABSTENTION_PHRASE } from '../vocabulary.ts';
+import { isTruncated } from './truncation.ts';
+
+const complete = { finishReason: 'stop', unterminated: false };
+
+describe('isTruncated', () => {
+  it('believes a finish reason of "length" and an unclosed reasoning trace', () => {
+    expect(isTruncated('A whole sentence.', { finishReason: 'length', unterminated: false })).toBe(true);
+    expect(isTruncated('', { unterminated: true })).toBe(true);
+  });
+
+  it('flags an answer that stops mid-sentence or mid-word', () => {
+    expect(isTruncated('while in the input case the plaintiff', complete)).toBe(true);
+    expect(isTruncated('the defendant also reverse engineered the prod', complete)).toBe(true);
+    expect(isTruncated('the factors are:', complete)).toBe(true);
+  });
+
+  it('accepts final punctuation, a closing bracket or quote, and trailing emphasis', () => {
+    expect(isTruncated('It was (F12)', complete)).toBe(false);
+    expect(isTruncated('**It was.**\n', complete)).toBe(false);
+    expect(isTruncated('He said "no."', complete)).toBe(false);
+  });
+
+  it('accepts the bare abstention phrase, which has no period', () => {
+    expect(isTruncated(ABSTENTION_PHRASE, complete)).toBe(false);
+  });
+
+  it('does not flag an empty answer by itself', () => {
+    expect(isTruncated('', complete)).toBe(false);
+  });
+});

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { matchWords, stemWord } from './words.ts';
+
+describe('stemWord', () => {
+  it('meets the inflections of one verb', () => {
+    expect(new Set(['disclose', 'disclosed', 'discloses', 'disclosing'].map(stemWord))).toEqual(
+      new Set(['disclos']),
+    );
+  });
+
+  it('meets singular and plural nouns, and y/ies', () => {
+    expect(stemWord('measures')).toBe(stemWord('measure'));
+    expect(stemWord('copies')).toBe(stemWord('copied'));
+  });
+
+  it('drops a possessive and keeps a final ss', () => {
+    expect(stemWord("plaintiff's")).toBe('plaintiff');
+    expect(stemWord('access')).toBe('access');
+  });
+
+  it('leaves short words and negated auxiliaries alone', () => {
+    expect(stemWord('no')).toBe('no');
+    expect(stemWord('didn’t')).toBe("didn't");
+  });
+});
+
+describe('matchWords', () => {
+  it('gives spans into the text and skips filler words', () => {
+    const text = 'It signed the reverse-engineered NDAs.';
+    const words = matchWords(text);
+    expect(words.map((word) => word.key)).toEqual(['it', 'sign', 'revers', 'engineer', 'nda']);
+    expect(words.map((word) => text.slice(word.start, word.end))).toEqual([
+      'It',
+      'signed',
+      'reverse',
+      'engineered',
+      'NDAs',
+    ]);
+  });
+
+  it('reads only the requested range', () => {
+    const text = 'one two three';
+    expect(matchWords(text, 4, 7).map((word) => word.key)).toEqual(['two']);
+  });
+});

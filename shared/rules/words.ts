@@ -1,0 +1,123 @@
+/**
+ * Words of a text for phrase matching: each word with its character span and its matching key
+ * (lower case, possessive dropped, crudely stemmed), with the filler words that phrasings vary in
+ * ("a", "the", "its", "also" …) left out, so that "signed a strict confidentiality agreement" and
+ * "signs confidentiality agreements" meet the lexicon phrase "sign confidentiality agreement" up to
+ * one gap word.
+ */
+export interface Word {
+  start: number;
+  end: number;
+  key: string;
+}
+
+// A word: letters/digits, with inner apostrophes ("didn't") kept; hyphens split words, so
+// "reverse-engineered" is two words, like "reverse engineered".
+const WORD = /[A-Za-z0-9]+(?:['’][A-Za-z]+)*/g;
+
+/** Words that carry no factor meaning and vary freely between phrasings; never matched. */
+export const FILLER_WORDS: ReadonlySet<string> = new Set([
+  'a',
+  'an',
+  'the',
+  'its',
+  'their',
+  'his',
+  'her',
+  'that',
+  'any',
+  'also',
+  'even',
+  'already',
+  'actually',
+  'still',
+  'likewise',
+  'indeed',
+  'really',
+  'clearly',
+  'very',
+  'such',
+]);
+
+// Suffixes stripped by `stemWord`, longest first, with the shortest stem each may leave.
+const SUFFIXES: ReadonlyArray<readonly [suffix: string, replacement: string, minStem: number]> = [
+  ['ingly', '', 3],
+  ['edly', '', 3],
+  ['ings', '', 3],
+  ['ing', '', 3],
+  ['ies', 'y', 2],
+  ['ied', 'y', 2],
+  ['ly', '', 4],
+  ['ed', '', 2],
+  ['es', '', 2],
+  ['s', '', 2],
+  ['e', '', 2],
+];
+
+/**
+ * A deliberately crude suffix stripper (no dictionary, no Porter steps): lower case, drop a
+ * possessive "'s", then strip the first matching suffix of -ingly -edly -ings -ing -ies -ied -ly
+ * -ed -es -s -e, so that inflections meet: disclose/disclosed/discloses/disclosing → "disclos",
+ * measure/measures → "measur", copies/copied → "copy". A final "ss" is kept ("access").
+ * Irregular forms (took/take, made/make) do not meet; the lexicon lists them as alternatives.
+ *
+ * @example stemWord('Disclosed') // 'disclos'
+ */
+export function stemWord(word: string): string {
+  const cached = STEMS.get(word);
+  if (cached !== undefined) return cached;
+  if (STEMS.size >= STEM_CACHE_SIZE) STEMS.clear();
+  const stem = stemUncached(word);
+  STEMS.set(word, stem);
+  return stem;
+}
+
+// Arguments reuse a small vocabulary, so stems are remembered (a bounded cache: cleared when full).
+const STEM_CACHE_SIZE = 50_000;
+const STEMS = new Map<string, string>();
+
+function stemUncached(word: string): string {
+  let lower = word.toLowerCase().replace(/['’]s$/, '');
+  if (lower.endsWith("n't") || lower.endsWith('n’t')) return lower.replace('’', "'");
+  if (lower.endsWith('ss')) return lower;
+  for (const [suffix, replacement, minStem] of SUFFIXES) {
+    if (lower.endsWith(suffix) && lower.length - suffix.length >= minStem) {
+      lower = lower.slice(0, lower.length - suffix.length) + replacement;
+      break;
+    }
+  }
+  return lower;
+}
+
+/**
+ * The matchable words of `text` between `from` and `to` (defaults: the whole text), in order,
+ * filler words left out. Offsets are into `text`.
+ *
+ * @example matchWords('It signed the NDAs.').map((w) => w.key) // ['it', 'sign', 'nda']
+ */
+export function matchWords(text: string, from = 0, to = text.length): Word[] {
+  const words: Word[] = [];
+  WORD.lastIndex = from;
+  for (let match = WORD.exec(text); match && match.index < to; match = WORD.exec(text)) {
+    const raw = match[0];
+    if (FILLER_WORDS.has(raw.toLowerCase())) continue;
+    words.push({ start: match.index, end: match.index + raw.length, key: stemWord(raw) });
+  }
+  return words;
+}
+
+const NEGATION_KEYS: ReadonlySet<string> = new Set([
+  'not',
+  'no',
+  'never',
+  'neither',
+  'nor',
+  'none',
+  'nothing',
+  'cannot',
+]);
+
+/** Whether a word key (from `matchWords`) negates: "not", "no", "never", "didn't" … A phrase gap never skips one. */
+export function isNegationKey(key: string): boolean {
+  return NEGATION_KEYS.has(key) || key.endsWith("n't");
+}

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { buildArgument, buildTriple, toJsonl } from './factories.ts';
+import { cliSandbox } from './support/cli.ts';
+
+describe('cli extract --extractor rules', () => {
+  it('extracts every argument, once: a rerun with the same lexicon does nothing', async () => {
+    const sandbox = cliSandbox();
+    await sandbox.run('import', 'triples', sandbox.file('t.jsonl', toJsonl([buildTriple()])));
+    const text =
+      "Plaintiff's argument: F4 Agreed-not-to-disclose (P) was present in both the input case and TSC1. F16 is not present in TSC1.";
+    await sandbox.run('import', 'arguments', sandbox.file('a.jsonl', toJsonl([buildArgument({ text })])));
+    const first = await sandbox.run('extract', '--extractor', 'rules');
+    expect(first.code, first.stderr).toBe(0);
+    expect(first.stdout).toContain('extracted 1, failed 0');
+    const [record] = (await sandbox.run('export', 'extractions', '--extractor', 'rules')).stdout
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+    expect(record).toMatchObject({
+      extractor: 'rules',
+      status: 'extracted',
+      current: ['F4'],
+      tsc1: ['F4'],
+      tsc2: [],
+    });
+    const again = await sandbox.run('extract', '--extractor', 'rules');
+    expect(again.stdout).toContain('1 already extracted with these parameters, 0 to do');
+  });
+
+  it('names a lexicon it cannot use', async () => {
+    const sandbox = cliSandbox();
+    await sandbox.run('init');
+    const bad = sandbox.file('lexicon.json', '{"version": 1}');
+    const result = await sandbox.run('extract', '--extractor', 'rules', '--lexicon', bad);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(`The lexicon ${bad} is not valid`);
+  });
+});
