@@ -35,10 +35,7 @@ export function sniffFormat(head: string): SourceFormat {
       return 'json';
     }
   }
-  const firstLine = (text.split(/\r?\n/, 1)[0] ?? '').toLowerCase();
-  if (firstLine.split(',').some((column) => column.replace(/"/g, '').trim() === 'scenario'))
-    return 'scenario-csv';
-  return 'unknown';
+  return looksLikeScenarioCsv(text) ? 'scenario-csv' : 'unknown';
 }
 
 export async function inspectSource(path: string): Promise<SourceFile> {
