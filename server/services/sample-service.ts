@@ -1,5 +1,5 @@
 import type { DrawSampleRequest, StratumAttribute } from '../../shared/sample-api.ts';
-import { drawStratifiedSample, stratumKey } from '../../shared/sampling/index.ts';
+import { argumentStratum, drawStratifiedSample } from '../../shared/sampling/index.ts';
 import { errors } from '../errors.ts';
 import { listArguments, type StoredArgument } from '../store/arguments.ts';
 import type { Db } from '../store/db.ts';
@@ -28,25 +28,6 @@ export interface SampleSummary {
   excludedPrevious: boolean;
   createdAt: string;
   strata: { stratum: string; populationSize: number; requested: number; drawn: number }[];
-}
-
-function attributeOf(
-  argument: StoredArgument,
-  attribute: StratumAttribute,
-  modeOfTriple: Map<number, string>,
-): string {
-  switch (attribute) {
-    case 'model':
-      return argument.record.model;
-    case 'test':
-      return String(argument.record.test);
-    case 'finish_reason':
-      return argument.record.finish_reason ?? 'unknown';
-    case 'source':
-      return argument.record.source ?? 'model';
-    case 'mode':
-      return modeOfTriple.get(argument.tripleRowId) ?? 'unknown';
-  }
 }
 
 function summarise(db: Db, sample: SampleRow): SampleSummary {
@@ -83,11 +64,7 @@ export function drawSample(
     population,
     id: (argument) => argument.record.id,
     stratumOf: (argument) =>
-      stratumKey(
-        Object.fromEntries(
-          request.strata.map((attribute) => [attribute, attributeOf(argument, attribute, modeOfTriple)]),
-        ),
-      ),
+      argumentStratum(argument.record, request.strata, modeOfTriple.get(argument.tripleRowId)),
     size: request.size,
     allocation: request.allocation,
     seed: request.seed,

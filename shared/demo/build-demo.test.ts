@@ -18,7 +18,9 @@ describe('buildDemoStudy', () => {
 
   it('is the same on every run (seeded)', () => {
     const again = buildDemoStudy();
-    expect(again.arguments.map((argument) => argument.text)).toEqual(demo.arguments.map((argument) => argument.text));
+    expect(again.arguments.map((argument) => argument.text)).toEqual(
+      demo.arguments.map((argument) => argument.text),
+    );
     expect(buildDemoStudy({ seed: 1 }).arguments[0]?.text).not.toBe(demo.arguments[0]?.text);
   });
 
@@ -39,7 +41,8 @@ describe('buildDemoStudy', () => {
     for (const argument of codesOnly) {
       const key = demo.answerKey.get(argument.id);
       if (!key) throw new Error(`no answer key for ${argument.id}`);
-      for (const factor of [...key.current, ...key.tsc1, ...key.tsc2]) expect(argument.text).toMatch(new RegExp(`\\b${factor}\\b`));
+      for (const factor of [...key.current, ...key.tsc1, ...key.tsc2])
+        expect(argument.text).toMatch(new RegExp(`\\b${factor}\\b`));
       if (argument.test !== 3) expect(key.abstention).toBe('none');
     }
   });

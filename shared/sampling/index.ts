@@ -14,6 +14,7 @@ export {
   type SampleAllocation,
   type StratumAllocation,
 } from './allocate-sample.ts';
+export { argumentStratum, attributeValue } from './argument-stratum.ts';
 export {
   type AnnotatorAssignment,
   type AssignAnnotatorsOptions,

@@ -1,0 +1,86 @@
+import {
+  buildReport,
+  DEFAULT_REPORT_OPTIONS,
+  type Report,
+  type ReportInput,
+} from '../../../shared/scoring/index.ts';
+import type { Mode } from '../../../shared/vocabulary.ts';
+import { listGold } from '../../store/adjudications.ts';
+import { listAnnotations } from '../../store/annotations.ts';
+import { listArguments } from '../../store/arguments.ts';
+import type { Db } from '../../store/db.ts';
+import { listExtractions } from '../../store/extractions.ts';
+import { listReportedValues } from '../../store/reported-results.ts';
+import type { StudyRow } from '../../store/studies.ts';
+import { listTriples } from '../../store/triples.ts';
+import { requireStudy } from '../studies.ts';
+import { loadDesign } from './design.ts';
+
+/** What the report is asked: the study and how to compute (defaults: DEFAULT_REPORT_OPTIONS). */
+export interface ReportRequest {
+  study: string;
+  seed?: number;
+  replicates?: number;
+  level?: number;
+  threshold?: number;
+  claimThreshold?: number;
+  /** The extractor whose corrected estimates decide the claims. */
+  extractor?: string;
+  /** The reported source to compare with, when several were imported. */
+  reportedSource?: string;
+  /** The time written into meta.generated_at (default now). */
+  now?: Date;
+}
+
+/**
+ * Everything a study report is computed from, as plain records: triples, arguments, every
+ * extraction (failed ones included), submitted annotations, gold, reported values and the design
+ * of the latest sample (`loadDesign`), plus the notes loading produced.
+ */
+export function loadReportInput(db: Db, study: StudyRow): { input: ReportInput; notes: string[] } {
+  const triples = listTriples(db, study.id).map((triple) => triple.record);
+  const argumentsList = listArguments(db, study.id).map((argument) => argument.record);
+  const modeOfTriple = new Map<string, Mode>(triples.map((triple) => [triple.id, triple.mode]));
+  const { design, notes } = loadDesign(db, study.id, argumentsList, modeOfTriple);
+  return {
+    input: {
+      study: study.name,
+      triples,
+      arguments: argumentsList,
+      extractions: listExtractions(db, study.id),
+      annotations: listAnnotations(db, study.id, 'submitted').map((annotation) => ({
+        argumentId: annotation.argumentExternalId,
+        annotator: annotation.annotator,
+        judgement: annotation.judgement,
+      })),
+      gold: listGold(db, study.id).map((gold) => ({
+        argumentId: gold.argumentExternalId,
+        judgement: gold.judgement,
+      })),
+      reported: listReportedValues(db, study.id),
+      design,
+    },
+    notes,
+  };
+}
+
+/**
+ * The study report (issue 6): loads the study's rows through the store and hands them to
+ * `buildReport` (shared/scoring), which computes every figure. The shape is docs/REPORT.md's.
+ */
+export function studyReport(db: Db, request: ReportRequest): Report {
+  const study = requireStudy(db, request.study);
+  const { input, notes } = loadReportInput(db, study);
+  const report = buildReport(input, {
+    seed: request.seed ?? DEFAULT_REPORT_OPTIONS.seed,
+    replicates: request.replicates ?? DEFAULT_REPORT_OPTIONS.replicates,
+    level: request.level ?? DEFAULT_REPORT_OPTIONS.level,
+    threshold: request.threshold ?? DEFAULT_REPORT_OPTIONS.threshold,
+    claimThreshold: request.claimThreshold ?? DEFAULT_REPORT_OPTIONS.claimThreshold,
+    ...(request.extractor === undefined ? {} : { primaryExtractor: request.extractor }),
+    ...(request.reportedSource === undefined ? {} : { reportedSource: request.reportedSource }),
+    generatedAt: (request.now ?? new Date()).toISOString(),
+  });
+  report.meta.notes.unshift(...notes);
+  return report;
+}

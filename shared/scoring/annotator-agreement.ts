@@ -1,0 +1,457 @@
+import type { FactorId } from '../factors.ts';
+import { byCodeUnits } from '../sampling/code-unit-order.ts';
+import type { Judgement } from '../schemas/annotation.ts';
+import { cohenKappa } from '../stats/cohen-kappa.ts';
+import { gwetAC1 } from '../stats/gwet-ac1.ts';
+import { krippendorffAlpha } from '../stats/krippendorff-alpha.ts';
+import { pabak } from '../stats/pabak.ts';
+import { percentAgreement } from '../stats/percent-agreement.ts';
+import { specificAgreement } from '../stats/specific-agreement.ts';
+import { wilsonInterval } from '../stats/wilson-interval.ts';
+import { type BinaryTable, emptyTable, type TableAgreement, tableAgreement } from './agreement-table.ts';
+import { assertedSets, FACTOR_COUNT, factorAt } from './factor-sets.ts';
+import type { Figure } from './figure.ts';
+import type { AnnotationInput } from './report-input.ts';
+import { spanOverlap } from './span-overlap.ts';
+import type { StudyIndex } from './study-index.ts';
+import { type BootstrapDraws, bootstrapFigure, weightedBootstrap } from './weighted-bootstrap.ts';
+
+/** A 2 × 2 table in the report's words (first = the first annotator of the pair). */
+export interface TableCounts {
+  both: number;
+  first_only: number;
+  second_only: number;
+  neither: number;
+}
+
+/** The agreement coefficients of one set of binary decisions, each a figure with a bootstrap interval. */
+export interface AgreementFigures {
+  table: TableCounts;
+  cohen_kappa: Figure;
+  krippendorff_alpha: Figure;
+  gwet_ac1: Figure;
+  pabak: Figure;
+  percent_agreement: Figure;
+  positive_agreement: Figure;
+  negative_agreement: Figure;
+}
+
+/** Agreement between two annotators (or pooled over pairs) — section 2 of the report. */
+export interface PairAgreement extends AgreementFigures {
+  /** The two annotators (pooled: every pair that contributes, as "a+b"). */
+  annotators: string[];
+  /** Doubly annotated arguments. */
+  items: number;
+  /** items × 78. */
+  decisions: number;
+  /** Cohen's κ on the abstention flag (= abstention.cohen_kappa). */
+  abstention_kappa: Figure;
+  abstention: AgreementFigures & { items: number };
+  /** Unlisted mentions compared by (case, normalised text): positive agreement 2a/(2a + b + c). */
+  unlisted: { both: number; first_only: number; second_only: number; positive_agreement: Figure };
+  span_overlap: {
+    first_spans: number;
+    first_matched: number;
+    second_spans: number;
+    second_matched: number;
+    /** Share of the first annotator's spans the second matches. */
+    first_matched_share: Figure;
+    /** Share of the second annotator's spans the first matches. */
+    second_matched_share: Figure;
+  };
+  /** Factors either annotator marked at least once, over items × 3 decisions each. */
+  per_factor: Partial<Record<FactorId, AgreementFigures & { decisions: number }>>;
+  /** Factors neither annotator ever marked: every coefficient but raw agreement is n/a there. */
+  factors_never_marked: FactorId[];
+}
+
+/** Section 2: pooled agreement plus every pair. */
+export interface AnnotatorAgreement extends PairAgreement {
+  /** Every annotator with a submitted annotation, by name. */
+  all_annotators: string[];
+  /** Arguments with three or more submitted annotations (pooled over their first two annotators). */
+  items_with_more_than_two: number;
+  by_pair: Record<string, PairAgreement>;
+}
+
+const KEYS = [
+  'cohenKappa',
+  'krippendorffAlpha',
+  'gwetAC1',
+  'pabak',
+  'percentAgreement',
+  'positiveAgreement',
+  'negativeAgreement',
+] as const satisfies readonly (keyof TableAgreement)[];
+const SNAKE = {
+  cohenKappa: 'cohen_kappa',
+  krippendorffAlpha: 'krippendorff_alpha',
+  gwetAC1: 'gwet_ac1',
+  pabak: 'pabak',
+  percentAgreement: 'percent_agreement',
+  positiveAgreement: 'positive_agreement',
+  negativeAgreement: 'negative_agreement',
+} as const;
+
+/** One doubly annotated item, summarised for the bootstrap. */
+interface PairItem {
+  argument: number;
+  first: Judgement;
+  second: Judgement;
+  /** The two annotators' per-case masks (`assertedSets`). */
+  firstMasks: readonly number[];
+  secondMasks: readonly number[];
+  /**
+   * The item's decisions where someone said present, as triples (factor, cell, count) with cell 0
+   * both, 1 first only, 2 second only; the rest of the 78 decisions are "neither" (sparse: most are).
+   */
+  marked: Int32Array;
+  /** 0 both abstained, 1 first only, 2 second only, 3 neither. */
+  abstention: number;
+  unlisted: [number, number, number];
+  spans: [number, number, number, number];
+}
+
+// Slot layout: pooled (7), abstention (7), unlisted positive (1), span shares (2), per factor (26 × 7).
+const POOLED = 0;
+const ABSTENTION = 7;
+const UNLISTED = 14;
+const SPANS = 15;
+const PER_FACTOR = 17;
+const SLOTS = PER_FACTOR + FACTOR_COUNT * 7;
+
+/**
+ * Section 2: inter-annotator agreement (DESIGN.md "Agreement"; STATISTICS.md "Units and pooling").
+ * For every argument with two or more *submitted* annotations, the two annotators' 26 × 3 binary
+ * decisions ("is factor f asserted present in case c?") and their abstention flags are compared:
+ * Cohen's κ, Krippendorff's α (nominal), Gwet's AC1, PABAK, raw agreement and positive/negative
+ * specific agreement, pooled over all decisions and per factor (items × 3 decisions), plus
+ * unlisted mentions (positive agreement on (case, normalised text)) and span overlap
+ * (`spanOverlap`; docs/decisions/006-span-overlap.md).
+ *
+ * Pairs: every pair of annotators over the items both annotated is reported in `by_pair` (key
+ * "a_vs_b", names in code-unit order); the pooled figures take each item once, with its first two
+ * annotators by name, so an item annotated three times is not counted three times.
+ *
+ * Point values come from shared/stats on the decision labels; intervals from a cluster bootstrap
+ * over items (within design strata when a sample exists), whose replicates use the closed forms of
+ * `tableAgreement` (docs/decisions/003-agreement-figures.md).
+ *
+ * Degenerate input: no doubly annotated item gives `items: 0` and every figure null ("n/a").
+ */
+export function annotatorAgreement(
+  index: StudyIndex,
+  annotations: readonly AnnotationInput[],
+  options: { seed: number; replicates: number; level: number; stratified: boolean },
+): AnnotatorAgreement {
+  const position = new Map(index.ids.map((id, i) => [id, i]));
+  const byArgument = new Map<number, Map<string, Judgement>>();
+  for (const annotation of annotations) {
+    const i = position.get(annotation.argumentId);
+    if (i === undefined) continue;
+    const marks = byArgument.get(i) ?? new Map<string, Judgement>();
+    marks.set(annotation.annotator, annotation.judgement);
+    byArgument.set(i, marks);
+  }
+  const allAnnotators = [...new Set(annotations.map((annotation) => annotation.annotator))].sort(byCodeUnits);
+  const arguments_ = [...byArgument.keys()].sort((a, b) => a - b);
+
+  const pooledItems: PairItem[] = [];
+  const pairItems = new Map<string, { names: [string, string]; items: PairItem[] }>();
+  let moreThanTwo = 0;
+  for (const i of arguments_) {
+    const marks = byArgument.get(i);
+    if (!marks || marks.size < 2) continue;
+    const names = [...marks.keys()].sort(byCodeUnits);
+    if (names.length > 2) moreThanTwo++;
+    for (let x = 0; x < names.length; x++)
+      for (let y = x + 1; y < names.length; y++) {
+        const first = names[x] ?? '';
+        const second = names[y] ?? '';
+        const item = pairItem(i, marks.get(first), marks.get(second));
+        if (!item) continue;
+        if (x === 0 && y === 1) pooledItems.push(item);
+        const key = `${first}_vs_${second}`;
+        const entry = pairItems.get(key) ?? { names: [first, second], items: [] };
+        entry.items.push(item);
+        pairItems.set(key, entry);
+      }
+  }
+
+  const pooledNames = [
+    ...new Set(
+      pooledItems.map((item) => {
+        const marks = byArgument.get(item.argument);
+        return [...(marks?.keys() ?? [])].sort(byCodeUnits).slice(0, 2).join('+');
+      }),
+    ),
+  ].sort(byCodeUnits);
+  const pooled = pairAgreement(index, pooledItems, pooledNames, options);
+  const byPair: Record<string, PairAgreement> = {};
+  for (const key of [...pairItems.keys()].sort(byCodeUnits)) {
+    const entry = pairItems.get(key);
+    if (!entry) continue;
+    // With one pair of annotators the pair is the pooled set: the same items, the same figures.
+    const samePooled =
+      entry.items.length === pooledItems.length && entry.items.every((item, k) => item === pooledItems[k]);
+    byPair[key] = samePooled
+      ? { ...pooled, annotators: entry.names }
+      : pairAgreement(index, entry.items, entry.names, options);
+  }
+  return { ...pooled, all_annotators: allAnnotators, items_with_more_than_two: moreThanTwo, by_pair: byPair };
+}
+
+function pairItem(
+  argument: number,
+  first: Judgement | undefined,
+  second: Judgement | undefined,
+): PairItem | null {
+  if (!first || !second) return null;
+  const a = assertedSets(first);
+  const b = assertedSets(second);
+  const marked: number[] = [];
+  for (let c = 0; c < 3; c++)
+    for (let f = 0; f < FACTOR_COUNT; f++) {
+      const x = (((a.masks[c] ?? 0) >>> f) & 1) === 1;
+      const y = (((b.masks[c] ?? 0) >>> f) & 1) === 1;
+      if (x || y) marked.push(f, x && y ? 0 : x ? 1 : 2, 1);
+    }
+  const unlisted: [number, number, number] = [0, 0, 0];
+  for (let c = 0; c < 3; c++) {
+    const x = a.unlisted[c] ?? new Set<string>();
+    const y = b.unlisted[c] ?? new Set<string>();
+    for (const key of x) unlisted[y.has(key) ? 0 : 1]++;
+    for (const key of y) if (!x.has(key)) unlisted[2]++;
+  }
+  const overlap = spanOverlap(first.spans, second.spans);
+  return {
+    argument,
+    first,
+    second,
+    firstMasks: [...a.masks],
+    secondMasks: [...b.masks],
+    marked: Int32Array.from(marked),
+    abstention: first.abstained && second.abstained ? 0 : first.abstained ? 1 : second.abstained ? 2 : 3,
+    unlisted,
+    spans: [overlap.firstSpans, overlap.firstMatched, overlap.secondSpans, overlap.secondMatched],
+  };
+}
+
+function pairAgreement(
+  index: StudyIndex,
+  items: readonly PairItem[],
+  annotators: string[],
+  options: { seed: number; replicates: number; level: number; stratified: boolean },
+): PairAgreement {
+  const factorTotals = new Float64Array(FACTOR_COUNT * 4);
+  const abstention = new Float64Array(4);
+  const unlisted = new Float64Array(3);
+  const spans = new Float64Array(4);
+  const table = emptyTable();
+  const accumulate = (weights: Float64Array): void => {
+    factorTotals.fill(0);
+    abstention.fill(0);
+    unlisted.fill(0);
+    spans.fill(0);
+    let total = 0;
+    items.forEach((item, k) => {
+      const w = weights[k] ?? 0;
+      if (w === 0) return;
+      total += w;
+      const { marked } = item;
+      for (let j = 0; j < marked.length; j += 3) {
+        const cell = (marked[j] ?? 0) * 4 + (marked[j + 1] ?? 0);
+        const count = w * (marked[j + 2] ?? 0);
+        factorTotals[cell] = (factorTotals[cell] ?? 0) + count;
+        // Provisionally count "neither" down; 3·Σw is added below (3 decisions per factor and item).
+        factorTotals[(marked[j] ?? 0) * 4 + 3] = (factorTotals[(marked[j] ?? 0) * 4 + 3] ?? 0) - count;
+      }
+      abstention[item.abstention] = (abstention[item.abstention] ?? 0) + w;
+      for (let j = 0; j < 3; j++) unlisted[j] = (unlisted[j] ?? 0) + w * (item.unlisted[j] ?? 0);
+      for (let j = 0; j < 4; j++) spans[j] = (spans[j] ?? 0) + w * (item.spans[j] ?? 0);
+    });
+    for (let f = 0; f < FACTOR_COUNT; f++)
+      factorTotals[f * 4 + 3] = (factorTotals[f * 4 + 3] ?? 0) + 3 * total;
+  };
+  const setTable = (source: Float64Array, offset: number): BinaryTable => {
+    table.both = source[offset] ?? 0;
+    table.firstOnly = source[offset + 1] ?? 0;
+    table.secondOnly = source[offset + 2] ?? 0;
+    table.neither = source[offset + 3] ?? 0;
+    return table;
+  };
+  const pooledTable = new Float64Array(4);
+  const writeAgreement = (out: Float64Array, offset: number, agreement: TableAgreement): void => {
+    KEYS.forEach((key, k) => {
+      out[offset + k] = agreement[key] ?? Number.NaN;
+    });
+  };
+
+  const draws = weightedBootstrap({
+    plan: {
+      size: items.length,
+      ...(options.stratified
+        ? { strata: items.map((item) => index.designStratum[item.argument] ?? '') }
+        : {}),
+    },
+    slots: SLOTS,
+    seed: options.seed,
+    replicates: options.replicates,
+    evaluate: (weights, out) => {
+      accumulate(weights);
+      pooledTable.fill(0);
+      for (let f = 0; f < FACTOR_COUNT; f++) {
+        for (let j = 0; j < 4; j++) pooledTable[j] = (pooledTable[j] ?? 0) + (factorTotals[f * 4 + j] ?? 0);
+        writeAgreement(out, PER_FACTOR + f * 7, tableAgreement(setTable(factorTotals, f * 4)));
+      }
+      writeAgreement(out, POOLED, tableAgreement(setTable(pooledTable, 0)));
+      writeAgreement(out, ABSTENTION, tableAgreement(setTable(abstention, 0)));
+      const [both = 0, firstOnly = 0, secondOnly = 0] = unlisted;
+      out[UNLISTED] =
+        2 * both + firstOnly + secondOnly === 0
+          ? Number.NaN
+          : (2 * both) / (2 * both + firstOnly + secondOnly);
+      const [firstSpans = 0, firstMatched = 0, secondSpans = 0, secondMatched = 0] = spans;
+      out[SPANS] = firstSpans === 0 ? Number.NaN : firstMatched / firstSpans;
+      out[SPANS + 1] = secondSpans === 0 ? Number.NaN : secondMatched / secondSpans;
+    },
+  });
+
+  // Point counts (weights 1) and the point values of the coefficients from shared/stats.
+  accumulate(new Float64Array(items.length).fill(1));
+  const labels = decisionLabels(items);
+  const pooledFigures = figuresOf(
+    draws,
+    POOLED,
+    options.level,
+    tableCounts(sumFactorTables(factorTotals)),
+    pointAgreement(labels.pooled),
+  );
+  const abstentionLabels: [boolean[], boolean[]] = [
+    items.map((item) => item.first.abstained),
+    items.map((item) => item.second.abstained),
+  ];
+  const abstentionFigures = figuresOf(
+    draws,
+    ABSTENTION,
+    options.level,
+    tableCounts([...abstention]),
+    pointAgreement(abstentionLabels),
+  );
+  const perFactor: PairAgreement['per_factor'] = {};
+  const neverMarked: FactorId[] = [];
+  for (let f = 0; f < FACTOR_COUNT; f++) {
+    const counts = [0, 1, 2, 3].map((j) => factorTotals[f * 4 + j] ?? 0);
+    const id = factorAt(f);
+    if ((counts[0] ?? 0) + (counts[1] ?? 0) + (counts[2] ?? 0) === 0) {
+      neverMarked.push(id);
+      continue;
+    }
+    perFactor[id] = {
+      decisions: items.length * 3,
+      ...figuresOf(
+        draws,
+        PER_FACTOR + f * 7,
+        options.level,
+        tableCounts(counts),
+        pointAgreement(labels.perFactor[f] ?? [[], []]),
+      ),
+    };
+  }
+  const [both = 0, firstOnly = 0, secondOnly = 0] = unlisted;
+  const [firstSpans = 0, firstMatched = 0, secondSpans = 0, secondMatched = 0] = spans;
+  return {
+    annotators,
+    items: items.length,
+    decisions: items.length * 78,
+    ...pooledFigures,
+    abstention_kappa: abstentionFigures.cohen_kappa,
+    abstention: { items: items.length, ...abstentionFigures },
+    unlisted: {
+      both,
+      first_only: firstOnly,
+      second_only: secondOnly,
+      positive_agreement: bootstrapFigure(draws, UNLISTED, options.level),
+    },
+    span_overlap: {
+      first_spans: firstSpans,
+      first_matched: firstMatched,
+      second_spans: secondSpans,
+      second_matched: secondMatched,
+      first_matched_share: {
+        ...bootstrapFigure(draws, SPANS, options.level),
+        wilson: wilsonInterval(firstMatched, firstSpans, options.level),
+      },
+      second_matched_share: {
+        ...bootstrapFigure(draws, SPANS + 1, options.level),
+        wilson: wilsonInterval(secondMatched, secondSpans, options.level),
+      },
+    },
+    per_factor: perFactor,
+    factors_never_marked: neverMarked,
+  };
+}
+
+function sumFactorTables(factorTotals: Float64Array): number[] {
+  const sums = [0, 0, 0, 0];
+  for (let f = 0; f < FACTOR_COUNT; f++)
+    for (let j = 0; j < 4; j++) sums[j] = (sums[j] ?? 0) + (factorTotals[f * 4 + j] ?? 0);
+  return sums;
+}
+
+function tableCounts(counts: readonly number[]): TableCounts {
+  return {
+    both: counts[0] ?? 0,
+    first_only: counts[1] ?? 0,
+    second_only: counts[2] ?? 0,
+    neither: counts[3] ?? 0,
+  };
+}
+
+function figuresOf(
+  draws: BootstrapDraws,
+  offset: number,
+  level: number,
+  table: TableCounts,
+  point: TableAgreement,
+): AgreementFigures {
+  const figures = { table } as AgreementFigures;
+  KEYS.forEach((key, k) => {
+    figures[SNAKE[key]] = { ...bootstrapFigure(draws, offset + k, level), value: point[key] };
+  });
+  return figures;
+}
+
+/** The two annotators' decision labels, item by item and case by case: all 78 per item, and per factor. */
+function decisionLabels(items: readonly PairItem[]): {
+  pooled: [boolean[], boolean[]];
+  perFactor: [boolean[], boolean[]][];
+} {
+  const pooled: [boolean[], boolean[]] = [[], []];
+  const perFactor = Array.from({ length: FACTOR_COUNT }, (): [boolean[], boolean[]] => [[], []]);
+  for (const item of items)
+    for (let c = 0; c < 3; c++)
+      for (let f = 0; f < FACTOR_COUNT; f++) {
+        const x = (((item.firstMasks[c] ?? 0) >>> f) & 1) === 1;
+        const y = (((item.secondMasks[c] ?? 0) >>> f) & 1) === 1;
+        pooled[0].push(x);
+        pooled[1].push(y);
+        perFactor[f]?.[0].push(x);
+        perFactor[f]?.[1].push(y);
+      }
+  return { pooled, perFactor };
+}
+
+/** The coefficients by shared/stats on label arrays: the point values the report prints. */
+function pointAgreement([a, b]: [boolean[], boolean[]]): TableAgreement {
+  const specific = specificAgreement(a, b);
+  return {
+    cohenKappa: cohenKappa(a, b),
+    krippendorffAlpha: krippendorffAlpha([a, b], 'nominal'),
+    gwetAC1: gwetAC1([a, b]),
+    pabak: pabak(a, b),
+    percentAgreement: percentAgreement(a, b),
+    positiveAgreement: specific.positive,
+    negativeAgreement: specific.negative,
+  };
+}

@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { buildReport, deriveSeed } from './build-report.ts';
+import { DEFAULT_REPORT_OPTIONS } from './report-input.ts';
+import { smallStudy } from './test-fixtures.ts';
+
+const OPTIONS = { ...DEFAULT_REPORT_OPTIONS, replicates: 200, generatedAt: '2025-01-01T00:00:00.000Z' };
+
+describe('buildReport', () => {
+  it('has every section and says how it was made', () => {
+    const report = buildReport(smallStudy(), OPTIONS);
+    expect(Object.keys(report)).toEqual([
+      'meta',
+      'verdict',
+      'extractor_vs_gold',
+      'agreement',
+      'metrics',
+      'corrected',
+      'rankings',
+      'claims',
+      'planning',
+    ]);
+    expect(report.meta).toMatchObject({ seed: 2025, replicates: 200, primary_extractor: 'x', sample: null });
+    expect(report.meta.notes[0]).toContain('No sample has been drawn');
+  });
+
+  it('is a function of its input and seed', () => {
+    expect(buildReport(smallStudy(), OPTIONS)).toEqual(buildReport(smallStudy(), OPTIONS));
+    const other = buildReport(smallStudy(), { ...OPTIONS, seed: 7 });
+    expect(other.extractor_vs_gold.x?.micro.precision.value).toBe(
+      buildReport(smallStudy(), OPTIONS).extractor_vs_gold.x?.micro.precision.value,
+    );
+  });
+
+  it('skips every bootstrap with 0 replicates and says so', () => {
+    const report = buildReport(smallStudy(), { ...OPTIONS, replicates: 0 });
+    expect(report.extractor_vs_gold.x?.micro.recall.ci).toBeNull();
+    expect(report.extractor_vs_gold.x?.micro.recall.wilson).not.toBeNull();
+    expect(report.meta.notes.join(' ')).toContain('no bootstrap intervals');
+  });
+
+  it('reports an empty study as n/a throughout, without throwing', () => {
+    const report = buildReport(
+      {
+        study: 'empty',
+        triples: [],
+        arguments: [],
+        extractions: [],
+        annotations: [],
+        gold: [],
+        reported: [],
+        design: null,
+      },
+      OPTIONS,
+    );
+    expect(report.extractor_vs_gold).toEqual({});
+    expect(report.agreement.items).toBe(0);
+    expect(report.agreement.cohen_kappa.value).toBeNull();
+    expect(report.metrics).toEqual({});
+    expect(report.rankings).toEqual({});
+    expect(report.verdict.acch).toContain('cannot be checked');
+  });
+
+  it('derives distinct, valid seeds for its streams', () => {
+    expect([0, 1, 2].map((k) => deriveSeed(2025, k))).toEqual([2025, 2026, 2027]);
+    expect(deriveSeed(-1, 1)).toBe(0);
+    expect(deriveSeed(Number.MAX_SAFE_INTEGER, 2)).toBeLessThan(2 ** 32);
+  });
+});

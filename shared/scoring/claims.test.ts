@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { checkClaims } from './claims.ts';
+import type { CorrectedFigure } from './corrected-estimates.ts';
+import type { Ranking } from './rankings.ts';
+import { writeVerdict } from './verdict.ts';
+
+function corrected(value: number, lower: number, upper: number): CorrectedFigure {
+  return {
+    value,
+    ci: { lower, upper },
+    method: 'normal',
+    extractor_only: value,
+    sampled: 3,
+    population: 30,
+    variance_pooled: false,
+    strata: [],
+  };
+}
+
+const ranking = (tau: number, lower: number, upper: number): Ranking =>
+  Object.assign(
+    { gold: ['a', 'b'], reported: ['a', 'b'] },
+    {
+      metric: 'acch' as const,
+      test: 1 as const,
+      values: {},
+      kendall_tau_b: {
+        gold_vs_reported: {
+          value: tau,
+          ci: { lower, upper },
+          method: 'cluster-bootstrap' as const,
+          models: 8,
+        },
+      },
+      flips: {
+        gold: [
+          { higher: 'a', lower: 'b', share: 0.3, ties: 0 },
+          { higher: 'b', lower: 'c', share: 0.1, ties: 0 },
+        ],
+      },
+    },
+  );
+
+describe('checkClaims and writeVerdict', () => {
+  const claims = checkClaims(
+    {
+      m1: { '1': { acch: corrected(0.95, 0.92, 0.98) }, '2': { acch: corrected(0.88, 0.85, 0.91) } },
+      m2: { '1': { acch: corrected(0.8, 0.7, 0.89) } },
+    },
+    'gpt-4.1',
+    { acch_test1: ranking(0.71, 0.43, 0.93), recu_test1: ranking(0.9, 0.65, 1) },
+    { threshold: 0.6, claimThreshold: 0.9, hasReported: true },
+  );
+
+  it('decides the AccH claim per model and test from the corrected interval', () => {
+    expect(claims.acch_above.by_model.m1?.['1']?.status).toBe('holds');
+    expect(claims.acch_above.by_model.m1?.['2']?.status).toBe('undecided');
+    expect(claims.acch_above.by_model.m2?.['1']?.status).toBe('fails');
+  });
+
+  it('decides the ranking claim from the τ-b interval against the threshold, least stable pair first', () => {
+    expect(claims.ranking.comparison).toBe('gold_vs_reported');
+    expect(claims.ranking.by_ranking.acch_test1?.status).toBe('undecided');
+    expect(claims.ranking.by_ranking.recu_test1?.status).toBe('holds');
+    expect(claims.ranking.by_ranking.acch_test1?.flips[0]?.share).toBe(0.3);
+  });
+
+  it('answers in words with the numbers, never a bare yes or no', () => {
+    const verdict = writeVerdict(claims, 0.95);
+    expect(verdict.ranking).toContain('1 hold, 0 fail, 1 undecided of 2 rankings');
+    expect(verdict.acch).toContain('1 hold, 1 fail, 1 undecided of 3');
+    expect(verdict.details).toContain(
+      'AccH, Test 1: τ-b = 0.710 [0.430, 0.930] over 8 models — undecided against 0.6; least stable gold pair: a above b, order flips in 0.300 of replicates.',
+    );
+    expect(verdict.details).toContain('m2: corrected AccH Test 1 0.800 [0.700, 0.890] fails.');
+  });
+
+  it('compares with the primary extractor when nothing was reported', () => {
+    const without = checkClaims(
+      null,
+      'gpt-4.1',
+      {},
+      { threshold: 0.6, claimThreshold: 0.9, hasReported: false },
+    );
+    expect(without.ranking.comparison).toBe('gold_vs_gpt-4.1');
+    expect(writeVerdict(without, 0.95).ranking).toContain('cannot be checked');
+  });
+});

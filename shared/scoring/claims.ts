@@ -1,0 +1,88 @@
+import type { Interval } from '../stats/interval.ts';
+import { type ClaimStatus, checkClaim } from './claim-check.ts';
+import type { CorrectedByModel } from './corrected-estimates.ts';
+import type { AdjacentFlip, Ranking, TauFigure } from './rankings.ts';
+
+/** The AccH claim for one model on one test (or Tests 1–2 together). */
+export interface AcchClaim {
+  status: ClaimStatus;
+  value: number | null;
+  ci: Interval | null;
+  variance_pooled: boolean;
+}
+
+/** The ranking claim for one ranking (metric × test). */
+export interface RankingClaim {
+  status: ClaimStatus;
+  /** τ-b of the compared pair of sources, or `null` when that pair cannot be compared. */
+  tau_b: TauFigure | null;
+  /** Adjacent pairs of the gold ranking, least stable first. */
+  flips: AdjacentFlip[];
+}
+
+/** The two claims the reviewers asked about, with the numbers that decide them. */
+export interface Claims {
+  acch_above: {
+    threshold: number;
+    /** The extractor whose corrected estimates are checked. */
+    extractor: string | null;
+    /** Per model, per test key ("1", "2", "1_2"). */
+    by_model: Record<string, Record<string, AcchClaim>>;
+  };
+  ranking: {
+    threshold: number;
+    /** The pair of sources compared: gold with the reported figures, else with the primary extractor. */
+    comparison: string | null;
+    by_ranking: Record<string, RankingClaim>;
+  };
+}
+
+/**
+ * The claim checks (STATISTICS.md "Claims"):
+ *
+ * - ">90% hallucination accuracy": per model, on Test 1, Test 2 and Tests 1–2 together, the primary
+ *   extractor's corrected AccH (`correctedEstimates`) against `claimThreshold` — `holds` when the
+ *   interval's lower bound is above it, `fails` when the upper bound is below, else `undecided`
+ *   (`checkClaim`);
+ * - "the ranking survives": per ranking, τ-b between the gold ranking and the reported one (the
+ *   primary extractor's when nothing was reported) — `holds` when its bootstrap interval excludes
+ *   every value below `threshold` (lower bound ≥ threshold), `fails` when the upper bound is below
+ *   it, else `undecided`; reported with the adjacent-pair flip shares of the gold ranking.
+ */
+export function checkClaims(
+  corrected: CorrectedByModel | null,
+  primaryExtractor: string | null,
+  rankingsByKey: Readonly<Record<string, Ranking>>,
+  options: { threshold: number; claimThreshold: number; hasReported: boolean },
+): Claims {
+  const byModel: Claims['acch_above']['by_model'] = {};
+  for (const [model, tests] of Object.entries(corrected ?? {})) {
+    const claims: Record<string, AcchClaim> = {};
+    for (const key of ['1', '2', '1_2']) {
+      const figure = tests[key]?.acch;
+      if (!figure) continue;
+      claims[key] = {
+        status: checkClaim(figure.ci, options.claimThreshold),
+        value: figure.value,
+        ci: figure.ci,
+        variance_pooled: figure.variance_pooled,
+      };
+    }
+    byModel[model] = claims;
+  }
+  const other = options.hasReported ? 'reported' : primaryExtractor;
+  const comparison = other === null ? null : `gold_vs_${other}`;
+  const byRanking: Record<string, RankingClaim> = {};
+  for (const [key, ranking] of Object.entries(rankingsByKey)) {
+    const tau = comparison === null ? null : (ranking.kendall_tau_b[comparison] ?? null);
+    byRanking[key] = {
+      status: checkClaim(tau?.ci ?? null, options.threshold, { inclusive: true }),
+      tau_b: tau,
+      flips: [...(ranking.flips.gold ?? [])].sort((a, b) => (b.share ?? -1) - (a.share ?? -1)),
+    };
+  }
+  return {
+    acch_above: { threshold: options.claimThreshold, extractor: primaryExtractor, by_model: byModel },
+    ranking: { threshold: options.threshold, comparison, by_ranking: byRanking },
+  };
+}

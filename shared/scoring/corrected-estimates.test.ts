@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { cellMetrics } from './cell-metrics.ts';
+import { correctedEstimates } from './corrected-estimates.ts';
+import type { ReportInput } from './report-input.ts';
+import { indexStudy } from './study-index.ts';
+import { argument, extraction, judgement, TRIPLE_T, TRIPLE_U } from './test-fixtures.ts';
+
+const G = { current: TRIPLE_T.current.factors, tsc1: TRIPLE_T.tsc1.factors, tsc2: TRIPLE_T.tsc2.factors };
+
+/**
+ * Model m, Test 1: four arguments over triple T, the design drew a1, a2, a3 (gold on those); Test 2:
+ * two arguments, a5 drawn. The extractor adds current F5 on a1 and a4 (AccH 5/6); gold never does.
+ * The arithmetic of each figure is in its test.
+ */
+function input(): ReportInput {
+  const args = [
+    argument('a1', 'm', 1),
+    argument('a2', 'm', 1),
+    argument('a3', 'm', 1),
+    argument('a4', 'm', 1),
+    { ...argument('a5', 'm', 2), triple_id: 'T2' },
+    { ...argument('a6', 'm', 2), triple_id: 'T2' },
+  ];
+  return {
+    study: 's',
+    triples: [TRIPLE_T, { ...TRIPLE_T, id: 'T2', mode: 'reordered' }, TRIPLE_U],
+    arguments: args,
+    extractions: args.map((a) =>
+      extraction({
+        argument_id: a.id,
+        ...G,
+        ...(a.id === 'a1' || a.id === 'a4' ? { current: ['F1', 'F2', 'F5'] } : {}),
+      }),
+    ),
+    annotations: [],
+    gold: ['a1', 'a2', 'a3', 'a5'].map((id) => ({ argumentId: id, judgement: judgement(G) })),
+    reported: [],
+    design: {
+      version: 1,
+      strataBy: ['model', 'test'],
+      excludedPrevious: false,
+      strata: args.map((a) => ({ argumentId: a.id, stratum: `model=m|test=${a.test}` })),
+      sampled: ['a1', 'a2', 'a3', 'a5'],
+    },
+  };
+}
+
+describe('correctedEstimates', () => {
+  const index = indexStudy(input());
+  const corrected = correctedEstimates(index, cellMetrics(index, { seed: 1, replicates: 0 }), 0.95).x?.m;
+
+  it('corrects the extractor mean by the sampled differences (Test 1 AccH = 35/36)', () => {
+    // extractor mean (5/6 + 1 + 1 + 5/6)/4 = 11/12; mean difference (1/6 + 0 + 0)/3 = 1/18.
+    const figure = corrected?.['1']?.acch;
+    expect(figure?.value).toBeCloseTo(11 / 12 + 1 / 18, 12);
+    expect(figure?.extractor_only).toBeCloseTo(11 / 12, 12);
+    expect(figure).toMatchObject({ sampled: 3, population: 4, variance_pooled: false, method: 'normal' });
+    // s² of [1/6, 0, 0]: mean 1/18, Σ(d − 1/18)² = (1/9)² + 2·(1/18)² = 1/81 + 2/324 = 1/54; s² = 1/108.
+    // Var = (1 − 3/4)·(1/108)/3 = 1/1296; half-width 1.96·1/36.
+    const half = 1.959963984540054 / 36;
+    expect(figure?.ci?.lower).toBeCloseTo(35 / 36 - half, 12);
+    expect(figure?.ci?.upper).toBeCloseTo(35 / 36 + half, 12);
+  });
+
+  it('pools the variance across the model’s tests when a stratum has fewer than 3 sampled', () => {
+    // Test 2: n = 1 (a5, difference 0) of N = 2 → s² from the pool of all m's differences [1/6, 0, 0, 0]:
+    // mean 1/24, Σ = (1/8)² + 3·(1/24)² = 1/64 + 1/192 = 1/48, s² = 1/144; Var = (1 − 1/2)·(1/144)/1 = 1/288.
+    const figure = corrected?.['2']?.acch;
+    expect(figure?.value).toBe(1);
+    expect(figure?.variance_pooled).toBe(true);
+    expect((figure?.ci?.upper ?? 0) - 1).toBeCloseTo(1.959963984540054 * Math.sqrt(1 / 288), 12);
+  });
+
+  it('combines Tests 1 and 2 with weights N_h/N', () => {
+    // m̂ = (4/6)·35/36 + (2/6)·1
+    expect(corrected?.['1_2']?.acch?.value).toBeCloseTo((4 / 6) * (35 / 36) + 2 / 6, 12);
+  });
+
+  it('gives RatioAbstain on Test 3 only', () => {
+    expect(corrected?.['1']?.abstain).toBeUndefined();
+  });
+});

@@ -1,0 +1,132 @@
+import type { CellMetrics } from './cell-metrics.ts';
+import { MEAN_METRICS } from './cell-metrics.ts';
+import {
+  type DifferenceEstimate,
+  differenceEstimate,
+  type EstimatorStratum,
+} from './difference-estimator.ts';
+import type { StudyIndex } from './study-index.ts';
+
+/** A corrected population estimate: a figure (normal interval) with the estimator's parts. */
+export interface CorrectedFigure {
+  value: number | null;
+  ci: { lower: number; upper: number } | null;
+  method: 'normal';
+  /** The extractor's figure over all arguments, uncorrected (Σ N_h/N × extractor mean). */
+  extractor_only: number | null;
+  /** Σ n_h: sampled arguments with gold and a usable extraction. */
+  sampled: number;
+  /** Σ N_h: arguments of the cell(s). */
+  population: number;
+  /** Some stratum's s²_Δ was pooled over the model's cells across tests (n_h < 3). */
+  variance_pooled: boolean;
+  strata: DifferenceEstimate['strata'];
+}
+
+export const CORRECTED_METRICS = ['acch', 'recu', 'abstain'] as const;
+export type CorrectedMetric = (typeof CORRECTED_METRICS)[number];
+
+/** Per model, per test ("1", "2", "3") and for Tests 1–2 together ("1_2", AccH only), the corrected figures. */
+export type CorrectedByModel = Record<
+  string,
+  Record<string, Partial<Record<CorrectedMetric, CorrectedFigure>>>
+>;
+
+/**
+ * Section 4: population estimates of AccH, RecU and RatioAbstain corrected by the gold sample
+ * (STATISTICS.md "Using 50 annotated items to speak about all of them"; `differenceEstimate`), per
+ * extractor and model × test, and AccH for Tests 1–2 together (the claim's population):
+ *
+ * - strata: the design's strata intersected with the model × test cell (with a model × test
+ *   design, the strata are the cells); without a sample, each cell is one stratum and its gold
+ *   arguments are treated as a simple random sample of it;
+ * - N_h: every argument of the stratum; the extractor mean is over the ones it scored;
+ *   differences m_gold − m_ext over the arguments the design drew that have gold and a usable
+ *   extraction (gold outside the design is not used here);
+ * - n_h < 3: s²_Δ,h is the sample variance of the differences of all of the model's cells
+ *   (every test), `variance_pooled: true`. For RatioAbstain, defined on Test 3 only, the pool uses
+ *   the abstention indicator (E empty) on every test of the model — the same extractor error;
+ * - RatioAbstain on Test 3 only.
+ *
+ * Degenerate input: a stratum without a sampled difference, or without any scored argument, gives
+ * the cell `value: null`; a variance from fewer than two differences gives `ci: null`.
+ */
+export function correctedEstimates(
+  index: StudyIndex,
+  cells: CellMetrics,
+  level: number,
+): Record<string, CorrectedByModel> {
+  const S = cells.sources.length;
+  const K = MEAN_METRICS.length;
+  const metricOf = (i: number, s: number, k: number): number =>
+    cells.values[(i * S + s) * K + k] ?? Number.NaN;
+  const result: Record<string, CorrectedByModel> = {};
+  index.extractors.forEach((extractor, e) => {
+    const s = e + 1;
+    const byModel: CorrectedByModel = {};
+    index.models.forEach((model, m) => {
+      const modelArguments = index.ids.flatMap((_, i) => (index.modelOf[i] === m ? [i] : []));
+      const differenceOf = (i: number, k: number): number | null => {
+        if (!index.sampled[i] || index.gold[i] === undefined) return null;
+        const difference = metricOf(i, 0, k) - metricOf(i, s, k);
+        return Number.isNaN(difference) ? null : difference;
+      };
+      const poolOf = (k: number): number[] =>
+        modelArguments.flatMap((i) => {
+          const difference = differenceOf(i, k);
+          return difference === null ? [] : [difference];
+        });
+      const estimate = (tests: readonly number[], metric: CorrectedMetric): CorrectedFigure | undefined => {
+        const k = MEAN_METRICS.indexOf(metric);
+        const members = modelArguments.filter((i) => tests.includes(index.testOf[i] ?? 0));
+        if (members.length === 0) return undefined;
+        const strata = new Map<string, number[]>();
+        for (const i of members) {
+          const key = `test=${index.testOf[i]}${index.designStratum[i] ? `|${index.designStratum[i]}` : ''}`;
+          const stratum = strata.get(key);
+          if (stratum) stratum.push(i);
+          else strata.set(key, [i]);
+        }
+        const pool = poolOf(k);
+        const rows: EstimatorStratum[] = [...strata.entries()]
+          .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+          .map(([key, stratum]) => ({
+            key,
+            populationSize: stratum.length,
+            extractorValues: stratum.map((i) => metricOf(i, s, k)).filter((value) => !Number.isNaN(value)),
+            differences: stratum.flatMap((i) => {
+              const difference = differenceOf(i, k);
+              return difference === null ? [] : [difference];
+            }),
+            pool,
+          }));
+        const result = differenceEstimate(rows, { level });
+        return {
+          value: result.value,
+          ci: result.ci,
+          method: 'normal',
+          extractor_only: result.extractor_only,
+          sampled: result.strata.reduce((sum, row) => sum + row.sampled, 0),
+          population: result.strata.reduce((sum, row) => sum + row.population, 0),
+          variance_pooled: result.variance_pooled,
+          strata: result.strata,
+        };
+      };
+      const perTest: Record<string, Partial<Record<CorrectedMetric, CorrectedFigure>>> = {};
+      for (const test of index.tests) {
+        const figures: Partial<Record<CorrectedMetric, CorrectedFigure>> = {};
+        for (const metric of CORRECTED_METRICS) {
+          if (metric === 'abstain' && test !== 3) continue;
+          const figure = estimate([test], metric);
+          if (figure) figures[metric] = figure;
+        }
+        if (Object.keys(figures).length > 0) perTest[String(test)] = figures;
+      }
+      const both = estimate([1, 2], 'acch');
+      if (both && index.tests.includes(1) && index.tests.includes(2)) perTest['1_2'] = { acch: both };
+      byModel[model] = perTest;
+    });
+    result[extractor] = byModel;
+  });
+  return result;
+}

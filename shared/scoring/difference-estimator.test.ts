@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import { differenceEstimate } from './difference-estimator.ts';
+
+const Z = 1.959963984540054;
+
+describe('differenceEstimate', () => {
+  it('corrects the extractor mean by the mean difference, with the finite-population variance', () => {
+    // N = 10, extractor mean 0.9; differences −0.1, 0, −0.2: mean −0.1, s² = ((0)² + 0.1² + 0.1²)/2 = 0.01.
+    // m̂ = 0.9 − 0.1 = 0.8; Var = (1 − 3/10)·0.01/3 = 0.0023333; half-width 1.96·0.048305 = 0.094676.
+    const result = differenceEstimate(
+      [
+        {
+          key: 'h',
+          populationSize: 10,
+          extractorValues: [0.9, 0.8, 1, 0.9, 0.9, 0.8, 1, 0.9, 0.9, 0.9],
+          differences: [-0.1, 0, -0.2],
+        },
+      ],
+      { level: 0.95 },
+    );
+    expect(result.value).toBeCloseTo(0.8, 12);
+    expect(result.variance).toBeCloseTo((0.7 * 0.01) / 3, 12);
+    expect(result.ci?.lower).toBeCloseTo(0.8 - Z * Math.sqrt((0.7 * 0.01) / 3), 12);
+    expect(result.extractor_only).toBeCloseTo(0.9, 12);
+    expect(result.variance_pooled).toBe(false);
+  });
+
+  it('combines strata with weights N_h/N and variances with (N_h/N)²', () => {
+    // h1: N 30, ext mean 0.9, diffs [0, −0.1, −0.2] → m̂ 0.8, s² 0.01, Var (1 − 3/30)·0.01/3 = 0.003
+    // h2: N 10, ext mean 0.5, diffs [0.1, 0.1, 0.1] → m̂ 0.6, s² 0,    Var 0
+    // m̂ = 0.75·0.8 + 0.25·0.6 = 0.75; Var = 0.75²·0.003 = 0.0016875
+    const result = differenceEstimate(
+      [
+        { key: 'h1', populationSize: 30, extractorValues: [0.9], differences: [0, -0.1, -0.2] },
+        { key: 'h2', populationSize: 10, extractorValues: [0.5], differences: [0.1, 0.1, 0.1] },
+      ],
+      { level: 0.95 },
+    );
+    expect(result.value).toBeCloseTo(0.75, 12);
+    expect(result.variance).toBeCloseTo(0.0016875, 12);
+  });
+
+  it('pools s² when n_h < 3 and says so', () => {
+    // n_h = 2 of N_h = 10: s² from the pool [0, 0.2, 0.4] = 0.04 → Var = (1 − 2/10)·0.04/2 = 0.016.
+    const result = differenceEstimate(
+      [{ key: 'h', populationSize: 10, extractorValues: [0.9], differences: [0, 0.2], pool: [0, 0.2, 0.4] }],
+      { level: 0.95 },
+    );
+    expect(result.variance).toBeCloseTo(0.016, 12);
+    expect(result.variance_pooled).toBe(true);
+    expect(result.strata[0]?.variance_pooled).toBe(true);
+  });
+
+  it('has no variance from one difference without a pool, and zero variance for a census', () => {
+    const single = differenceEstimate(
+      [{ key: 'h', populationSize: 5, extractorValues: [1], differences: [-0.5] }],
+      {
+        level: 0.95,
+      },
+    );
+    expect(single.value).toBe(0.5);
+    expect(single.ci).toBeNull();
+    const census = differenceEstimate(
+      [{ key: 'h', populationSize: 2, extractorValues: [1, 0.5], differences: [0, -0.5] }],
+      {
+        level: 0.95,
+      },
+    );
+    expect(census.variance).toBe(0);
+    expect(census.ci).toEqual({ lower: 0.5, upper: 0.5 });
+  });
+
+  it('is n/a when a stratum has no sampled difference', () => {
+    const result = differenceEstimate(
+      [
+        { key: 'h1', populationSize: 5, extractorValues: [1], differences: [0] },
+        { key: 'h2', populationSize: 5, extractorValues: [1], differences: [] },
+      ],
+      { level: 0.95 },
+    );
+    expect(result.value).toBeNull();
+    expect(result.ci).toBeNull();
+    expect(result.strata[1]?.estimate).toBeNull();
+  });
+
+  it('refuses more sampled than population', () => {
+    expect(() =>
+      differenceEstimate([{ key: 'h', populationSize: 1, extractorValues: [], differences: [0, 0] }], {
+        level: 0.95,
+      }),
+    ).toThrow(RangeError);
+  });
+});

@@ -1,0 +1,162 @@
+import { mean, sampleVariance } from 'simple-statistics';
+import { assertLevel } from '../stats/guards.ts';
+import type { Interval } from '../stats/interval.ts';
+import { normalQuantile } from '../stats/normal-quantile.ts';
+
+/** One stratum h of the difference estimator. */
+export interface EstimatorStratum {
+  /** The stratum's name (a stratum key). */
+  key: string;
+  /** N_h, the arguments of the stratum (its weight is N_h/N). */
+  populationSize: number;
+  /** m_ext(i) for every argument of the stratum the extractor scored. */
+  extractorValues: readonly number[];
+  /** m_gold(i) − m_ext(i) for every sampled argument of the stratum with gold (n_h of them). */
+  differences: readonly number[];
+  /**
+   * The differences whose sample variance stands in for s²_Δ,h when n_h < `minSampleForVariance`
+   * (the caller pools the cells of one model across tests). Omitted: no pooling.
+   */
+  pool?: readonly number[];
+}
+
+/** One stratum's part of the estimate. */
+export interface StratumEstimate {
+  key: string;
+  /** N_h. */
+  population: number;
+  /** n_h. */
+  sampled: number;
+  /** (1/N_h') Σ m_ext(i) over the scored arguments; `null` if none. */
+  extractor_mean: number | null;
+  /** (1/n_h) Σ Δ_i; `null` if n_h = 0. */
+  mean_difference: number | null;
+  /** m̂_h; `null` if either part is. */
+  estimate: number | null;
+  /** (1 − n_h/N_h)·s²_Δ,h/n_h; `null` without a usable s². */
+  variance: number | null;
+  /** s²_Δ,h came from the pool (n_h below the minimum). */
+  variance_pooled: boolean;
+}
+
+/** The combined estimate over strata. */
+export interface DifferenceEstimate {
+  /** m̂ = Σ_h (N_h/N) m̂_h; `null` when a stratum with N_h > 0 has no estimate. */
+  value: number | null;
+  /** Var(m̂) = Σ_h (N_h/N)² Var(m̂_h); `null` when a stratum's variance is. */
+  variance: number | null;
+  /** m̂ ± z·√Var (normal interval); `null` with the variance. */
+  ci: Interval | null;
+  /** The uncorrected extractor figure Σ_h (N_h/N)·extractor_mean_h, for comparison. */
+  extractor_only: number | null;
+  /** Some stratum's variance used the pool. */
+  variance_pooled: boolean;
+  strata: StratumEstimate[];
+}
+
+/**
+ * The stratified difference estimator of a population mean from a cheap proxy on every item and
+ * gold on a sample (STATISTICS.md, "Using 50 annotated items to speak about all of them"; Cochran,
+ * "Sampling Techniques", 3rd ed. 1977, §6.7–6.8 and ch. 5; prediction-powered inference,
+ * Angelopoulos et al., Science 382, 2023, under a stratified design):
+ *
+ *   m̂_h = (1/N_h) Σ_{all i in h} m_ext(i) + (1/n_h) Σ_{sampled i in h} (m_gold(i) − m_ext(i))
+ *   Var(m̂_h) = (1 − n_h/N_h) · s²_Δ,h / n_h,   s²_Δ,h the sample variance (n − 1) of the differences
+ *   m̂ = Σ_h (N_h/N) m̂_h,   Var(m̂) = Σ_h (N_h/N)² Var(m̂_h),   N = Σ_h N_h
+ *   interval: m̂ ± z_{1−α/2} √Var(m̂)
+ *
+ * The first term is the extractor's figure over the whole stratum; the second corrects its bias by
+ * the mean gold-minus-extractor difference on the sample. The extractor mean is taken over the
+ * arguments it scored (failed extractions left out); N_h counts every argument of the stratum.
+ *
+ * With few sampled items a stratum's s² is poor (undefined at n_h = 1): when n_h is below
+ * `minSampleForVariance` (default 3) the sample variance of `pool` is used instead and the stratum
+ * says `variance_pooled` (the report pools one model's cells across tests and says so). n_h = N_h
+ * (a census) has variance 0 whatever s² is.
+ *
+ * Preconditions: N_h a non-negative integer ≥ n_h; finite values; 0 < level < 1. Otherwise throws.
+ * Degenerate input (`null`, "n/a"): a stratum with N_h > 0 but no scored argument or no sampled
+ * difference has no estimate, and then neither has the combination; a variance needs s² from at
+ * least two differences (own or pooled); N = 0 gives all null.
+ *
+ * @example
+ * differenceEstimate([{ key: 'h', populationSize: 10, extractorValues: [0.9, 0.8, 1, 0.9, 0.9, 0.8, 1, 0.9, 0.9, 0.9],
+ *   differences: [-0.1, 0, -0.2] }], { level: 0.95 })
+ * // value 0.9 − 0.1 = 0.8; variance (1 − 3/10)·0.01/3 = 0.002333…; ci 0.8 ± 1.96·0.0483
+ */
+export function differenceEstimate(
+  strata: readonly EstimatorStratum[],
+  options: { level: number; minSampleForVariance?: number },
+): DifferenceEstimate {
+  const { level, minSampleForVariance = 3 } = options;
+  assertLevel(level, 'differenceEstimate: level');
+  const total = strata.reduce((sum, stratum) => sum + stratum.populationSize, 0);
+  const rows = strata.map((stratum) => stratumEstimate(stratum, minSampleForVariance));
+  const variancePooled = rows.some((row) => row.variance_pooled);
+  if (total === 0)
+    return {
+      value: null,
+      variance: null,
+      ci: null,
+      extractor_only: null,
+      variance_pooled: variancePooled,
+      strata: rows,
+    };
+  let value: number | null = 0;
+  let variance: number | null = 0;
+  let extractorOnly: number | null = 0;
+  for (const row of rows) {
+    if (row.population === 0) continue;
+    const weight = row.population / total;
+    value = value === null || row.estimate === null ? null : value + weight * row.estimate;
+    variance = variance === null || row.variance === null ? null : variance + weight * weight * row.variance;
+    extractorOnly =
+      extractorOnly === null || row.extractor_mean === null
+        ? null
+        : extractorOnly + weight * row.extractor_mean;
+  }
+  const ci =
+    value === null || variance === null
+      ? null
+      : halfWidthInterval(value, normalQuantile(1 - (1 - level) / 2) * Math.sqrt(variance));
+  return {
+    value,
+    variance,
+    ci,
+    extractor_only: extractorOnly,
+    variance_pooled: variancePooled,
+    strata: rows,
+  };
+}
+
+function stratumEstimate(stratum: EstimatorStratum, minSample: number): StratumEstimate {
+  const { key, populationSize: N, extractorValues, differences } = stratum;
+  const n = differences.length;
+  if (!Number.isInteger(N) || N < 0)
+    throw new RangeError(`differenceEstimate: stratum ${key}: N_h must be a non-negative integer (got ${N})`);
+  if (n > N) throw new RangeError(`differenceEstimate: stratum ${key}: n_h = ${n} exceeds N_h = ${N}`);
+  for (const value of [...extractorValues, ...differences, ...(stratum.pool ?? [])])
+    if (!Number.isFinite(value))
+      throw new RangeError(`differenceEstimate: stratum ${key}: ${value} is not finite`);
+  const extractorMean = extractorValues.length === 0 ? null : mean([...extractorValues]);
+  const meanDifference = n === 0 ? null : mean([...differences]);
+  const pooled = n > 0 && n < minSample && n < N && stratum.pool !== undefined;
+  const source = pooled ? (stratum.pool ?? []) : differences;
+  let variance: number | null = null;
+  if (n > 0 && n === N) variance = 0;
+  else if (n > 0 && source.length >= 2) variance = ((1 - n / N) * sampleVariance([...source])) / n;
+  return {
+    key,
+    population: N,
+    sampled: n,
+    extractor_mean: extractorMean,
+    mean_difference: meanDifference,
+    estimate: extractorMean === null || meanDifference === null ? null : extractorMean + meanDifference,
+    variance,
+    variance_pooled: pooled,
+  };
+}
+
+function halfWidthInterval(centre: number, halfWidth: number): Interval {
+  return { lower: centre - halfWidth, upper: centre + halfWidth };
+}

@@ -1,0 +1,77 @@
+/**
+ * The study's scores and report: pure functions from plain records to figures (issue 6). One
+ * concept a file, each with its formula and source; the service (server/services/report/) loads
+ * rows and hands them here. Definitions: /work/shared/DESIGN.md "Metrics, exactly",
+ * /work/shared/STATISTICS.md, docs/REPORT.md.
+ */
+
+export { type BinaryTable, type TableAgreement, tableAgreement } from './agreement-table.ts';
+export { type AnnotatorAgreement, annotatorAgreement, type PairAgreement } from './annotator-agreement.ts';
+export {
+  type ArgumentCounts,
+  accH,
+  accHPrecision,
+  argumentCounts,
+  inventedRate,
+  misattributedRate,
+  recU,
+  recUDistinguishing,
+  recUShared,
+} from './argument-counts.ts';
+export { buildReport, deriveSeed, type Report, type ReportMeta } from './build-report.ts';
+export { type CellMetrics, cellMetrics, MEAN_METRICS, type MeanMetric } from './cell-metrics.ts';
+export { type ClaimStatus, checkClaim } from './claim-check.ts';
+export { type Claims, checkClaims } from './claims.ts';
+export { type CorrectedFigure, correctedEstimates } from './corrected-estimates.ts';
+export {
+  type DifferenceEstimate,
+  differenceEstimate,
+  type EstimatorStratum,
+} from './difference-estimator.ts';
+export { type ExtractorVsGold, extractorVsGold } from './extractor-vs-gold.ts';
+export {
+  type AssertedSets,
+  assertedSets,
+  assertsNothing,
+  bitCount,
+  FACTOR_COUNT,
+  factorAt,
+  factorIndex,
+  factorMask,
+  groundTruthMasks,
+  unlistedKey,
+} from './factor-sets.ts';
+export { type Figure, type IntervalMethod, plainFigure, proportionFigure, roundNumbers } from './figure.ts';
+export { type ComparedUnit, compareWithGold, type GoldComparison } from './gold-comparison.ts';
+export { type ItemDecisions, intraClassCorrelation } from './intra-class-correlation.ts';
+export { GOLD_STYLES, type GoldStyle, mentionEvidence } from './mention-evidence.ts';
+export { type Planning, planStudy } from './planning.ts';
+export { rankModels } from './rank-models.ts';
+export { type Ranking, rankings } from './rankings.ts';
+export {
+  type AnnotationInput,
+  DEFAULT_REPORT_OPTIONS,
+  type GoldInput,
+  type ReportedValueInput,
+  type ReportInput,
+  type ReportOptions,
+  type SampleDesign,
+} from './report-input.ts';
+export {
+  type CorrectedSampleSizePlan,
+  planCorrectedSampleSize,
+  planSampleSize,
+  type SampleSizePlan,
+  type SampleSizeRequest,
+} from './sample-size.ts';
+export { type SpanOverlapCounts, spanOverlap } from './span-overlap.ts';
+export { indexStudy, type StudyIndex } from './study-index.ts';
+export { type CellReport, studyMetrics } from './study-metrics.ts';
+export { formatNumber, type Verdict, writeVerdict } from './verdict.ts';
+export {
+  type BootstrapDraws,
+  bootstrapFigure,
+  deriveDraws,
+  type ResamplingPlan,
+  weightedBootstrap,
+} from './weighted-bootstrap.ts';

@@ -1,0 +1,98 @@
+import { sampleVariance } from 'simple-statistics';
+import type { Judgement } from '../schemas/annotation.ts';
+import type { CellMetrics } from './cell-metrics.ts';
+import { MEAN_METRICS } from './cell-metrics.ts';
+import { assertedSets, bitCount } from './factor-sets.ts';
+import { intraClassCorrelation } from './intra-class-correlation.ts';
+import type { AnnotationInput } from './report-input.ts';
+import {
+  type CorrectedSampleSizePlan,
+  planCorrectedSampleSize,
+  planSampleSize,
+  type SampleSizePlan,
+} from './sample-size.ts';
+import type { StudyIndex } from './study-index.ts';
+
+/** Section 6: how many items a target precision needs, from what the study has so far. */
+export interface Planning {
+  /** ρ̂ of the 78 decisions within items (ANOVA estimator), and where it came from. */
+  icc: { value: number | null; items: number; source: 'gold' | 'annotations' | null };
+  /** Items for a decision-level proportion (p = 0.5) at each target half-width, with ρ̂ as the design effect. */
+  decision_proportion: (SampleSizePlan & { half_width: number })[];
+  /** Items per stratum for the corrected AccH of the primary extractor at each target half-width. */
+  corrected_acch: {
+    extractor: string | null;
+    /** s²_Δ of the AccH differences over every sampled argument with gold and an extraction. */
+    difference_variance: number | null;
+    differences: number;
+    plans: (CorrectedSampleSizePlan & { half_width: number })[];
+  };
+}
+
+export const PLANNED_HALF_WIDTHS = [0.05, 0.1] as const;
+
+/**
+ * The sample-size planner applied to the study (STATISTICS.md "Planning the sample";
+ * `planSampleSize`, `planCorrectedSampleSize`): ρ is estimated from the annotated items
+ * (`intraClassCorrelation` over the gold judgements' 78 decisions; without gold, over the first
+ * submitted annotation of each argument), and the variance of the differences from the sample.
+ * Half-widths planned: 0.05 and 0.10, p = 0.5 (the most conservative).
+ */
+export function planStudy(
+  index: StudyIndex,
+  annotations: readonly AnnotationInput[],
+  cells: CellMetrics,
+  primaryExtractor: string | null,
+  level: number,
+): Planning {
+  let judgements: Judgement[] = index.gold.filter(
+    (judgement): judgement is Judgement => judgement !== undefined,
+  );
+  let source: Planning['icc']['source'] = judgements.length > 0 ? 'gold' : null;
+  if (judgements.length === 0) {
+    const seen = new Set<string>();
+    judgements = annotations.flatMap((annotation) => {
+      if (seen.has(annotation.argumentId)) return [];
+      seen.add(annotation.argumentId);
+      return [annotation.judgement];
+    });
+    if (judgements.length > 0) source = 'annotations';
+  }
+  const icc = intraClassCorrelation(
+    judgements.map((judgement) => ({
+      positives: assertedSets(judgement).masks.reduce((sum, mask) => sum + bitCount(mask), 0),
+      decisions: 78,
+    })),
+  );
+  const S = cells.sources.length;
+  const K = MEAN_METRICS.length;
+  const s = primaryExtractor === null ? -1 : cells.sources.indexOf(primaryExtractor);
+  const differences: number[] = [];
+  if (s > 0)
+    for (let i = 0; i < index.ids.length; i++) {
+      if (!index.sampled[i]) continue;
+      const difference =
+        (cells.values[i * S * K] ?? Number.NaN) - (cells.values[(i * S + s) * K] ?? Number.NaN);
+      if (!Number.isNaN(difference)) differences.push(difference);
+    }
+  const differenceVariance = differences.length >= 2 ? sampleVariance(differences) : null;
+  return {
+    icc: { value: icc, items: judgements.length, source },
+    decision_proportion: PLANNED_HALF_WIDTHS.map((halfWidth) => ({
+      half_width: halfWidth,
+      ...planSampleSize({ halfWidth, level, icc: icc ?? 0 }),
+    })),
+    corrected_acch: {
+      extractor: s > 0 ? primaryExtractor : null,
+      difference_variance: differenceVariance,
+      differences: differences.length,
+      plans:
+        differenceVariance === null
+          ? []
+          : PLANNED_HALF_WIDTHS.map((halfWidth) => ({
+              half_width: halfWidth,
+              ...planCorrectedSampleSize({ halfWidth, differenceVariance, level }),
+            })),
+    },
+  };
+}

@@ -1,0 +1,83 @@
+import type { Judgement } from '../schemas/annotation.ts';
+import type { Argument } from '../schemas/argument.ts';
+import type { Extraction } from '../schemas/extraction.ts';
+import type { ReportedMetric } from '../schemas/reported.ts';
+import type { Triple } from '../schemas/triple.ts';
+import type { TestNumber } from '../vocabulary.ts';
+
+/** One submitted annotation: who marked which argument, and how. */
+export interface AnnotationInput {
+  argumentId: string;
+  annotator: string;
+  judgement: Judgement;
+}
+
+/** The adjudicated gold of one argument. */
+export interface GoldInput {
+  argumentId: string;
+  judgement: Judgement;
+}
+
+/** One figure a paper printed. */
+export interface ReportedValueInput {
+  source: string;
+  model: string;
+  test: TestNumber;
+  metric: ReportedMetric;
+  value: number;
+}
+
+/** The sample design the report estimates under (the study's latest sample). */
+export interface SampleDesign {
+  version: number;
+  /** The argument attributes the strata were formed by, e.g. ['model', 'test']. */
+  strataBy: readonly string[];
+  /** Whether this version left out arguments sampled before (then earlier versions belong to the design too). */
+  excludedPrevious: boolean;
+  /** The design stratum of every argument of the study (sampled or not). */
+  strata: readonly { argumentId: string; stratum: string }[];
+  /** The arguments drawn by the design. */
+  sampled: readonly string[];
+}
+
+/** Everything a report is computed from: plain, validated records (a service loads them). */
+export interface ReportInput {
+  study: string;
+  triples: readonly Triple[];
+  arguments: readonly Argument[];
+  extractions: readonly Extraction[];
+  /** Submitted annotations only. */
+  annotations: readonly AnnotationInput[];
+  gold: readonly GoldInput[];
+  reported: readonly ReportedValueInput[];
+  /** `null` when the study has no sample: gold is then treated as a simple random sample per model × test. */
+  design: SampleDesign | null;
+}
+
+/** How a report is computed. */
+export interface ReportOptions {
+  /** Seed of every bootstrap (each section derives its own stream from it). */
+  seed: number;
+  /** Bootstrap replicates B (default 2000; 0 skips the bootstrap intervals). */
+  replicates: number;
+  /** Confidence level of every interval. */
+  level: number;
+  /** τ-b threshold of "the ranking survives" (default 0.6). */
+  threshold: number;
+  /** The AccH claim's threshold (default 0.90). */
+  claimThreshold: number;
+  /** The extractor whose corrected estimates decide the claims (default: gpt-4.1 if present, else the first). */
+  primaryExtractor?: string;
+  /** Which reported source to compare with when several were imported (default: the first by name). */
+  reportedSource?: string;
+  /** ISO time stamp written into `meta.generated_at`. */
+  generatedAt: string;
+}
+
+export const DEFAULT_REPORT_OPTIONS = {
+  seed: 2025,
+  replicates: 2000,
+  level: 0.95,
+  threshold: 0.6,
+  claimThreshold: 0.9,
+} as const;

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import type { Claims } from './claims.ts';
+import { formatNumber, writeVerdict } from './verdict.ts';
+
+describe('formatNumber', () => {
+  it('prints three decimals, and n/a for a missing value', () => {
+    expect(formatNumber(0.91234)).toBe('0.912');
+    expect(formatNumber(null)).toBe('n/a');
+    expect(formatNumber(Number.NaN)).toBe('n/a');
+  });
+});
+
+describe('writeVerdict', () => {
+  const claims: Claims = {
+    acch_above: {
+      threshold: 0.9,
+      extractor: 'gpt-4.1',
+      by_model: {
+        m: { '1': { status: 'holds', value: 0.95, ci: { lower: 0.92, upper: 0.98 }, variance_pooled: true } },
+      },
+    },
+    ranking: {
+      threshold: 0.6,
+      comparison: 'gold_vs_reported',
+      by_ranking: {
+        recu_test3: {
+          status: 'undecided',
+          tau_b: { value: null, ci: null, method: 'cluster-bootstrap', models: 1 },
+          flips: [],
+        },
+      },
+    },
+  };
+  const verdict = writeVerdict(claims, 0.9);
+
+  it('states the level, the threshold and the tally', () => {
+    expect(verdict.acch).toBe(
+      'Does ">90% AccH" survive? AccH from gpt-4.1, corrected by the gold sample (90% normal interval), against 0.9, per model and test: 1 hold, 0 fail, 0 undecided of 1.',
+    );
+  });
+
+  it('says why a ranking cannot be compared, and when a variance was pooled', () => {
+    expect(verdict.details).toEqual([
+      'RecU, Test 3: τ-b (gold_vs_reported) is n/a — fewer than two models ranked by both sources.',
+      'm: corrected AccH Test 1 0.950 [0.920, 0.980] holds (variance pooled across tests).',
+    ]);
+  });
+});

@@ -1,0 +1,94 @@
+import type { Claims } from './claims.ts';
+
+/** The plain-language answers to the reviewers' two questions, each with the numbers behind it. */
+export interface Verdict {
+  /** "Does the model ranking survive?" */
+  ranking: string;
+  /** "Does the >90% AccH claim survive?" */
+  acch: string;
+  /** One line per ranking and per model × test, the numbers in full. */
+  details: string[];
+}
+
+const METRIC_NAMES: Readonly<Record<string, string>> = {
+  acch: 'AccH',
+  recu: 'RecU',
+  abstain: 'RatioAbstain',
+};
+const TEST_NAMES: Readonly<Record<string, string>> = {
+  '1': 'Test 1',
+  '2': 'Test 2',
+  '3': 'Test 3',
+  '1_2': 'Tests 1–2',
+};
+
+/** A number to three decimals, or "n/a". */
+export function formatNumber(value: number | null | undefined): string {
+  return value === null || value === undefined || Number.isNaN(value) ? 'n/a' : value.toFixed(3);
+}
+
+function formatInterval(interval: { lower: number; upper: number } | null | undefined): string {
+  return interval ? `[${formatNumber(interval.lower)}, ${formatNumber(interval.upper)}]` : '[no interval]';
+}
+
+function tally(statuses: readonly string[]): string {
+  const count = (status: string) => statuses.filter((entry) => entry === status).length;
+  return `${count('holds')} hold, ${count('fails')} fail, ${count('undecided')} undecided`;
+}
+
+/**
+ * The verdict on the reviewers' two questions (DESIGN.md, step 4), never a bare yes or no: every
+ * sentence carries the estimate, its interval, the threshold and what decided it (`checkClaims`).
+ * Ranking: per metric × test, τ-b between the gold and the compared ranking with its interval and
+ * the least stable adjacent pair of the gold ranking. AccH: per model and test, the corrected
+ * AccH with its interval against the threshold.
+ */
+export function writeVerdict(claims: Claims, level: number): Verdict {
+  const percent = `${Math.round(level * 1000) / 10}%`;
+  const details: string[] = [];
+  const rankingStatuses: string[] = [];
+  const { ranking } = claims;
+  for (const [key, claim] of Object.entries(ranking.by_ranking)) {
+    const [metric = '', test = ''] = key.split('_test');
+    const name = `${METRIC_NAMES[metric] ?? metric}, ${TEST_NAMES[test] ?? `Test ${test}`}`;
+    if (!claim.tau_b || claim.tau_b.value === null) {
+      details.push(
+        `${name}: τ-b (${ranking.comparison ?? 'no comparison'}) is n/a — fewer than two models ranked by both sources.`,
+      );
+      rankingStatuses.push('undecided');
+      continue;
+    }
+    rankingStatuses.push(claim.status);
+    const unstable = claim.flips[0];
+    const flipText =
+      unstable && unstable.share !== null
+        ? `; least stable gold pair: ${unstable.higher} above ${unstable.lower}, order flips in ${formatNumber(unstable.share)} of replicates`
+        : '';
+    details.push(
+      `${name}: τ-b = ${formatNumber(claim.tau_b.value)} ${formatInterval(claim.tau_b.ci)} over ${claim.tau_b.models} models — ${claim.status} against ${ranking.threshold}${flipText}.`,
+    );
+  }
+  const rankingText =
+    ranking.comparison === null
+      ? 'The ranking cannot be checked: there is neither a reported figure nor an extractor to compare the gold with.'
+      : rankingStatuses.length === 0
+        ? `The ranking cannot be checked: no metric has values under both sources of ${ranking.comparison}.`
+        : `Does the ranking survive? Gold ranking against ${ranking.comparison.replace('gold_vs_', '')} (Kendall τ-b, ${percent} bootstrap interval; it survives where the interval lies at or above ${ranking.threshold}): ${tally(rankingStatuses)} of ${rankingStatuses.length} rankings.`;
+
+  const { acch_above: acch } = claims;
+  const acchStatuses: string[] = [];
+  for (const [model, tests] of Object.entries(acch.by_model)) {
+    const parts = Object.entries(tests).map(([test, claim]) => {
+      acchStatuses.push(claim.status);
+      return `${TEST_NAMES[test] ?? test} ${formatNumber(claim.value)} ${formatInterval(claim.ci)} ${claim.status}${claim.variance_pooled ? ' (variance pooled across tests)' : ''}`;
+    });
+    if (parts.length > 0) details.push(`${model}: corrected AccH ${parts.join('; ')}.`);
+  }
+  const acchText =
+    acch.extractor === null
+      ? 'The >90% AccH claim cannot be checked: no extractor output to correct with the gold sample.'
+      : acchStatuses.length === 0
+        ? 'The >90% AccH claim cannot be checked: no model has Test 1 or Test 2 arguments.'
+        : `Does ">${Math.round(acch.threshold * 100)}% AccH" survive? AccH from ${acch.extractor}, corrected by the gold sample (${percent} normal interval), against ${acch.threshold}, per model and test: ${tally(acchStatuses)} of ${acchStatuses.length}.`;
+  return { ranking: rankingText, acch: acchText, details };
+}
