@@ -1,7 +1,7 @@
 import type { DrawSampleRequest, StratumAttribute } from '../../shared/sample-api.ts';
 import { argumentStratum, drawStratifiedSample } from '../../shared/sampling/index.ts';
 import { errors } from '../errors.ts';
-import { listArguments, type StoredArgument } from '../store/arguments.ts';
+import { listArguments } from '../store/arguments.ts';
 import type { Db } from '../store/db.ts';
 import {
   findSample,

@@ -1,4 +1,6 @@
 import { byCodeUnits } from '../sampling/code-unit-order.ts';
+import type { Judgement } from '../schemas/annotation.ts';
+import { factorsWithoutSpan } from '../span-rules.ts';
 import { type AnnotatorAgreement, annotatorAgreement } from './annotator-agreement.ts';
 import { cellMetrics } from './cell-metrics.ts';
 import { type Claims, checkClaims } from './claims.ts';
@@ -47,6 +49,14 @@ export interface ReportMeta {
     doubly_annotated: number;
     reported_values: number;
     extractions: Record<string, { extracted: number; failed: number; missing: number }>;
+    /**
+     * Factors ticked present without an asserted span as evidence (allowed: the grid can be ticked
+     * directly), out of all ticked factors — in submitted annotations and in the gold.
+     */
+    marks_without_span: {
+      annotations: { marks: number; without_span: number };
+      gold: { marks: number; without_span: number };
+    };
   };
   /** Seeds of each bootstrap stream, derived from `seed`. */
   seeds: { agreement: number; extractor_vs_gold: number; metrics: number };
@@ -64,6 +74,16 @@ export interface Report {
   rankings: Record<string, Ranking>;
   claims: Claims;
   planning: Planning;
+}
+
+function countMarksWithoutSpan(judgements: readonly Judgement[]): { marks: number; without_span: number } {
+  let marks = 0;
+  let withoutSpan = 0;
+  for (const judgement of judgements) {
+    marks += judgement.current.length + judgement.tsc1.length + judgement.tsc2.length;
+    withoutSpan += factorsWithoutSpan(judgement);
+  }
+  return { marks, without_span: withoutSpan };
 }
 
 /** Seed k of a report's streams: (seed + k) mod 2³², so every stream is a valid, distinct `createRng` seed. */
@@ -221,6 +241,10 @@ export function buildReport(input: ReportInput, options: ReportOptions): Report 
       doubly_annotated: section2.items,
       reported_values: reported.size,
       extractions: extractionsCount,
+      marks_without_span: {
+        annotations: countMarksWithoutSpan(input.annotations.map((annotation) => annotation.judgement)),
+        gold: countMarksWithoutSpan(input.gold.map((gold) => gold.judgement)),
+      },
     },
     seeds,
     notes,
