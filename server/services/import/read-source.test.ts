@@ -10,7 +10,9 @@ describe('sniffFormat', () => {
     expect(sniffFormat('\uFEFF  [\n {"timestamp": 1}')).toBe('json');
   });
   it("recognises the study's scenario CSV by its Scenario column", () => {
-    expect(sniffFormat('Scenario\n"\nInput Scenario \n\tF4 Agreed-not-to-disclose (P)\n"')).toBe('scenario-csv');
+    expect(sniffFormat('Scenario\n"\nInput Scenario \n\tF4 Agreed-not-to-disclose (P)\n"')).toBe(
+      'scenario-csv',
+    );
   });
   it('calls anything else unknown', () => {
     expect(sniffFormat('id,text\n1,hello')).toBe('unknown');
