@@ -8,6 +8,7 @@ import { errorHandler } from './middlewares/error-handler.ts';
 import { csrfProtection, loadSession, requireJsonBody } from './middlewares/session.ts';
 import { argumentRoutes } from './routes/admin/arguments.ts';
 import { progressRoutes } from './routes/admin/progress.ts';
+import { reportRoutes } from './routes/admin/report.ts';
 import { samplingRoutes } from './routes/admin/sampling.ts';
 import { adminUserRoutes } from './routes/admin/users.ts';
 import { authRoutes } from './routes/auth/auth.ts';
@@ -60,6 +61,7 @@ export function createApp(options: AppOptions): Express {
   api.use('/studies/:study', progressRoutes(options));
   api.use('/studies/:study', argumentRoutes(options));
   api.use('/studies/:study', samplingRoutes(options));
+  api.use('/studies/:study', reportRoutes(options));
   api.use('/studies', studyRoutes(options));
   api.use((request) => {
     throw errors.notFound(`The API route ${request.method} ${request.baseUrl}${request.path}`);

@@ -343,3 +343,21 @@ describe('admin sampling API', () => {
     await annotator.agent.get('/api/studies/default/assignments').expect(403);
   });
 });
+
+describe('report API', () => {
+  it('gives admins the report as JSON, Markdown or HTML; annotators may not see it', async () => {
+    const { agent } = await loggedIn(app, 'admin');
+    const json = (await agent.get('/api/studies/default/report?replicates=0').expect(200)).body;
+    expect(json.meta).toMatchObject({ study: 'default', replicates: 0 });
+    expect(json.meta.counts.gold).toBe(1);
+    const md = await agent.get('/api/studies/default/report?format=md&replicates=0').expect(200);
+    expect(md.headers['content-type']).toMatch(/text\/markdown/);
+    expect(md.text).toContain('# factor-audit report');
+    const html = await agent.get('/api/studies/default/report?format=html&replicates=0').expect(200);
+    expect(html.headers['content-security-policy']).toBe("default-src 'none'; style-src 'unsafe-inline'");
+    const bad = await agent.get('/api/studies/default/report?format=pdf').expect(400);
+    expect(bad.body.error.message).toMatch(/^format:/);
+    const annotator = await loggedIn(app, 'alice');
+    await annotator.agent.get('/api/studies/default/report').expect(403);
+  });
+});

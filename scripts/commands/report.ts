@@ -2,13 +2,11 @@ import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { z } from 'zod';
-import { renderHtml, renderMarkdown, studyReport } from '../../server/services/report/index.ts';
+import { formatReport, REPORT_FORMATS, studyReport } from '../../server/services/report/index.ts';
 import { openExistingDatabase } from '../../server/store/open.ts';
-import { DEFAULT_REPORT_OPTIONS, type Report } from '../../shared/scoring/index.ts';
+import { DEFAULT_REPORT_OPTIONS } from '../../shared/scoring/index.ts';
 import { describeIssues } from '../../shared/zod-issues.ts';
 import { CliExit, type CliIo, databasePath, type GlobalOptions } from '../io.ts';
-
-const REPORT_FORMATS = ['json', 'md', 'html'] as const;
 
 const reportOptionsSchema = z.object({
   format: z.enum(REPORT_FORMATS),
@@ -21,12 +19,6 @@ const reportOptionsSchema = z.object({
   extractor: z.string().min(1).optional(),
   reportedSource: z.string().min(1).optional(),
 });
-
-/** The report in the chosen format. */
-export function formatReport(report: Report, format: (typeof REPORT_FORMATS)[number]): string {
-  if (format === 'json') return `${JSON.stringify(report, null, 2)}\n`;
-  return format === 'md' ? renderMarkdown(report) : renderHtml(report);
-}
 
 /** `report`: the study's scores — extractor vs gold, agreement, the metrics recomputed, corrected estimates, rankings and claims. */
 export function registerReport(program: Command, io: CliIo, globals: () => GlobalOptions): void {
