@@ -1,3 +1,9 @@
+import { cohenKappa } from '../stats/cohen-kappa.ts';
+import { gwetAC1 } from '../stats/gwet-ac1.ts';
+import { krippendorffAlpha } from '../stats/krippendorff-alpha.ts';
+import { pabak } from '../stats/pabak.ts';
+import { percentAgreement } from '../stats/percent-agreement.ts';
+import { specificAgreement } from '../stats/specific-agreement.ts';
 /** Two readers' binary decisions summed into a 2 × 2 table (counts may be bootstrap multiplicities). */
 export interface BinaryTable {
   /** a: both say present. */
@@ -91,4 +97,21 @@ export function addToTable(table: BinaryTable, first: boolean, second: boolean, 
 /** An empty table. */
 export function emptyTable(): BinaryTable {
   return { both: 0, firstOnly: 0, secondOnly: 0, neither: 0 };
+}
+
+/**
+ * The same coefficients computed by the shared/stats functions on two label arrays — the point
+ * values the report prints (the closed 2 × 2 forms above serve the bootstrap replicates).
+ */
+export function labelAgreement([a, b]: readonly [boolean[], boolean[]]): TableAgreement {
+  const specific = specificAgreement(a, b);
+  return {
+    cohenKappa: cohenKappa(a, b),
+    krippendorffAlpha: krippendorffAlpha([a, b], 'nominal'),
+    gwetAC1: gwetAC1([a, b]),
+    pabak: pabak(a, b),
+    percentAgreement: percentAgreement(a, b),
+    positiveAgreement: specific.positive,
+    negativeAgreement: specific.negative,
+  };
 }

@@ -1,14 +1,14 @@
 import type { FactorId } from '../factors.ts';
 import { byCodeUnits } from '../sampling/code-unit-order.ts';
 import type { Judgement } from '../schemas/annotation.ts';
-import { cohenKappa } from '../stats/cohen-kappa.ts';
-import { gwetAC1 } from '../stats/gwet-ac1.ts';
-import { krippendorffAlpha } from '../stats/krippendorff-alpha.ts';
-import { pabak } from '../stats/pabak.ts';
-import { percentAgreement } from '../stats/percent-agreement.ts';
-import { specificAgreement } from '../stats/specific-agreement.ts';
 import { wilsonInterval } from '../stats/wilson-interval.ts';
-import { type BinaryTable, emptyTable, type TableAgreement, tableAgreement } from './agreement-table.ts';
+import {
+  type BinaryTable,
+  emptyTable,
+  labelAgreement,
+  type TableAgreement,
+  tableAgreement,
+} from './agreement-table.ts';
 import { assertedSets, FACTOR_COUNT, factorAt } from './factor-sets.ts';
 import type { Figure } from './figure.ts';
 import type { AnnotationInput } from './report-input.ts';
@@ -325,7 +325,7 @@ function pairAgreement(
     POOLED,
     options.level,
     tableCounts(sumFactorTables(factorTotals)),
-    pointAgreement(labels.pooled),
+    labelAgreement(labels.pooled),
   );
   const abstentionLabels: [boolean[], boolean[]] = [
     items.map((item) => item.first.abstained),
@@ -336,7 +336,7 @@ function pairAgreement(
     ABSTENTION,
     options.level,
     tableCounts([...abstention]),
-    pointAgreement(abstentionLabels),
+    labelAgreement(abstentionLabels),
   );
   const perFactor: PairAgreement['per_factor'] = {};
   const neverMarked: FactorId[] = [];
@@ -354,7 +354,7 @@ function pairAgreement(
         PER_FACTOR + f * 7,
         options.level,
         tableCounts(counts),
-        pointAgreement(labels.perFactor[f] ?? [[], []]),
+        labelAgreement(labels.perFactor[f] ?? [[], []]),
       ),
     };
   }
@@ -440,18 +440,4 @@ function decisionLabels(items: readonly PairItem[]): {
         perFactor[f]?.[1].push(y);
       }
   return { pooled, perFactor };
-}
-
-/** The coefficients by shared/stats on label arrays: the point values the report prints. */
-function pointAgreement([a, b]: [boolean[], boolean[]]): TableAgreement {
-  const specific = specificAgreement(a, b);
-  return {
-    cohenKappa: cohenKappa(a, b),
-    krippendorffAlpha: krippendorffAlpha([a, b], 'nominal'),
-    gwetAC1: gwetAC1([a, b]),
-    pabak: pabak(a, b),
-    percentAgreement: percentAgreement(a, b),
-    positiveAgreement: specific.positive,
-    negativeAgreement: specific.negative,
-  };
 }

@@ -1,15 +1,9 @@
 import type { FactorId } from '../factors.ts';
-import { cohenKappa } from '../stats/cohen-kappa.ts';
-import { gwetAC1 } from '../stats/gwet-ac1.ts';
-import { krippendorffAlpha } from '../stats/krippendorff-alpha.ts';
 import { macroAverage } from '../stats/macro-average.ts';
-import { pabak } from '../stats/pabak.ts';
-import { percentAgreement } from '../stats/percent-agreement.ts';
 import { type ConfusionCounts, precisionRecallF1 } from '../stats/precision-recall-f1.ts';
-import { specificAgreement } from '../stats/specific-agreement.ts';
 import { wilsonInterval } from '../stats/wilson-interval.ts';
 import { CASES, type CaseId } from '../vocabulary.ts';
-import { type TableAgreement, tableAgreement } from './agreement-table.ts';
+import { labelAgreement, type TableAgreement, tableAgreement } from './agreement-table.ts';
 import { assertedSets, FACTOR_COUNT, factorAt } from './factor-sets.ts';
 import type { Figure } from './figure.ts';
 import { compareWithGold } from './gold-comparison.ts';
@@ -443,14 +437,5 @@ function decisionAgreementPoint(
         extractorLabels.push((((e[c] ?? 0) >>> f) & 1) === 1);
       }
   }
-  const specific = specificAgreement(goldLabels, extractorLabels);
-  return {
-    cohenKappa: cohenKappa(goldLabels, extractorLabels),
-    krippendorffAlpha: krippendorffAlpha([goldLabels, extractorLabels], 'nominal'),
-    gwetAC1: gwetAC1([goldLabels, extractorLabels]),
-    pabak: pabak(goldLabels, extractorLabels),
-    percentAgreement: percentAgreement(goldLabels, extractorLabels),
-    positiveAgreement: specific.positive,
-    negativeAgreement: specific.negative,
-  };
+  return labelAgreement([goldLabels, extractorLabels]);
 }
