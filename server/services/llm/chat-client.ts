@@ -311,3 +311,19 @@ export class ChatClient {
     }
   }
 }
+
+/** The columns of an `llm_calls` row that come from the call's outcome, whichever step made it. */
+export function outcomeColumns(outcome: ChatOutcome) {
+  return {
+    responseFormat: outcome.responseFormat,
+    httpStatus: outcome.ok ? 200 : outcome.httpStatus,
+    attempts: outcome.attempts,
+    attemptLog: outcome.attemptLog,
+    finishReason: outcome.ok ? outcome.finishReason : null,
+    inputTokens: outcome.ok ? outcome.inputTokens : null,
+    outputTokens: outcome.ok ? outcome.outputTokens : null,
+    latencyMs: outcome.latencyMs,
+    content: outcome.ok ? outcome.content : null,
+    rawResponse: outcome.ok ? outcome.rawResponse : null,
+  };
+}

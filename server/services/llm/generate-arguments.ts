@@ -5,7 +5,7 @@ import type { Db } from '../../store/db.ts';
 import { insertLlmCall } from '../../store/llm-calls.ts';
 import { listTriples, type StoredTriple } from '../../store/triples.ts';
 import { requireStudy } from '../studies.ts';
-import { type ChatClient, FormatLadder } from './chat-client.ts';
+import { type ChatClient, FormatLadder, outcomeColumns } from './chat-client.ts';
 import { cacheKeyOf, sha256Hex } from './hash.ts';
 import { runPool } from './pool.ts';
 import { argumentPromptValues, type PromptTemplate, renderPrompt } from './prompts.ts';
@@ -157,18 +157,9 @@ export async function generateArguments(request: GenerateArgumentsRequest): Prom
         promptHash: request.prompt.hash,
         inputHash,
         parameters: requestParameters,
-        responseFormat: outcome.responseFormat,
+        ...outcomeColumns(outcome),
         status: outcome.ok ? (empty ? 'rejected' : 'ok') : 'failed',
         error,
-        httpStatus: outcome.ok ? 200 : outcome.httpStatus,
-        attempts: outcome.attempts,
-        attemptLog: outcome.attemptLog,
-        finishReason: outcome.ok ? outcome.finishReason : null,
-        inputTokens: outcome.ok ? outcome.inputTokens : null,
-        outputTokens: outcome.ok ? outcome.outputTokens : null,
-        latencyMs: outcome.latencyMs,
-        content: outcome.ok ? outcome.content : null,
-        rawResponse: outcome.ok ? outcome.rawResponse : null,
         tripleRowId: triple.rowId,
         argumentRowId,
         extractionRunId: null,

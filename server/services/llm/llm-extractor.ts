@@ -2,7 +2,7 @@ import { parseDistilledFactors, stripThinking } from '../../../shared/parse/dist
 import type { StoredArgument } from '../../store/arguments.ts';
 import type { Db } from '../../store/db.ts';
 import { findCachedLlmCall, insertLlmCall, type ResponseFormatMode } from '../../store/llm-calls.ts';
-import { type ChatClient, type ChatOutcome, FormatLadder } from './chat-client.ts';
+import { type ChatClient, type ChatOutcome, FormatLadder, outcomeColumns } from './chat-client.ts';
 import { type ExtractionInputMode, extractionInput } from './extraction-input.ts';
 import { cacheKeyOf, sha256Hex } from './hash.ts';
 import { extractionPromptValues, type PromptTemplate, renderPrompt } from './prompts.ts';
@@ -143,18 +143,9 @@ export function createLlmExtractor(options: LlmExtractorOptions): Extractor & { 
         promptHash: options.prompt.hash,
         inputHash,
         parameters: requestParameters,
-        responseFormat: outcome.responseFormat,
+        ...outcomeColumns(outcome),
         status: outcome.ok ? (reading.ok ? 'ok' : 'rejected') : 'failed',
         error: reading.ok ? null : reading.error,
-        httpStatus: outcome.ok ? 200 : outcome.httpStatus,
-        attempts: outcome.attempts,
-        attemptLog: outcome.attemptLog,
-        finishReason: outcome.ok ? outcome.finishReason : null,
-        inputTokens: outcome.ok ? outcome.inputTokens : null,
-        outputTokens: outcome.ok ? outcome.outputTokens : null,
-        latencyMs: outcome.latencyMs,
-        content: outcome.ok ? outcome.content : null,
-        rawResponse: outcome.ok ? outcome.rawResponse : null,
         tripleRowId: null,
         argumentRowId: argument.rowId,
         extractionRunId: context.runId,
