@@ -113,3 +113,25 @@ export function listExtractionsOfArgument(db: Db, argumentRowId: number): Extrac
     .all<ExtractionRow>(`${SELECT} WHERE e.argument_id = ? ORDER BY x.name`, [argumentRowId])
     .map(toRecord);
 }
+
+/**
+ * The parameters each stored extraction of an extractor was made with (its run's `parameters`
+ * JSON), with its status, keyed by argument row id: what a resumed run compares against.
+ */
+export function extractionStatesOfExtractor(
+  db: Db,
+  extractorId: number,
+): Map<number, { status: 'extracted' | 'failed'; runParameters: string | null }> {
+  const rows = db.all<{
+    argumentRowId: number;
+    status: 'extracted' | 'failed';
+    runParameters: string | null;
+  }>(
+    `SELECT e.argument_id AS argumentRowId, e.status, r.parameters AS runParameters
+     FROM extractions e LEFT JOIN extraction_runs r ON r.id = e.run_id WHERE e.extractor_id = ?`,
+    [extractorId],
+  );
+  return new Map(
+    rows.map((row) => [row.argumentRowId, { status: row.status, runParameters: row.runParameters }]),
+  );
+}

@@ -3,7 +3,7 @@ import type { UnlistedMention } from '../../../shared/schemas/factor-list.ts';
 import { errors } from '../../errors.ts';
 import { listArguments, type StoredArgument } from '../../store/arguments.ts';
 import type { Db } from '../../store/db.ts';
-import { upsertExtraction } from '../../store/extractions.ts';
+import { extractionStatesOfExtractor, upsertExtraction } from '../../store/extractions.ts';
 import {
   type ExtractorKind,
   ensureExtractor,
@@ -11,7 +11,6 @@ import {
   finishExtractionRun,
   insertExtractionRun,
 } from '../../store/extractors.ts';
-import { extractionStatesOfExtractor } from '../../store/llm-calls.ts';
 import { latestSample, listSampleItems } from '../../store/samples.ts';
 import { canonicalJson } from '../import/canonical.ts';
 import { requireStudy } from '../studies.ts';
