@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { foldFactorText, normaliseFactorReference } from './factor-reference.ts';
+import { foldFactorText, normaliseFactorReference, unlistedMentionKey } from './factor-reference.ts';
 
 describe('normaliseFactorReference', () => {
   it.each([
@@ -53,5 +53,12 @@ describe('normaliseFactorReference', () => {
 describe('foldFactorText', () => {
   it('folds case and punctuation', () => {
     expect(foldFactorText('Info-Reverse_Engineered!')).toBe('info reverse engineered');
+  });
+});
+
+describe('unlistedMentionKey', () => {
+  it('matches an invented factor with and without its side marker and quotes', () => {
+    expect(unlistedMentionKey('"F30 Market-dominance (P)",')).toBe('f30 market dominance');
+    expect(unlistedMentionKey('f30 market dominance')).toBe('f30 market dominance');
   });
 });

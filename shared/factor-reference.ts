@@ -49,3 +49,11 @@ export function normaliseFactorReference(raw: string): FactorReference {
   const byName = ID_BY_FOLDED_NAME.get(foldFactorText(withoutSide));
   return byName ? { kind: 'factor', id: byName, text } : { kind: 'unlisted', text };
 }
+
+/**
+ * The key two unlisted mentions are compared by: the text without wrapping punctuation or a
+ * "(P)"/"(D)" side marker, folded — so "F30 Market-dominance (P)" and "f30 market dominance" match.
+ */
+export function unlistedMentionKey(text: string): string {
+  return foldFactorText(text.replace(WRAPPING, '').replace(SIDE_SUFFIX, ''));
+}

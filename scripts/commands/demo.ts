@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { isEmptyDatabase, loadDemo } from '../../server/services/demo-service.ts';
+import { isEmptyDatabase, loadDemo, loadDemoAnnotations } from '../../server/services/demo-service.ts';
 import { openDatabase } from '../../server/store/open.ts';
 import { CliExit, type CliIo, databasePath, type GlobalOptions } from '../io.ts';
 
@@ -7,7 +7,12 @@ export function registerDemo(program: Command, io: CliIo, globals: () => GlobalO
   program
     .command('demo')
     .description('load the demo study and the demo accounts into an empty database')
-    .action(async () => {
+    .option(
+      '--with-annotations',
+      'also draw the sample (50, seed 7), assign it to alice and bob, and add simulated annotations and gold, so the report has something to show',
+      false,
+    )
+    .action(async (options: { withAnnotations: boolean }) => {
       const file = databasePath(globals(), io);
       const db = openDatabase(file);
       try {
@@ -18,6 +23,12 @@ export function registerDemo(program: Command, io: CliIo, globals: () => GlobalO
           throw new CliExit(1);
         }
         const loaded = await loadDemo(db);
+        if (options.withAnnotations) {
+          const simulated = loadDemoAnnotations(db);
+          io.stdout(
+            `simulated ${simulated.annotations} annotations by alice and bob and ${simulated.gold} gold records on the ${simulated.sampled} sampled arguments (synthetic demo)\n`,
+          );
+        }
         io.stdout(
           `loaded the demo study into ${file}: ${loaded.triples} triples, ${loaded.arguments} synthetic arguments, ` +
             `${loaded.extractions} rules extractions; ` +

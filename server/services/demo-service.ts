@@ -1,12 +1,25 @@
 import { verify } from '@node-rs/argon2';
 import type { Role } from '../../shared/api.ts';
 import { buildDemoStudy } from '../../shared/demo/build-demo.ts';
+import {
+  answerKeyJudgement,
+  DEMO_ANNOTATORS,
+  simulateAnnotation,
+} from '../../shared/demo/simulate-annotations.ts';
+import { createRng } from '../../shared/stats/rng.ts';
+import { upsertGold } from '../store/adjudications.ts';
+import { saveAnnotation } from '../store/annotations.ts';
+import { findArgument } from '../store/arguments.ts';
 import type { Db } from '../store/db.ts';
+import { listSampleItems } from '../store/samples.ts';
 import { findStudy, studyTotals } from '../store/studies.ts';
 import { countUsers, findUserByName } from '../store/users.ts';
+import { assignSample } from './assignment-service.ts';
 import { importRecords } from './import/import-service.ts';
 import { runExtraction } from './llm/run-extraction.ts';
 import { createRulesExtractor } from './rules-extractor.ts';
+import { drawSample, requireSample } from './sample-service.ts';
+import { requireStudy } from './studies.ts';
 import { createUser } from './user-service.ts';
 
 export const DEMO_STUDY = 'default';
@@ -79,4 +92,61 @@ export async function workingDemoLogins(db: Db): Promise<typeof DEMO_USERS> {
     }),
   );
   return working.filter((demo) => demo !== undefined);
+}
+
+/**
+ * For exploring the report before anyone has annotated: draws the sample (50, seed 7), assigns it to
+ * alice and bob, submits simulated annotations for both (the writer's answer key with each
+ * annotator's misses and slips) and the answer key as gold (adjudicator carol). Everything it
+ * writes says "synthetic demo" in its comment. Call after `loadDemo`.
+ */
+export function loadDemoAnnotations(db: Db): { sampled: number; annotations: number; gold: number } {
+  const demo = buildDemoStudy();
+  const study = requireStudy(db, DEMO_STUDY);
+  drawSample(db, study, {
+    size: 50,
+    seed: 7,
+    allocation: 'equal',
+    strata: ['model', 'test'],
+    excludeSampled: false,
+  });
+  assignSample(
+    db,
+    study,
+    { annotators: DEMO_ANNOTATORS.map((annotator) => annotator.name), perItem: 2, seed: 7, calibration: [] },
+    'demo',
+  );
+  const rng = createRng(7);
+  const sample = requireSample(db, study);
+  const items = listSampleItems(db, sample.id);
+  let annotations = 0;
+  db.transaction(() => {
+    for (const item of items) {
+      const key = demo.answerKey.get(item.argumentId);
+      const argument = findArgument(db, study.id, item.argumentId);
+      if (!key || !argument) throw new Error(`the demo has no answer key for ${item.argumentId}`);
+      const truncated = argument.record.finish_reason === 'length';
+      for (const annotator of DEMO_ANNOTATORS) {
+        const user = findUserByName(db, annotator.name);
+        if (!user) throw new Error(`demo annotator ${annotator.name} is missing`);
+        const judgement = simulateAnnotation(key, truncated, annotator, rng);
+        saveAnnotation(
+          db,
+          {
+            argumentRowId: argument.rowId,
+            userId: user.id,
+            status: 'submitted',
+            judgement,
+            secondsSpent: 60 + rng.nextInt(240),
+            importId: null,
+          },
+          'demo',
+          null,
+        );
+        annotations += 1;
+      }
+      upsertGold(db, argument.rowId, 'carol', answerKeyJudgement(key, truncated), null);
+    }
+  });
+  return { sampled: items.length, annotations, gold: items.length };
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { normaliseFactorReference } from '../factor-reference.ts';
+import { normaliseFactorReference, unlistedMentionKey } from '../factor-reference.ts';
 import { type FactorId, sortFactorIds } from '../factors.ts';
 import { type CaseId, caseSchema } from '../vocabulary.ts';
 
@@ -45,11 +45,11 @@ export function splitReferences(
   return { ids: sortFactorIds(ids), unlisted };
 }
 
-/** Unlisted mentions without repeats (same case, same folded text), in first-seen order. */
+/** Unlisted mentions without repeats (same case, same `unlistedMentionKey`), in first-seen order. */
 export function dedupeUnlisted(mentions: readonly UnlistedMention[]): UnlistedMention[] {
   const seen = new Set<string>();
   return mentions.filter((mention) => {
-    const key = `${mention.case}\u0000${mention.text.toLowerCase()}`;
+    const key = `${mention.case}\u0000${unlistedMentionKey(mention.text)}`;
     if (seen.has(key)) return false;
     seen.add(key);
     return true;

@@ -1,4 +1,4 @@
-import { foldFactorText } from '../factor-reference.ts';
+import { unlistedMentionKey } from '../factor-reference.ts';
 import { FACTOR_IDS, type FactorId } from '../factors.ts';
 import type { UnlistedMention } from '../schemas/factor-list.ts';
 import { CASES, type CaseId } from '../vocabulary.ts';
@@ -61,14 +61,14 @@ export function bitCount(mask: number): number {
 }
 
 /**
- * The key an unlisted mention is compared by: its text folded by `foldFactorText` (lower case, every
- * run of non-alphanumerics one space), so "F30 Market-Dominance" and "f30 market dominance" are one
- * mention. Text that folds to nothing (only punctuation) keeps its trimmed lower-case self.
+ * The key an unlisted mention is compared by: its text without a "(P)"/"(D)" side marker, folded
+ * (lower case, every run of non-alphanumerics one space; `unlistedMentionKey`), so
+ * "F30 Market-Dominance (P)" and "f30 market dominance" are one mention. Text that folds to nothing (only punctuation) keeps its trimmed lower-case self.
  *
  * @example unlistedKey('F30  Market-Dominance!') // 'f30 market dominance'
  */
 export function unlistedKey(text: string): string {
-  const folded = foldFactorText(text);
+  const folded = unlistedMentionKey(text);
   return folded === '' ? text.trim().toLowerCase() : folded;
 }
 
