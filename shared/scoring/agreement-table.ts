@@ -115,3 +115,25 @@ export function labelAgreement([a, b]: readonly [boolean[], boolean[]]): TableAg
     negativeAgreement: specific.negative,
   };
 }
+
+/** The coefficients of a `TableAgreement`, in the order the report lists them. */
+export const AGREEMENT_KEYS = [
+  'cohenKappa',
+  'krippendorffAlpha',
+  'gwetAC1',
+  'pabak',
+  'percentAgreement',
+  'positiveAgreement',
+  'negativeAgreement',
+] as const satisfies readonly (keyof TableAgreement)[];
+
+/** Each coefficient's key in the report JSON. */
+export const AGREEMENT_JSON_KEYS = {
+  cohenKappa: 'cohen_kappa',
+  krippendorffAlpha: 'krippendorff_alpha',
+  gwetAC1: 'gwet_ac1',
+  pabak: 'pabak',
+  percentAgreement: 'percent_agreement',
+  positiveAgreement: 'positive_agreement',
+  negativeAgreement: 'negative_agreement',
+} as const satisfies Record<(typeof AGREEMENT_KEYS)[number], string>;

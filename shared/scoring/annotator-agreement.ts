@@ -3,6 +3,8 @@ import { byCodeUnits } from '../sampling/code-unit-order.ts';
 import type { Judgement } from '../schemas/annotation.ts';
 import { wilsonInterval } from '../stats/wilson-interval.ts';
 import {
+  AGREEMENT_JSON_KEYS,
+  AGREEMENT_KEYS,
   type BinaryTable,
   emptyTable,
   labelAgreement,
@@ -73,25 +75,6 @@ export interface AnnotatorAgreement extends PairAgreement {
   items_with_more_than_two: number;
   by_pair: Record<string, PairAgreement>;
 }
-
-const KEYS = [
-  'cohenKappa',
-  'krippendorffAlpha',
-  'gwetAC1',
-  'pabak',
-  'percentAgreement',
-  'positiveAgreement',
-  'negativeAgreement',
-] as const satisfies readonly (keyof TableAgreement)[];
-const SNAKE = {
-  cohenKappa: 'cohen_kappa',
-  krippendorffAlpha: 'krippendorff_alpha',
-  gwetAC1: 'gwet_ac1',
-  pabak: 'pabak',
-  percentAgreement: 'percent_agreement',
-  positiveAgreement: 'positive_agreement',
-  negativeAgreement: 'negative_agreement',
-} as const;
 
 /** One doubly annotated item, summarised for the bootstrap. */
 interface PairItem {
@@ -282,7 +265,7 @@ function pairAgreement(
   };
   const pooledTable = new Float64Array(4);
   const writeAgreement = (out: Float64Array, offset: number, agreement: TableAgreement): void => {
-    KEYS.forEach((key, k) => {
+    AGREEMENT_KEYS.forEach((key, k) => {
       out[offset + k] = agreement[key] ?? Number.NaN;
     });
   };
@@ -416,8 +399,8 @@ function figuresOf(
   point: TableAgreement,
 ): AgreementFigures {
   const figures = { table } as AgreementFigures;
-  KEYS.forEach((key, k) => {
-    figures[SNAKE[key]] = { ...bootstrapFigure(draws, offset + k, level), value: point[key] };
+  AGREEMENT_KEYS.forEach((key, k) => {
+    figures[AGREEMENT_JSON_KEYS[key]] = { ...bootstrapFigure(draws, offset + k, level), value: point[key] };
   });
   return figures;
 }

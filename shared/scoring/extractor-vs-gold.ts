@@ -3,7 +3,13 @@ import { macroAverage } from '../stats/macro-average.ts';
 import { type ConfusionCounts, precisionRecallF1 } from '../stats/precision-recall-f1.ts';
 import { wilsonInterval } from '../stats/wilson-interval.ts';
 import { CASES, type CaseId } from '../vocabulary.ts';
-import { labelAgreement, type TableAgreement, tableAgreement } from './agreement-table.ts';
+import {
+  AGREEMENT_JSON_KEYS,
+  AGREEMENT_KEYS,
+  labelAgreement,
+  type TableAgreement,
+  tableAgreement,
+} from './agreement-table.ts';
 import { assertedSets, FACTOR_COUNT, factorAt } from './factor-sets.ts';
 import type { Figure } from './figure.ts';
 import { compareWithGold } from './gold-comparison.ts';
@@ -80,15 +86,6 @@ export interface ExtractorVsGold {
 }
 
 const KINDS = { tp: 0, fp: 1, fn: 2 } as const;
-const AGREEMENT_KEYS = [
-  'cohenKappa',
-  'krippendorffAlpha',
-  'gwetAC1',
-  'pabak',
-  'percentAgreement',
-  'positiveAgreement',
-  'negativeAgreement',
-] as const satisfies readonly (keyof TableAgreement)[];
 const DECISIONS_PER_ITEM = 78;
 
 /** Group numbering: micro, models, tests 1–3, cases, factors, unlisted, styles. */
@@ -253,7 +250,7 @@ export function extractorVsGold(
     const agreement = {} as DecisionAgreement;
     agreement.decisions = DECISIONS_PER_ITEM * scored.length;
     AGREEMENT_KEYS.forEach((key, k) => {
-      agreement[SNAKE[key]] = {
+      agreement[AGREEMENT_JSON_KEYS[key]] = {
         ...bootstrapFigure(draws, base + G * 3 + 3 + k, options.level),
         value: pointAgreement[key],
       };
@@ -313,16 +310,6 @@ export function extractorVsGold(
   });
   return result;
 }
-
-const SNAKE = {
-  cohenKappa: 'cohen_kappa',
-  krippendorffAlpha: 'krippendorff_alpha',
-  gwetAC1: 'gwet_ac1',
-  pabak: 'pabak',
-  percentAgreement: 'percent_agreement',
-  positiveAgreement: 'positive_agreement',
-  negativeAgreement: 'negative_agreement',
-} as const satisfies Record<(typeof AGREEMENT_KEYS)[number], Exclude<keyof DecisionAgreement, 'decisions'>>;
 
 function countsAt(accumulator: Float64Array, group: number): ConfusionCounts {
   return {
