@@ -41,31 +41,11 @@ export interface LlmCallWrite {
   startedAt: string;
 }
 
-export interface LlmCallRow {
+/** A stored call: what was written, with JSON columns as text, its id and when it finished. */
+export interface LlmCallRow extends Omit<LlmCallWrite, 'studyId' | 'parameters' | 'attemptLog'> {
   id: number;
-  purpose: LlmPurpose;
-  cacheKey: string;
-  endpoint: string;
-  model: string;
-  promptHash: string;
-  inputHash: string;
   parameters: string;
-  responseFormat: ResponseFormatMode;
-  status: LlmCallStatus;
-  error: string | null;
-  httpStatus: number | null;
-  attempts: number;
   attemptLog: string;
-  finishReason: string | null;
-  inputTokens: number | null;
-  outputTokens: number | null;
-  latencyMs: number | null;
-  content: string | null;
-  rawResponse: string | null;
-  tripleRowId: number | null;
-  argumentRowId: number | null;
-  extractionRunId: number | null;
-  startedAt: string;
   finishedAt: string;
 }
 
