@@ -44,6 +44,8 @@ export const studyOverviewSchema = z.object({
     }),
   ),
   extractors: z.array(z.object({ name: z.string(), extracted: z.number(), failed: z.number() })),
+  /** Arguments that are not real model runs, by source (e.g. "synthetic demo"). */
+  sources: z.array(z.object({ source: z.string(), arguments: z.number() })).default([]),
   /** The latest sample, if one was drawn. */
   sample: z
     .object({

@@ -27,7 +27,7 @@ export function formatOverview(overview: StudyOverview): string {
     `  triples      ${totals.triples} (${Object.entries(overview.triplesByMode)
       .map(([mode, count]) => `${mode} ${count}`)
       .join(', ')})`,
-    `  arguments    ${totals.arguments}`,
+    `  arguments    ${totals.arguments}${overview.sources.map((entry) => ` (${entry.arguments} ${entry.source})`).join('')}`,
     `  extractions  ${totals.extractions} (${totals.failedExtractions} failed)`,
     `  annotations  ${totals.annotations} submitted`,
     `  gold         ${totals.gold}`,

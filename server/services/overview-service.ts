@@ -1,6 +1,6 @@
 import type { StudyOverview } from '../../shared/api.ts';
 import { MODES, TESTS } from '../../shared/vocabulary.ts';
-import { countArgumentsByModelAndTest } from '../store/arguments.ts';
+import { countArgumentsByModelAndTest, countArgumentsBySource } from '../store/arguments.ts';
 import type { Db } from '../store/db.ts';
 import { countExtractions } from '../store/extractions.ts';
 import { studyTotals } from '../store/studies.ts';
@@ -54,6 +54,7 @@ export function studyOverview(db: Db, studyName: string): StudyOverview {
     tests: [...TESTS],
     models: [...models.values()],
     extractors: [...extractors.values()],
+    sources: countArgumentsBySource(db, study.id).map(({ source, count }) => ({ source, arguments: count })),
     sample: sample && {
       version: sample.version,
       drawn: sample.drawn,

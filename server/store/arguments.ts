@@ -115,3 +115,11 @@ export function countArgumentsOfTriple(db: Db, tripleRowId: number): number {
     db.first<{ n: number }>('SELECT count(*) AS n FROM arguments WHERE triple_id = ?', [tripleRowId])?.n ?? 0
   );
 }
+
+/** How many arguments came from each source ("synthetic demo", …); model runs have none. */
+export function countArgumentsBySource(db: Db, studyId: number): { source: string; count: number }[] {
+  return db.all(
+    'SELECT source, count(*) AS count FROM arguments WHERE study_id = ? AND source IS NOT NULL GROUP BY source ORDER BY source',
+    [studyId],
+  );
+}

@@ -218,9 +218,76 @@ function Extractors({ overview }: { readonly overview: StudyOverview }) {
 }
 
 /** The loaded overview of one study: totals, triples per mode, models × tests, extractors. */
+function Sources({ overview }: { readonly overview: StudyOverview }) {
+  if (overview.sources.length === 0) return null;
+  return (
+    <p className="notice notice-info" role="note">
+      {overview.sources
+        .map(
+          (entry) =>
+            `${formatCount(entry.arguments)} of the ${formatCount(overview.totals.arguments)} arguments are labelled “${entry.source}”`,
+        )
+        .join('; ')}
+      . Synthetic arguments are written by templates, not by language models.
+    </p>
+  );
+}
+
+function SampleAndAssignments({ overview }: { readonly overview: StudyOverview }) {
+  const { sample, assignments } = overview;
+  if (!sample)
+    return (
+      <EmptyState>
+        No sample yet. Draw one with <code>npm run -s cli -- sample --size 50 --seed 1</code>.
+      </EmptyState>
+    );
+  return (
+    <>
+      <p>
+        Version {sample.version}: {formatCount(sample.drawn)} arguments over {formatCount(sample.strata)}{' '}
+        strata ({sample.strataBy.join(' × ')}), seed {sample.seed}.
+      </p>
+      {assignments.length === 0 ? (
+        <EmptyState>
+          Not assigned yet. Assign it with <code>npm run -s cli -- assign --annotators NAME,NAME</code>.
+        </EmptyState>
+      ) : (
+        <table className="data-table data-table-narrow">
+          <caption>Annotation progress per annotator</caption>
+          <thead>
+            <tr>
+              <th scope="col">Annotator</th>
+              <th scope="col" className="num">
+                Assigned
+              </th>
+              <th scope="col" className="num">
+                Submitted
+              </th>
+              <th scope="col" className="num">
+                Drafts
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {assignments.map((row) => (
+              <tr key={row.annotator}>
+                <th scope="row">{row.annotator}</th>
+                <td className="num">{formatCount(row.assigned)}</td>
+                <td className="num">{formatCount(row.submitted)}</td>
+                <td className="num">{formatCount(row.drafts)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </>
+  );
+}
+
 export function OverviewBody({ overview }: { readonly overview: StudyOverview }) {
   return (
     <>
+      <Sources overview={overview} />
       <Section id="overview-totals" title="Totals">
         <Totals overview={overview} />
       </Section>
@@ -232,6 +299,9 @@ export function OverviewBody({ overview }: { readonly overview: StudyOverview })
       </Section>
       <Section id="overview-extractors" title="Extractors">
         <Extractors overview={overview} />
+      </Section>
+      <Section id="overview-sample" title="Sample and annotation">
+        <SampleAndAssignments overview={overview} />
       </Section>
     </>
   );
