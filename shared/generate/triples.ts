@@ -128,7 +128,7 @@ function toTriple(id: string, mode: Mode, cases: DrawnCases): Triple {
  * "No shared factor on one side" — our definition: a triple has no shared factor on the plaintiff
  * side when its plaintiff-won precedent (TSC1 in arguable, TSC2 in reordered) shares no factor at
  * all, of either side, with the current case; likewise on the defendant side. A precedent always
- * shares one of its side's factors when the current case has any, so this happens only when the
+ * shares one of its side's factors when the current case has one, so this happens only when the
  * current case has no factor of that side, the 0.7 step did not run and the filling drew none of
  * the current case's factors; as every current case has a factor, at most one side of a triple can
  * lack one. The report counts such triples among those returned (non_arguable triples are not

@@ -10,7 +10,7 @@ const ANAPHOR =
  * Mentions made by reference: "TSC1 … had both of these factors" repeats the factors of the
  * previous sentence, "TSC2 … had the same factor" the last factor named before it. The antecedents
  * are the mentions earlier in the same sentence, else those of the nearest earlier sentence of the
- * same paragraph that has any; a singular anaphor takes only the last one. Each becomes a
+ * same paragraph that has mentions; a singular anaphor takes only the last one. Each becomes a
  * `paraphrase` mention spanning the anaphor.
  *
  * @example "The defendant used F26 and F15. TSC1 had both of these factors." → F26 and F15 at "both of these factors"
