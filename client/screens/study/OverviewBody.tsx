@@ -59,6 +59,47 @@ function Totals({ overview }: { readonly overview: StudyOverview }) {
   );
 }
 
+/** A narrow table of named rows and count columns (triples per mode, extractors, annotators). */
+function CountTable({
+  caption,
+  rowHeader,
+  columns,
+  rows,
+}: {
+  readonly caption: string;
+  readonly rowHeader: string;
+  readonly columns: readonly string[];
+  readonly rows: readonly { key: string; header: ReactNode; counts: readonly number[] }[];
+}) {
+  return (
+    <table className="data-table data-table-narrow">
+      <caption>{caption}</caption>
+      <thead>
+        <tr>
+          <th scope="col">{rowHeader}</th>
+          {columns.map((column) => (
+            <th key={column} scope="col" className="num">
+              {column}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={row.key}>
+            <th scope="row">{row.header}</th>
+            {row.counts.map((count, index) => (
+              <td key={columns[index]} className="num">
+                {formatCount(count)}
+              </td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
 function TriplesByMode({ overview }: { readonly overview: StudyOverview }) {
   if (overview.totals.triples === 0) {
     return (
@@ -70,27 +111,20 @@ function TriplesByMode({ overview }: { readonly overview: StudyOverview }) {
     );
   }
   return (
-    <table className="data-table data-table-narrow">
-      <caption>Triples per generation mode</caption>
-      <thead>
-        <tr>
-          <th scope="col">Mode</th>
-          <th scope="col" className="num">
-            Triples
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {modeRows(overview).map(({ mode, triples }) => (
-          <tr key={mode}>
-            <th scope="row">
-              {modeLabel(mode)} <span className="muted">(Test {TEST_OF_MODE[mode]})</span>
-            </th>
-            <td className="num">{formatCount(triples)}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <CountTable
+      caption="Triples per generation mode"
+      rowHeader="Mode"
+      columns={['Triples']}
+      rows={modeRows(overview).map(({ mode, triples }) => ({
+        key: mode,
+        header: (
+          <>
+            {modeLabel(mode)} <span className="muted">(Test {TEST_OF_MODE[mode]})</span>
+          </>
+        ),
+        counts: [triples],
+      }))}
+    />
   );
 }
 
@@ -191,33 +225,19 @@ function Extractors({ overview }: { readonly overview: StudyOverview }) {
     );
   }
   return (
-    <table className="data-table data-table-narrow">
-      <caption>Extractions per extractor</caption>
-      <thead>
-        <tr>
-          <th scope="col">Extractor</th>
-          <th scope="col" className="num">
-            Extracted
-          </th>
-          <th scope="col" className="num">
-            Failed
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {overview.extractors.map((extractor) => (
-          <tr key={extractor.name}>
-            <th scope="row">{extractor.name}</th>
-            <td className="num">{formatCount(extractor.extracted)}</td>
-            <td className="num">{formatCount(extractor.failed)}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+    <CountTable
+      caption="Extractions per extractor"
+      rowHeader="Extractor"
+      columns={['Extracted', 'Failed']}
+      rows={overview.extractors.map((extractor) => ({
+        key: extractor.name,
+        header: extractor.name,
+        counts: [extractor.extracted, extractor.failed],
+      }))}
+    />
   );
 }
 
-/** The loaded overview of one study: totals, triples per mode, models × tests, extractors. */
 function Sources({ overview }: { readonly overview: StudyOverview }) {
   if (overview.sources.length === 0) return null;
   return (
@@ -249,41 +269,27 @@ function SampleAndAssignments({ overview }: { readonly overview: StudyOverview }
       </p>
       {assignments.length === 0 ? (
         <EmptyState>
-          Not assigned yet. Assign it with <code>npm run -s cli -- assign --annotators NAME,NAME</code>.
+          <p>
+            Not assigned yet. Assign it with <code>npm run -s cli -- assign --annotators NAME,NAME</code>.
+          </p>
         </EmptyState>
       ) : (
-        <table className="data-table data-table-narrow">
-          <caption>Annotation progress per annotator</caption>
-          <thead>
-            <tr>
-              <th scope="col">Annotator</th>
-              <th scope="col" className="num">
-                Assigned
-              </th>
-              <th scope="col" className="num">
-                Submitted
-              </th>
-              <th scope="col" className="num">
-                Drafts
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {assignments.map((row) => (
-              <tr key={row.annotator}>
-                <th scope="row">{row.annotator}</th>
-                <td className="num">{formatCount(row.assigned)}</td>
-                <td className="num">{formatCount(row.submitted)}</td>
-                <td className="num">{formatCount(row.drafts)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <CountTable
+          caption="Annotation progress per annotator"
+          rowHeader="Annotator"
+          columns={['Assigned', 'Submitted', 'Drafts']}
+          rows={assignments.map((row) => ({
+            key: row.annotator,
+            header: row.annotator,
+            counts: [row.assigned, row.submitted, row.drafts],
+          }))}
+        />
       )}
     </>
   );
 }
 
+/** The loaded overview of one study: totals, triples per mode, models × tests, extractors, the sample. */
 export function OverviewBody({ overview }: { readonly overview: StudyOverview }) {
   return (
     <>
