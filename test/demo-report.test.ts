@@ -27,3 +27,59 @@ describe('the demo with simulated annotations', () => {
     expect(Object.keys(report.metrics)).toHaveLength(8);
   });
 });
+
+describe('the study metrics of the report', () => {
+  it('equal an independent recomputation from the exported records, in every model × test cell', {
+    timeout: 60_000,
+  }, async () => {
+    const sandbox = cliSandbox();
+    expect((await sandbox.run('demo')).code).toBe(0);
+    const jsonl = async (kind: string) =>
+      (await sandbox.run('export', kind)).stdout
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as Record<string, unknown>);
+    type Lists = Record<'current' | 'tsc1' | 'tsc2', string[]>;
+    const triples = new Map((await jsonl('triples')).map((triple) => [triple.id, triple]));
+    const extractions = new Map((await jsonl('extractions')).map((record) => [record.argument_id, record]));
+    const cells = new Map<string, { acch: number[]; recu: number[]; empty: number[] }>();
+    // DESIGN.md, "Metrics, exactly": per argument NH = Σ|E \ G| (unlisted mentions count as
+    // hallucinations), NU = Σ|G \ E|, N = Σ|G|; AccH = 1 − NH/N, RecU = 1 − NU/N; macro mean per cell.
+    for (const argument of await jsonl('arguments')) {
+      const triple = triples.get(argument.triple_id) as unknown as Record<keyof Lists, { factors: string[] }>;
+      const extraction = extractions.get(argument.id) as unknown as Lists & { unlisted: { case: string }[] };
+      let nh = 0;
+      let nu = 0;
+      let n = 0;
+      for (const caseId of ['current', 'tsc1', 'tsc2'] as const) {
+        const truth = new Set(triple[caseId].factors);
+        const asserted = new Set(extraction[caseId]);
+        n += truth.size;
+        nh += [...asserted].filter((factor) => !truth.has(factor)).length;
+        nh += extraction.unlisted.filter((mention) => mention.case === caseId).length;
+        nu += [...truth].filter((factor) => !asserted.has(factor)).length;
+      }
+      const key = `${argument.model}|${argument.test}`;
+      const cell = cells.get(key) ?? { acch: [], recu: [], empty: [] };
+      cell.acch.push(1 - nh / n);
+      cell.recu.push(1 - nu / n);
+      const size =
+        extraction.current.length +
+        extraction.tsc1.length +
+        extraction.tsc2.length +
+        extraction.unlisted.length;
+      cell.empty.push(size === 0 ? 1 : 0);
+      cells.set(key, cell);
+    }
+    const report = JSON.parse((await sandbox.run('report', '--format', 'json', '--replicates', '0')).stdout);
+    const mean = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
+    expect(cells.size).toBe(24);
+    for (const [key, cell] of cells) {
+      const [model = '', test = ''] = key.split('|');
+      const figures = report.metrics[model][test];
+      expect(figures.acch.rules.value).toBeCloseTo(mean(cell.acch), 12);
+      expect(figures.recu.rules.value).toBeCloseTo(mean(cell.recu), 12);
+      if (test === '3') expect(figures.abstain.rules.value).toBeCloseTo(mean(cell.empty), 12);
+    }
+  });
+});
