@@ -1,5 +1,7 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import type { Db } from '../server/store/db.ts';
+import { openDatabase, openExistingDatabase } from '../server/store/open.ts';
 
 /** Where a command writes; tests pass buffers, the real CLI passes the process's streams. */
 export interface CliIo {
@@ -29,4 +31,54 @@ export class CliExit extends Error {
   constructor(readonly exitCode: number) {
     super(`exit ${exitCode}`);
   }
+}
+
+/** `--some-flag` for the option a zod issue is about (commander camel-cases flag names). */
+function flagOf(issue: z.core.$ZodIssue): string {
+  const key = String(issue.path[0] ?? '');
+  return `--${key.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`;
+}
+
+/**
+ * A command's options validated by its schema; on failure every bad option is printed as
+ * `error: --flag: what is wrong` and the command ends with exit code 1.
+ */
+export function parseOptions<T extends z.ZodType>(schema: T, raw: unknown, io: CliIo): z.output<T> {
+  const parsed = schema.safeParse(raw);
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) io.stderr(`error: ${flagOf(issue)}: ${issue.message}\n`);
+    throw new CliExit(1);
+  }
+  return parsed.data;
+}
+
+/**
+ * Runs `work` on the database of `--db` and closes it afterwards. Read commands use an existing
+ * database (`create: false`, the default); commands that bring data in create it.
+ */
+export async function withDatabase<T>(
+  globals: () => GlobalOptions,
+  io: CliIo,
+  work: (db: Db) => T | Promise<T>,
+  options: { create?: boolean } = {},
+): Promise<T> {
+  const file = databasePath(globals(), io);
+  const db = options.create ? openDatabase(file) : openExistingDatabase(file);
+  try {
+    return await work(db);
+  } finally {
+    db.close();
+  }
+}
+
+/** A command's first argument, which must be one of `choices`; otherwise a message and exit code 1. */
+export function parseChoice<const Choice extends string>(
+  value: string,
+  choices: readonly Choice[],
+  what: string,
+  io: CliIo,
+): Choice {
+  if ((choices as readonly string[]).includes(value)) return value as Choice;
+  io.stderr(`error: cannot ${what} "${value}"; choose one of ${choices.join(', ')}\n`);
+  throw new CliExit(1);
 }

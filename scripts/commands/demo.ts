@@ -1,7 +1,6 @@
 import type { Command } from 'commander';
 import { isEmptyDatabase, loadDemo, loadDemoAnnotations } from '../../server/services/demo-service.ts';
-import { openDatabase } from '../../server/store/open.ts';
-import { CliExit, type CliIo, databasePath, type GlobalOptions } from '../io.ts';
+import { CliExit, type CliIo, type GlobalOptions, withDatabase } from '../io.ts';
 
 export function registerDemo(program: Command, io: CliIo, globals: () => GlobalOptions): void {
   program
@@ -13,29 +12,29 @@ export function registerDemo(program: Command, io: CliIo, globals: () => GlobalO
       false,
     )
     .action(async (options: { withAnnotations: boolean }) => {
-      const file = databasePath(globals(), io);
-      const db = openDatabase(file);
-      try {
-        if (!isEmptyDatabase(db)) {
-          io.stderr(
-            `error: ${file} already holds data; the demo loads only into an empty database (use --db FILE)\n`,
-          );
-          throw new CliExit(1);
-        }
-        const loaded = await loadDemo(db);
-        if (options.withAnnotations) {
-          const simulated = loadDemoAnnotations(db);
+      await withDatabase(
+        globals,
+        io,
+        async (db) => {
+          if (!isEmptyDatabase(db)) {
+            io.stderr(
+              `error: ${db.file} already holds data; the demo loads only into an empty database (use --db FILE)\n`,
+            );
+            throw new CliExit(1);
+          }
+          const loaded = await loadDemo(db);
+          if (options.withAnnotations) {
+            const simulated = loadDemoAnnotations(db, loaded.demo);
+            io.stdout(
+              `simulated ${simulated.annotations} annotations by alice and bob and ${simulated.gold} gold records on the ${simulated.sampled} sampled arguments (synthetic demo)\n`,
+            );
+          }
           io.stdout(
-            `simulated ${simulated.annotations} annotations by alice and bob and ${simulated.gold} gold records on the ${simulated.sampled} sampled arguments (synthetic demo)\n`,
+            `loaded the demo study into ${db.file}: ${loaded.demo.triples.length} triples, ${loaded.demo.arguments.length} synthetic arguments, ` +
+              `${loaded.extractions} rules extractions; start it with: FACTOR_AUDIT_DB=${db.file} npm start\n`,
           );
-        }
-        io.stdout(
-          `loaded the demo study into ${file}: ${loaded.triples} triples, ${loaded.arguments} synthetic arguments, ` +
-            `${loaded.extractions} rules extractions; ` +
-            `start it with: FACTOR_AUDIT_DB=${file} npm start\n`,
-        );
-      } finally {
-        db.close();
-      }
+        },
+        { create: true },
+      );
     });
 }

@@ -3,8 +3,14 @@ import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { z } from 'zod';
 import { EXPORT_KINDS, exportRecords } from '../../server/services/export-service.ts';
-import { openExistingDatabase } from '../../server/store/open.ts';
-import { CliExit, type CliIo, databasePath, type GlobalOptions } from '../io.ts';
+import { type CliIo, type GlobalOptions, parseChoice, parseOptions, withDatabase } from '../io.ts';
+
+const exportOptionsSchema = z.object({
+  extractor: z.string().min(1).optional(),
+  includeDrafts: z.boolean().default(false),
+  version: z.coerce.number().int().positive().optional(),
+  out: z.string().min(1).optional(),
+});
 
 export function registerExport(program: Command, io: CliIo, globals: () => GlobalOptions): void {
   program
@@ -15,38 +21,27 @@ export function registerExport(program: Command, io: CliIo, globals: () => Globa
     .option('--include-drafts', 'annotations: drafts too, not only submitted work', false)
     .option('--version <n>', 'sample: the sample version (default: the latest)')
     .option('--out <file>', 'write to FILE instead of standard output')
-    .action(
-      async (
-        kind: string,
-        options: { extractor?: string; includeDrafts: boolean; version?: string; out?: string },
-      ) => {
-        const kindResult = z.enum(EXPORT_KINDS).safeParse(kind);
-        if (!kindResult.success) {
-          io.stderr(`error: cannot export "${kind}"; choose one of ${EXPORT_KINDS.join(', ')}\n`);
-          throw new CliExit(1);
-        }
-        const db = openExistingDatabase(databasePath(globals(), io));
-        try {
-          const records = exportRecords(db, {
-            kind: kindResult.data,
-            study: globals().study,
-            ...(options.extractor === undefined ? {} : { extractor: options.extractor }),
-            includeDrafts: options.includeDrafts,
-            ...(options.version === undefined ? {} : { sampleVersion: Number(options.version) }),
-          });
-          const lines = records.map((record) => `${JSON.stringify(record)}\n`);
-          if (options.out === undefined) {
-            for (const line of lines) io.stdout(line);
-            return;
-          }
-          const target = resolve(io.cwd, options.out);
-          await writeLines(target, lines);
-          io.stderr(`wrote ${records.length} ${kindResult.data} record(s) to ${target}\n`);
-        } finally {
-          db.close();
-        }
-      },
-    );
+    .action(async (kind: string, rawOptions: unknown) => {
+      const exportKind = parseChoice(kind, EXPORT_KINDS, 'export', io);
+      const options = parseOptions(exportOptionsSchema, rawOptions, io);
+      const records = await withDatabase(globals, io, (db) =>
+        exportRecords(db, {
+          kind: exportKind,
+          study: globals().study,
+          extractor: options.extractor,
+          includeDrafts: options.includeDrafts,
+          sampleVersion: options.version,
+        }),
+      );
+      const lines = records.map((record) => `${JSON.stringify(record)}\n`);
+      if (options.out === undefined) {
+        for (const line of lines) io.stdout(line);
+        return;
+      }
+      const target = resolve(io.cwd, options.out);
+      await writeLines(target, lines);
+      io.stderr(`wrote ${records.length} ${exportKind} record(s) to ${target}\n`);
+    });
 }
 
 async function writeLines(file: string, lines: string[]): Promise<void> {

@@ -3,7 +3,6 @@ import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { z } from 'zod';
 import { importRecords } from '../../server/services/import/import-service.ts';
-import { openDatabase } from '../../server/store/open.ts';
 import {
   type GenerateTriplesReport,
   generateTriples,
@@ -11,8 +10,7 @@ import {
   triplesToScenarioCsv,
 } from '../../shared/generate/index.ts';
 import { modeSchema } from '../../shared/vocabulary.ts';
-import { describeIssues } from '../../shared/zod-issues.ts';
-import { CliExit, type CliIo, databasePath, type GlobalOptions } from '../io.ts';
+import { type CliIo, type GlobalOptions, parseOptions, withDatabase } from '../io.ts';
 import { registerGenerateArguments } from './llm.ts';
 
 const generateTriplesOptionsSchema = z.object({
@@ -46,40 +44,29 @@ export function registerGenerate(program: Command, io: CliIo, globals: () => Glo
     .option('--out <file>', 'write to FILE instead of standard output')
     .option('--import', 'import the triples into the study (as JSONL records)', false)
     .option('--id-prefix <prefix>', 'triple ids are PREFIX-1, PREFIX-2, … (default: the mode)')
-    .action((rawOptions: unknown) => {
-      const parsed = generateTriplesOptionsSchema.safeParse(rawOptions);
-      if (!parsed.success) {
-        for (const issue of describeIssues(parsed.error)) io.stderr(`error: --${issue}\n`);
-        throw new CliExit(1);
-      }
-      const options = parsed.data;
-      const { triples, report } = generateTriples({
-        mode: options.mode,
-        count: options.count,
-        complexity: options.complexity,
-        seed: options.seed,
-        strict: options.strict,
-        ...(options.idPrefix === undefined ? {} : { idPrefix: options.idPrefix }),
-      });
+    .action(async (rawOptions: unknown) => {
+      const options = parseOptions(generateTriplesOptionsSchema, rawOptions, io);
+      const { triples, report } = generateTriples(options);
       const text = options.format === 'paper-csv' ? triplesToScenarioCsv(triples) : triplesToJsonl(triples);
       if (options.out !== undefined) writeFileSync(resolve(io.cwd, options.out), text);
       else if (!options.import) io.stdout(text);
       io.stderr(`${describeReport(options, report)}\n`);
       if (options.import) {
-        const db = openDatabase(databasePath(globals(), io));
-        try {
-          const summary = importRecords(db, {
-            kind: 'triples',
-            study: globals().study,
-            sourceName: `generate triples --mode ${options.mode} --count ${options.count} --complexity ${options.complexity} --seed ${options.seed}${options.strict ? ' --strict' : ''}`,
-            values: triples,
-          });
-          io.stderr(
-            `imported into study "${summary.study}": ${summary.counts.inserted} new, ${summary.counts.unchanged} unchanged\n`,
-          );
-        } finally {
-          db.close();
-        }
+        const summary = await withDatabase(
+          globals,
+          io,
+          (db) =>
+            importRecords(db, {
+              kind: 'triples',
+              study: globals().study,
+              sourceName: `generate triples --mode ${options.mode} --count ${options.count} --complexity ${options.complexity} --seed ${options.seed}${options.strict ? ' --strict' : ''}`,
+              values: triples,
+            }),
+          { create: true },
+        );
+        io.stderr(
+          `imported into study "${summary.study}": ${summary.counts.inserted} new, ${summary.counts.unchanged} unchanged\n`,
+        );
       }
     });
 }

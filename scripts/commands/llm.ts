@@ -11,9 +11,8 @@ import { SpacedStartLimiter } from '../../server/services/llm/rate-limiter.ts';
 import { type Extractor, runExtraction } from '../../server/services/llm/run-extraction.ts';
 import { requireStudy } from '../../server/services/studies.ts';
 import type { Db } from '../../server/store/db.ts';
-import { openExistingDatabase } from '../../server/store/open.ts';
 import { testSchema } from '../../shared/vocabulary.ts';
-import { CliExit, type CliIo, databasePath, type GlobalOptions } from '../io.ts';
+import { CliExit, type CliIo, type GlobalOptions, parseOptions, withDatabase } from '../io.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Options shared by every command that calls an LLM endpoint.
@@ -54,20 +53,6 @@ function addEndpointOptions(
 }
 
 /** Camel-case option names back to the flags the user typed: maxRpm → --max-rpm. */
-function flagOf(issue: z.core.$ZodIssue): string {
-  const key = String(issue.path[0] ?? '');
-  return `--${key.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)}`;
-}
-
-function parseOptions<T extends z.ZodType>(schema: T, raw: unknown, io: CliIo): z.infer<T> {
-  const parsed = schema.safeParse(raw);
-  if (!parsed.success) {
-    for (const issue of parsed.error.issues) io.stderr(`error: ${flagOf(issue)}: ${issue.message}\n`);
-    throw new CliExit(1);
-  }
-  return parsed.data;
-}
-
 function chatClientFor(options: EndpointOptions, endpoint: { baseURL: string; apiKey: string }): ChatClient {
   return new ChatClient({
     baseURL: endpoint.baseURL,
@@ -136,11 +121,6 @@ function createRunProgress(io: CliIo, label: string) {
   };
 }
 
-function withDb<T>(globals: () => GlobalOptions, io: CliIo, work: (db: Db) => Promise<T>): Promise<T> {
-  const db = openExistingDatabase(databasePath(globals(), io));
-  return work(db).finally(() => db.close());
-}
-
 function tokens(input: number, output: number): string {
   return `${input.toLocaleString('en-US')} in / ${output.toLocaleString('en-US')} out`;
 }
@@ -168,7 +148,7 @@ export function registerGenerateArguments(generate: Command, io: CliIo, globals:
       const endpoint = resolveEndpoint(options.baseUrl, io.env);
       const prompt = loadPromptTemplate('argument', options.prompt, io.cwd);
       const test = options.test;
-      await withDb(globals, io, async (db) => {
+      await withDatabase(globals, io, async (db) => {
         const progress = createRunProgress(io, `test ${test}`);
         const summary = await interruptible(io, (signal) =>
           generateArguments({
@@ -323,7 +303,7 @@ export function registerExtract(
       io.stderr(`error: --extractor: "${common.extractor}" is not one of ${choices.join(', ')}\n`);
       throw new CliExit(1);
     }
-    await withDb(globals, io, async (db) => {
+    await withDatabase(globals, io, async (db) => {
       const study = requireStudy(db, globals().study);
       const setup = implementation.create(rawOptions, { db, studyId: study.id, io });
       const progress = createRunProgress(io, setup.extractor.name);

@@ -3,10 +3,8 @@ import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { z } from 'zod';
 import { formatReport, REPORT_FORMATS, studyReport } from '../../server/services/report/index.ts';
-import { openExistingDatabase } from '../../server/store/open.ts';
 import { DEFAULT_REPORT_OPTIONS } from '../../shared/scoring/index.ts';
-import { describeIssues } from '../../shared/zod-issues.ts';
-import { CliExit, type CliIo, databasePath, type GlobalOptions } from '../io.ts';
+import { type CliIo, type GlobalOptions, parseOptions, withDatabase } from '../io.ts';
 
 const reportOptionsSchema = z.object({
   format: z.enum(REPORT_FORMATS),
@@ -47,35 +45,18 @@ export function registerReport(program: Command, io: CliIo, globals: () => Globa
       'extractor whose corrected estimates decide the claims (default gpt-4.1, else the first)',
     )
     .option('--reported-source <name>', 'reported source to compare with, when several were imported')
-    .action((rawOptions: unknown) => {
-      const parsed = reportOptionsSchema.safeParse(rawOptions);
-      if (!parsed.success) {
-        for (const issue of describeIssues(parsed.error)) io.stderr(`error: --${issue}\n`);
-        throw new CliExit(1);
+    .action(async (rawOptions: unknown) => {
+      const { format, out, ...options } = parseOptions(reportOptionsSchema, rawOptions, io);
+      const report = await withDatabase(globals, io, (db) =>
+        studyReport(db, { study: globals().study, ...options }),
+      );
+      const text = formatReport(report, format);
+      if (out === undefined) {
+        io.stdout(text);
+        return;
       }
-      const options = parsed.data;
-      const db = openExistingDatabase(databasePath(globals(), io));
-      try {
-        const report = studyReport(db, {
-          study: globals().study,
-          seed: options.seed,
-          replicates: options.replicates,
-          level: options.level,
-          threshold: options.threshold,
-          claimThreshold: options.claimThreshold,
-          ...(options.extractor === undefined ? {} : { extractor: options.extractor }),
-          ...(options.reportedSource === undefined ? {} : { reportedSource: options.reportedSource }),
-        });
-        const text = formatReport(report, options.format);
-        if (options.out === undefined) {
-          io.stdout(text);
-          return;
-        }
-        const file = resolve(io.cwd, options.out);
-        writeFileSync(file, text);
-        io.stdout(`report of study "${report.meta.study}" (${options.format}) written to ${file}\n`);
-      } finally {
-        db.close();
-      }
+      const file = resolve(io.cwd, out);
+      writeFileSync(file, text);
+      io.stdout(`report of study "${report.meta.study}" (${format}) written to ${file}\n`);
     });
 }

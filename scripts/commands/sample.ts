@@ -5,15 +5,13 @@ import { assignSample, reassign } from '../../server/services/assignment-service
 import { drawSample } from '../../server/services/sample-service.ts';
 import { requireStudy } from '../../server/services/studies.ts';
 import type { Db } from '../../server/store/db.ts';
-import { openExistingDatabase } from '../../server/store/open.ts';
 import type { StudyRow } from '../../server/store/studies.ts';
 import {
   assignRequestSchema,
   drawSampleRequestSchema,
   reassignRequestSchema,
 } from '../../shared/sample-api.ts';
-import { describeIssues } from '../../shared/zod-issues.ts';
-import { CliExit, type CliIo, databasePath, type GlobalOptions } from '../io.ts';
+import { type CliIo, type GlobalOptions, parseOptions, withDatabase } from '../io.ts';
 
 const list = (value: string) =>
   value
@@ -36,19 +34,10 @@ export function registerSampling(program: Command, io: CliIo, globals: () => Glo
   const withStudy = <Request>(
     schema: z.ZodType<Request>,
     raw: unknown,
-    fn: (db: Db, study: StudyRow, request: Request) => void,
+    work: (db: Db, study: StudyRow, request: Request) => void,
   ) => {
-    const parsed = schema.safeParse(raw);
-    if (!parsed.success) {
-      for (const issue of describeIssues(parsed.error)) io.stderr(`error: --${issue}\n`);
-      throw new CliExit(1);
-    }
-    const db = openExistingDatabase(databasePath(globals(), io));
-    try {
-      fn(db, requireStudy(db, globals().study), parsed.data);
-    } finally {
-      db.close();
-    }
+    const request = parseOptions(schema, raw, io);
+    return withDatabase(globals, io, (db) => work(db, requireStudy(db, globals().study), request));
   };
 
   program
@@ -64,7 +53,7 @@ export function registerSampling(program: Command, io: CliIo, globals: () => Glo
     )
     .option('--exclude-sampled', 'leave out arguments sampled in earlier versions', false)
     .action(
-      (options: {
+      async (options: {
         size: string;
         seed?: string;
         allocation: string;
@@ -78,7 +67,7 @@ export function registerSampling(program: Command, io: CliIo, globals: () => Glo
           strata: list(options.strata),
           excludeSampled: options.excludeSampled,
         };
-        withStudy(drawSampleRequestSchema, raw, (db, study, request) => {
+        await withStudy(drawSampleRequestSchema, raw, (db, study, request) => {
           const { sample, warnings } = drawSample(db, study, request);
           for (const warning of warnings) io.stderr(`warning: ${warning}\n`);
           const nonEmpty = sample.strata.filter((stratum) => stratum.drawn > 0);
@@ -103,7 +92,7 @@ export function registerSampling(program: Command, io: CliIo, globals: () => Glo
     .option('--calibration <ids>', 'argument ids every annotator gets first, in this order')
     .option('--sample <version>', 'sample version (default: the latest)')
     .action(
-      (options: {
+      async (options: {
         annotators: string;
         perItem: string;
         seed?: string;
@@ -117,7 +106,7 @@ export function registerSampling(program: Command, io: CliIo, globals: () => Glo
           calibration: options.calibration === undefined ? [] : list(options.calibration),
           ...(options.sample === undefined ? {} : { sampleVersion: Number(options.sample) }),
         };
-        withStudy(assignRequestSchema, raw, (db, study, request) => {
+        await withStudy(assignRequestSchema, raw, (db, study, request) => {
           const summary = assignSample(db, study, request, 'cli');
           io.stdout(
             `assigned the ${summary.items} item(s) of sample version ${summary.sampleVersion} to ${request.perItem} annotator(s) each` +
@@ -135,13 +124,13 @@ export function registerSampling(program: Command, io: CliIo, globals: () => Glo
     .requiredOption('--from <name>')
     .requiredOption('--to <name>')
     .option('--items <ids>', 'only these argument ids')
-    .action((options: { from: string; to: string; items?: string }) => {
+    .action(async (options: { from: string; to: string; items?: string }) => {
       const raw = {
         from: options.from,
         to: options.to,
         ...(options.items === undefined ? {} : { items: list(options.items) }),
       };
-      withStudy(reassignRequestSchema, raw, (db, study, request) => {
+      await withStudy(reassignRequestSchema, raw, (db, study, request) => {
         const result = reassign(db, study, request, 'cli');
         io.stdout(`moved ${result.moved.length} item(s) from ${request.from} to ${request.to}\n`);
         for (const skipped of result.skipped) io.stderr(`skipped ${skipped.itemId}: ${skipped.reason}\n`);

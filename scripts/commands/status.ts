@@ -1,22 +1,16 @@
 import type { Command } from 'commander';
 import { studyOverview } from '../../server/services/overview-service.ts';
-import { openExistingDatabase } from '../../server/store/open.ts';
 import type { StudyOverview } from '../../shared/api.ts';
-import { type CliIo, databasePath, type GlobalOptions } from '../io.ts';
+import { type CliIo, type GlobalOptions, withDatabase } from '../io.ts';
 
 export function registerStatus(program: Command, io: CliIo, globals: () => GlobalOptions): void {
   program
     .command('status')
     .description("counts of the study's records, per kind, model and test")
     .option('--json', 'print JSON', false)
-    .action((options: { json: boolean }) => {
-      const db = openExistingDatabase(databasePath(globals(), io));
-      try {
-        const overview = studyOverview(db, globals().study);
-        io.stdout(options.json ? `${JSON.stringify(overview, null, 2)}\n` : formatOverview(overview));
-      } finally {
-        db.close();
-      }
+    .action(async (options: { json: boolean }) => {
+      const overview = await withDatabase(globals, io, (db) => studyOverview(db, globals().study));
+      io.stdout(options.json ? `${JSON.stringify(overview, null, 2)}\n` : formatOverview(overview));
     });
 }
 

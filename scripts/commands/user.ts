@@ -3,23 +3,15 @@ import { z } from 'zod';
 import { changePassword, generatePassword, setDisabled } from '../../server/services/user-admin-service.ts';
 import { createUser } from '../../server/services/user-service.ts';
 import type { Db } from '../../server/store/db.ts';
-import { openDatabase } from '../../server/store/open.ts';
 import { listUsers } from '../../server/store/users.ts';
 import { roleSchema } from '../../shared/api.ts';
-import { CliExit, type CliIo, databasePath, type GlobalOptions } from '../io.ts';
+import { CliExit, type CliIo, type GlobalOptions, withDatabase } from '../io.ts';
 
 const collect = (value: string, previous: string[]) => [...previous, value];
 
 export function registerUser(program: Command, io: CliIo, globals: () => GlobalOptions): void {
   const user = program.command('user').description('manage accounts: add, list, passwd, disable, enable');
-  const withDb = async (fn: (db: Db) => Promise<void> | void) => {
-    const db = openDatabase(databasePath(globals(), io));
-    try {
-      await fn(db);
-    } finally {
-      db.close();
-    }
-  };
+  const withDb = <T>(work: (db: Db) => T | Promise<T>) => withDatabase(globals, io, work, { create: true });
 
   user
     .command('add')

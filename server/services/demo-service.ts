@@ -1,6 +1,6 @@
 import { verify } from '@node-rs/argon2';
 import type { Role } from '../../shared/api.ts';
-import { buildDemoStudy } from '../../shared/demo/build-demo.ts';
+import { buildDemoStudy, type DemoStudy } from '../../shared/demo/build-demo.ts';
 import {
   answerKeyJudgement,
   DEMO_ANNOTATORS,
@@ -57,7 +57,7 @@ export function isEmptyDatabase(db: Db): boolean {
  * synthetic argument per triple (720 in all, labelled "synthetic demo"), the rules extractor's output
  * for every one of them — and the demo accounts.
  */
-export async function loadDemo(db: Db): Promise<{ triples: number; arguments: number; extractions: number }> {
+export async function loadDemo(db: Db): Promise<{ demo: DemoStudy; extractions: number }> {
   const demo = buildDemoStudy();
   importRecords(db, {
     kind: 'triples',
@@ -78,7 +78,7 @@ export async function loadDemo(db: Db): Promise<{ triples: number; arguments: nu
     concurrency: 1,
   });
   for (const user of DEMO_USERS) if (!findUserByName(db, user.username)) await createUser(db, user);
-  return { triples: demo.triples.length, arguments: demo.arguments.length, extractions: run.extracted };
+  return { demo, extractions: run.extracted };
 }
 
 /** The demo logins whose published password still works. */
@@ -98,10 +98,12 @@ export async function workingDemoLogins(db: Db): Promise<typeof DEMO_USERS> {
  * For exploring the report before anyone has annotated: draws the sample (50, seed 7), assigns it to
  * alice and bob, submits simulated annotations for both (the writer's answer key with each
  * annotator's misses and slips) and the answer key as gold (adjudicator carol). Everything it
- * writes says "synthetic demo" in its comment. Call after `loadDemo`.
+ * writes says "synthetic demo" in its comment. Call after `loadDemo`, with the demo it loaded.
  */
-export function loadDemoAnnotations(db: Db): { sampled: number; annotations: number; gold: number } {
-  const demo = buildDemoStudy();
+export function loadDemoAnnotations(
+  db: Db,
+  demo: DemoStudy,
+): { sampled: number; annotations: number; gold: number } {
   const study = requireStudy(db, DEMO_STUDY);
   drawSample(db, study, {
     size: 50,
