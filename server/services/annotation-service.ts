@@ -17,7 +17,7 @@ import {
   saveAnnotation,
 } from '../store/annotations.ts';
 import { findArgument, type StoredArgument } from '../store/arguments.ts';
-import { findAssignment, listAssignmentsOfUser } from '../store/assignments.ts';
+import { countAssignmentsOfUser, findAssignment, listAssignmentsOfUser } from '../store/assignments.ts';
 import type { Db } from '../store/db.ts';
 import { writeJson } from '../store/json-columns.ts';
 import type { StudyRow } from '../store/studies.ts';
@@ -49,7 +49,7 @@ export function annotatorItem(db: Db, study: StudyRow, user: User, argumentId: s
     argument,
     triple,
     assignment,
-    queueLength: listAssignmentsOfUser(db, study.id, user.id).length,
+    queueLength: countAssignmentsOfUser(db, study.id, user.id),
     annotation: findAnnotation(db, argument.rowId, user.id),
     adjudicationStarted: findGold(db, argument.rowId) !== undefined,
   });

@@ -9,7 +9,6 @@ import {
   RULES_EXTRACTOR_VERSION,
   toExtractionRecord,
 } from '../../shared/rules/index.ts';
-import { extractionSchema } from '../../shared/schemas/extraction.ts';
 import { describeIssues } from '../../shared/zod-issues.ts';
 import { errors } from '../errors.ts';
 import type { Extractor } from './llm/run-extraction.ts';
@@ -53,16 +52,16 @@ export function createRulesExtractor(options: { name?: string; lexiconFile?: str
       const found = extractFactors(argument.record.text, lexicon, {
         finishReason: argument.record.finish_reason ?? null,
       });
-      const record = extractionSchema.parse(toExtractionRecord(argument.record.id, found));
-      return {
-        status: 'extracted',
-        current: record.current,
-        tsc1: record.tsc1,
-        tsc2: record.tsc2,
-        unlisted: record.unlisted,
-        ...(record.abstained === undefined ? {} : { abstained: record.abstained }),
-        ...(record.raw === undefined ? {} : { raw: record.raw }),
-      };
+      // The runner validates and normalises what an extractor returns (shared/schemas/extraction.ts).
+      const {
+        current = [],
+        tsc1 = [],
+        tsc2 = [],
+        unlisted = [],
+        abstained,
+        raw,
+      } = toExtractionRecord(argument.record.id, found);
+      return { status: 'extracted', current, tsc1, tsc2, unlisted, abstained, raw };
     },
   };
 }

@@ -125,3 +125,12 @@ export function maxPosition(db: Db, studyId: number, userId: number): number {
     )?.p ?? 0
   );
 }
+
+export function countAssignmentsOfUser(db: Db, studyId: number, userId: number): number {
+  return (
+    db.first<{ n: number }>(
+      'SELECT count(*) AS n FROM assignments s JOIN arguments a ON a.id = s.argument_id WHERE a.study_id = ? AND s.user_id = ?',
+      [studyId, userId],
+    )?.n ?? 0
+  );
+}

@@ -43,15 +43,10 @@ export interface ImportSummary {
 export async function importFile(db: Db, request: ImportRequest): Promise<ImportSummary> {
   const source = await inspectSource(request.file);
   const report = request.onProgress;
-  let parsed: Awaited<ReturnType<typeof parseSource>>;
-  try {
-    parsed = await parseSource(request.kind, source, {
-      ...request,
-      onBytes: report && ((done) => report({ phase: 'reading', done, total: source.size })),
-    });
-  } catch (error) {
-    throw error instanceof Error && !('code' in error) ? errors.validation(error.message) : error;
-  }
+  const parsed = await parseSource(request.kind, source, {
+    ...request,
+    onBytes: report && ((done) => report({ phase: 'reading', done, total: source.size })),
+  });
   if (parsed.problems.length > 0) throw errors.importInvalid(request.file, sortByLine(parsed.problems));
   if (parsed.records.length === 0)
     throw errors.validation(`${source.name} holds no records; there is nothing to import.`);

@@ -9,7 +9,7 @@ import { reportedResultsSchema } from '../../../shared/schemas/reported.ts';
 import { tripleSchema } from '../../../shared/schemas/triple.ts';
 import type { Mode, TestNumber } from '../../../shared/vocabulary.ts';
 import { describeIssues, formatIssuePath } from '../../../shared/zod-issues.ts';
-import type { RecordProblem } from '../../errors.ts';
+import { errors, type RecordProblem } from '../../errors.ts';
 import {
   applyAnnotation,
   applyArgument,
@@ -93,7 +93,7 @@ export async function parseSource(
         : kind === 'triples'
           ? "JSONL or the study's scenario CSV"
           : 'JSONL (one JSON object per line)';
-  throw new Error(
+  throw errors.validation(
     `${source.name} looks like ${FORMAT_NAMES[source.format]}, but import ${kind} reads ${expected}.`,
   );
 }
@@ -163,7 +163,7 @@ async function parseScenarioSource(source: SourceFile, options: ParseOptions): P
   options.onBytes?.(source.size);
   const mode = options.mode ?? modeFromFileName(source.name);
   if (!mode)
-    throw new Error(
+    throw errors.validation(
       `${source.name}: the file name does not say the mode; pass --mode arguable|reordered|non_arguable.`,
     );
   const parsed = parseScenarioCsv(text, { mode, idPrefix: source.name.replace(/\.[^.]+$/, '') });
@@ -179,7 +179,7 @@ async function parseScenarioSource(source: SourceFile, options: ParseOptions): P
 
 async function parsePaperLogSource(source: SourceFile, options: ParseOptions): Promise<ParsedSource> {
   if (!options.model || !options.test)
-    throw new Error(
+    throw errors.validation(
       `${source.name}: a paper log does not name its model and test; pass --model NAME and --test 1|2|3.`,
     );
   const { text, sha256 } = await readWhole(source);
