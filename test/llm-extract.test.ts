@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { findArgument } from '../server/store/arguments.ts';
 import { listExtractions } from '../server/store/extractions.ts';
 import { listLlmCalls } from '../server/store/llm-calls.ts';
@@ -9,24 +9,14 @@ import {
   argumentIdOf,
   extractionAnswer,
   type LlmServer,
-  type LlmServerOptions,
   llmSandbox,
+  llmServers,
   type Reply,
-  startLlmServer,
   studyJsonl,
   userContent,
 } from './support/llm-server.ts';
 
-const servers: LlmServer[] = [];
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((server) => server.close()));
-});
-
-async function serve(options: LlmServerOptions): Promise<LlmServer> {
-  const server = await startLlmServer(options);
-  servers.push(server);
-  return server;
-}
+const serve = llmServers();
 
 /** A sandbox with a study of `count` arguments imported. */
 async function studyOf(count: number) {

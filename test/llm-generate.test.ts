@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEFAULT_PROMPT_FILES } from '../server/services/llm/prompts.ts';
 import { listArguments } from '../server/store/arguments.ts';
 import { listExtractions } from '../server/store/extractions.ts';
@@ -10,26 +10,15 @@ import type { Triple } from '../shared/schemas/triple.ts';
 import { ABSTENTION_PHRASE } from '../shared/vocabulary.ts';
 import {
   extractionAnswer,
-  type LlmServer,
-  type LlmServerOptions,
   llmSandbox,
+  llmServers,
   type RecordedRequest,
   type Reply,
-  startLlmServer,
   systemContent,
   userContent,
 } from './support/llm-server.ts';
 
-const servers: LlmServer[] = [];
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((server) => server.close()));
-});
-
-async function serve(options: LlmServerOptions): Promise<LlmServer> {
-  const server = await startLlmServer(options);
-  servers.push(server);
-  return server;
-}
+const serve = llmServers();
 
 const TRIPLES: Triple[] = [
   {

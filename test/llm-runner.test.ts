@@ -9,12 +9,11 @@ import { listExtractions } from '../server/store/extractions.ts';
 import { findCachedLlmCall, insertLlmCall } from '../server/store/llm-calls.ts';
 import { openDatabase } from '../server/store/open.ts';
 import { findStudy } from '../server/store/studies.ts';
-import { type LlmServer, startLlmServer, studyJsonl } from './support/llm-server.ts';
+import { type LlmServer, llmServers, studyJsonl } from './support/llm-server.ts';
 
-const servers: LlmServer[] = [];
+const serve = llmServers();
 const dbs: Db[] = [];
 afterEach(async () => {
-  await Promise.all(servers.splice(0).map((server) => server.close()));
   for (const db of dbs.splice(0)) db.close();
 });
 
@@ -58,8 +57,7 @@ function llmExtractor(db: Db, server: LlmServer, name = 'gpt-4.1') {
 
 describe('runExtraction', () => {
   it('stops on interrupt without storing the calls under way, leaves the run unfinished, and a rerun continues', async () => {
-    const server = await startLlmServer({ latencyMs: 40 });
-    servers.push(server);
+    const server = await serve({ latencyMs: 40 });
     const db = studyDb(20);
     const controller = new AbortController();
     const first = await runExtraction({

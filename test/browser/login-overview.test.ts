@@ -48,7 +48,9 @@ describe('the login screen and the study overview, in Chromium', () => {
     expect(text).toContain('demo-codes');
     expect(text).toContain('demo-reasoner');
     expect(await page.getByRole('banner').textContent()).toContain('Study admin');
-    expect(await page.getByRole('note').textContent()).toContain('720 of the 720 arguments are labelled “synthetic demo”');
+    expect(await page.getByRole('note').textContent()).toContain(
+      '720 of the 720 arguments are labelled “synthetic demo”',
+    );
     expect(errors).toEqual([]);
     await page.close();
   });

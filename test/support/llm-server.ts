@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { afterEach } from 'vitest';
 import { cliSandbox } from './cli.ts';
 
 /** A chat-completions request as the test server received it. */
@@ -274,4 +275,17 @@ export function studyJsonl(count: number, model = 'gpt-4o'): { triples: string; 
     return JSON.stringify({ id, triple_id: 't1', model, test: 1, text: argumentText(id) });
   });
   return { triples: `${JSON.stringify(triple)}\n`, arguments: `${records.join('\n')}\n` };
+}
+
+/** A starter of test LLM servers for one test file; every server it started is closed after each test. */
+export function llmServers(): (options: LlmServerOptions) => Promise<LlmServer> {
+  const servers: LlmServer[] = [];
+  afterEach(async () => {
+    await Promise.all(servers.splice(0).map((server) => server.close()));
+  });
+  return async (options) => {
+    const server = await startLlmServer(options);
+    servers.push(server);
+    return server;
+  };
 }
