@@ -1,44 +1,29 @@
+import { jsonArrayElementSpans } from './parse/json-array.ts';
+import { lineLocator } from './parse/lines.ts';
+
+const MEMBER = /^\s*"((?:[^"\\]|\\.)*)"\s*:\s*\[/;
+
 /**
  * The 1-based line on which each element of a JSON array starts, for the array that is the document
- * itself (`key` omitted) or the value of a top-level object key. A small scanner that skips strings,
- * so error messages about `values[3]` can name the line a reader should open. Returns [] when the
- * array is not found; assumes the text already parsed as JSON.
+ * itself (`key` omitted) or the value of a top-level object key — so error messages about `values[3]`
+ * can name the line a reader should open. Returns [] when the array is not found; assumes the text
+ * already parsed as JSON.
  */
 export function locateArrayElements(text: string, key?: string): number[] {
-  let line = 1;
-  let depth = 0;
-  let arrayDepth = key === undefined ? 1 : -1;
-  let expectingElement = false;
-  let lastString = '';
-  const starts: number[] = [];
-  for (let index = 0; index < text.length; index += 1) {
-    const char = text[index];
-    if (char === '\n') {
-      line += 1;
-      continue;
-    }
-    if (char === ' ' || char === '\t' || char === '\r') continue;
-    if (expectingElement && depth === arrayDepth && char !== ']') {
-      starts.push(line);
-      expectingElement = false;
-    }
-    if (char === '"') {
-      let end = index + 1;
-      while (end < text.length && text[end] !== '"') end += text[end] === '\\' ? 2 : 1;
-      lastString = text.slice(index + 1, end);
-      index = end;
-      continue;
-    }
-    if (char === '[' || char === '{') {
-      depth += 1;
-      if (char === '[' && arrayDepth === -1 && depth === 2 && lastString === key) arrayDepth = depth;
-      if (char === '[' && depth === arrayDepth) expectingElement = true;
-    } else if (char === ']' || char === '}') {
-      if (depth === arrayDepth && char === ']') return starts;
-      depth -= 1;
-    } else if (char === ',' && depth === arrayDepth) {
-      expectingElement = true;
-    }
+  const first = text.search(/\S/);
+  if (first === -1) return [];
+  let open = first;
+  if (key !== undefined) {
+    if (text[first] !== '{') return [];
+    const members = jsonArrayElementSpans(text, first).spans;
+    const found = members
+      .map((span) => ({ span, match: MEMBER.exec(text.slice(span.start, span.end)) }))
+      .find(({ match }) => match !== null && JSON.parse(`"${match[1]}"`) === key);
+    if (!found?.match) return [];
+    // The member's match ends just after the array's "[".
+    open = found.span.start + found.match[0].length - 1;
   }
-  return starts;
+  if (text[open] !== '[') return [];
+  const lineOf = lineLocator(text);
+  return jsonArrayElementSpans(text, open).spans.map((span) => lineOf(span.start).line);
 }

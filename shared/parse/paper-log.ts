@@ -3,6 +3,7 @@ import type { ExtractionStatus } from '../schemas/extraction.ts';
 import type { Triple } from '../schemas/triple.ts';
 import { MODE_OF_TEST, type Mode, type TestNumber } from '../vocabulary.ts';
 import { parseDistilledFactors } from './distilled-factors.ts';
+import { type ElementSpan, jsonArrayElementSpans } from './json-array.ts';
 import { type LineError, lineLocator, stripByteOrderMark } from './lines.ts';
 import { parseScenarioBlock, type ScenarioCases } from './scenario-block.ts';
 import { fnv1a64 } from './stable-hash.ts';
@@ -64,74 +65,26 @@ export function tripleContentId(mode: Mode, cases: ScenarioCases): string {
   return `${mode}-${fnv1a64(canonical)}`;
 }
 
-/**
- * The spans of the top-level elements of a JSON array, found by tracking strings and nesting (not
- * by parsing), so that each element can be parsed — and fail — on its own and be located by line.
- */
+/** The elements of the array the whole log is, each to be parsed on its own (`jsonArrayElementSpans`). */
 function arrayElements(text: string): {
-  spans: Array<{ start: number; end: number }>;
+  spans: ElementSpan[];
   error: { at: number; message: string } | null;
 } {
-  const spans: Array<{ start: number; end: number }> = [];
-  let index = text.search(/\S/);
-  if (index === -1) return { spans, error: { at: 0, message: 'the file is empty' } };
-  if (text[index] !== '[') {
+  const open = text.search(/\S/);
+  if (open === -1) return { spans: [], error: { at: 0, message: 'the file is empty' } };
+  if (text[open] !== '[')
     return {
-      spans,
+      spans: [],
       error: {
-        at: index,
+        at: open,
         message: 'a paper log is a JSON array of records, but the file does not start with "["',
       },
     };
-  }
-  index += 1;
-  for (;;) {
-    while (index < text.length && /\s/.test(text[index] ?? '')) index += 1;
-    if (index >= text.length) {
-      return {
-        spans,
-        error: { at: text.length, message: 'the file ends before the array closes (truncated)' },
-      };
-    }
-    if (text[index] === ']') break;
-    const start = index;
-    let depth = 0;
-    let inString = false;
-    for (; index < text.length; index += 1) {
-      const char = text[index];
-      if (inString) {
-        if (char === '\\') index += 1;
-        else if (char === '"') inString = false;
-      } else if (char === '"') {
-        inString = true;
-      } else if (char === '{' || char === '[') {
-        depth += 1;
-      } else if (char === '}' || char === ']') {
-        if (depth === 0) break;
-        depth -= 1;
-      } else if (char === ',' && depth === 0) {
-        break;
-      }
-    }
-    if (index >= text.length) {
-      return {
-        spans,
-        error: {
-          at: start,
-          message: `record ${spans.length + 1} is cut off: the file ends inside it (truncated)`,
-        },
-      };
-    }
-    spans.push({ start, end: index });
-    if (text[index] === ',') index += 1;
-    else if (text[index] === '}') {
-      return { spans, error: { at: index, message: 'an unmatched "}" between records' } };
-    }
-  }
-  const rest = text.slice(index + 1).search(/\S/);
-  if (rest !== -1) {
-    return { spans, error: { at: index + 1 + rest, message: 'text after the array\'s closing "]"' } };
-  }
+  const { spans, end, error } = jsonArrayElementSpans(text, open);
+  if (error || end === null) return { spans, error };
+  const rest = text.slice(end + 1).search(/\S/);
+  if (rest !== -1)
+    return { spans, error: { at: end + 1 + rest, message: 'text after the array\'s closing "]"' } };
   return { spans, error: null };
 }
 
