@@ -11,10 +11,10 @@ describe('jsonArrayElementSpans', () => {
   });
   it('splits an object into its members', () => {
     const text = '{"source": "T", "values": [1]}';
-    expect(jsonArrayElementSpans(text, 0).spans.map((span) => text.slice(span.start, span.end))).toEqual([
-      '"source": "T"',
-      '"values": [1]',
-    ]);
+    const { spans, end, error } = jsonArrayElementSpans(text, 0);
+    expect(spans.map((span) => text.slice(span.start, span.end))).toEqual(['"source": "T"', '"values": [1]']);
+    expect(end).toBe(text.length - 1);
+    expect(error).toBeNull();
   });
   it('says where a cut-off array stops', () => {
     expect(jsonArrayElementSpans('[{"a": 1}, {"b":', 0).error?.message).toMatch(/record 2 is cut off/);

@@ -58,7 +58,7 @@ export function jsonArrayElementSpans(
       };
     spans.push({ start, end: index });
     if (text[index] === ',') index += 1;
-    else if (text[index] === '}')
-      return { spans, end: null, error: { at: index, message: 'an unmatched "}" between records' } };
+    else if (text[index] === stray)
+      return { spans, end: null, error: { at: index, message: `an unmatched "${stray}" between records` } };
   }
 }
