@@ -5,7 +5,7 @@ import type { Db } from '../store/db.ts';
 import { countExtractions } from '../store/extractions.ts';
 import { studyTotals } from '../store/studies.ts';
 import { countTriplesByMode } from '../store/triples.ts';
-import { studyProgress } from './progress-service.ts';
+import { annotatorProgress } from './progress-service.ts';
 import { latestSampleSummary } from './sample-service.ts';
 import { requireStudy } from './studies.ts';
 
@@ -62,7 +62,7 @@ export function studyOverview(db: Db, studyName: string): StudyOverview {
       seed: sample.seed,
       strataBy: sample.strataBy,
     },
-    assignments: studyProgress(db, study).annotators.map(({ annotator, assigned, submitted, drafts }) => ({
+    assignments: annotatorProgress(db, study).map(({ annotator, assigned, submitted, drafts }) => ({
       annotator,
       assigned,
       submitted,

@@ -1,7 +1,7 @@
 import { median } from 'simple-statistics';
 import { groupBy } from '../../shared/group-by.ts';
 import type { Db } from '../store/db.ts';
-import { listAssignmentProgress } from '../store/progress.ts';
+import { type AssignmentProgressRow, listAssignmentProgress } from '../store/progress.ts';
 import { latestSample, listSampleItems } from '../store/samples.ts';
 import type { StudyRow } from '../store/studies.ts';
 
@@ -39,9 +39,35 @@ export interface StudyProgress {
  */
 export function studyProgress(db: Db, study: StudyRow, now: Date = new Date()): StudyProgress {
   const rows = listAssignmentProgress(db, study.id);
-  const byAnnotator = groupBy(rows, (row) => row.annotator);
+  const annotators = progressByAnnotator(rows, now);
+
+  const sample = latestSample(db, study.id);
+  const strata: StratumProgress[] = [];
+  if (sample) {
+    const byArgument = groupBy(rows, (row) => row.argumentRowId);
+    for (const [stratum, items] of groupBy(listSampleItems(db, sample.id), (item) => item.stratum)) {
+      const assignments = items.map((item) => byArgument.get(item.argumentRowId) ?? []);
+      strata.push({
+        stratum,
+        items: items.length,
+        fullyAnnotated: assignments.filter(
+          (list) => list.length > 0 && list.every((row) => row.status === 'submitted'),
+        ).length,
+        submittedAnnotations: assignments.flat().filter((row) => row.status === 'submitted').length,
+      });
+    }
+  }
+  return { annotators, strata, sampleVersion: sample?.version ?? null, stuckAfterHours: STUCK_AFTER_HOURS };
+}
+
+/** Progress per annotator only (what the study overview shows). */
+export function annotatorProgress(db: Db, study: StudyRow, now: Date = new Date()): AnnotatorProgress[] {
+  return progressByAnnotator(listAssignmentProgress(db, study.id), now);
+}
+
+function progressByAnnotator(rows: AssignmentProgressRow[], now: Date): AnnotatorProgress[] {
   const stuckBefore = now.getTime() - STUCK_AFTER_HOURS * 3_600_000;
-  const annotators = [...byAnnotator].map(([annotator, items]): AnnotatorProgress => {
+  return [...groupBy(rows, (row) => row.annotator)].map(([annotator, items]): AnnotatorProgress => {
     const submitted = items.filter((item) => item.status === 'submitted');
     const drafts = items.filter((item) => item.status === 'draft').length;
     const activity = items.map((item) => item.updatedAt ?? item.assignedAt).sort();
@@ -65,22 +91,4 @@ export function studyProgress(db: Db, study: StudyRow, now: Date = new Date()): 
       stuck: unfinished > 0 && latestMove !== undefined && Date.parse(latestMove) < stuckBefore,
     };
   });
-
-  const sample = latestSample(db, study.id);
-  const strata: StratumProgress[] = [];
-  if (sample) {
-    const byArgument = groupBy(rows, (row) => row.argumentRowId);
-    for (const [stratum, items] of groupBy(listSampleItems(db, sample.id), (item) => item.stratum)) {
-      const assignments = items.map((item) => byArgument.get(item.argumentRowId) ?? []);
-      strata.push({
-        stratum,
-        items: items.length,
-        fullyAnnotated: assignments.filter(
-          (list) => list.length > 0 && list.every((row) => row.status === 'submitted'),
-        ).length,
-        submittedAnnotations: assignments.flat().filter((row) => row.status === 'submitted').length,
-      });
-    }
-  }
-  return { annotators, strata, sampleVersion: sample?.version ?? null, stuckAfterHours: STUCK_AFTER_HOURS };
 }
