@@ -13,8 +13,10 @@ import { samplingRoutes } from './routes/admin/sampling.ts';
 import { adminUserRoutes } from './routes/admin/users.ts';
 import { authRoutes } from './routes/auth/auth.ts';
 import type { RouteContext } from './routes/context.ts';
+import { guidelineRoutes } from './routes/guidelines/guidelines.ts';
 import { itemRoutes } from './routes/items/items.ts';
 import { studyRoutes } from './routes/studies/studies.ts';
+import { loadGuidelines } from './services/guidelines-service.ts';
 
 export interface AppOptions extends RouteContext {
   /** The built client (dist/client); when missing, only the API is served. */
@@ -46,7 +48,16 @@ export function createApp(options: AppOptions): Express {
     }),
   );
 
+  // Read once: a missing or mismatched guidelines file stops the server here, not at the first request.
+  const guidelines = loadGuidelines();
+
   const api = express.Router();
+  // No API answer may be kept by a browser or proxy: they carry one user's work and a shared
+  // computer's back button must not show it to the next user. First, so errors carry it too.
+  api.use((_request, response, next) => {
+    response.set('Cache-Control', 'no-store');
+    next();
+  });
   api.use(express.json({ limit: '2mb' }));
   api.use(cookieParser());
   api.use(requireJsonBody);
@@ -56,6 +67,7 @@ export function createApp(options: AppOptions): Express {
     response.json({ ok: true });
   });
   api.use('/auth', authRoutes(options));
+  api.use('/guidelines', guidelineRoutes(guidelines));
   api.use('/admin/users', adminUserRoutes(options));
   api.use('/studies/:study', itemRoutes(options));
   api.use('/studies/:study', progressRoutes(options));

@@ -26,6 +26,15 @@ export const errors = {
   forbidden: (message = 'Your account may not do this; ask a study admin for the role it needs.') =>
     new AppError('forbidden', message),
   notFound: (what: string) => new AppError('not_found', `${what} was not found.`),
+  /**
+   * An item key that is not one of the caller's assignments: unknown, another annotator's, or moved
+   * away by a reassignment. One message for all, echoing nothing, so a key tells nothing about its item.
+   */
+  itemNotInQueue: () =>
+    new AppError(
+      'not_found',
+      'This item is not in your queue (it may have been reassigned); open your items from the queue.',
+    ),
   conflict: (message: string, details?: unknown) => new AppError('conflict', message, details),
   rateLimited: (message: string) => new AppError('rate_limited', message),
   importInvalid: (file: string, problems: RecordProblem[]) =>

@@ -1,23 +1,31 @@
 import type { Express } from 'express';
 import request from 'supertest';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { findAssignment } from '../server/store/assignments.ts';
 import type { Db } from '../server/store/db.ts';
+import { findUserByName } from '../server/store/users.ts';
+import { annotationHistorySchema, itemKeySchema } from '../shared/annotation-api.ts';
 import { buildJudgement } from './factories.ts';
 import { loggedIn, testApp } from './support/app.ts';
-import { SECRETS, seedAnnotationStudy } from './support/study-fixture.ts';
+import { ARGUMENT_IDS, SECRETS, seedAnnotationStudy } from './support/study-fixture.ts';
 
 let app: Express;
 let db: Db;
+let rowIds: Record<string, number>;
+let keys: { a1: string; a2: string; a3: string };
 
 beforeEach(async () => {
   ({ app, db } = testApp());
-  await seedAnnotationStudy(db);
+  ({ rowIds, itemKeys: keys } = await seedAnnotationStudy(db));
 });
 
-function expectNoSecrets(body: unknown): void {
-  const text = JSON.stringify(body);
+/** Neither the body nor a header of an annotator's answer may name the model, the triple or the argument. */
+function expectNoSecrets(response: { body: unknown; headers: unknown }): void {
+  const text = JSON.stringify(response.body) + JSON.stringify(response.headers);
   for (const secret of Object.values(SECRETS)) expect(text).not.toContain(secret);
 }
+
+const item = (key: string) => `/api/studies/default/items/${key}`;
 
 const save = (
   version: number,
@@ -31,85 +39,137 @@ const save = (
 });
 
 describe('what each role can read', () => {
-  it('gives an annotator their queue, in order, with the next item to do', async () => {
+  it('gives an annotator their queue, in order, by item key, with the next item to do', async () => {
     const { agent } = await loggedIn(app, 'alice');
-    const queue = (await agent.get('/api/studies/default/queue').expect(200)).body;
-    expect(queue.items.map((item: { argumentId: string }) => item.argumentId)).toEqual(['a1', 'a2']);
-    expect(queue.progress).toEqual({ total: 2, submitted: 0, drafts: 0, todo: 2 });
-    expect(queue.next).toBe('a1');
-    expectNoSecrets(queue);
+    const response = await agent.get('/api/studies/default/queue').expect(200);
+    const queue = response.body;
+    expect(queue.items).toEqual([
+      { position: 1, itemKey: keys.a1, calibration: false, status: 'todo', secondsSpent: 0, updatedAt: null },
+      { position: 2, itemKey: keys.a2, calibration: false, status: 'todo', secondsSpent: 0, updatedAt: null },
+    ]);
+    for (const entry of queue.items) expect(itemKeySchema.safeParse(entry.itemKey).success).toBe(true);
+    expect(queue.progress).toEqual({ total: 2, submitted: 0, drafts: 0, todo: 2, secondsSpent: 0 });
+    expect(queue.next).toBe(keys.a1);
+    expectNoSecrets(response);
   });
 
-  it("shows an annotator an assigned item's text and identifiers, and nothing they must not see", async () => {
+  it("shows an annotator an assigned item's text under its key, and nothing they must not see", async () => {
     const { agent } = await loggedIn(app, 'alice');
-    const item = (await agent.get('/api/studies/default/items/a2').expect(200)).body;
-    expect(Object.keys(item).sort()).toEqual(
+    const response = await agent.get(item(keys.a2)).expect(200);
+    expect(Object.keys(response.body).sort()).toEqual(
       [
         'annotation',
-        'argumentId',
         'calibration',
         'canReopen',
         'finishReason',
         'groundTruth',
         'guidelineVersion',
+        'itemKey',
         'source',
         'position',
         'queueLength',
         'text',
-        'tripleId',
       ].sort(),
     );
-    expect(item).toMatchObject({
-      argumentId: 'a2',
-      tripleId: 't1',
+    expect(response.body).toMatchObject({
+      itemKey: keys.a2,
       groundTruth: null,
       annotation: null,
       position: 2,
       queueLength: 2,
     });
-    expectNoSecrets(item);
+    expectNoSecrets(response);
   });
 
   it("shows the triple's factor lists only when the study turns show_ground_truth on", async () => {
     db.run("UPDATE studies SET show_ground_truth = 1 WHERE name = 'default'");
     const { agent } = await loggedIn(app, 'alice');
-    const item = (await agent.get('/api/studies/default/items/a1').expect(200)).body;
-    expect(item.groundTruth).toEqual({
+    const shown = (await agent.get(item(keys.a1)).expect(200)).body;
+    expect(shown.groundTruth).toEqual({
       current: ['F4', 'F6', 'F10'],
       tsc1: ['F4', 'F15'],
       tsc2: ['F10', 'F16'],
     });
   });
 
-  it("answers 404 for another annotator's item, an unknown id, and leaks nothing", async () => {
-    const { agent, csrf } = await loggedIn(app, 'alice');
-    for (const path of [
-      '/api/studies/default/items/a3',
-      '/api/studies/default/items/zzz',
-      '/api/studies/default/items/a3/annotation/history',
-    ]) {
-      const response = await agent.get(path).expect(404);
+  it("answers another annotator's key and an unknown key alike: 404, naming nothing", async () => {
+    const alice = await loggedIn(app, 'alice');
+    const bob = await loggedIn(app, 'bob');
+    const unknown = 'ffffffffffffffff';
+    const answers = [
+      await bob.agent.get(item(keys.a1)).expect(404),
+      await bob.agent.get(`${item(keys.a2)}/annotation/history`).expect(404),
+      await bob.agent
+        .put(`${item(keys.a1)}/annotation`)
+        .set('X-CSRF-Token', bob.csrf)
+        .send(save(0))
+        .expect(404),
+      await bob.agent
+        .post(`${item(keys.a1)}/annotation/reopen`)
+        .set('X-CSRF-Token', bob.csrf)
+        .send({ version: 1 })
+        .expect(404),
+      await alice.agent.get(item(keys.a3)).expect(404),
+      await alice.agent.get(item(unknown)).expect(404),
+      await alice.agent.get(`${item(unknown)}/annotation/history`).expect(404),
+    ];
+    const messages = new Set(answers.map((response) => response.body.error.message));
+    expect(messages.size).toBe(1);
+    expect([...messages][0]).toMatch(/not in your queue/);
+    for (const response of answers) {
       expect(response.body.error.code).toBe('not_found');
-      expectNoSecrets(response.body);
+      expect(JSON.stringify(response.body)).not.toMatch(
+        new RegExp(`${keys.a1}|${keys.a2}|${keys.a3}|${unknown}`),
+      );
+      expectNoSecrets(response);
     }
-    const write = await agent
-      .put('/api/studies/default/items/a3/annotation')
-      .set('X-CSRF-Token', csrf)
-      .send(save(0))
-      .expect(404);
-    expectNoSecrets(write.body);
+    // Nothing was written for bob under alice's key.
+    expect(db.first('SELECT count(*) AS n FROM annotations')).toEqual({ n: 0 });
+  });
+
+  it('answers a malformed key, such as an argument id, with 400 that does not echo it', async () => {
+    const { agent } = await loggedIn(app, 'alice');
+    for (const key of [ARGUMENT_IDS.a1, 'ABCDEF0123456789', 'short', 'x'.repeat(33)]) {
+      const response = await agent.get(item(encodeURIComponent(key))).expect(400);
+      expect(response.body.error.code).toBe('validation_failed');
+      expect(response.body.error.message).toMatch(/^itemKey: /);
+      expect(JSON.stringify(response.body)).not.toContain(key);
+      expectNoSecrets(response);
+    }
+  });
+
+  it("moves a reassigned item under a new key: the old annotator's key stops working", async () => {
+    const admin = await loggedIn(app, 'admin');
+    const alice = await loggedIn(app, 'alice');
+    const bob = await loggedIn(app, 'bob');
+    await alice.agent.get(item(keys.a2)).expect(200);
+    const moved = await admin.agent
+      .post('/api/studies/default/assignments/reassign')
+      .set('X-CSRF-Token', admin.csrf)
+      .send({ from: 'alice', to: 'bob', items: [ARGUMENT_IDS.a2] })
+      .expect(200);
+    expect(moved.body.moved).toEqual([ARGUMENT_IDS.a2]);
+    await alice.agent.get(item(keys.a2)).expect(404);
+    await bob.agent.get(item(keys.a2)).expect(404);
+    const bobQueue = (await bob.agent.get('/api/studies/default/queue').expect(200)).body;
+    const newKey = bobQueue.items.at(-1).itemKey;
+    expect(newKey).not.toBe(keys.a2);
+    expect(newKey).toBe(findAssignment(db, rowIds.a2 ?? 0, findUserByName(db, 'bob')?.id ?? 0)?.itemKey);
+    expect((await bob.agent.get(item(newKey)).expect(200)).body.itemKey).toBe(newKey);
+    const aliceQueue = (await alice.agent.get('/api/studies/default/queue').expect(200)).body;
+    expect(aliceQueue.items.map((entry: { itemKey: string }) => entry.itemKey)).toEqual([keys.a1]);
   });
 
   it('refuses an annotator the admin, extractor and ground-truth endpoints', async () => {
     const { agent } = await loggedIn(app, 'alice');
     for (const path of [
-      '/api/studies/default/arguments/a1',
+      `/api/studies/default/arguments/${ARGUMENT_IDS.a1}`,
       '/api/studies/default/progress',
       '/api/admin/users',
     ]) {
       const response = await agent.get(path).expect(403);
       expect(response.body.error.code).toBe('forbidden');
-      expectNoSecrets(response.body);
+      expectNoSecrets(response);
     }
   });
 
@@ -117,37 +177,112 @@ describe('what each role can read', () => {
     const { agent } = await loggedIn(app, 'carol');
     for (const path of [
       '/api/studies/default/queue',
-      '/api/studies/default/items/a1',
-      '/api/studies/default/arguments/a1',
+      item(keys.a1),
+      `/api/studies/default/arguments/${ARGUMENT_IDS.a1}`,
       '/api/admin/users',
     ])
       await agent.get(path).expect(403);
   });
 
-  it('lets an admin read the full record, and not annotate', async () => {
+  it('lets an admin read the full record by argument id, and not annotate', async () => {
     const { agent } = await loggedIn(app, 'admin');
-    const detail = (await agent.get('/api/studies/default/arguments/a2').expect(200)).body;
+    const detail = (await agent.get(`/api/studies/default/arguments/${ARGUMENT_IDS.a2}`).expect(200)).body;
+    expect(detail.argument.model).toBe(SECRETS.model);
     expect(detail.extractions[0].raw).toBe(SECRETS.extractorRaw);
     expect(detail.gold.judgement.comment).toBe(SECRETS.goldComment);
-    await agent.get('/api/studies/default/items/a1').expect(403);
+    await agent.get(item(keys.a1)).expect(403);
   });
 
   it('answers 401 to a visitor on every route', async () => {
     for (const path of [
       '/api/studies/default/queue',
-      '/api/studies/default/items/a1',
-      '/api/studies/default/arguments/a1',
+      item(keys.a1),
+      `/api/studies/default/arguments/${ARGUMENT_IDS.a1}`,
       '/api/studies/default/progress',
       '/api/admin/users',
+      '/api/guidelines',
     ])
       expect((await request(app).get(path).expect(401)).body.error.code).toBe('unauthenticated');
   });
 });
 
-describe('saving an annotation', () => {
-  it('saves drafts with increasing versions, accumulates time, and submits', async () => {
+describe('blinding', () => {
+  it('names no model, triple or argument in any answer an annotator gets while working', async () => {
+    db.run("UPDATE studies SET show_ground_truth = 1 WHERE name = 'default'");
     const { agent, csrf } = await loggedIn(app, 'alice');
-    const path = '/api/studies/default/items/a1/annotation';
+    const a1 = `${item(keys.a1)}/annotation`;
+    const a2 = `${item(keys.a2)}/annotation`;
+    const answers = [
+      await agent.get('/api/studies/default/queue').expect(200),
+      await agent.get(item(keys.a1)).expect(200),
+      await agent.put(a1).set('X-CSRF-Token', csrf).send(save(0)).expect(200),
+      await agent.put(a1).set('X-CSRF-Token', csrf).send(save(0)).expect(409),
+      await agent
+        .put(a1)
+        .set('X-CSRF-Token', csrf)
+        .send(save(1, {}, 'submit'))
+        .expect(200),
+      await agent.post(`${a1}/reopen`).set('X-CSRF-Token', csrf).send({ version: 2 }).expect(200),
+      await agent.get(`${a1}/history`).expect(200),
+      await agent
+        .put(a2)
+        .set('X-CSRF-Token', csrf)
+        .send(save(0, {}, 'submit'))
+        .expect(200),
+      await agent.post(`${a2}/reopen`).set('X-CSRF-Token', csrf).send({ version: 1 }).expect(409),
+      await agent
+        .put(a1)
+        .set('X-CSRF-Token', csrf)
+        .send({ ...save(3), judgement: { ...buildJudgement(), tsc1: ['F99'] } })
+        .expect(400),
+      await agent.get(item(keys.a3)).expect(404),
+      await agent.get('/api/guidelines').expect(200),
+      await agent.get('/api/studies/default/queue').expect(200),
+    ];
+    for (const response of answers) expectNoSecrets(response);
+  });
+
+  it('names none of the demo study’s models, triples or arguments to its annotator', {
+    timeout: 60_000,
+  }, async () => {
+    const { loadDemo, loadDemoAnnotations, DEMO_USERS } = await import('../server/services/demo-service.ts');
+    const fresh = testApp();
+    const { demo } = await loadDemo(fresh.db);
+    loadDemoAnnotations(fresh.db, demo);
+    const secrets = [
+      ...new Set([
+        ...demo.arguments.flatMap((argument) => [argument.id, argument.model]),
+        ...demo.triples.map((triple) => triple.id),
+      ]),
+    ];
+    const password = DEMO_USERS.find((user) => user.username === 'alice')?.password ?? '';
+    const { agent, csrf } = await loggedIn(fresh.app, 'alice', password);
+    const queue = await agent.get('/api/studies/default/queue').expect(200);
+    expect(queue.body.items.length).toBeGreaterThan(0);
+    const answers: [string, request.Response][] = [['queue', queue]];
+    for (const entry of queue.body.items as { itemKey: string }[]) {
+      const path = `/api/studies/default/items/${entry.itemKey}`;
+      answers.push([path, await agent.get(path).expect(200)]);
+      answers.push([`${path}/annotation/history`, await agent.get(`${path}/annotation/history`).expect(200)]);
+    }
+    const first = `/api/studies/default/items/${queue.body.items[0].itemKey}/annotation`;
+    answers.push([first, await agent.put(first).set('X-CSRF-Token', csrf).send(save(0)).expect(409)]);
+    answers.push([
+      `${first}/reopen`,
+      await agent.post(`${first}/reopen`).set('X-CSRF-Token', csrf).send({ version: 1 }).expect(409),
+    ]);
+    for (const [label, response] of answers) {
+      const text = JSON.stringify(response.body) + JSON.stringify(response.headers);
+      const leaked = secrets.filter((secret) => text.includes(secret));
+      expect(leaked, `${label} names ${leaked.join(', ')}`).toEqual([]);
+    }
+  });
+});
+
+describe('saving an annotation', () => {
+  it('saves drafts with increasing versions, accumulates time, and submits; the queue shows time and changes', async () => {
+    const { agent, csrf } = await loggedIn(app, 'alice');
+    const path = `${item(keys.a1)}/annotation`;
     const first = (await agent.put(path).set('X-CSRF-Token', csrf).send(save(0)).expect(200)).body;
     expect(first).toMatchObject({ status: 'draft', version: 1, secondsSpent: 30 });
     expect(first.judgement.guideline_version).toBeTruthy();
@@ -159,14 +294,44 @@ describe('saving an annotation', () => {
         .expect(200)
     ).body;
     expect(submitted).toMatchObject({ status: 'submitted', version: 2, secondsSpent: 60 });
+    await agent
+      .put(`${item(keys.a2)}/annotation`)
+      .set('X-CSRF-Token', csrf)
+      .send({ ...save(0), secondsSpent: 15 })
+      .expect(200);
     const queue = (await agent.get('/api/studies/default/queue').expect(200)).body;
-    expect(queue.progress).toMatchObject({ submitted: 1, todo: 1 });
-    expect(queue.next).toBe('a2');
+    expect(queue.items).toEqual([
+      expect.objectContaining({
+        itemKey: keys.a1,
+        status: 'submitted',
+        secondsSpent: 60,
+        updatedAt: submitted.updatedAt,
+      }),
+      expect.objectContaining({
+        itemKey: keys.a2,
+        status: 'draft',
+        secondsSpent: 15,
+        updatedAt: expect.any(String),
+      }),
+    ]);
+    expect(queue.progress).toEqual({ total: 2, submitted: 1, drafts: 1, todo: 0, secondsSpent: 75 });
+    expect(queue.next).toBe(keys.a2);
+  });
+
+  it('says no next item once all are submitted', async () => {
+    const { agent, csrf } = await loggedIn(app, 'alice');
+    for (const key of [keys.a1, keys.a2])
+      await agent
+        .put(`${item(key)}/annotation`)
+        .set('X-CSRF-Token', csrf)
+        .send(save(0, {}, 'submit'))
+        .expect(200);
+    expect((await agent.get('/api/studies/default/queue').expect(200)).body.next).toBeNull();
   });
 
   it('answers one of two concurrent saves of one version with 409 and the current state; the history holds both', async () => {
     const { agent, csrf } = await loggedIn(app, 'alice');
-    const path = '/api/studies/default/items/a1/annotation';
+    const path = `${item(keys.a1)}/annotation`;
     await agent.put(path).set('X-CSRF-Token', csrf).send(save(0)).expect(200);
     const [one, two] = await Promise.all([
       agent
@@ -187,9 +352,64 @@ describe('saving an annotation', () => {
     expect(history[2].version).toBe(1);
   });
 
+  it('shows the author their history numbered within it, under their own name', async () => {
+    const { agent, csrf } = await loggedIn(app, 'bob');
+    const path = `${item(keys.a3)}/annotation`;
+    await agent.put(path).set('X-CSRF-Token', csrf).send(save(0)).expect(200);
+    await agent.put(path).set('X-CSRF-Token', csrf).send(save(1)).expect(200);
+    const body = (await agent.get(`${path}/history`).expect(200)).body;
+    const history = annotationHistorySchema.parse(body);
+    expect(history.map((entry) => [entry.id, entry.actor, entry.action])).toEqual([
+      [1, 'bob', 'save'],
+      [2, 'bob', 'save'],
+    ]);
+    expect(Object.keys(body[0]).sort()).toEqual(['action', 'actor', 'at', 'id', 'judgement', 'version']);
+  });
+
+  it('answers the retry of an applied save (same clientSaveId) with the stored state and writes nothing', async () => {
+    const { agent, csrf } = await loggedIn(app, 'alice');
+    const path = `${item(keys.a1)}/annotation`;
+    const attempt = { ...save(0, { tsc2: [] }), clientSaveId: 'c0ffee00-0000-4000-8000-000000000001' };
+    const applied = (await agent.put(path).set('X-CSRF-Token', csrf).send(attempt).expect(200)).body;
+    expect(applied).toMatchObject({ version: 1, secondsSpent: 30 });
+    // The answer was lost; the client sends the very same request again.
+    const retried = (await agent.put(path).set('X-CSRF-Token', csrf).send(attempt).expect(200)).body;
+    expect(retried).toEqual(applied);
+    const history = (await agent.get(`${path}/history`).expect(200)).body;
+    expect(history.map((entry: { action: string }) => entry.action)).toEqual(['save']);
+  });
+
+  it('still answers 409 to a stale save with another clientSaveId, without one, or after a later write', async () => {
+    const { agent, csrf } = await loggedIn(app, 'alice');
+    const path = `${item(keys.a1)}/annotation`;
+    const first = { ...save(0), clientSaveId: 'first-save-0001' };
+    await agent.put(path).set('X-CSRF-Token', csrf).send(first).expect(200);
+    await agent
+      .put(path)
+      .set('X-CSRF-Token', csrf)
+      .send({ ...save(0), clientSaveId: 'other-save-0002' })
+      .expect(409);
+    await agent.put(path).set('X-CSRF-Token', csrf).send(save(0)).expect(409);
+    await agent
+      .put(path)
+      .set('X-CSRF-Token', csrf)
+      .send({ ...save(1), clientSaveId: 'later-save-0003' })
+      .expect(200);
+    const late = await agent.put(path).set('X-CSRF-Token', csrf).send(first).expect(409);
+    expect(late.body.error.details.current.version).toBe(2);
+    const history = (await agent.get(`${path}/history`).expect(200)).body;
+    expect(history.map((entry: { action: string }) => entry.action)).toEqual([
+      'save',
+      'conflict',
+      'conflict',
+      'save',
+      'conflict',
+    ]);
+  });
+
   it('refuses to change a submitted annotation until its author reopens it, and not after adjudication starts', async () => {
     const { agent, csrf } = await loggedIn(app, 'alice');
-    const a1 = '/api/studies/default/items/a1/annotation';
+    const a1 = `${item(keys.a1)}/annotation`;
     await agent
       .put(a1)
       .set('X-CSRF-Token', csrf)
@@ -204,14 +424,14 @@ describe('saving an annotation', () => {
     expect(reopened).toMatchObject({ status: 'draft', version: 2 });
     await agent.put(a1).set('X-CSRF-Token', csrf).send(save(2)).expect(200);
 
-    const a2 = '/api/studies/default/items/a2/annotation';
+    const a2 = `${item(keys.a2)}/annotation`;
     await agent
       .put(a2)
       .set('X-CSRF-Token', csrf)
       .send(save(0, {}, 'submit'))
       .expect(200);
-    const item = (await agent.get('/api/studies/default/items/a2').expect(200)).body;
-    expect(item.canReopen).toBe(false);
+    const shown = (await agent.get(item(keys.a2)).expect(200)).body;
+    expect(shown.canReopen).toBe(false);
     const refused = await agent
       .post(`${a2}/reopen`)
       .set('X-CSRF-Token', csrf)
@@ -222,7 +442,7 @@ describe('saving an annotation', () => {
 
   it('answers a malformed annotation with 400 naming the field', async () => {
     const { agent, csrf } = await loggedIn(app, 'alice');
-    const path = '/api/studies/default/items/a1/annotation';
+    const path = `${item(keys.a1)}/annotation`;
     const outside = {
       start: 0,
       end: 9999,
@@ -255,12 +475,53 @@ describe('saving an annotation', () => {
       .send({ action: 'save', judgement: buildJudgement() })
       .expect(400);
     expect(noVersion.body.error.message).toMatch(/^version:/);
+    const badSaveId = await agent
+      .put(path)
+      .set('X-CSRF-Token', csrf)
+      .send({ ...save(0), clientSaveId: 'no spaces allowed' })
+      .expect(400);
+    expect(badSaveId.body.error.message).toMatch(/^clientSaveId:/);
+  });
+
+  it('answers an oversized field or body with a 4xx naming it, never a 500', async () => {
+    const { agent, csrf } = await loggedIn(app, 'alice');
+    const path = `${item(keys.a1)}/annotation`;
+    const tooLong = await agent
+      .put(path)
+      .set('X-CSRF-Token', csrf)
+      .send(save(0, { comment: 'x'.repeat(5_001) }))
+      .expect(400);
+    expect(tooLong.body.error.message).toMatch(/^judgement\.comment: /);
+    const tooMany = await agent
+      .put(path)
+      .set('X-CSRF-Token', csrf)
+      .send(
+        save(0, {
+          unlisted: Array.from({ length: 201 }, (_, n) => ({ case: 'current', text: `F${30 + n}` })),
+        }),
+      )
+      .expect(400);
+    expect(tooMany.body.error.message).toMatch(/^judgement\.unlisted: /);
+    const huge = await agent
+      .put(path)
+      .set('X-CSRF-Token', csrf)
+      .send(save(0, { comment: 'x'.repeat(3_000_000) }))
+      .expect(413);
+    expect(huge.body.error).toMatchObject({
+      code: 'validation_failed',
+      message: expect.stringMatching(/larger than/),
+    });
+    await agent
+      .put(path)
+      .set('X-CSRF-Token', csrf)
+      .send(save(0, { comment: 'x'.repeat(5_000) }))
+      .expect(200);
   });
 
   it('allows a factor ticked without a span', async () => {
     const { agent, csrf } = await loggedIn(app, 'alice');
     await agent
-      .put('/api/studies/default/items/a1/annotation')
+      .put(`${item(keys.a1)}/annotation`)
       .set('X-CSRF-Token', csrf)
       .send(save(0, { spans: [] }))
       .expect(200);
@@ -335,6 +596,12 @@ describe('admin sampling API', () => {
     expect(bad.body.error.message).toMatch(/^size:/);
 
     const annotator = await loggedIn(app, 'alice');
+    const queue = (await annotator.agent.get('/api/studies/default/queue').expect(200)).body;
+    expect(queue.items).toHaveLength(2);
+    for (const entry of queue.items) {
+      expect(entry.itemKey).toMatch(/^[0-9a-f]{16}$/);
+      await annotator.agent.get(item(entry.itemKey)).expect(200);
+    }
     await annotator.agent
       .post('/api/studies/default/samples')
       .set('X-CSRF-Token', annotator.csrf)

@@ -1,10 +1,13 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
+import { GUIDELINES_FILE } from '../server/services/guidelines-service.ts';
 import { importFile } from '../server/services/import/import-service.ts';
 import { LoginLimiter } from '../server/services/login-limiter.ts';
+import { guidelinesSchema } from '../shared/annotation-api.ts';
+import { GUIDELINE_VERSION } from '../shared/guidelines.ts';
 import { buildArgument, buildTriple, toJsonl } from './factories.ts';
 import { addUser, loggedIn, testApp } from './support/app.ts';
 
@@ -113,7 +116,70 @@ describe('studies', () => {
   });
 });
 
+describe('guidelines', () => {
+  it('serves the guidelines file to any signed-in account, in the version annotations record', async () => {
+    const { app, db } = testApp();
+    await addUser(db, 'carol', ['adjudicator']);
+    const { agent } = await loggedIn(app, 'carol');
+    const guidelines = guidelinesSchema.parse((await agent.get('/api/guidelines').expect(200)).body);
+    const file = readFileSync(GUIDELINES_FILE, 'utf8');
+    const stated = /^Version (\S+)$/m.exec(file)?.[1];
+    expect(guidelines.version).toBe(GUIDELINE_VERSION);
+    expect(stated).toBe(GUIDELINE_VERSION);
+    expect(guidelines.markdown).toBe(file);
+    expect(guidelines.markdown).toContain('## What counts as a mention');
+  });
+
+  it('needs a login', async () => {
+    const { app } = testApp();
+    expect((await request(app).get('/api/guidelines').expect(401)).body.error.code).toBe('unauthenticated');
+  });
+});
+
 describe('the app shell', () => {
+  it('forbids caching of every API answer, errors included', async () => {
+    const { app, db } = testApp();
+    await addUser(db, 'alice', ['annotator']);
+    const { agent, csrf } = await loggedIn(app, 'alice');
+    const answers = [
+      await request(app).get('/api/health').expect(200),
+      await request(app).get('/api/nothing').expect(404),
+      await request(app).get('/api/studies').expect(401),
+      await request(app).post('/api/auth/login').send({ username: 'alice' }).expect(400),
+      await agent.get('/api/auth/me').expect(200),
+      await agent.get('/api/studies').expect(200),
+      await agent.get('/api/guidelines').expect(200),
+      await agent.post('/api/auth/logout').set('X-CSRF-Token', csrf).expect(204),
+    ];
+    for (const response of answers) expect(response.headers['cache-control']).toBe('no-store');
+  });
+
+  it('lets the browser keep the client page and its assets by their own rules', async () => {
+    const clientDir = mkdtempSync(join(tmpdir(), 'fa-client-'));
+    writeFileSync(join(clientDir, 'index.html'), '<!doctype html><title>factor-audit</title>');
+    const { app } = testApp({ clientDir });
+    expect((await request(app).get('/login').expect(200)).headers['cache-control']).toBe('no-cache');
+  });
+
+  it('answers an oversized or unreadable body with a 4xx, not a 500', async () => {
+    const { app } = testApp();
+    const huge = await request(app)
+      .post('/api/auth/login')
+      .set('Content-Type', 'application/json')
+      .send(JSON.stringify({ username: 'x'.repeat(3_000_000), password: 'y' }))
+      .expect(413);
+    expect(huge.body.error).toEqual({
+      code: 'validation_failed',
+      message: 'The request body is larger than the 2 MB the API accepts; send less.',
+    });
+    const charset = await request(app)
+      .post('/api/auth/login')
+      .set('Content-Type', 'application/json; charset=latin-9')
+      .send('{}')
+      .expect(415);
+    expect(charset.body.error.code).toBe('validation_failed');
+  });
+
   it('answers unknown API routes with a JSON 404', async () => {
     const { app } = testApp();
     const response = await request(app).get('/api/nothing').expect(404);

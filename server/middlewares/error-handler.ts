@@ -8,6 +8,32 @@ function send(response: Response, status: number, code: ErrorCode, message: stri
   response.status(status).json(body);
 }
 
+/**
+ * An error the body parser raises for the caller's request (too large, an unsupported charset or
+ * encoding, a broken stream): `http-errors` objects with a 4xx status marked as safe to expose.
+ */
+interface BodyReadError {
+  status: number;
+  type?: unknown;
+  limit?: unknown;
+}
+
+function isBodyReadError(error: unknown): error is BodyReadError {
+  if (typeof error !== 'object' || error === null) return false;
+  const { status, expose } = error as { status?: unknown; expose?: unknown };
+  return expose === true && typeof status === 'number' && status >= 400 && status < 500;
+}
+
+function bodyReadMessage(error: BodyReadError): string {
+  if (error.type === 'entity.too.large')
+    return typeof error.limit === 'number'
+      ? `The request body is larger than the ${Math.round(error.limit / 1024 / 1024)} MB the API accepts; send less.`
+      : 'The request body is too large; send less.';
+  if (error.type === 'charset.unsupported' || error.type === 'encoding.unsupported')
+    return 'Send the request body as plain UTF-8 JSON, without another charset or a content encoding.';
+  return 'The request body could not be read; send the request again.';
+}
+
 /** The one place an error becomes a response: the envelope `{ error: { code, message, details? } }`. */
 export function errorHandler(
   error: unknown,
@@ -18,6 +44,8 @@ export function errorHandler(
   if (isAppError(error)) send(response, error.status, error.code, error.message, error.details);
   else if (error instanceof SyntaxError && 'body' in error)
     send(response, 400, 'validation_failed', 'The request body is not valid JSON.');
+  // A caller's mistake is a 4xx, never a 500: keep the parser's status (413, 415, 400), our wording.
+  else if (isBodyReadError(error)) send(response, error.status, 'validation_failed', bodyReadMessage(error));
   else {
     console.error(error);
     send(response, 500, 'internal', 'Something went wrong on the server; it has been logged.');

@@ -1,10 +1,16 @@
-import type { AnnotationItem, AnnotationState, Queue } from '../../shared/annotation-api.ts';
+import type {
+  AnnotationHistoryEntry,
+  AnnotationItem,
+  AnnotationState,
+  Queue,
+} from '../../shared/annotation-api.ts';
 import { GUIDELINE_VERSION } from '../../shared/guidelines.ts';
-import type { StoredAnnotation } from '../store/annotations.ts';
+import type { AnnotationProgressRow, HistoryEntry, StoredAnnotation } from '../store/annotations.ts';
 import type { StoredArgument } from '../store/arguments.ts';
 import type { AssignmentRow } from '../store/assignments.ts';
 import type { StudyRow } from '../store/studies.ts';
 import type { StoredTriple } from '../store/triples.ts';
+import type { User } from '../store/users.ts';
 
 export function presentAnnotationState(annotation: StoredAnnotation): AnnotationState {
   return {
@@ -19,10 +25,12 @@ export function presentAnnotationState(annotation: StoredAnnotation): Annotation
 
 /**
  * The one place that decides what an annotator sees of an item, so blinding is enforced here and
- * nowhere else: the argument's text and identifiers, its finish reason (truncation is theirs to flag),
- * their own annotation — and nothing of the extractors, the other annotators, the adjudication, the
- * generating model or the test (to keep expectations out of the reading). The triple's factor lists
- * appear only when the study turns `show_ground_truth` on.
+ * nowhere else: the argument's text, its finish reason (truncation is theirs to flag), their own
+ * annotation — and nothing of the extractors, the other annotators, the adjudication, the generating
+ * model or the test (to keep expectations out of the reading). The item is named only by its opaque
+ * key: the argument and triple ids are not shown, because the generated ids spell out the model and
+ * the test ("demo-reasoner-demo-arguable-19"). The triple's factor lists appear only when the study
+ * turns `show_ground_truth` on.
  */
 export function presentItemForAnnotator(input: {
   study: StudyRow;
@@ -35,8 +43,7 @@ export function presentItemForAnnotator(input: {
 }): AnnotationItem {
   const { argument, triple, assignment, annotation } = input;
   return {
-    argumentId: argument.record.id,
-    tripleId: argument.record.triple_id,
+    itemKey: assignment.itemKey,
     text: argument.record.text,
     finishReason: argument.record.finish_reason ?? null,
     source: argument.record.source ?? null,
@@ -57,16 +64,26 @@ export function presentItemForAnnotator(input: {
   };
 }
 
+/**
+ * The annotator's queue: per item its key, position, status, time spent and last change; the totals;
+ * and the key of the first item not yet submitted. `progressOf` gives the caller's own annotation of
+ * an argument, if any.
+ */
 export function presentQueue(
   assignments: AssignmentRow[],
-  statusOf: (argumentRowId: number) => 'todo' | 'draft' | 'submitted',
+  progressOf: (argumentRowId: number) => AnnotationProgressRow | undefined,
 ): Queue {
-  const items = assignments.map((assignment) => ({
-    position: assignment.position,
-    argumentId: assignment.argumentId,
-    calibration: assignment.calibration === 1,
-    status: statusOf(assignment.argumentRowId),
-  }));
+  const items = assignments.map((assignment) => {
+    const progress = progressOf(assignment.argumentRowId);
+    return {
+      position: assignment.position,
+      itemKey: assignment.itemKey,
+      calibration: assignment.calibration === 1,
+      status: progress?.status ?? ('todo' as const),
+      secondsSpent: progress?.secondsSpent ?? 0,
+      updatedAt: progress?.updatedAt ?? null,
+    };
+  });
   const count = (status: 'todo' | 'draft' | 'submitted') =>
     items.filter((item) => item.status === status).length;
   return {
@@ -76,7 +93,24 @@ export function presentQueue(
       submitted: count('submitted'),
       drafts: count('draft'),
       todo: count('todo'),
+      secondsSpent: items.reduce((sum, item) => sum + item.secondsSpent, 0),
     },
-    next: items.find((item) => item.status !== 'submitted')?.argumentId ?? null,
+    next: items.find((item) => item.status !== 'submitted')?.itemKey ?? null,
   };
+}
+
+/**
+ * The author's history of their own annotation. The store's row ids are replaced by a count within
+ * this history (a global id would tell how busy the other annotators are), and an actor other than
+ * the caller (none today; an admin's correction tomorrow) is shown as null rather than by name.
+ */
+export function presentHistoryForAnnotator(entries: HistoryEntry[], user: User): AnnotationHistoryEntry[] {
+  return entries.map((entry, index) => ({
+    id: index + 1,
+    actor: entry.actor === user.username ? entry.actor : null,
+    action: entry.action,
+    version: entry.version,
+    judgement: entry.judgement,
+    at: entry.at,
+  }));
 }

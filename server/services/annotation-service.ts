@@ -1,10 +1,17 @@
-import type { AnnotationItem, AnnotationState, Queue, SaveAnnotation } from '../../shared/annotation-api.ts';
+import type {
+  AnnotationHistoryEntry,
+  AnnotationItem,
+  AnnotationState,
+  Queue,
+  SaveAnnotation,
+} from '../../shared/annotation-api.ts';
 import { GUIDELINE_VERSION } from '../../shared/guidelines.ts';
 import type { Judgement } from '../../shared/schemas/annotation.ts';
 import { checkSpans } from '../../shared/span-rules.ts';
 import { errors } from '../errors.ts';
 import {
   presentAnnotationState,
+  presentHistoryForAnnotator,
   presentItemForAnnotator,
   presentQueue,
 } from '../presenters/annotation-item.ts';
@@ -12,38 +19,52 @@ import { findGold } from '../store/adjudications.ts';
 import {
   appendHistory,
   findAnnotation,
+  listAnnotationProgressOfUser,
   listHistory,
   type StoredAnnotation,
   saveAnnotation,
 } from '../store/annotations.ts';
-import { findArgument, type StoredArgument } from '../store/arguments.ts';
-import { countAssignmentsOfUser, findAssignment, listAssignmentsOfUser } from '../store/assignments.ts';
+import { findArgumentByRowId, type StoredArgument } from '../store/arguments.ts';
+import { countAssignmentsOfUser, findAssignmentByKey, listAssignmentsOfUser } from '../store/assignments.ts';
 import type { Db } from '../store/db.ts';
 import { writeJson } from '../store/json-columns.ts';
 import type { StudyRow } from '../store/studies.ts';
 import { findTripleByRowId } from '../store/triples.ts';
 import type { User } from '../store/users.ts';
 
-/** An argument the user is assigned to; anything else is "not found", so ids of others' items leak nothing. */
-function assignedArgument(db: Db, study: StudyRow, user: User, argumentId: string) {
-  const argument = findArgument(db, study.id, argumentId);
-  const assignment = argument && findAssignment(db, argument.rowId, user.id);
-  if (!argument || !assignment) throw errors.notFound(`Item "${argumentId}" in your queue`);
+/** One of the signed-in annotator's items, as a request names it: by its opaque key, in a study. */
+export interface ItemRequest {
+  db: Db;
+  study: StudyRow;
+  user: User;
+  itemKey: string;
+}
+
+/**
+ * The caller's own assignment with this key, and its argument. An unknown key, another annotator's
+ * key and a key moved away by a reassignment all get the same 404, which names nothing.
+ */
+function assignedItem({ db, study, user, itemKey }: ItemRequest) {
+  const assignment = findAssignmentByKey(db, study.id, user.id, itemKey);
+  const argument = assignment && findArgumentByRowId(db, assignment.argumentRowId);
+  if (!assignment || !argument) throw errors.itemNotInQueue();
   return { argument, assignment };
 }
 
 export function annotatorQueue(db: Db, study: StudyRow, user: User): Queue {
-  const assignments = listAssignmentsOfUser(db, study.id, user.id);
-  return presentQueue(
-    assignments,
-    (argumentRowId) => findAnnotation(db, argumentRowId, user.id)?.status ?? 'todo',
+  const progress = new Map(
+    listAnnotationProgressOfUser(db, study.id, user.id).map((row) => [row.argumentRowId, row]),
+  );
+  return presentQueue(listAssignmentsOfUser(db, study.id, user.id), (argumentRowId) =>
+    progress.get(argumentRowId),
   );
 }
 
-export function annotatorItem(db: Db, study: StudyRow, user: User, argumentId: string): AnnotationItem {
-  const { argument, assignment } = assignedArgument(db, study, user, argumentId);
+export function annotatorItem(item: ItemRequest): AnnotationItem {
+  const { db, study, user } = item;
+  const { argument, assignment } = assignedItem(item);
   const triple = findTripleByRowId(db, argument.tripleRowId);
-  if (!triple) throw new Error(`argument ${argumentId} has no triple`);
+  if (!triple) throw new Error(`argument row ${argument.rowId} has no triple`);
   return presentItemForAnnotator({
     study,
     argument,
@@ -69,18 +90,28 @@ function conflict(current: StoredAnnotation | undefined, message: string) {
 }
 
 /**
+ * True when a stale request is the retry of the save that wrote the stored version: same client save
+ * id, based on the version just before. Its first try was applied and only the answer was lost, so
+ * the caller gets the stored state rather than a 409 for a conflict with their own write.
+ */
+function isRetryOfAppliedSave(existing: StoredAnnotation, request: SaveAnnotation): boolean {
+  return (
+    request.clientSaveId !== undefined &&
+    existing.lastClientSaveId === request.clientSaveId &&
+    existing.version === request.version + 1
+  );
+}
+
+/**
  * Saves a draft or submits, with optimistic concurrency: the request carries the version it was
  * based on; if the stored version moved on, nothing is written but the attempt itself is appended to
- * the history (action `conflict`), and the caller gets 409 with the current state.
+ * the history (action `conflict`), and the caller gets 409 with the current state — unless the
+ * request is the retry of the applied save that moved it on (same `clientSaveId`), which is answered
+ * with the stored state and writes nothing.
  */
-export function saveAnnotationAttempt(
-  db: Db,
-  study: StudyRow,
-  user: User,
-  argumentId: string,
-  request: SaveAnnotation,
-): AnnotationState {
-  const { argument } = assignedArgument(db, study, user, argumentId);
+export function saveAnnotationAttempt(item: ItemRequest, request: SaveAnnotation): AnnotationState {
+  const { db, user } = item;
+  const { argument } = assignedItem(item);
   const judgement: Judgement = {
     ...request.judgement,
     guideline_version: request.judgement.guideline_version ?? GUIDELINE_VERSION,
@@ -90,6 +121,7 @@ export function saveAnnotationAttempt(
     const existing = findAnnotation(db, argument.rowId, user.id);
     const currentVersion = existing?.version ?? 0;
     if (request.version !== currentVersion) {
+      if (existing && isRetryOfAppliedSave(existing, request)) return { ok: true as const, saved: existing };
       if (existing)
         appendHistory(db, existing.id, user.id, 'conflict', request.version, writeJson(judgement));
       return {
@@ -113,6 +145,7 @@ export function saveAnnotationAttempt(
         judgement,
         secondsSpent: (existing?.secondsSpent ?? 0) + request.secondsSpent,
         importId: null,
+        clientSaveId: request.clientSaveId ?? null,
       },
       request.action,
       user.id,
@@ -124,14 +157,9 @@ export function saveAnnotationAttempt(
 }
 
 /** Turns the author's submitted annotation back into a draft, until adjudication of the argument starts. */
-export function reopenAnnotation(
-  db: Db,
-  study: StudyRow,
-  user: User,
-  argumentId: string,
-  version: number,
-): AnnotationState {
-  const { argument } = assignedArgument(db, study, user, argumentId);
+export function reopenAnnotation(item: ItemRequest, version: number): AnnotationState {
+  const { db, user } = item;
+  const { argument } = assignedItem(item);
   const reopened = db.transaction(() => {
     const existing = findAnnotation(db, argument.rowId, user.id);
     if (existing?.status !== 'submitted')
@@ -170,8 +198,9 @@ export function reopenAnnotation(
 }
 
 /** The author's own history of one annotation (every save, submit, reopen and rejected attempt). */
-export function annotationHistory(db: Db, study: StudyRow, user: User, argumentId: string) {
-  const { argument } = assignedArgument(db, study, user, argumentId);
+export function annotationHistory(item: ItemRequest): AnnotationHistoryEntry[] {
+  const { db, user } = item;
+  const { argument } = assignedItem(item);
   const annotation = findAnnotation(db, argument.rowId, user.id);
-  return annotation ? listHistory(db, annotation.id) : [];
+  return annotation ? presentHistoryForAnnotator(listHistory(db, annotation.id), user) : [];
 }

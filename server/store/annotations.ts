@@ -1,8 +1,11 @@
+import type { AnnotationHistoryEntry } from '../../shared/annotation-api.ts';
 import { type Judgement, judgementSchema } from '../../shared/schemas/annotation.ts';
 import type { Db } from './db.ts';
 import { nowIso, writeJson } from './json-columns.ts';
 
 export type AnnotationStatus = 'draft' | 'submitted';
+/** What a history row records: an annotator's save, submit, reopen or rejected attempt, an import, the demo. */
+export type HistoryAction = AnnotationHistoryEntry['action'];
 
 interface AnnotationRow {
   id: number;
@@ -16,6 +19,8 @@ interface AnnotationRow {
   secondsSpent: number;
   updatedAt: string;
   submittedAt: string | null;
+  /** The client-chosen id of the save that wrote this version; null when that write carried none. */
+  lastClientSaveId: string | null;
 }
 
 export interface StoredAnnotation extends Omit<AnnotationRow, 'judgement'> {
@@ -24,7 +29,7 @@ export interface StoredAnnotation extends Omit<AnnotationRow, 'judgement'> {
 
 const SELECT = `SELECT n.id, n.argument_id AS argumentRowId, a.external_id AS argumentExternalId, n.user_id AS userId,
   u.username AS annotator, n.status, n.version, n.judgement, n.seconds_spent AS secondsSpent, n.updated_at AS updatedAt,
-  n.submitted_at AS submittedAt
+  n.submitted_at AS submittedAt, n.last_client_save_id AS lastClientSaveId
   FROM annotations n JOIN arguments a ON a.id = n.argument_id JOIN users u ON u.id = n.user_id`;
 
 function toStored(row: AnnotationRow): StoredAnnotation {
@@ -57,13 +62,15 @@ export interface AnnotationWrite {
   judgement: Judgement;
   secondsSpent: number;
   importId: number | null;
+  /** The client's id of this save attempt (see last_client_save_id); absent for imports, reopens, the demo. */
+  clientSaveId?: string | null;
 }
 
 /** Writes the annotation's new state (version + 1) and appends it to the history, as one unit. */
 export function saveAnnotation(
   db: Db,
   write: AnnotationWrite,
-  action: string,
+  action: HistoryAction,
   actorId: number | null,
 ): StoredAnnotation {
   return db.transaction(() => {
@@ -72,6 +79,7 @@ export function saveAnnotation(
     const version = (existing?.version ?? 0) + 1;
     const params = {
       ...write,
+      clientSaveId: write.clientSaveId ?? null,
       judgement: writeJson(write.judgement),
       version,
       at,
@@ -80,14 +88,16 @@ export function saveAnnotation(
     if (existing) {
       db.run(
         `UPDATE annotations SET status = @status, version = @version, judgement = @judgement, seconds_spent = @secondsSpent,
-           updated_at = @at, submitted_at = @submittedAt, import_id = coalesce(@importId, import_id)
+           updated_at = @at, submitted_at = @submittedAt, import_id = coalesce(@importId, import_id),
+           last_client_save_id = @clientSaveId
          WHERE argument_id = @argumentRowId AND user_id = @userId`,
         params,
       );
     } else {
       db.run(
-        `INSERT INTO annotations (argument_id, user_id, status, version, judgement, seconds_spent, updated_at, submitted_at, import_id)
-         VALUES (@argumentRowId, @userId, @status, @version, @judgement, @secondsSpent, @at, @submittedAt, @importId)`,
+        `INSERT INTO annotations (argument_id, user_id, status, version, judgement, seconds_spent, updated_at, submitted_at, import_id,
+           last_client_save_id)
+         VALUES (@argumentRowId, @userId, @status, @version, @judgement, @secondsSpent, @at, @submittedAt, @importId, @clientSaveId)`,
         params,
       );
     }
@@ -102,7 +112,7 @@ export function appendHistory(
   db: Db,
   annotationId: number,
   actorId: number | null,
-  action: string,
+  action: HistoryAction,
   version: number,
   judgementJson: string,
   at: string = nowIso(),
@@ -116,7 +126,7 @@ export function appendHistory(
 export interface HistoryEntry {
   id: number;
   actor: string | null;
-  action: string;
+  action: HistoryAction;
   version: number;
   judgement: Judgement;
   at: string;
@@ -130,6 +140,27 @@ export function listHistory(db: Db, annotationId: number): HistoryEntry[] {
       [annotationId],
     )
     .map((row) => ({ ...row, judgement: judgementSchema.parse(JSON.parse(row.judgement)) }));
+}
+
+/** What the queue shows of one of the user's annotations: no judgement, so nothing is parsed. */
+export interface AnnotationProgressRow {
+  argumentRowId: number;
+  status: AnnotationStatus;
+  secondsSpent: number;
+  updatedAt: string;
+}
+
+/** The status, time spent and last change of every annotation the user has in the study, in one query. */
+export function listAnnotationProgressOfUser(
+  db: Db,
+  studyId: number,
+  userId: number,
+): AnnotationProgressRow[] {
+  return db.all<AnnotationProgressRow>(
+    `SELECT n.argument_id AS argumentRowId, n.status, n.seconds_spent AS secondsSpent, n.updated_at AS updatedAt
+     FROM annotations n JOIN arguments a ON a.id = n.argument_id WHERE a.study_id = ? AND n.user_id = ?`,
+    [studyId, userId],
+  );
 }
 
 export function listAnnotationsOfArgument(db: Db, argumentRowId: number): StoredAnnotation[] {

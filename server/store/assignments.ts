@@ -1,9 +1,12 @@
+import { randomBytes } from 'node:crypto';
 import type { Db } from './db.ts';
 import { nowIso } from './json-columns.ts';
 
 export interface AssignmentRow {
   argumentRowId: number;
   argumentId: string;
+  /** The opaque key the annotator addresses the item by; never derived from the argument. */
+  itemKey: string;
   userId: number;
   annotator: string;
   position: number;
@@ -11,8 +14,8 @@ export interface AssignmentRow {
   sampleVersion: number | null;
 }
 
-const SELECT = `SELECT s.argument_id AS argumentRowId, a.external_id AS argumentId, s.user_id AS userId, u.username AS annotator,
-  s.position, s.calibration, p.version AS sampleVersion
+const SELECT = `SELECT s.argument_id AS argumentRowId, a.external_id AS argumentId, s.item_key AS itemKey,
+  s.user_id AS userId, u.username AS annotator, s.position, s.calibration, p.version AS sampleVersion
   FROM assignments s JOIN arguments a ON a.id = s.argument_id JOIN users u ON u.id = s.user_id
   LEFT JOIN samples p ON p.id = s.sample_id`;
 
@@ -34,6 +37,31 @@ export function findAssignment(db: Db, argumentRowId: number, userId: number): A
   ]);
 }
 
+/**
+ * The caller's own assignment in the study with this item key; undefined for an unknown key and for
+ * another annotator's key alike, so the two cannot be told apart.
+ */
+export function findAssignmentByKey(
+  db: Db,
+  studyId: number,
+  userId: number,
+  itemKey: string,
+): AssignmentRow | undefined {
+  return db.first<AssignmentRow>(`${SELECT} WHERE s.item_key = ? AND s.user_id = ? AND a.study_id = ?`, [
+    itemKey,
+    userId,
+    studyId,
+  ]);
+}
+
+/**
+ * A fresh item key: 8 random bytes as 16 lowercase hex characters (64 bits, so guessing another
+ * annotator's key is hopeless and a collision, which the unique index would refuse, is negligible).
+ */
+export function newItemKey(): string {
+  return randomBytes(8).toString('hex');
+}
+
 export function insertAssignment(
   db: Db,
   assignment: {
@@ -45,7 +73,7 @@ export function insertAssignment(
   },
 ): void {
   db.run(
-    'INSERT INTO assignments (argument_id, user_id, position, calibration, sample_id, created_at) VALUES (?, ?, ?, ?, ?, ?)',
+    'INSERT INTO assignments (argument_id, user_id, position, calibration, sample_id, created_at, item_key) VALUES (?, ?, ?, ?, ?, ?, ?)',
     [
       assignment.argumentRowId,
       assignment.userId,
@@ -53,11 +81,15 @@ export function insertAssignment(
       Number(assignment.calibration),
       assignment.sampleId,
       nowIso(),
+      newItemKey(),
     ],
   );
 }
 
-/** Moves one assignment to another annotator at a new queue position. */
+/**
+ * Moves one assignment to another annotator at a new queue position, under a new item key: the
+ * previous annotator's link (and any copy of it) must stop reaching the item.
+ */
 export function moveAssignment(
   db: Db,
   argumentRowId: number,
@@ -65,12 +97,10 @@ export function moveAssignment(
   toUserId: number,
   position: number,
 ): void {
-  db.run('UPDATE assignments SET user_id = ?, position = ? WHERE argument_id = ? AND user_id = ?', [
-    toUserId,
-    position,
-    argumentRowId,
-    fromUserId,
-  ]);
+  db.run(
+    'UPDATE assignments SET user_id = ?, position = ?, item_key = ? WHERE argument_id = ? AND user_id = ?',
+    [toUserId, position, newItemKey(), argumentRowId, fromUserId],
+  );
 }
 
 export function logAssignment(

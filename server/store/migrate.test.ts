@@ -86,3 +86,77 @@ describe('004_argument_source', () => {
     expect(columns.find((column) => column.name === 'source')).toMatchObject({ notnull: 0 });
   });
 });
+
+describe('005_item_keys', () => {
+  /** A database at schema 004 with two assignments and an annotation, as a file made before 005 holds. */
+  function databaseBefore005(): Db {
+    const db = new Db(':memory:');
+    migrate(
+      db,
+      loadMigrations().filter((migration) => migration.version <= 4),
+    );
+    db.exec(`
+      INSERT INTO studies (name, created_at) VALUES ('s', 'now');
+      INSERT INTO triples (study_id, external_id, mode, current_factors, tsc1_factors, tsc1_outcome, tsc2_factors, tsc2_outcome)
+        VALUES (1, 't1', 'arguable', '[]', '[]', 'plaintiff', '[]', 'defendant');
+      INSERT INTO arguments (study_id, external_id, triple_id, model, test, text) VALUES (1, 'm-1', 1, 'm', 1, 'x'), (1, 'm-2', 1, 'm', 1, 'y');
+      INSERT INTO users (username, display_name, created_at) VALUES ('alice', 'alice', 'now'), ('bob', 'bob', 'now');
+      INSERT INTO assignments (argument_id, user_id, position, created_at, calibration) VALUES (1, 1, 1, 'then', 1), (2, 1, 2, 'then', 0), (1, 2, 1, 'then', 1);
+      INSERT INTO annotations (argument_id, user_id, status, version, judgement, updated_at) VALUES (1, 1, 'draft', 3, '{}', 'then');
+    `);
+    return db;
+  }
+
+  it('gives every existing assignment its own random 16-character hex key, keeping the rest of the row', () => {
+    const db = databaseBefore005();
+    expect(migrate(db)).toContain('005_item_keys.sql');
+    const rows = db.all<{
+      id: number;
+      argument_id: number;
+      user_id: number;
+      position: number;
+      calibration: number;
+      item_key: string;
+    }>('SELECT id, argument_id, user_id, position, calibration, item_key FROM assignments ORDER BY id');
+    expect(rows.map(({ item_key: _key, ...rest }) => rest)).toEqual([
+      { id: 1, argument_id: 1, user_id: 1, position: 1, calibration: 1 },
+      { id: 2, argument_id: 2, user_id: 1, position: 2, calibration: 0 },
+      { id: 3, argument_id: 1, user_id: 2, position: 1, calibration: 1 },
+    ]);
+    for (const row of rows) expect(row.item_key).toMatch(/^[0-9a-f]{16}$/);
+    expect(new Set(rows.map((row) => row.item_key)).size).toBe(3);
+  });
+
+  it('makes the key required and unique, and keeps the assignment rules', () => {
+    const db = databaseBefore005();
+    migrate(db);
+    const columns = db.all<{ name: string; notnull: number }>('PRAGMA table_info(assignments)');
+    expect(columns.find((column) => column.name === 'item_key')).toMatchObject({ notnull: 1 });
+    const existing = db.first<{ key: string }>('SELECT item_key AS key FROM assignments WHERE id = 1')?.key;
+    const insert =
+      'INSERT INTO assignments (argument_id, user_id, position, created_at, item_key) VALUES (?, ?, ?, ?, ?)';
+    expect(() => db.run(insert, [2, 2, 2, 'now', null])).toThrow(/NOT NULL/);
+    expect(() => db.run(insert, [2, 2, 2, 'now', existing])).toThrow(/UNIQUE/);
+    expect(() => db.run(insert, [1, 1, 3, 'now', 'abcdef0123456789'])).toThrow(/UNIQUE/);
+    expect(() => db.run(insert, [2, 2, 2, 'now', 'short'])).toThrow(/CHECK/);
+    db.run(insert, [2, 2, 2, 'now', 'abcdef0123456789']);
+    expect(() => db.run('DELETE FROM users WHERE id = 2')).toThrow(/FOREIGN KEY/);
+    const indexes = db
+      .all<{ name: string }>(
+        "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'assignments'",
+      )
+      .map((row) => row.name);
+    expect(indexes).toEqual(expect.arrayContaining(['assignments_by_user', 'assignments_by_item_key']));
+  });
+
+  it('adds a nullable last_client_save_id to annotations, empty for existing ones', () => {
+    const db = databaseBefore005();
+    migrate(db);
+    const columns = db.all<{ name: string; notnull: number }>('PRAGMA table_info(annotations)');
+    expect(columns.find((column) => column.name === 'last_client_save_id')).toMatchObject({ notnull: 0 });
+    expect(db.first('SELECT version, last_client_save_id AS id FROM annotations')).toEqual({
+      version: 3,
+      id: null,
+    });
+  });
+});

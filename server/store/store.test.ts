@@ -7,6 +7,7 @@ import { buildArgument, buildExtraction, buildJudgement, buildTriple } from '../
 import { findGold, upsertGold } from './adjudications.ts';
 import { listHistory, saveAnnotation } from './annotations.ts';
 import { findArgument, insertArgument } from './arguments.ts';
+import { findAssignment, findAssignmentByKey, insertAssignment, moveAssignment } from './assignments.ts';
 import { findExtraction, upsertExtraction } from './extractions.ts';
 import { ensureExtractor } from './extractors.ts';
 import { openDatabase } from './open.ts';
@@ -90,6 +91,57 @@ describe('the store', () => {
       ['submit', 2, 'alice'],
     ]);
     expect(history[0]?.judgement.tsc2).toEqual(['F10']);
+  });
+
+  it('remembers the client save id of the write that made the current version, and forgets it on the next write without one', () => {
+    const { db, argumentRowId, userId } = seeded();
+    const write = {
+      argumentRowId,
+      userId,
+      status: 'draft' as const,
+      judgement: buildJudgement(),
+      secondsSpent: 0,
+      importId: null,
+    };
+    expect(saveAnnotation(db, { ...write, clientSaveId: 'save-0001' }, 'save', userId).lastClientSaveId).toBe(
+      'save-0001',
+    );
+    expect(saveAnnotation(db, write, 'reopen', userId).lastClientSaveId).toBeNull();
+  });
+
+  it('issues each assignment its own random key, and a new one when the item moves to another annotator', () => {
+    const { db, study, argumentRowId, userId } = seeded();
+    const bob = insertUser(db, {
+      username: 'bob',
+      displayName: 'Bob',
+      passwordHash: null,
+      roles: ['annotator'],
+    });
+    const other = insertArgument(db, study.id, buildArgument({ id: 'a2' }), 1, null);
+    const assign = (argument: number, user: number) =>
+      insertAssignment(db, {
+        argumentRowId: argument,
+        userId: user,
+        position: 1,
+        calibration: false,
+        sampleId: null,
+      });
+    assign(argumentRowId, userId);
+    assign(other, userId);
+    const keyOf = (argument: number, user: number) => findAssignment(db, argument, user)?.itemKey ?? '';
+    const before = keyOf(argumentRowId, userId);
+    expect(before).toMatch(/^[0-9a-f]{16}$/);
+    expect(keyOf(other, userId)).not.toBe(before);
+    expect(findAssignmentByKey(db, study.id, userId, before)?.argumentRowId).toBe(argumentRowId);
+    expect(findAssignmentByKey(db, study.id, bob, before)).toBeUndefined();
+
+    moveAssignment(db, argumentRowId, userId, bob, 1);
+    const after = keyOf(argumentRowId, bob);
+    expect(after).toMatch(/^[0-9a-f]{16}$/);
+    expect(after).not.toBe(before);
+    expect(findAssignmentByKey(db, study.id, userId, before)).toBeUndefined();
+    expect(findAssignmentByKey(db, study.id, bob, before)).toBeUndefined();
+    expect(findAssignmentByKey(db, study.id, bob, after)?.argumentRowId).toBe(argumentRowId);
   });
 
   it('refuses to change or delete history rows', () => {

@@ -23,6 +23,20 @@ export const factorListSchema = z.array(z.string()).transform((items, ctx): Fact
 export const unlistedMentionSchema = z.strictObject({ case: caseSchema, text: z.string().trim().min(1) });
 export type UnlistedMention = z.infer<typeof unlistedMentionSchema>;
 
+/** The longest wording of an unlisted mention a person may enter (a factor's name, not a paragraph). */
+export const UNLISTED_TEXT_MAX = 500;
+
+/**
+ * An unlisted mention as a judgement (annotation or gold) carries it: bounded, because it arrives
+ * from a person over HTTP or in a file. `unlistedMentionSchema` itself stays unbounded: it also reads
+ * back the unlisted mentions an extractor produced from whatever wording the model wrote, which the
+ * tool records rather than refuses.
+ */
+export const judgedUnlistedMentionSchema = z.strictObject({
+  case: caseSchema,
+  text: z.string().trim().min(1).max(UNLISTED_TEXT_MAX),
+});
+
 /** Per case, the catalogue factors asserted present. */
 export type CaseFactors = Record<CaseId, FactorId[]>;
 

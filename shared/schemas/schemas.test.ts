@@ -5,8 +5,10 @@ import {
   argumentSchema,
   extractionSchema,
   goldSchema,
+  JUDGEMENT_LIMITS,
   reportedResultsSchema,
   tripleSchema,
+  UNLISTED_TEXT_MAX,
 } from './index.ts';
 
 const triple = {
@@ -114,6 +116,75 @@ describe('annotationSchema and goldSchema', () => {
   it('reads gold without an annotator', () => {
     const { annotator: _, ...gold } = annotation;
     expect(goldSchema.parse({ ...gold, adjudicator: 'carol' }).adjudicator).toBe('carol');
+  });
+
+  describe('bounds every string and list, accepting the limit and refusing one more', () => {
+    const span = annotation.spans[0];
+    const unlisted = (n: number) =>
+      Array.from({ length: n }, (_, i) => ({ case: 'tsc1', text: `F${30 + i}` }));
+    const cases: [string, (n: number) => Record<string, unknown>, number, RegExp][] = [
+      ['comment', (n) => ({ comment: 'x'.repeat(n) }), JUDGEMENT_LIMITS.comment, /^comment: /],
+      [
+        'spans',
+        (n) => ({ spans: Array.from({ length: n }, () => span) }),
+        JUDGEMENT_LIMITS.spans,
+        /^spans: /,
+      ],
+      [
+        'span text',
+        (n) => ({ spans: [{ ...span, factor: 'unlisted', text: 'x'.repeat(n) }] }),
+        JUDGEMENT_LIMITS.spanText,
+        /^spans\[0\]\.text: /,
+      ],
+      ['unlisted', (n) => ({ unlisted: unlisted(n) }), JUDGEMENT_LIMITS.unlisted, /^unlisted: /],
+      [
+        'unlisted text',
+        (n) => ({ unlisted: [{ case: 'tsc1', text: 'x'.repeat(n) }] }),
+        UNLISTED_TEXT_MAX,
+        /^unlisted\[0\]\.text: /,
+      ],
+      [
+        'guideline_version',
+        (n) => ({ guideline_version: 'v'.repeat(n) }),
+        JUDGEMENT_LIMITS.guidelineVersion,
+        /^guideline_version: /,
+      ],
+      [
+        'factor list',
+        (n) => ({ tsc1: Array.from({ length: n }, () => 'F4') }),
+        JUDGEMENT_LIMITS.factorReferences,
+        /^tsc1: /,
+      ],
+      [
+        'factor reference',
+        (n) => ({ tsc1: [`F4 ${'x'.repeat(n - 3)}`] }),
+        JUDGEMENT_LIMITS.factorReference,
+        /^tsc1\[0\]: /,
+      ],
+    ];
+    for (const [name, build, limit, issue] of cases)
+      it(name, () => {
+        expect(
+          issuesOf(annotationSchema.safeParse({ ...annotation, ...build(limit) })).filter((text) =>
+            issue.test(text),
+          ),
+        ).toEqual([]);
+        const over = issuesOf(annotationSchema.safeParse({ ...annotation, ...build(limit + 1) }));
+        expect(
+          over.some((text) => issue.test(text)),
+          over.join('; '),
+        ).toBe(true);
+      });
+  });
+
+  it('keeps unlisted mentions read back from extractions unbounded: the model wrote them, the tool records them', () => {
+    const long = 'x'.repeat(UNLISTED_TEXT_MAX + 1);
+    const extraction = extractionSchema.parse({
+      argument_id: 'a1',
+      extractor: 'e',
+      unlisted: [{ case: 'current', text: long }],
+    });
+    expect(extraction.unlisted[0]?.text).toBe(long);
   });
 });
 

@@ -1,6 +1,6 @@
 import { upsertGold } from '../../server/store/adjudications.ts';
 import { insertArgument } from '../../server/store/arguments.ts';
-import { insertAssignment } from '../../server/store/assignments.ts';
+import { findAssignment, insertAssignment } from '../../server/store/assignments.ts';
 import type { Db } from '../../server/store/db.ts';
 import { upsertExtraction } from '../../server/store/extractions.ts';
 import { ensureExtractor } from '../../server/store/extractors.ts';
@@ -11,28 +11,48 @@ import { extractionSchema } from '../../shared/schemas/extraction.ts';
 import { buildArgument, buildExtraction, buildJudgement, buildTriple } from '../factories.ts';
 import { addUser } from './app.ts';
 
-/** Strings that must never reach an annotator: each marks one thing they are blind to. */
+/**
+ * Strings that must never reach an annotator: each marks one thing they are blind to. The argument
+ * ids all start with `argumentIdPrefix` and, like generated ids, spell out the model.
+ */
 export const SECRETS = {
   model: 'model-secret-x',
+  tripleId: 'triple-secret-t1',
+  argumentIdPrefix: 'argument-secret-',
   extractorRaw: 'EXTRACTOR-RAW-SECRET',
   goldComment: 'GOLD-COMMENT-SECRET',
 } as const;
 
+/** The fixture's arguments by short name (a1, a2, a3) → their external ids. */
+export const ARGUMENT_IDS = {
+  a1: `${SECRETS.argumentIdPrefix}${SECRETS.model}-1`,
+  a2: `${SECRETS.argumentIdPrefix}${SECRETS.model}-2`,
+  a3: `${SECRETS.argumentIdPrefix}${SECRETS.model}-3`,
+} as const;
+export type FixtureArgument = keyof typeof ARGUMENT_IDS;
+
 /**
  * A study with three arguments: a1 and a2 assigned to alice, a3 to bob; an extraction of each,
- * gold for a2; accounts alice, bob (annotators), carol (adjudicator), admin.
+ * gold for a2; accounts alice, bob (annotators), carol (adjudicator), admin. `rowIds` and `itemKeys`
+ * are by short name; `itemKeys` are the assigned annotator's keys.
  */
 export async function seedAnnotationStudy(db: Db) {
   const study = insertStudy(db, 'default');
-  const tripleRowId = insertTriple(db, study.id, buildTriple(), null);
+  const tripleRowId = insertTriple(db, study.id, buildTriple({ id: SECRETS.tripleId }), null);
   const extractor = ensureExtractor(db, study.id, 'gpt-4.1', 'imported');
   const rowIds: Record<string, number> = {};
-  for (const id of ['a1', 'a2', 'a3']) {
-    rowIds[id] = insertArgument(db, study.id, buildArgument({ id, model: SECRETS.model }), tripleRowId, null);
+  for (const [name, id] of Object.entries(ARGUMENT_IDS)) {
+    rowIds[name] = insertArgument(
+      db,
+      study.id,
+      buildArgument({ id, triple_id: SECRETS.tripleId, model: SECRETS.model }),
+      tripleRowId,
+      null,
+    );
     upsertExtraction(
       db,
       extractionSchema.parse(buildExtraction({ argument_id: id, raw: SECRETS.extractorRaw })),
-      rowIds[id],
+      rowIds[name] ?? 0,
       extractor.id,
       null,
     );
@@ -54,5 +74,8 @@ export async function seedAnnotationStudy(db: Db) {
   assign('a1', 'alice', 1);
   assign('a2', 'alice', 2);
   assign('a3', 'bob', 1);
-  return { study, rowIds };
+  const keyOf = (argument: FixtureArgument, user: string) =>
+    findAssignment(db, rowIds[argument] ?? 0, userId(user))?.itemKey ?? '';
+  const itemKeys = { a1: keyOf('a1', 'alice'), a2: keyOf('a2', 'alice'), a3: keyOf('a3', 'bob') };
+  return { study, rowIds, itemKeys };
 }
