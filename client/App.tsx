@@ -1,23 +1,55 @@
-import { fetchSession, SESSION_KEY } from './api/auth.ts';
-import { useQuery } from './api/hooks.ts';
+import { QueryClientProvider, useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { createBrowserRouter, Navigate, Outlet, RouterProvider, useLocation, useParams } from 'react-router';
+import type { Role } from '../shared/api.ts';
+import { sessionQuery } from './api/auth.ts';
+import { createQueryClient } from './api/queryClient.ts';
+import { studiesQuery } from './api/studies.ts';
 import { AppShell } from './components/AppShell.tsx';
 import { useRouteFocus } from './components/a11y.ts';
 import { Loading, QueryError } from './components/Status.tsx';
-import { LOGIN_PATH, loginPath, matchRoutes, Redirect, safeNext, useLocation } from './router.ts';
-import { appRoutes } from './routes.tsx';
+import { homePathFor, loginPath, safeNext } from './paths.ts';
+import { AdjudicationPlaceholder } from './screens/adjudication/AdjudicationPlaceholder.tsx';
 import { LoginScreen } from './screens/login/LoginScreen.tsx';
 import { NotFoundScreen } from './screens/NotFoundScreen.tsx';
+import { QueueScreen } from './screens/queue/QueueScreen.tsx';
+import { StudyOverviewScreen } from './screens/study/StudyOverviewScreen.tsx';
+import { WrongRoleScreen } from './screens/WrongRoleScreen.tsx';
+import { WorkspaceScreen } from './screens/workspace/WorkspaceScreen.tsx';
+import { useSignedInUser } from './session.ts';
 
-/**
- * The session decides everything: without one, every path but /login redirects there (with
- * `?next=` to come back); with one, /login redirects on and the route table picks the screen.
- */
-export function App() {
+/** Moves focus to each new screen's heading, for keyboard and screen-reader users. */
+function RouteFocus() {
+  useRouteFocus(useLocation().pathname);
+  return null;
+}
+
+function LoginRoute() {
+  const session = useQuery(sessionQuery);
   const location = useLocation();
-  const session = useQuery(SESSION_KEY, fetchSession);
-  useRouteFocus(location.path);
+  if (session.data) {
+    const next = safeNext(new URLSearchParams(location.search).get('next'));
+    return <Navigate to={next ?? '/'} replace />;
+  }
+  return (
+    <AppShell user={null}>
+      <RouteFocus />
+      {session.status === 'error' ? (
+        <QueryError error={session.error} onRetry={() => void session.refetch()} />
+      ) : session.status === 'pending' ? (
+        <Loading>Loading…</Loading>
+      ) : (
+        <LoginScreen />
+      )}
+    </AppShell>
+  );
+}
 
-  if (session.data === undefined) {
+/** Every screen behind the login: without a session, to /login and back afterwards. */
+function SignedIn() {
+  const session = useQuery(sessionQuery);
+  const location = useLocation();
+  if (session.data === undefined)
     return (
       <AppShell user={null}>
         {session.status === 'error' ? (
@@ -27,26 +59,91 @@ export function App() {
         )}
       </AppShell>
     );
-  }
-
-  const user = session.data;
-  if (location.path === LOGIN_PATH) {
-    if (user !== null) return <Redirect to={safeNext(location.search.get('next')) ?? '/'} />;
-    return (
-      <AppShell user={null}>
-        <LoginScreen />
-      </AppShell>
-    );
-  }
-  if (user === null) {
-    const query = location.search.toString();
-    return <Redirect to={loginPath(query === '' ? location.path : `${location.path}?${query}`)} />;
-  }
-
-  const screen = matchRoutes(appRoutes, location.path);
+  if (session.data === null)
+    return <Navigate to={loginPath(`${location.pathname}${location.search}`)} replace />;
   return (
-    <AppShell user={user}>
-      {screen === null ? <NotFoundScreen path={location.path} /> : screen({ user, search: location.search })}
+    <AppShell user={session.data}>
+      <RouteFocus />
+      <Outlet />
     </AppShell>
+  );
+}
+
+/** `/`: each role lands where its work is, in the first study. */
+function Home() {
+  const user = useSignedInUser();
+  const studies = useQuery(studiesQuery);
+  if (studies.status === 'pending') return <Loading>Loading studies…</Loading>;
+  if (studies.status === 'error')
+    return <QueryError error={studies.error} onRetry={() => void studies.refetch()} />;
+  const first = studies.data[0];
+  if (first === undefined) return <StudyOverviewScreen />;
+  return <Navigate to={homePathFor(user.roles, first.name)} replace />;
+}
+
+/** Shows `children` to users holding one of `roles`; everyone else is told where their work is. */
+function RequireRole({ roles, children }: { readonly roles: readonly Role[]; readonly children: ReactNode }) {
+  const user = useSignedInUser();
+  const { study = '' } = useParams();
+  if (!roles.some((role) => user.roles.includes(role)))
+    return <WrongRoleScreen roles={roles} study={study} />;
+  return children;
+}
+
+function StudyOverviewRoute() {
+  const { study } = useParams();
+  return <StudyOverviewScreen studyName={study} />;
+}
+
+const router = createBrowserRouter([
+  { path: '/login', element: <LoginRoute /> },
+  {
+    element: <SignedIn />,
+    children: [
+      { index: true, element: <Home /> },
+      {
+        path: 'studies/:study',
+        element: (
+          <RequireRole roles={['admin', 'adjudicator']}>
+            <StudyOverviewRoute />
+          </RequireRole>
+        ),
+      },
+      {
+        path: 'studies/:study/queue',
+        element: (
+          <RequireRole roles={['annotator']}>
+            <QueueScreen />
+          </RequireRole>
+        ),
+      },
+      {
+        path: 'studies/:study/items/:itemKey',
+        element: (
+          <RequireRole roles={['annotator']}>
+            <WorkspaceScreen />
+          </RequireRole>
+        ),
+      },
+      {
+        path: 'studies/:study/adjudication',
+        element: (
+          <RequireRole roles={['adjudicator']}>
+            <AdjudicationPlaceholder />
+          </RequireRole>
+        ),
+      },
+      { path: '*', element: <NotFoundScreen /> },
+    ],
+  },
+]);
+
+const queryClient = createQueryClient();
+
+export function App() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>
   );
 }

@@ -1,23 +1,16 @@
-import { existsSync } from 'node:fs';
 import type { Server } from 'node:http';
-import { fileURLToPath } from 'node:url';
 import { createApp } from '../server/app.ts';
 import type { ServerConfig } from '../server/config.ts';
-import { isEmptyDatabase, loadDemo, workingDemoLogins } from '../server/services/demo-service.ts';
+import {
+  assignDemoSample,
+  isEmptyDatabase,
+  loadDemo,
+  workingDemoLogins,
+} from '../server/services/demo-service.ts';
 import { LoginLimiter } from '../server/services/login-limiter.ts';
 import { openDatabase } from '../server/store/open.ts';
 import { deleteExpiredSessions } from '../server/store/sessions.ts';
-
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const CLIENT_DIR = `${ROOT}dist/client`;
-
-/** Builds the client once, when there is no build yet (a fresh clone). */
-async function ensureClientBuilt(log: (line: string) => void): Promise<void> {
-  if (existsSync(`${CLIENT_DIR}/index.html`)) return;
-  log('Building the client (first start only)…');
-  const { build } = await import('vite');
-  await build({ configFile: `${ROOT}vite.config.ts`, logLevel: 'warn' });
-}
+import { CLIENT_DIR, ensureClientBuilt } from './client-build.ts';
 
 /**
  * Opens (or creates) the database, loads the demo study into an empty one, and serves the API and the
@@ -33,6 +26,8 @@ export async function serve(
   if (isEmptyDatabase(db)) {
     log(`Empty database ${config.databaseFile}: loading the demo study…`);
     await loadDemo(db);
+    // The demo annotators find a queue waiting (the demo's sample, given to alice and bob).
+    assignDemoSample(db);
   }
   const app = createApp({ db, config, loginLimiter: new LoginLimiter(), clientDir: CLIENT_DIR });
   const server = await new Promise<Server>((resolve, reject) => {

@@ -1,10 +1,8 @@
+import { queryOptions } from '@tanstack/react-query';
 import { type LoginRequest, type SessionUser, sessionUserSchema } from '../../shared/api.ts';
 import { ApiError } from './errors.ts';
 import { fetchJson, noContent } from './fetchJson.ts';
-import { queryKey } from './queryCache.ts';
-
-/** Who is logged in: a SessionUser, or null when nobody is. App switches on it. */
-export const SESSION_KEY = queryKey('auth', 'me');
+import { SESSION_KEY } from './queryClient.ts';
 
 /** GET /api/auth/me, with 401 meaning "nobody", not a failure. */
 export async function fetchSession(signal: AbortSignal): Promise<SessionUser | null> {
@@ -15,6 +13,13 @@ export async function fetchSession(signal: AbortSignal): Promise<SessionUser | n
     throw error;
   }
 }
+
+/** Who is logged in: a SessionUser, or null when nobody is. App switches on it. */
+export const sessionQuery = queryOptions({
+  queryKey: SESSION_KEY,
+  queryFn: ({ signal }) => fetchSession(signal),
+  staleTime: 60_000,
+});
 
 /** POST /api/auth/login; 401 (wrong name or password) and 429 reach the caller as ApiError. */
 export function login(credentials: LoginRequest): Promise<SessionUser> {

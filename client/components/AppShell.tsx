@@ -1,10 +1,12 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { MouseEvent, ReactNode } from 'react';
+import { NavLink, useNavigate, useParams } from 'react-router';
 import type { SessionUser } from '../../shared/api.ts';
-import { logout, SESSION_KEY } from '../api/auth.ts';
-import { queryCache, useMutation } from '../api/hooks.ts';
-import { LOGIN_PATH, navigate } from '../router.ts';
+import { logout } from '../api/auth.ts';
+import { SESSION_KEY } from '../api/queryClient.ts';
+import { studiesQuery } from '../api/studies.ts';
+import { adjudicationPath, LOGIN_PATH, queuePath, studyPath } from '../paths.ts';
 import { MAIN_ID } from './a11y.ts';
-import { Link } from './Link.tsx';
 
 function skipToMain(event: MouseEvent<HTMLAnchorElement>): void {
   // Move focus without adding `#main` to the URL and the history.
@@ -12,19 +14,46 @@ function skipToMain(event: MouseEvent<HTMLAnchorElement>): void {
   document.getElementById(MAIN_ID)?.focus();
 }
 
+/** The places the user's roles reach in the current (or first) study. */
+function RoleNav({ user }: { readonly user: SessionUser }) {
+  const params = useParams();
+  const studies = useQuery(studiesQuery);
+  const study = params.study ?? studies.data?.[0]?.name;
+  if (study === undefined) return null;
+  const links: { to: string; label: string; end: boolean }[] = [];
+  if (user.roles.includes('admin') || user.roles.includes('adjudicator'))
+    links.push({ to: studyPath(study), label: 'Overview', end: true });
+  if (user.roles.includes('annotator')) links.push({ to: queuePath(study), label: 'My queue', end: false });
+  if (user.roles.includes('adjudicator'))
+    links.push({ to: adjudicationPath(study), label: 'Adjudication', end: false });
+  if (links.length < 2) return null;
+  return (
+    <nav aria-label="Main" className="role-nav">
+      {links.map((link) => (
+        <NavLink key={link.to} to={link.to} end={link.end}>
+          {link.label}
+        </NavLink>
+      ))}
+    </nav>
+  );
+}
+
 function Account({ user }: { readonly user: SessionUser }) {
-  const signOut = useMutation(logout, {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const signOut = useMutation({
+    mutationFn: logout,
     onSuccess: () => {
       // Forget everything the last user loaded before anyone else sees this browser.
-      queryCache.clear();
-      queryCache.setData(SESSION_KEY, null);
-      navigate(LOGIN_PATH, { replace: true });
+      queryClient.clear();
+      queryClient.setQueryData(SESSION_KEY, null);
+      void navigate(LOGIN_PATH, { replace: true });
     },
   });
   return (
     <div className="account">
       <p className="account-name">
-        Signed in as <strong>{user.displayName}</strong> <span className="muted">({user.username})</span>
+        <strong>{user.displayName}</strong> <span className="muted">({user.username})</span>
       </p>
       {user.roles.length === 0 ? (
         <p className="muted">No role yet</p>
@@ -39,13 +68,13 @@ function Account({ user }: { readonly user: SessionUser }) {
       )}
       <button
         type="button"
-        className="button-secondary"
-        disabled={signOut.status === 'pending'}
-        onClick={() => void signOut.mutate(undefined)}
+        className="button-secondary button-small"
+        disabled={signOut.isPending}
+        onClick={() => signOut.mutate()}
       >
-        {signOut.status === 'pending' ? 'Logging out…' : 'Log out'}
+        {signOut.isPending ? 'Logging out…' : 'Log out'}
       </button>
-      {signOut.status === 'error' && (
+      {signOut.isError && (
         <p role="alert" className="account-error">
           Could not log out: {signOut.error.message}
         </p>
@@ -54,7 +83,7 @@ function Account({ user }: { readonly user: SessionUser }) {
   );
 }
 
-/** The frame of every screen: skip link, `<header>` (with the account when signed in), `<main>`. */
+/** The frame of every screen: skip link, `<header>` (with navigation and the account when signed in), `<main>`. */
 export function AppShell({
   user,
   children,
@@ -69,9 +98,10 @@ export function AppShell({
       </a>
       <header className="site-header">
         <div className="site-header-inner">
-          <Link className="brand" to="/">
+          <NavLink className="brand" to="/">
             factor-audit
-          </Link>
+          </NavLink>
+          {user && <RoleNav user={user} />}
           {user && <Account user={user} />}
         </div>
       </header>

@@ -1,13 +1,14 @@
+import { Link, useLocation } from 'react-router';
 import { useDocumentTitle } from '../components/a11y.ts';
-import { Link } from '../components/Link.tsx';
 
-export function NotFoundScreen({ path }: { readonly path: string }) {
+export function NotFoundScreen() {
   useDocumentTitle('Page not found');
+  const { pathname } = useLocation();
   return (
     <div>
       <h1 tabIndex={-1}>Page not found</h1>
       <p>
-        There is no page at <code>{path}</code>. <Link to="/">Go to the study overview</Link>.
+        There is no page at <code>{pathname}</code>. <Link to="/">Go to your start page</Link>.
       </p>
     </div>
   );

@@ -18,7 +18,7 @@ import { assignSample } from './assignment-service.ts';
 import { importRecords } from './import/import-service.ts';
 import { runExtraction } from './llm/run-extraction.ts';
 import { createRulesExtractor } from './rules-extractor.ts';
-import { drawSample, requireSample } from './sample-service.ts';
+import { drawSample, latestSampleSummary, requireSample } from './sample-service.ts';
 import { requireStudy } from './studies.ts';
 import { createUser } from './user-service.ts';
 
@@ -95,8 +95,23 @@ export async function workingDemoLogins(db: Db): Promise<typeof DEMO_USERS> {
 }
 
 /**
- * For exploring the report before anyone has annotated: draws the sample (50, seed 7), assigns it to
- * alice and bob, submits simulated annotations for both (the writer's answer key with each
+ * Draws the demo's sample (50 arguments, seed 7, equal allocation over model × test) and gives every
+ * item to both alice and bob, so the demo annotators find a queue waiting when they log in.
+ */
+export function assignDemoSample(db: Db): void {
+  const study = requireStudy(db, DEMO_STUDY);
+  drawSample(db, study, { size: 50, seed: 7, allocation: 'equal', strata: ['model', 'test'], excludeSampled: false });
+  assignSample(
+    db,
+    study,
+    { annotators: DEMO_ANNOTATORS.map((annotator) => annotator.name), perItem: 2, seed: 7, calibration: [] },
+    'demo',
+  );
+}
+
+/**
+ * For exploring the report before anyone has annotated: uses the demo sample (drawing and assigning it
+ * when missing, see assignDemoSample), submits simulated annotations for both (the writer's answer key with each
  * annotator's misses and slips) and the answer key as gold (adjudicator carol). Everything it
  * writes says "synthetic demo" in its comment. Call after `loadDemo`, with the demo it loaded.
  */
@@ -105,19 +120,7 @@ export function loadDemoAnnotations(
   demo: DemoStudy,
 ): { sampled: number; annotations: number; gold: number } {
   const study = requireStudy(db, DEMO_STUDY);
-  drawSample(db, study, {
-    size: 50,
-    seed: 7,
-    allocation: 'equal',
-    strata: ['model', 'test'],
-    excludeSampled: false,
-  });
-  assignSample(
-    db,
-    study,
-    { annotators: DEMO_ANNOTATORS.map((annotator) => annotator.name), perItem: 2, seed: 7, calibration: [] },
-    'demo',
-  );
+  if (latestSampleSummary(db, study) === null) assignDemoSample(db);
   const rng = createRng(7);
   const sample = requireSample(db, study);
   const items = listSampleItems(db, sample.id);

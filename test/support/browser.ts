@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { type Browser, chromium } from 'playwright-core';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -22,3 +23,6 @@ export async function launchBrowser(): Promise<Browser> {
     ],
   });
 }
+
+/** Where browser tests keep their screenshots (git-ignored), for people to look at. */
+export const ARTIFACTS_DIR = fileURLToPath(new URL('../../test-artifacts/', import.meta.url));

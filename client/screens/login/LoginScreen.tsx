@@ -1,7 +1,8 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { loginRequestSchema } from '../../../shared/api.ts';
-import { login, SESSION_KEY } from '../../api/auth.ts';
-import { queryCache, useMutation } from '../../api/hooks.ts';
+import { login } from '../../api/auth.ts';
+import { SESSION_KEY } from '../../api/queryClient.ts';
 import { useDocumentTitle } from '../../components/a11y.ts';
 
 type Field = 'username' | 'password';
@@ -19,14 +20,20 @@ export function LoginScreen() {
   const [password, setPassword] = useState('');
   const [invalid, setInvalid] = useState<{ field: Field; message: string } | null>(null);
 
-  const signIn = useMutation(login, {
-    onSuccess: (user) => queryCache.setData(SESSION_KEY, user),
+  const queryClient = useQueryClient();
+  const signIn = useMutation({
+    mutationFn: login,
+    onSuccess: (user) => {
+      // A new user: nothing the last one loaded may show through.
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== SESSION_KEY[0] });
+      queryClient.setQueryData(SESSION_KEY, user);
+    },
     onError: (error) => {
       if (error.code === 'unauthenticated') setPassword('');
       passwordRef.current?.focus();
     },
   });
-  const pending = signIn.status === 'pending';
+  const pending = signIn.isPending;
 
   useEffect(() => {
     usernameRef.current?.focus();
@@ -45,11 +52,11 @@ export function LoginScreen() {
       return;
     }
     setInvalid(null);
-    void signIn.mutate(parsed.data);
+    signIn.mutate(parsed.data);
   }
 
   const alertId = `${id}-alert`;
-  const message = invalid?.message ?? (signIn.status === 'error' ? signIn.error.message : '');
+  const message = invalid?.message ?? signIn.error?.message ?? '';
   const describe = (field: Field) => (invalid?.field === field ? alertId : undefined);
 
   return (

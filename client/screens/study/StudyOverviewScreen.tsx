@@ -1,13 +1,12 @@
+import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { Link, useNavigate } from 'react-router';
 import type { StudySummary } from '../../../shared/api.ts';
 import type { ApiError } from '../../api/errors.ts';
-import { useQuery } from '../../api/hooks.ts';
-import { fetchStudies, fetchStudyOverview, STUDIES_KEY, studyOverviewKey } from '../../api/studies.ts';
+import { studiesQuery, studyOverviewQuery } from '../../api/studies.ts';
 import { useDocumentTitle } from '../../components/a11y.ts';
-import { Link } from '../../components/Link.tsx';
 import { EmptyState, Loading, QueryError } from '../../components/Status.tsx';
 import { studyPath } from '../../paths.ts';
-import { navigate } from '../../router.ts';
 import { OverviewBody } from './OverviewBody.tsx';
 
 /** Errors that trying again will not fix. */
@@ -22,6 +21,7 @@ function StudyPicker({
   readonly studies: readonly StudySummary[];
   readonly selected: string;
 }) {
+  const navigate = useNavigate();
   return (
     <div className="field field-inline">
       <label htmlFor="study-picker">Study</label>
@@ -29,7 +29,7 @@ function StudyPicker({
         id="study-picker"
         value={selected}
         onChange={(event) => {
-          if (event.target.value !== '') navigate(studyPath(event.target.value));
+          if (event.target.value !== '') void navigate(studyPath(event.target.value));
         }}
       >
         {studies.map((study) => (
@@ -47,13 +47,9 @@ function StudyPicker({
  * shown when there is more than one, moves to `/studies/:name`.
  */
 export function StudyOverviewScreen({ studyName }: { readonly studyName?: string }) {
-  const studies = useQuery(STUDIES_KEY, fetchStudies);
+  const studies = useQuery(studiesQuery);
   const selected = studyName ?? studies.data?.[0]?.name;
-  const overview = useQuery(
-    studyOverviewKey(selected ?? ''),
-    (signal) => fetchStudyOverview(selected ?? '', signal),
-    { enabled: selected !== undefined },
-  );
+  const overview = useQuery({ ...studyOverviewQuery(selected ?? ''), enabled: selected !== undefined });
   useDocumentTitle(selected === undefined ? 'Study overview' : `${selected} · study overview`);
 
   const list = studies.data ?? [];

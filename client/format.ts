@@ -1,0 +1,14 @@
+/** Active time for people: `42 s`, `7 min`, `1 h 05 min`. Negative or non-finite input reads as 0 s. */
+export function formatDuration(seconds: number): string {
+  const whole = Number.isFinite(seconds) && seconds > 0 ? Math.round(seconds) : 0;
+  if (whole < 60) return `${whole} s`;
+  const minutes = Math.floor(whole / 60);
+  if (minutes < 60) return `${minutes} min`;
+  return `${Math.floor(minutes / 60)} h ${String(minutes % 60).padStart(2, '0')} min`;
+}
+
+/** A share as a whole percentage, clamped to [0, 100]; 0 of 0 is 0 %. */
+export function percent(part: number, whole: number): number {
+  if (!(whole > 0)) return 0;
+  return Math.min(100, Math.max(0, Math.round((100 * part) / whole)));
+}

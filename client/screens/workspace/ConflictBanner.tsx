@@ -1,0 +1,49 @@
+import { useEffect, useRef } from 'react';
+import type { AnnotationState } from '../../../shared/annotation-api.ts';
+
+function summary(theirs: AnnotationState | null): string {
+  if (theirs === null) return 'The server has no annotation of this item any more.';
+  const { judgement } = theirs;
+  const ticks = judgement.current.length + judgement.tsc1.length + judgement.tsc2.length;
+  const when = new Date(theirs.updatedAt).toLocaleString();
+  return `The saved version (${theirs.status}, ${when}) has ${ticks} ticked factor${ticks === 1 ? '' : 's'} and ${judgement.spans.length} mark${judgement.spans.length === 1 ? '' : 's'}.`;
+}
+
+/**
+ * A 409: this annotation was changed elsewhere (another tab or device) since this screen loaded it.
+ * Nothing is lost silently: the annotator sees theirs (and can undo back to their own) or keeps theirs own.
+ */
+export function ConflictBanner({
+  theirs,
+  onTheirs,
+  onMine,
+}: {
+  readonly theirs: AnnotationState | null;
+  readonly onTheirs: () => void;
+  readonly onMine: () => void;
+}) {
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => headingRef.current?.focus(), []);
+  const submitted = theirs?.status === 'submitted';
+  return (
+    <div className="notice notice-error conflict" role="alert">
+      <h2 ref={headingRef} tabIndex={-1}>
+        Changed elsewhere
+      </h2>
+      <p>
+        This annotation was saved from another tab or device after you opened it. {summary(theirs)} Your
+        changes on this screen are kept in this browser until you choose.
+      </p>
+      <div className="conflict-actions">
+        <button type="button" className="button-secondary" onClick={onTheirs}>
+          See theirs (Undo brings mine back)
+        </button>
+        {!submitted && (
+          <button type="button" className="button-primary" onClick={onMine}>
+            Keep mine (replace theirs)
+          </button>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,304 @@
+import { type KeyboardEvent, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import { FACTORS, type FactorId } from '../../../shared/factors.ts';
+import { detectFactorInSelection, suggestMentionStyle } from '../../../shared/mention-style.ts';
+import type { MentionStyle, Polarity } from '../../../shared/schemas/annotation.ts';
+import { CASES, type CaseId } from '../../../shared/vocabulary.ts';
+import { searchFactors } from '../../workspace/factor-search.ts';
+import { CASE_KEY, CASE_LABEL } from './case-labels.ts';
+
+export interface MarkValues {
+  readonly factor: FactorId | 'unlisted';
+  /** The wording of an unlisted factor. */
+  readonly unlistedText: string;
+  readonly case: CaseId;
+  readonly polarity: Polarity;
+  readonly style: MentionStyle;
+}
+
+const STYLES: readonly MentionStyle[] = ['code', 'name', 'paraphrase'];
+const UNLISTED = 'unlisted' as const;
+
+export interface MarkPaletteProps {
+  /** The selected words. */
+  readonly selectedText: string;
+  /** Present when an existing mark is edited. */
+  readonly initial?: MarkValues;
+  /** The case of the last mark made, offered again. */
+  readonly defaultCase: CaseId;
+  /** Where on screen the selection is (viewport coordinates). */
+  readonly anchor: { readonly top: number; readonly bottom: number; readonly left: number } | null;
+  readonly onConfirm: (values: MarkValues) => void;
+  readonly onCancel: () => void;
+}
+
+function quote(text: string): string {
+  const flat = text.replace(/\s+/gu, ' ').trim();
+  return flat.length > 80 ? `${flat.slice(0, 77)}…` : flat;
+}
+
+/**
+ * The palette that turns a selection into a mark, all by keyboard: type to find the factor (code or
+ * name), Enter; then 1 / 2 / 3 for the case, N for negated, S for the style, Enter to mark. Esc
+ * cancels; Backspace in the second step goes back to the factor.
+ */
+export function MarkPalette({
+  selectedText,
+  initial,
+  defaultCase,
+  anchor,
+  onConfirm,
+  onCancel,
+}: MarkPaletteProps) {
+  const id = useId();
+  const detected = initial ? undefined : detectFactorInSelection(selectedText);
+  const [step, setStep] = useState<'factor' | 'details'>(initial ? 'details' : 'factor');
+  const [query, setQuery] = useState('');
+  const [active, setActive] = useState(-1);
+  const [values, setValues] = useState<MarkValues>(
+    initial ?? {
+      factor: detected ?? FACTORS[0].id,
+      unlistedText: quote(selectedText),
+      case: defaultCase,
+      polarity: 'asserted',
+      style: detected ? suggestMentionStyle(selectedText, detected) : 'paraphrase',
+    },
+  );
+  const inputRef = useRef<HTMLInputElement>(null);
+  const detailsRef = useRef<HTMLDivElement>(null);
+  const boxRef = useRef<HTMLDivElement>(null);
+  const [position, setPosition] = useState<{ top: number; left: number } | null>(null);
+
+  const matches = searchFactors(query);
+  const options: (FactorId | typeof UNLISTED)[] = [...matches.map((match) => match.factor.id), UNLISTED];
+  const preferred = query === '' && detected ? options.indexOf(detected) : 0;
+  const activeIndex = Math.min(active === -1 ? Math.max(0, preferred) : active, options.length - 1);
+
+  const shown = position !== null;
+  useEffect(() => {
+    // Only once placed: a hidden element cannot take focus.
+    if (!shown) return;
+    if (step === 'factor') inputRef.current?.focus();
+    else detailsRef.current?.focus();
+  }, [step, shown]);
+
+  useLayoutEffect(() => {
+    // Beside the selection, kept inside the window; below it when there is room, else above.
+    const box = boxRef.current;
+    if (!box || !anchor) return;
+    const margin = 12;
+    const { width, height } = box.getBoundingClientRect();
+    const below = anchor.bottom + 8;
+    const top =
+      below + height + margin <= window.innerHeight ? below : Math.max(margin, anchor.top - height - 8);
+    const left = Math.min(Math.max(margin, anchor.left), window.innerWidth - width - margin);
+    setPosition({ top: top + window.scrollY, left: left + window.scrollX });
+  }, [anchor]);
+
+  function choose(option: FactorId | typeof UNLISTED): void {
+    setValues((current) => ({
+      ...current,
+      factor: option,
+      style: option === UNLISTED ? current.style : suggestMentionStyle(selectedText, option),
+    }));
+    setStep('details');
+  }
+
+  function onFactorKey(event: KeyboardEvent<HTMLInputElement>): void {
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      const delta = event.key === 'ArrowDown' ? 1 : -1;
+      setActive((activeIndex + delta + options.length) % options.length);
+    } else if (event.key === 'Enter') {
+      event.preventDefault();
+      const option = options[activeIndex];
+      if (option) choose(option);
+    } else if (event.key === 'Escape') {
+      event.preventDefault();
+      onCancel();
+    }
+  }
+
+  function onDetailsKey(event: KeyboardEvent<HTMLDivElement>): void {
+    const inText = event.target instanceof HTMLInputElement && event.target.type === 'text';
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      onCancel();
+      return;
+    }
+    if (event.key === 'Enter') {
+      event.preventDefault();
+      onConfirm(values);
+      return;
+    }
+    if (inText || event.ctrlKey || event.metaKey || event.altKey) return;
+    const caseId = CASES.find((caseId) => CASE_KEY[caseId] === event.key);
+    if (caseId) setValues((current) => ({ ...current, case: caseId }));
+    else if (event.key === 'n' || event.key === 'N')
+      setValues((current) => ({
+        ...current,
+        polarity: current.polarity === 'negated' ? 'asserted' : 'negated',
+      }));
+    else if (event.key === 's' || event.key === 'S')
+      setValues((current) => ({
+        ...current,
+        style: STYLES[(STYLES.indexOf(current.style) + 1) % STYLES.length] ?? 'paraphrase',
+      }));
+    else if (event.key === 'Backspace' || event.key === 'f' || event.key === 'F') setStep('factor');
+    else return;
+    event.preventDefault();
+  }
+
+  const chosen =
+    values.factor === UNLISTED ? undefined : FACTORS.find((factor) => factor.id === values.factor);
+
+  return (
+    <div
+      ref={boxRef}
+      className="palette"
+      role="dialog"
+      aria-labelledby={`${id}-title`}
+      style={position ? { top: position.top, left: position.left } : { visibility: 'hidden' }}
+    >
+      <p id={`${id}-title`} className="palette-title">
+        {initial ? 'Edit mark' : 'Mark'} <q>{quote(selectedText)}</q>
+      </p>
+      {step === 'factor' ? (
+        <div className="palette-step">
+          <label htmlFor={`${id}-factor`}>Factor — type a code or name</label>
+          <input
+            ref={inputRef}
+            id={`${id}-factor`}
+            type="text"
+            role="combobox"
+            aria-expanded="true"
+            aria-controls={`${id}-options`}
+            aria-activedescendant={`${id}-option-${activeIndex}`}
+            autoComplete="off"
+            spellCheck={false}
+            value={query}
+            onChange={(event) => {
+              setQuery(event.target.value);
+              setActive(0);
+            }}
+            onKeyDown={onFactorKey}
+          />
+          <div id={`${id}-options`} role="listbox" className="palette-options" aria-label="Factors">
+            {options.map((option, index) => {
+              const factor = FACTORS.find((candidate) => candidate.id === option);
+              return (
+                // biome-ignore lint/a11y/useKeyWithClickEvents: the combobox input handles the keys
+                <div
+                  key={option}
+                  id={`${id}-option-${index}`}
+                  role="option"
+                  tabIndex={-1}
+                  aria-selected={index === activeIndex}
+                  className={index === activeIndex ? 'is-active' : undefined}
+                  onMouseDown={(event) => event.preventDefault()}
+                  onClick={() => choose(option)}
+                  ref={(element) => {
+                    if (index === activeIndex) element?.scrollIntoView({ block: 'nearest' });
+                  }}
+                >
+                  {factor ? (
+                    <>
+                      <span className={`side side-${factor.side}`}>{factor.side}</span>
+                      <span className="option-code">{factor.id}</span>
+                      <span className="option-name">{factor.name}</span>
+                      {index === activeIndex && <span className="option-meaning">{factor.meaning}</span>}
+                    </>
+                  ) : (
+                    <span className="option-name">Unlisted factor — not one of the 26</span>
+                  )}
+                </div>
+              );
+            })}
+          </div>
+        </div>
+      ) : (
+        // biome-ignore lint/a11y/noStaticElementInteractions: the step takes the palette's keys
+        <div ref={detailsRef} className="palette-step" tabIndex={-1} onKeyDown={onDetailsKey}>
+          <p className="palette-factor">
+            {chosen ? (
+              <>
+                <span className={`side side-${chosen.side}`}>{chosen.side}</span> <strong>{chosen.id}</strong>{' '}
+                {chosen.name}
+              </>
+            ) : (
+              <strong>Unlisted factor</strong>
+            )}{' '}
+            <button type="button" className="link-button" onClick={() => setStep('factor')}>
+              change <kbd>F</kbd>
+            </button>
+          </p>
+          {values.factor === UNLISTED && (
+            <div className="field">
+              <label htmlFor={`${id}-unlisted`}>Its wording in the argument</label>
+              <input
+                id={`${id}-unlisted`}
+                type="text"
+                maxLength={500}
+                value={values.unlistedText}
+                onChange={(event) => setValues({ ...values, unlistedText: event.target.value })}
+              />
+            </div>
+          )}
+          <fieldset className="choice-row">
+            <legend>Case</legend>
+            {CASES.map((caseId) => (
+              <label key={caseId} className={`choice choice-${caseId}`}>
+                <input
+                  type="radio"
+                  name={`${id}-case`}
+                  checked={values.case === caseId}
+                  onChange={() => setValues({ ...values, case: caseId })}
+                />
+                {CASE_LABEL[caseId]} <kbd>{CASE_KEY[caseId]}</kbd>
+              </label>
+            ))}
+          </fieldset>
+          <fieldset className="choice-row">
+            <legend>
+              Polarity <kbd>N</kbd>
+            </legend>
+            {(['asserted', 'negated'] as const).map((polarity) => (
+              <label key={polarity} className="choice">
+                <input
+                  type="radio"
+                  name={`${id}-polarity`}
+                  checked={values.polarity === polarity}
+                  onChange={() => setValues({ ...values, polarity })}
+                />
+                {polarity === 'asserted' ? 'Asserted present' : 'Negated (not present)'}
+              </label>
+            ))}
+          </fieldset>
+          <fieldset className="choice-row">
+            <legend>
+              Style <kbd>S</kbd>
+            </legend>
+            {STYLES.map((style) => (
+              <label key={style} className="choice">
+                <input
+                  type="radio"
+                  name={`${id}-style`}
+                  checked={values.style === style}
+                  onChange={() => setValues({ ...values, style })}
+                />
+                {style}
+              </label>
+            ))}
+          </fieldset>
+          <div className="palette-actions">
+            <button type="button" className="button-primary" onClick={() => onConfirm(values)}>
+              {initial ? 'Save mark' : 'Mark'} <kbd>Enter</kbd>
+            </button>
+            <button type="button" className="button-secondary" onClick={onCancel}>
+              Cancel <kbd>Esc</kbd>
+            </button>
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}

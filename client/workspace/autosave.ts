@@ -1,0 +1,344 @@
+/**
+ * Autosave for one item: every change is written to the browser's storage at once and sent to the
+ * server shortly after, one request at a time, so no acknowledged or unacknowledged mark is lost.
+ *
+ * The rules, chosen so that a dropped connection, a server restart or a reload never loses work
+ * and never writes the same change twice:
+ * - A request is retried verbatim (same body, same `clientSaveId`) until the server answers it, so
+ *   a save that was applied but whose answer was lost is recognised by the server and not counted as a
+ *   conflict. Changes made meanwhile wait and go in the next request.
+ * - The local draft is cleared only up to the revision the server acknowledged.
+ * - A 409 (changed elsewhere) stops saving until the annotator chooses: see theirs or keep mine.
+ * - Lost connection, 5xx and 429 retry with backoff (1 s, 2 s, 4 s … 10 s) and at once when the
+ *   browser comes back online; a 400 or 404 stops with the server's message; a 401 keeps the draft
+ *   in storage for after the next login.
+ */
+import { z } from 'zod';
+import {
+  type AnnotationState,
+  annotationStateSchema,
+  type SaveAnnotationRequest,
+} from '../../shared/annotation-api.ts';
+import type { Judgement } from '../../shared/schemas/annotation.ts';
+import { type ApiError, toApiError } from '../api/errors.ts';
+import { clearDraft, type KeyValueStorage, loadDraft, type PendingDraft, saveDraft } from './draft-store.ts';
+
+export type SaveStatus =
+  | { readonly kind: 'saved'; readonly at: string | null }
+  | { readonly kind: 'unsaved' }
+  | { readonly kind: 'saving' }
+  | { readonly kind: 'offline'; readonly retryInMs: number }
+  | { readonly kind: 'retrying'; readonly message: string; readonly retryInMs: number }
+  | { readonly kind: 'conflict'; readonly theirs: AnnotationState | null }
+  | { readonly kind: 'rejected'; readonly message: string }
+  | { readonly kind: 'signed-out' };
+
+export interface AutosaveSnapshot {
+  readonly status: SaveStatus;
+  /** The server's version this client builds on. */
+  readonly version: number;
+  readonly submitted: boolean;
+  /** Whether storage refused the draft (quota): the annotator must not close the tab while unsaved. */
+  readonly storageFailed: boolean;
+}
+
+export interface AutosaveDeps {
+  readonly send: (request: SaveAnnotationRequest) => Promise<AnnotationState>;
+  readonly storage: KeyValueStorage;
+  readonly draftKey: string;
+  /** Active seconds accrued since the last call (taken once: the caller resets its counter). */
+  readonly takeSeconds: () => number;
+  /** Called with every acknowledged state (to update caches). */
+  readonly onAcknowledged?: (state: AnnotationState) => void;
+  readonly newSaveId?: () => string;
+  readonly debounceMs?: number;
+  readonly setTimer?: (run: () => void, ms: number) => unknown;
+  readonly clearTimer?: (handle: unknown) => void;
+}
+
+interface InFlight {
+  readonly request: SaveAnnotationRequest;
+  readonly revision: number;
+  readonly submit: boolean;
+}
+
+const MAX_BACKOFF_MS = 10_000;
+
+const conflictDetailsSchema = z.object({ current: annotationStateSchema.nullable() });
+
+export function backoffMs(failures: number): number {
+  return Math.min(1000 * 2 ** Math.max(0, failures - 1), MAX_BACKOFF_MS);
+}
+
+function randomSaveId(): string {
+  return globalThis.crypto.randomUUID();
+}
+
+export class Autosaver {
+  private snapshot: AutosaveSnapshot;
+  private readonly listeners = new Set<() => void>();
+  private judgement: Judgement;
+  private revision = 0;
+  private acknowledgedRevision = 0;
+  private secondsPending = 0;
+  private inFlight: InFlight | null = null;
+  private sending = false;
+  private failures = 0;
+  private timer: unknown = null;
+  private submitWaiters: { resolve: (state: AnnotationState) => void; reject: (error: ApiError) => void }[] =
+    [];
+  private wantSubmit = false;
+  private paused = true;
+
+  constructor(
+    private readonly deps: AutosaveDeps,
+    initial: { readonly version: number; readonly judgement: Judgement; readonly submitted: boolean },
+  ) {
+    this.judgement = initial.judgement;
+    this.snapshot = {
+      status: { kind: 'saved', at: null },
+      version: initial.version,
+      submitted: initial.submitted,
+      storageFailed: false,
+    };
+  }
+
+  /**
+   * A draft this browser kept for the item from an earlier visit: applied when it builds on the
+   * server's current version (and sent again), reported as a conflict when the server moved on.
+   * Returns the draft's judgement when it was applied or is in conflict, so the screen shows it.
+   */
+  restoreDraft(theirs: AnnotationState | null): Judgement | undefined {
+    const draft = loadDraft(this.deps.storage, this.deps.draftKey);
+    if (draft === undefined) return undefined;
+    this.revision = draft.revision;
+    this.acknowledgedRevision = draft.revision - 1;
+    this.secondsPending = draft.secondsPending;
+    this.judgement = draft.judgement;
+    if (draft.baseVersion === this.snapshot.version && !this.snapshot.submitted) {
+      this.update({ status: { kind: 'unsaved' } });
+      this.schedule(0);
+    } else {
+      this.update({ status: { kind: 'conflict', theirs } });
+    }
+    return draft.judgement;
+  }
+
+  getSnapshot = (): AutosaveSnapshot => this.snapshot;
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  /** The annotator changed something: keep it locally now, send it soon. */
+  change(judgement: Judgement): void {
+    if (this.snapshot.submitted) return;
+    this.judgement = judgement;
+    this.revision += 1;
+    this.secondsPending += this.deps.takeSeconds();
+    this.persist();
+    if (this.snapshot.status.kind === 'conflict' || this.snapshot.status.kind === 'signed-out') return;
+    if (!this.sending) this.update({ status: { kind: 'unsaved' } });
+    this.schedule(this.deps.debounceMs ?? 500);
+  }
+
+  /** Sends what is pending now (on leaving the page, or when the browser is back online). */
+  flush(): void {
+    if (this.hasWork()) this.schedule(0);
+  }
+
+  /** Saves the current judgement as final; resolves with the submitted state. */
+  submit(): Promise<AnnotationState> {
+    this.wantSubmit = true;
+    const done = new Promise<AnnotationState>((resolve, reject) =>
+      this.submitWaiters.push({ resolve, reject }),
+    );
+    this.schedule(0);
+    return done;
+  }
+
+  /** After a 409: take the server's annotation (returns it for the screen) or keep mine on top of it. */
+  resolveConflict(choice: 'theirs' | 'mine'): Judgement | undefined {
+    const status = this.snapshot.status;
+    if (status.kind !== 'conflict') return undefined;
+    const theirs = status.theirs;
+    const version = theirs?.version ?? 0;
+    if (choice === 'theirs' || theirs?.status === 'submitted') {
+      this.inFlight = null;
+      this.acknowledgedRevision = this.revision;
+      clearDraft(this.deps.storage, this.deps.draftKey, this.revision);
+      if (theirs) this.judgement = theirs.judgement;
+      this.update({
+        version,
+        submitted: theirs?.status === 'submitted',
+        status: { kind: 'saved', at: theirs?.updatedAt ?? null },
+      });
+      return theirs?.judgement;
+    }
+    this.inFlight = null;
+    this.update({ version, status: { kind: 'unsaved' } });
+    this.persist();
+    this.schedule(0);
+    return undefined;
+  }
+
+  /** The server state after a reopen (the only change made outside this class). */
+  reopened(state: AnnotationState): void {
+    this.judgement = state.judgement;
+    this.update({ version: state.version, submitted: false, status: { kind: 'saved', at: state.updatedAt } });
+  }
+
+  /** After logging in again, send what waited. */
+  resume(): void {
+    if (this.snapshot.status.kind === 'signed-out' || this.snapshot.status.kind === 'rejected') {
+      this.update({ status: { kind: 'unsaved' } });
+      this.schedule(0);
+    }
+  }
+
+  hasUnsavedWork(): boolean {
+    return this.hasWork() || this.inFlight !== null;
+  }
+
+  /** Stops sending (the screen went away); what is unsent stays in storage. `start` resumes. */
+  pause(): void {
+    this.paused = true;
+    this.clearTimer();
+  }
+
+  /** Starts (or resumes) sending what is pending. */
+  start(): void {
+    this.paused = false;
+    this.flush();
+  }
+
+  private hasWork(): boolean {
+    return this.revision > this.acknowledgedRevision || this.wantSubmit;
+  }
+
+  private persist(): void {
+    const draft: PendingDraft = {
+      baseVersion: this.snapshot.version,
+      judgement: this.judgement,
+      revision: this.revision,
+      secondsPending: this.secondsPending,
+      savedAt: new Date().toISOString(),
+    };
+    const result = saveDraft(this.deps.storage, this.deps.draftKey, draft);
+    if (result.ok === this.snapshot.storageFailed) this.update({ storageFailed: !result.ok });
+  }
+
+  private schedule(ms: number): void {
+    if (this.paused) return;
+    this.clearTimer();
+    const setTimer = this.deps.setTimer ?? ((run: () => void, delay: number) => setTimeout(run, delay));
+    this.timer = setTimer(() => {
+      this.timer = null;
+      void this.pump();
+    }, ms);
+  }
+
+  private clearTimer(): void {
+    if (this.timer === null) return;
+    (this.deps.clearTimer ?? ((handle: unknown) => clearTimeout(handle as ReturnType<typeof setTimeout>)))(
+      this.timer,
+    );
+    this.timer = null;
+  }
+
+  private nextRequest(): InFlight | null {
+    if (this.inFlight) return this.inFlight;
+    if (!this.hasWork()) return null;
+    const submit = this.wantSubmit;
+    this.secondsPending += this.deps.takeSeconds();
+    const seconds = Math.min(Math.round(this.secondsPending), 86_400);
+    this.inFlight = {
+      revision: this.revision,
+      submit,
+      request: {
+        version: this.snapshot.version,
+        action: submit ? 'submit' : 'save',
+        judgement: this.judgement,
+        secondsSpent: seconds,
+        clientSaveId: (this.deps.newSaveId ?? randomSaveId)(),
+      },
+    };
+    return this.inFlight;
+  }
+
+  private async pump(): Promise<void> {
+    const blocked = ['conflict', 'signed-out', 'rejected'].includes(this.snapshot.status.kind);
+    if (this.sending || this.paused || blocked) return;
+    const attempt = this.nextRequest();
+    if (attempt === null) return;
+    this.sending = true;
+    this.update({ status: { kind: 'saving' } });
+    try {
+      const state = await this.deps.send(attempt.request);
+      this.acknowledge(attempt, state);
+    } catch (thrown) {
+      this.fail(attempt, toApiError(thrown));
+    } finally {
+      this.sending = false;
+    }
+    if (!this.paused && this.hasWork() && this.snapshot.status.kind === 'unsaved') this.schedule(0);
+  }
+
+  private acknowledge(attempt: InFlight, state: AnnotationState): void {
+    this.inFlight = null;
+    this.failures = 0;
+    this.secondsPending = Math.max(0, this.secondsPending - (attempt.request.secondsSpent ?? 0));
+    this.acknowledgedRevision = Math.max(this.acknowledgedRevision, attempt.revision);
+    clearDraft(this.deps.storage, this.deps.draftKey, attempt.revision);
+    const submitted = state.status === 'submitted';
+    if (attempt.submit) this.wantSubmit = false;
+    const more = this.hasWork() && !submitted;
+    this.update({
+      version: state.version,
+      submitted,
+      status: more ? { kind: 'unsaved' } : { kind: 'saved', at: state.updatedAt },
+    });
+    if (more) this.persist();
+    this.deps.onAcknowledged?.(state);
+    if (attempt.submit) for (const waiter of this.submitWaiters.splice(0)) waiter.resolve(state);
+  }
+
+  private fail(attempt: InFlight, error: ApiError): void {
+    if (error.code === 'network' || error.code === 'rate_limited' || error.status >= 500) {
+      this.failures += 1;
+      const retryInMs = backoffMs(this.failures);
+      this.update({
+        status:
+          error.code === 'network'
+            ? { kind: 'offline', retryInMs }
+            : { kind: 'retrying', message: error.message, retryInMs },
+      });
+      this.schedule(retryInMs);
+      return;
+    }
+    this.inFlight = null;
+    if (attempt.submit) {
+      this.wantSubmit = false;
+      for (const waiter of this.submitWaiters.splice(0)) waiter.reject(error);
+    }
+    if (error.code === 'conflict') {
+      this.update({ status: { kind: 'conflict', theirs: currentFromDetails(error) } });
+    } else if (error.code === 'unauthenticated') {
+      this.update({ status: { kind: 'signed-out' } });
+    } else {
+      this.update({ status: { kind: 'rejected', message: error.message } });
+    }
+  }
+
+  private update(patch: Partial<AutosaveSnapshot>): void {
+    this.snapshot = { ...this.snapshot, ...patch };
+    for (const listener of this.listeners) listener();
+  }
+}
+
+/** The server's current annotation carried by a 409 (`details.current`), when it parses. */
+function currentFromDetails(error: ApiError): AnnotationState | null {
+  const parsed = conflictDetailsSchema.safeParse(error.details);
+  return parsed.success ? parsed.data.current : null;
+}

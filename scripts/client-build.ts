@@ -1,0 +1,82 @@
+/**
+ * The built client is kept in step with its sources: `dist/client/.source-hash` records a SHA-256
+ * of every file the build reads (client/, shared/, the Vite config, the lock file), and a start
+ * whose sources hash differently rebuilds — so a `git pull` that changes the client never leaves an
+ * old one served, whatever the files' times say. A build goes to a fresh folder and is moved into
+ * place whole, so a concurrent start never serves half a build.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+export const CLIENT_DIR = join(ROOT, 'dist', 'client');
+const HASH_FILE = '.source-hash';
+const SOURCE_DIRS = ['client', 'shared'];
+const SOURCE_FILES = ['vite.config.ts', 'package-lock.json'];
+
+function listFiles(directory: string): string[] {
+  return readdirSync(directory, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(directory, entry.name);
+    if (entry.isDirectory()) return listFiles(path);
+    return /\.test\.tsx?$/.test(entry.name) ? [] : [path];
+  });
+}
+
+/** The SHA-256 of the client's sources: paths and contents, in a fixed order. */
+export function clientSourceHash(root = ROOT): string {
+  const files = [
+    ...SOURCE_DIRS.flatMap((directory) => listFiles(join(root, directory))),
+    ...SOURCE_FILES.map((file) => join(root, file)).filter((file) => existsSync(file)),
+  ].sort();
+  const hash = createHash('sha256');
+  for (const file of files) {
+    hash.update(relative(root, file));
+    hash.update('\0');
+    hash.update(readFileSync(file));
+    hash.update('\0');
+  }
+  return hash.digest('hex');
+}
+
+/** Whether dist/client was built from the current sources. */
+export function isClientCurrent(sourceHash = clientSourceHash()): boolean {
+  try {
+    return readFileSync(join(CLIENT_DIR, HASH_FILE), 'utf8').trim() === sourceHash;
+  } catch {
+    return false;
+  }
+}
+
+/** Builds the client when there is none or its sources changed since (always with `force`). */
+export async function ensureClientBuilt(
+  log: (line: string) => void = console.log,
+  options: { force?: boolean } = {},
+): Promise<void> {
+  const sourceHash = clientSourceHash();
+  if (!options.force && isClientCurrent(sourceHash)) return;
+  log(
+    existsSync(CLIENT_DIR)
+      ? 'The client changed since it was built: rebuilding it…'
+      : 'Building the client (first start only)…',
+  );
+  const staging = join(ROOT, 'dist', `client.build-${process.pid}-${Date.now()}`);
+  const { build } = await import('vite');
+  await build({
+    configFile: join(ROOT, 'vite.config.ts'),
+    logLevel: 'warn',
+    build: { outDir: staging, emptyOutDir: true },
+  });
+  writeFileSync(join(staging, HASH_FILE), `${sourceHash}\n`);
+  const retired = `${staging}.old`;
+  if (existsSync(CLIENT_DIR)) renameSync(CLIENT_DIR, retired);
+  try {
+    renameSync(staging, CLIENT_DIR);
+  } catch (error) {
+    // Another start moved its build in first; use it if it is of the same sources.
+    rmSync(staging, { recursive: true, force: true });
+    if (!isClientCurrent(sourceHash)) throw error;
+  }
+  rmSync(retired, { recursive: true, force: true });
+}
