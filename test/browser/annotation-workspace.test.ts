@@ -57,7 +57,13 @@ const selectedText = (page: Page) => page.evaluate(() => window.getSelection()?.
 /** Opens the palette on the current selection and marks it: factor by type-ahead, case key, optional N, style. */
 async function markSelection(
   page: Page,
-  options: { query: string; caseKey: '1' | '2' | '3'; negated?: boolean; factor: 'F6' | 'F5' },
+  options: {
+    query: string;
+    caseKey: '1' | '2' | '3';
+    negated?: boolean;
+    factor: 'F6' | 'F5';
+    screenshot?: string;
+  },
 ): Promise<void> {
   const words = await selectedText(page);
   await page.keyboard.press('Enter');
@@ -73,6 +79,7 @@ async function markSelection(
     (order.length + 2 - order.indexOf(suggestMentionStyle(words, options.factor))) % order.length;
   for (let press = 0; press < presses; press += 1) await page.keyboard.press('s');
   await expect.poll(() => palette.getByRole('radio', { name: 'paraphrase' }).isChecked()).toBe(true);
+  if (options.screenshot) await page.screenshot({ path: join(ARTIFACTS_DIR, options.screenshot) });
   await page.keyboard.press('Enter');
   await palette.waitFor({ state: 'detached' });
 }
@@ -119,7 +126,13 @@ describe('the annotation workspace, in Chromium', () => {
     await page.keyboard.press('t');
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('Shift+ArrowRight');
-    await markSelection(page, { query: 'agreement-not', caseKey: '1', negated: true, factor: 'F5' });
+    await markSelection(page, {
+      query: 'agreement-not',
+      caseKey: '1',
+      negated: true,
+      factor: 'F5',
+      screenshot: 'workspace-palette.png',
+    });
     await expect.poll(() => page.locator('mark.mark-negated').count()).toBeGreaterThan(0);
     expect(
       await page.getByRole('checkbox', { name: /^F5 Agreement-not-specific in Input case/ }).isChecked(),

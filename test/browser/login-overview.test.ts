@@ -41,7 +41,7 @@ describe('the login screen and the study overview, in Chromium', () => {
 
     await page.getByLabel('Password').fill('admin-demo-2025');
     await page.keyboard.press('Enter');
-    await page.waitForURL(`${baseUrl}/`);
+    await page.waitForURL(`${baseUrl}/studies/default`);
     const table = page.getByRole('table', { name: /model/i });
     await table.waitFor();
     const text = await table.textContent();

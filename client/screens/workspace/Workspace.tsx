@@ -314,7 +314,7 @@ export function Workspace({
             Keys <kbd>?</kbd>
           </button>
           {readOnly ? (
-            item.canReopen || reopen.isError ? (
+            item.canReopen ? (
               <button
                 type="button"
                 className="button-secondary"
