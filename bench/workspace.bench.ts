@@ -115,7 +115,8 @@ export function buildArgument(seed = 1500): BenchArgument {
           rng,
           FACTORS.filter((candidate) => candidate.side === ply.side || rng.nextInt(4) === 0),
         );
-        const sentence = pick(rng, SENTENCES)(factor, ply);
+        let sentence = pick(rng, SENTENCES)(factor, ply);
+        while (sentence === sentences[sentences.length - 1]) sentence = pick(rng, SENTENCES)(factor, ply);
         sentences.push(sentence);
         words += countWords(sentence);
       }
@@ -290,22 +291,24 @@ type Probe = Window & { __faInteractiveAt?: number };
  * checks once per animation frame whether the page is "interactive" and keeps performance.now()
  * (milliseconds since the navigation started) of the first frame where it is. On the floor page
  * the text alone counts; on the app, the factor grid and the save status must be there as well.
+ * Source text, not a function: tsx would wrap a function's inner names in a helper the page lacks.
  */
-function installInteractiveProbe(arg: { last: string; floorPrefix: string }): void {
+function interactiveProbe(last: string): string {
+  return `(() => {
   if (!location.protocol.startsWith('http')) return;
-  const probe = window as Probe;
-  const floor = location.pathname.startsWith(arg.floorPrefix);
-  const tick = (): void => {
+  const last = ${JSON.stringify(last)};
+  const floor = location.pathname.startsWith(${JSON.stringify(FLOOR_PREFIX)});
+  function tick() {
     const text = document.querySelector('.argument-text')?.textContent ?? '';
     const ready =
-      text.includes(arg.last) &&
+      text.includes(last) &&
       (floor ||
-        (document.querySelector('.factor-grid') !== null &&
-          document.querySelector('[data-save-state]') !== null));
-    if (ready) probe.__faInteractiveAt = performance.now();
+        (document.querySelector('.factor-grid') !== null && document.querySelector('[data-save-state]') !== null));
+    if (ready) window.__faInteractiveAt = performance.now();
     else requestAnimationFrame(tick);
-  };
+  }
   requestAnimationFrame(tick);
+})();`;
 }
 
 /** A new page, navigated to `url`; the probe's time once the page is interactive (ms from navigation start). */
@@ -451,7 +454,7 @@ const bench: Bench = {
       const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
       browser = await launchBrowser();
       const context = await browser.newContext({ viewport: VIEWPORT });
-      await context.addInitScript(installInteractiveProbe, { last, floorPrefix: FLOOR_PREFIX });
+      await context.addInitScript({ content: interactiveProbe(last) });
       const readingPage = staticPage(argument);
       const markingPage = staticPage(argument, MARK_FLOOR_SCRIPT);
       await context.route(`${base}${FLOOR_PREFIX}**`, (route) =>

@@ -28,7 +28,12 @@ describe('clientSourceHash', () => {
   it('changes when a client file, a shared file, the Vite config or the lock file changes', () => {
     const root = project();
     const seen = new Set([clientSourceHash(root)]);
-    for (const file of ['client/screens/Queue.tsx', 'shared/factors.ts', 'vite.config.ts', 'package-lock.json']) {
+    for (const file of [
+      'client/screens/Queue.tsx',
+      'shared/factors.ts',
+      'vite.config.ts',
+      'package-lock.json',
+    ]) {
       writeFileSync(join(root, file), `// changed ${file}\n`);
       seen.add(clientSourceHash(root));
     }

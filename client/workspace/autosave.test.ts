@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AnnotationState, SaveAnnotationRequest } from '../../shared/annotation-api.ts';
-import type { Judgement } from '../../shared/schemas/annotation.ts';
+import { type Judgement, judgementSchema } from '../../shared/schemas/annotation.ts';
 import { ApiError } from '../api/errors.ts';
 import { Autosaver, backoffMs } from './autosave.ts';
 import { type KeyValueStorage, loadDraft, saveDraft } from './draft-store.ts';
@@ -70,7 +70,9 @@ function setup(options: { version?: number; answers?: Answer[]; storage?: Memory
     {
       send: async (request) => {
         requests.push(request);
-        const answer = answers.shift() ?? { ok: state(request.version + 1, request.judgement) };
+        const answer = answers.shift() ?? {
+          ok: state(request.version + 1, judgementSchema.parse(request.judgement)),
+        };
         if ('fail' in answer) throw answer.fail;
         return answer.ok;
       },

@@ -100,7 +100,13 @@ export async function workingDemoLogins(db: Db): Promise<typeof DEMO_USERS> {
  */
 export function assignDemoSample(db: Db): void {
   const study = requireStudy(db, DEMO_STUDY);
-  drawSample(db, study, { size: 50, seed: 7, allocation: 'equal', strata: ['model', 'test'], excludeSampled: false });
+  drawSample(db, study, {
+    size: 50,
+    seed: 7,
+    allocation: 'equal',
+    strata: ['model', 'test'],
+    excludeSampled: false,
+  });
   assignSample(
     db,
     study,

@@ -5,6 +5,9 @@ import { rangeOfWords, snapToWords, type TextRange, wordAt, wordRanges } from '.
 import { type ArgumentLayout, type LayoutBlock, segmentsWithMarks } from '../../workspace/text-layout.ts';
 import { CASE_SHORT } from './case-labels.ts';
 
+/** The id of the selection the palette is open for, shown until it becomes a mark. */
+const PENDING = 'pending';
+
 interface Mark {
   readonly start: number;
   readonly end: number;
@@ -36,6 +39,12 @@ const Block = memo(
     const pieces = segmentsWithMarks(block.start, block.end, marks);
     const children = pieces.map((piece) => {
       const content = text.slice(piece.start, piece.end);
+      if (piece.markIds.includes(PENDING))
+        return (
+          <mark key={piece.start} data-s={piece.start} className="mark mark-pending">
+            {content}
+          </mark>
+        );
       const top = piece.markIds[piece.markIds.length - 1];
       const span = top === undefined ? undefined : spans[Number(top)];
       if (span === undefined)
@@ -73,6 +82,8 @@ export interface ArgumentTextProps {
   readonly layout: ArgumentLayout;
   readonly spans: readonly Span[];
   readonly selectedSpans: ReadonlySet<number>;
+  /** The range the palette is open for, highlighted while the palette has the focus. */
+  readonly pendingRange: TextRange | null;
   /** A selection to mark (mouse release or Enter / M on a keyboard selection), snapped to words. */
   readonly onMarkRequest: (range: TextRange) => void;
   readonly onSpanClick: (index: number) => void;
@@ -96,12 +107,17 @@ export function ArgumentText(props: ArgumentTextProps) {
   const words = useMemo(() => wordRanges(text), [text]);
   const caret = useRef<{ anchor: number; focus: number } | null>(null);
   const localRef = useRef<HTMLDivElement | null>(null);
-  const marks = useMemo(() => marksOf(spans), [spans]);
+  const { pendingRange } = props;
+  const marks = useMemo(
+    () => (pendingRange ? [...marksOf(spans), { ...pendingRange, id: PENDING }] : marksOf(spans)),
+    [spans, pendingRange],
+  );
 
   const blocks = layout.blocks.map((block) => {
     const inBlock = marks.filter((mark) => mark.start < block.end && mark.end > block.start);
     const renderKey = inBlock
       .map((mark) => {
+        if (mark.id === PENDING) return `${PENDING}:${mark.start}-${mark.end}`;
         const span = spans[Number(mark.id)];
         return `${mark.id}:${mark.start}-${mark.end}:${span?.case}:${span?.polarity}:${span?.factor}:${span?.style}:${selectedSpans.has(Number(mark.id)) ? 1 : 0}`;
       })

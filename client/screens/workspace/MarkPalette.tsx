@@ -25,10 +25,19 @@ export interface MarkPaletteProps {
   readonly initial?: MarkValues;
   /** The case of the last mark made, offered again. */
   readonly defaultCase: CaseId;
-  /** Where on screen the selection is (viewport coordinates). */
+  /** Where the selection is, in document coordinates (viewport plus scroll). */
   readonly anchor: { readonly top: number; readonly bottom: number; readonly left: number } | null;
   readonly onConfirm: (values: MarkValues) => void;
   readonly onCancel: () => void;
+}
+
+/** Scrolls the list, and only the list, so the active option is visible (the page stays put). */
+function keepInList(option: HTMLElement): void {
+  const list = option.parentElement;
+  if (!list) return;
+  if (option.offsetTop < list.scrollTop) list.scrollTop = option.offsetTop;
+  else if (option.offsetTop + option.offsetHeight > list.scrollTop + list.clientHeight)
+    list.scrollTop = option.offsetTop + option.offsetHeight - list.clientHeight;
 }
 
 function quote(text: string): string {
@@ -82,15 +91,18 @@ export function MarkPalette({
   }, [step, shown]);
 
   useLayoutEffect(() => {
-    // Beside the selection, kept inside the window; below it when there is room, else above.
+    // Beside the selection (document coordinates), kept inside the window: below it when there is
+    // room, else above.
     const box = boxRef.current;
     if (!box || !anchor) return;
     const margin = 12;
     const { width, height } = box.getBoundingClientRect();
-    const below = anchor.bottom + 8;
+    const viewportBottom = anchor.bottom - window.scrollY;
+    const viewportTop = anchor.top - window.scrollY;
+    const below = viewportBottom + 8;
     const top =
-      below + height + margin <= window.innerHeight ? below : Math.max(margin, anchor.top - height - 8);
-    const left = Math.min(Math.max(margin, anchor.left), window.innerWidth - width - margin);
+      below + height + margin <= window.innerHeight ? below : Math.max(margin, viewportTop - height - 8);
+    const left = Math.min(Math.max(margin, anchor.left - window.scrollX), window.innerWidth - width - margin);
     setPosition({ top: top + window.scrollY, left: left + window.scrollX });
   }, [anchor]);
 
@@ -157,7 +169,9 @@ export function MarkPalette({
       className="palette"
       role="dialog"
       aria-labelledby={`${id}-title`}
-      style={position ? { top: position.top, left: position.left } : { visibility: 'hidden' }}
+      style={
+        position ? { top: position.top, left: position.left } : { top: 0, left: 0, visibility: 'hidden' }
+      }
     >
       <p id={`${id}-title`} className="palette-title">
         {initial ? 'Edit mark' : 'Mark'} <q>{quote(selectedText)}</q>
@@ -197,7 +211,7 @@ export function MarkPalette({
                   onMouseDown={(event) => event.preventDefault()}
                   onClick={() => choose(option)}
                   ref={(element) => {
-                    if (index === activeIndex) element?.scrollIntoView({ block: 'nearest' });
+                    if (index === activeIndex && element) keepInList(element);
                   }}
                 >
                   {factor ? (

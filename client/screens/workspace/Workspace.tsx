@@ -48,12 +48,14 @@ interface PaletteState {
 
 const GUIDELINES_PREFERENCE = 'factor-audit:show-guidelines';
 
-/** Where the palette goes: beside the range in the text, else at the top of the text. */
+/** Where the palette goes (document coordinates): beside the range in the text, else at the top of the text. */
 function anchorOf(container: HTMLElement | null, range: TextRange): PaletteState['anchor'] {
   const rect = container ? rectOfRange(container, range) : null;
-  if (rect && rect.height > 0) return { top: rect.top, bottom: rect.bottom, left: rect.left };
-  const box = container?.getBoundingClientRect();
-  return box ? { top: box.top, bottom: box.top + 40, left: box.left } : null;
+  const box = rect && rect.height > 0 ? rect : container?.getBoundingClientRect();
+  if (!box) return null;
+  const bottom = rect && rect.height > 0 ? rect.bottom : box.top + 40;
+  // Document coordinates, so a scroll between here and the palette's layout does not move it off.
+  return { top: box.top + window.scrollY, bottom: bottom + window.scrollY, left: box.left + window.scrollX };
 }
 
 /** The annotation workspace for one item: text, marks, grid, flags, autosave, submit. */
@@ -370,6 +372,7 @@ export function Workspace({
             layout={layout}
             spans={judgement.spans}
             selectedSpans={selectedSpans}
+            pendingRange={palette?.range ?? null}
             containerRef={textRef}
             onMarkRequest={(range) => {
               if (readOnly) {
