@@ -31,8 +31,9 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const STUDY = 'default';
 const ANNOTATOR = { username: 'bench-annotator', password: 'bench-annotator-password-2025' };
 const TARGET_WORDS = 1500;
-const PARAGRAPHS_PER_PLY = 5;
+const PARAGRAPHS_PER_PLY = 7;
 const NAVIGATIONS = 7;
+/** Marks confirmed under a trace; as many again, interleaved with them, without one (a cross-check). */
 const MARKS = 10;
 const VIEWPORT = { width: 1440, height: 1000 };
 /** The floor pages are served by page.route under this path of the app's own origin. */
@@ -64,7 +65,7 @@ type Factor = (typeof FACTORS)[number];
 const SENTENCES: readonly ((factor: Factor, ply: (typeof PLIES)[number]) => string)[] = [
   (f, p) =>
     `In ${p.cited}, the court held that ${f.id} ${f.name} weighed heavily, and the same factor is present in ${p.own}.`,
-  (f) => `${lowerFirst(f.meaning)} That is exactly what the record shows here, which is why ${f.id} applies.`,
+  (f) => `The record shows that ${lowerFirst(f.meaning)} That is why ${f.id} applies here.`,
   (f, p) =>
     `The factor ${f.name} (${f.id}) favours the ${f.side === 'P' ? 'plaintiff' : 'defendant'}, and ${p.cited} decided the point on comparable facts.`,
   (f) =>
@@ -97,7 +98,7 @@ function pick<T>(rng: Rng, items: readonly T[]): T {
   return item;
 }
 
-/** Three plies of five paragraphs, sentences drawn with a fixed seed until about TARGET_WORDS words. */
+/** Three plies of seven paragraphs, sentences drawn with a fixed seed until about TARGET_WORDS words. */
 export function buildArgument(seed = 1500): BenchArgument {
   const rng = createRng(seed);
   const paragraphCount = PLIES.length * PARAGRAPHS_PER_PLY;
@@ -183,7 +184,7 @@ interface TraceEvent {
   dur?: number;
   pid: number;
   tid: number;
-  args?: { data?: { type?: string } };
+  args?: { data?: { type?: string; duration?: number } };
 }
 
 function isTraceEvent(value: unknown): value is TraceEvent {
@@ -215,6 +216,11 @@ interface InputToPaint {
   endEvent: string;
   /** keydown EventDispatch start → end of the first following Paint, when there is one (ms). */
   toPaintEvent: number | undefined;
+  /**
+   * The Event Timing entry of the same keydown (the trace's EventTiming event, not rounded to 8 ms):
+   * from the input's time stamp to the presentation of the next frame, the measure INP is built on.
+   */
+  presented: number | undefined;
 }
 
 /**
@@ -243,11 +249,24 @@ function inputToPaint(events: readonly TraceEvent[]): InputToPaint {
   const commit = frames.find((event) => event.name === 'Commit' && (!paint || event.ts >= paint.ts));
   const end = commit ?? paint ?? frames[0];
   if (!end) throw new Error('the trace holds no paint after the keydown');
+  // The keydown's EventTiming begins at the input's time stamp, just before the dispatch (the other
+  // keydowns the trace reports, late, are earlier keys' entries).
+  const timing = events
+    .filter(
+      (event) =>
+        event.name === 'EventTiming' &&
+        event.ph === 'b' &&
+        event.args?.data?.type === 'keydown' &&
+        event.ts <= dispatch.ts &&
+        dispatch.ts - event.ts < 50_000,
+    )
+    .sort((a, b) => b.ts - a.ts)[0];
   return {
     toPaint: (end.ts + (end.dur ?? 0) - dispatch.ts) / 1000,
     scripting: (dispatch.dur ?? 0) / 1000,
     endEvent: end.name,
     toPaintEvent: paint ? (paint.ts + (paint.dur ?? 0) - dispatch.ts) / 1000 : undefined,
+    presented: timing?.args?.data?.duration,
   };
 }
 
@@ -262,6 +281,7 @@ async function nextFrames(page: Page): Promise<void> {
 
 /** Records a trace around `press` (and whatever `settle` waits for), and reads the input-to-paint time. */
 async function tracePress(
+  label: string,
   browser: Browser,
   page: Page,
   press: () => Promise<void>,
@@ -277,7 +297,8 @@ async function tracePress(
     buffer = await browser.stopTracing();
   }
   const events = traceEvents(buffer);
-  if (process.env.FA_BENCH_TRACE_DUMP) writeFileSync(process.env.FA_BENCH_TRACE_DUMP, buffer);
+  const keep = process.env.FA_BENCH_TRACE_DIR;
+  if (keep) writeFileSync(join(keep, `${label}.json`), buffer);
   return inputToPaint(events);
 }
 
@@ -310,6 +331,24 @@ function interactiveProbe(last: string): string {
   requestAnimationFrame(tick);
 })();`;
 }
+
+interface KeydownTiming {
+  start: number;
+  processing: number;
+  duration: number;
+}
+type Timings = Window & { __faKeydowns?: KeydownTiming[] };
+
+/** Keeps the page's keydown Event Timing entries (the API reports those of 16 ms or more, rounded to 8 ms). */
+const EVENT_TIMING_PROBE = `(() => {
+  if (typeof PerformanceObserver === 'undefined') return;
+  const kept = (window.__faKeydowns = []);
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries())
+      if (entry.name === 'keydown')
+        kept.push({ start: entry.startTime, processing: entry.processingEnd - entry.processingStart, duration: entry.duration });
+  }).observe({ type: 'event', durationThreshold: 16, buffered: true });
+})();`;
 
 /** A new page, navigated to `url`; the probe's time once the page is interactive (ms from navigation start). */
 async function timeToInteractive(context: BrowserContext, url: string): Promise<number> {
@@ -392,6 +431,32 @@ function reactRuntimeSize(): { bytes: number; files: string[] } {
   return { bytes: files.reduce((total, file) => total + gzippedSize(file), 0), files: candidates };
 }
 
+/** The least a React client can ship: createRoot + render of one element, built by the same Vite, gzipped. */
+async function minimalReactAppSize(outDir: string): Promise<number> {
+  const id = 'virtual:bench-react-floor';
+  const { build } = await import('vite');
+  await build({
+    configFile: false,
+    root: ROOT,
+    logLevel: 'silent',
+    plugins: [
+      {
+        name: 'bench-react-floor',
+        resolveId: (source) => (source === id ? `\0${id}` : undefined),
+        load: (source) =>
+          source === `\0${id}`
+            ? "import { createElement } from 'react';\nimport { createRoot } from 'react-dom/client';\ncreateRoot(document.body).render(createElement('p', null, 'floor'));\n"
+            : undefined,
+      },
+    ],
+    build: { outDir, emptyOutDir: true, rolldownOptions: { input: id } },
+  });
+  const assets = join(outDir, 'assets');
+  return readdirSync(assets)
+    .filter((file) => file.endsWith('.js'))
+    .reduce((total, file) => total + gzippedSize(join(assets, file)), 0);
+}
+
 // ---------------------------------------------------------------------------------------------
 
 const bench: Bench = {
@@ -455,6 +520,7 @@ const bench: Bench = {
       browser = await launchBrowser();
       const context = await browser.newContext({ viewport: VIEWPORT });
       await context.addInitScript({ content: interactiveProbe(last) });
+      await context.addInitScript({ content: EVENT_TIMING_PROBE });
       const readingPage = staticPage(argument);
       const markingPage = staticPage(argument, MARK_FLOOR_SCRIPT);
       await context.route(`${base}${FLOOR_PREFIX}**`, (route) =>
@@ -492,20 +558,31 @@ const bench: Bench = {
       await page.goto(itemUrl);
       await page.locator('.factor-grid').waitFor();
       const markTimes: InputToPaint[] = [];
-      for (let mark = 0; mark < MARKS; mark += 1) {
+      const untraced: KeydownTiming[] = [];
+      let untracedUnreported = 0;
+      const marksList = page.getByRole('list', { name: 'Marks' }).getByRole('listitem');
+      for (let mark = 0; mark < 2 * MARKS; mark += 1) {
         await openMarkPalette(page);
-        const before = await page.locator('.argument-text mark').count();
-        markTimes.push(
-          await tracePress(
-            browser,
-            page,
-            () => page.keyboard.press('Enter'),
-            async () => {
-              await page.getByRole('dialog', { name: /Mark/ }).waitFor({ state: 'detached' });
-              await waitUntil(async () => (await page.locator('.argument-text mark').count()) > before);
-            },
-          ),
+        const before = await marksList.count();
+        const press = () => page.keyboard.press('Enter');
+        const settle = async () => {
+          await page.getByRole('dialog', { name: /Mark/ }).waitFor({ state: 'detached' });
+          await waitUntil(async () => (await marksList.count()) > before);
+        };
+        if (mark % 2 === 0) {
+          markTimes.push(await tracePress(`mark-app-${mark / 2 + 1}`, browser, page, press, settle));
+          continue;
+        }
+        const since = await page.evaluate(() => performance.now());
+        await press();
+        await settle();
+        await nextFrames(page);
+        const entry = await page.evaluate(
+          (after) => (window as Timings).__faKeydowns?.find((timing) => timing.start >= after),
+          since,
         );
+        if (entry) untraced.push(entry);
+        else untracedUnreported += 1;
       }
       await page.locator('[data-save-state="saved"]').waitFor();
       if (errors.length > 0) throw new Error(`the workspace threw: ${errors.join('; ')}`);
@@ -518,6 +595,7 @@ const bench: Bench = {
       for (let mark = 0; mark < MARKS; mark += 1)
         floorMarkTimes.push(
           await tracePress(
+            `mark-floor-${mark + 1}`,
             browser,
             floorPage,
             () => floorPage.keyboard.press('Enter'),
@@ -527,67 +605,94 @@ const bench: Bench = {
       await floorPage.close();
       await context.close();
 
-      // 3. The bundle (serve() ran ensureClientBuilt).
+      // 3. The bundle (serve() ran ensureClientBuilt), React's runtime, a minimal React app.
       const bundle = bundleSizes();
       const react = reactRuntimeSize();
+      const minimalApp = await minimalReactAppSize(join(dir, 'react-floor'));
 
-      const endEvents = [...new Set([...markTimes, ...floorMarkTimes].map((time) => time.endEvent))].join(
-        ', ',
-      );
+      const endEvents = [...new Set([...markTimes, ...floorMarkTimes].map((time) => time.endEvent))];
+      const defined = (values: readonly (number | undefined)[]) =>
+        values.filter((value): value is number => value !== undefined);
+      /** A median and a max figure, each against the same statistic of the floor. */
+      const spread = (
+        name: string,
+        app: readonly number[],
+        floorName: string,
+        floor: readonly number[],
+      ): BenchFigure[] => [
+        {
+          name: `${name}, median of ${app.length}`,
+          value: median(app),
+          unit: 'ms',
+          floor: { name: `${floorName} (median of ${floor.length})`, value: median(floor) },
+        },
+        {
+          name: `${name}, max`,
+          value: max(app),
+          unit: 'ms',
+          floor: { name: `${floorName} (max)`, value: max(floor) },
+        },
+      ];
+      const markFloor = 'static page, inline handler wraps 3 words in <mark>';
       const figures: BenchFigure[] = [
+        ...spread(
+          `${argument.words}-word argument interactive (text, factor grid, save status), from navigation start`,
+          appTimes,
+          'same text as a static page, no JS',
+          floorTimes,
+        ),
+        ...spread(
+          `confirming a mark: keydown dispatch to end of the next ${endEvents.join('/')} (trace)`,
+          markTimes.map((time) => time.toPaint),
+          markFloor,
+          floorMarkTimes.map((time) => time.toPaint),
+        ),
+        ...spread(
+          'confirming a mark: scripting, the keydown EventDispatch (trace)',
+          markTimes.map((time) => time.scripting),
+          markFloor,
+          floorMarkTimes.map((time) => time.scripting),
+        ),
+        ...spread(
+          'confirming a mark: input time stamp to frame presented, EventTiming (trace)',
+          defined(markTimes.map((time) => time.presented)),
+          markFloor,
+          defined(floorMarkTimes.map((time) => time.presented)),
+        ),
         {
-          name: `argument (${argument.words} words) interactive, median of ${NAVIGATIONS} navigations`,
-          value: median(appTimes),
+          name: `untraced marks: keydown processing, Event Timing API, median of ${untraced.length} (${untracedUnreported} under 16 ms, not reported)`,
+          value: median(untraced.map((timing) => timing.processing)),
           unit: 'ms',
-          floor: { name: 'same text as a static page, no JS (median)', value: median(floorTimes) },
         },
         {
-          name: `argument interactive, max of ${NAVIGATIONS}`,
-          value: max(appTimes),
+          name: 'untraced marks: keydown to next paint, Event Timing API (8-ms steps), median',
+          value: median(untraced.map((timing) => timing.duration)),
           unit: 'ms',
-          floor: { name: 'static page (max)', value: max(floorTimes) },
-        },
-        {
-          name: `confirming a mark: keydown to end of ${endEvents}, median of ${MARKS}`,
-          value: median(markTimes.map((time) => time.toPaint)),
-          unit: 'ms',
-          floor: {
-            name: 'static page, inline handler wraps 3 words in <mark> (median)',
-            value: median(floorMarkTimes.map((time) => time.toPaint)),
-          },
-        },
-        {
-          name: `confirming a mark: keydown to end of frame, max of ${MARKS}`,
-          value: max(markTimes.map((time) => time.toPaint)),
-          unit: 'ms',
-          floor: { name: 'static page (max)', value: max(floorMarkTimes.map((time) => time.toPaint)) },
-        },
-        {
-          name: 'confirming a mark: scripting (keydown EventDispatch duration), median',
-          value: median(markTimes.map((time) => time.scripting)),
-          unit: 'ms',
-          floor: {
-            name: 'static page (median)',
-            value: median(floorMarkTimes.map((time) => time.scripting)),
-          },
-        },
-        {
-          name: 'confirming a mark: scripting, max',
-          value: max(markTimes.map((time) => time.scripting)),
-          unit: 'ms',
-          floor: { name: 'static page (max)', value: max(floorMarkTimes.map((time) => time.scripting)) },
         },
         {
           name: `production JS gzipped (level 9; ${bundle.files.filter((file) => file.endsWith('.js')).join(', ')})`,
-          value: bundle.js / 1024,
-          unit: 'KiB',
-          floor: { name: `React runtime gzipped (${react.files.join(' + ')})`, value: react.bytes / 1024 },
+          value: bundle.js / 1000,
+          unit: 'kB',
+          floor: { name: `React runtime gzipped (${react.files.join(' + ')})`, value: react.bytes / 1000 },
         },
-        { name: 'production CSS gzipped', value: bundle.css / 1024, unit: 'KiB' },
+        {
+          name: 'production JS gzipped, against the least React app',
+          value: bundle.js / 1000,
+          unit: 'kB',
+          floor: {
+            name: 'createRoot + render of one element, built by the same Vite, gzipped',
+            value: minimalApp / 1000,
+          },
+        },
+        { name: 'production CSS gzipped', value: bundle.css / 1000, unit: 'kB' },
       ];
       if (process.env.FA_BENCH_VERBOSE)
         console.log(
-          JSON.stringify({ appTimes, floorTimes, markTimes, floorMarkTimes, bundle, react }, null, 1),
+          JSON.stringify(
+            { appTimes, floorTimes, markTimes, floorMarkTimes, untraced, bundle, react, minimalApp },
+            null,
+            1,
+          ),
         );
       return figures;
     } finally {

@@ -1,5 +1,6 @@
 import { mkdirSync, mkdtempSync } from 'node:fs';
 import type { Server } from 'node:http';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -190,6 +191,57 @@ describe('the annotation workspace, in Chromium', () => {
     const text = (await page.locator('main').textContent()) ?? '';
     expect(text).toContain('not in your queue');
     expect(text).not.toMatch(/alice|demo-|arguable/i);
+    await context.close();
+  });
+});
+
+describe('accessibility of the annotator screens (axe-core, WCAG 2 A and AA)', () => {
+  async function violations(page: Page): Promise<string[]> {
+    await page.addScriptTag({ path: createRequire(import.meta.url).resolve('axe-core/axe.min.js') });
+    return page.evaluate(async () => {
+      const axe = (
+        window as unknown as { axe: { run: (context: Document, options: object) => Promise<AxeResults> } }
+      ).axe;
+      interface AxeResults {
+        violations: { id: string; help: string; nodes: { target: string[] }[] }[];
+      }
+      const results = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa'] } });
+      return results.violations.map(
+        (violation) =>
+          `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
+      );
+    });
+  }
+
+  it('finds no violation on the queue, the workspace with marks, and the open palette', async () => {
+    // axe is injected as a script, which the app's Content-Security-Policy would refuse.
+    const context = await browser.newContext({ bypassCSP: true, viewport: { width: 1440, height: 1000 } });
+    const page = await context.newPage();
+    page.setDefaultTimeout(10_000);
+    await logIn(page, 'bob', 'bob-demo-2025');
+    await page.getByRole('table', { name: /Your items/ }).waitFor();
+    expect(await violations(page)).toEqual([]);
+
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { name: /Item 1/ }).waitFor();
+    await page.keyboard.press('t');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Shift+ArrowRight');
+    await page.keyboard.press('Enter');
+    await page.getByRole('dialog', { name: /Mark/ }).waitFor();
+    expect(await violations(page)).toEqual([]);
+    await page.keyboard.type('secur');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('n');
+    await page.keyboard.press('Enter');
+    await page.getByRole('dialog', { name: /Mark/ }).waitFor({ state: 'detached' });
+    await page.keyboard.press('l');
+    await page
+      .getByRole('complementary', { name: 'Guidelines' })
+      .getByText(/^Version 2025/)
+      .waitFor();
+    expect(await violations(page)).toEqual([]);
+    await page.screenshot({ path: join(ARTIFACTS_DIR, 'workspace-guidelines.png') });
     await context.close();
   });
 });

@@ -19,12 +19,10 @@ export function GuidelinesPanel({ onClose }: { readonly onClose: () => void }) {
         <QueryError error={guidelines.error} onRetry={() => void guidelines.refetch()} />
       )}
       {guidelines.status === 'success' && (
-        <>
-          <p className="muted">Version {guidelines.data.version}</p>
-          <div className="guidelines-body">
-            <Markdown source={guidelines.data.markdown} headingOffset={2} />
-          </div>
-        </>
+        // The document states its own version (the server checks it equals the one saved with annotations).
+        <div className="guidelines-body" data-version={guidelines.data.version}>
+          <Markdown source={guidelines.data.markdown} headingOffset={2} />
+        </div>
       )}
     </aside>
   );
