@@ -636,7 +636,7 @@ const bench: Bench = {
       const markFloor = 'static page, inline handler wraps 3 words in <mark>';
       const figures: BenchFigure[] = [
         ...spread(
-          `${argument.words}-word argument interactive (text, factor grid, save status), from navigation start`,
+          `${argument.words.toLocaleString('en-US')}-word argument interactive (text, factor grid, save status), from navigation start`,
           appTimes,
           'same text as a static page, no JS',
           floorTimes,

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { AnnotationState, SaveAnnotationRequest } from '../../shared/annotation-api.ts';
-import { type Judgement, judgementSchema } from '../../shared/schemas/annotation.ts';
+import { emptyJudgement, type Judgement, judgementSchema } from '../../shared/schemas/annotation.ts';
 import { ApiError } from '../api/errors.ts';
 import { Autosaver, backoffMs } from './autosave.ts';
 import { type KeyValueStorage, loadDraft, saveDraft } from './draft-store.ts';
-import { emptyJudgement, setFlag, toggleCell } from './judgement-edit.ts';
+import { setFlag, toggleCell } from './judgement-edit.ts';
 
 class MemoryStorage implements KeyValueStorage {
   readonly values = new Map<string, string>();
@@ -92,6 +92,18 @@ function setup(options: { version?: number; answers?: Answer[]; storage?: Memory
 const network = () => new ApiError({ status: 0, code: 'network', message: 'Cannot reach the server.' });
 const ticked = toggleCell(emptyJudgement(), 'tsc1', 'F6');
 
+/** The server's 409 with its current annotation, a draft at version 4 flagged truncated. */
+function conflictWithTheirs() {
+  const theirs = state(4, setFlag(emptyJudgement(), 'truncated', true));
+  const conflict = new ApiError({
+    status: 409,
+    code: 'conflict',
+    message: 'changed',
+    details: { current: theirs },
+  });
+  return { theirs, answers: [{ fail: conflict }] };
+}
+
 describe('Autosaver', () => {
   it('keeps a change in storage at once and sends it after the pause', async () => {
     const { autosaver, storage, timers, requests } = setup();
@@ -128,14 +140,8 @@ describe('Autosaver', () => {
   });
 
   it('stops on a conflict until the annotator chooses, and keeps the draft meanwhile', async () => {
-    const theirs = state(4, setFlag(emptyJudgement(), 'truncated', true));
-    const conflict = new ApiError({
-      status: 409,
-      code: 'conflict',
-      message: 'changed',
-      details: { current: theirs },
-    });
-    const { autosaver, timers, requests, storage } = setup({ version: 3, answers: [{ fail: conflict }] });
+    const { theirs, answers } = conflictWithTheirs();
+    const { autosaver, timers, requests, storage } = setup({ version: 3, answers });
     autosaver.change(ticked);
     await timers.run();
     expect(autosaver.getSnapshot().status).toEqual({ kind: 'conflict', theirs });
@@ -152,14 +158,8 @@ describe('Autosaver', () => {
   });
 
   it('takes theirs on request, clearing the local draft', async () => {
-    const theirs = state(4, setFlag(emptyJudgement(), 'truncated', true));
-    const conflict = new ApiError({
-      status: 409,
-      code: 'conflict',
-      message: 'changed',
-      details: { current: theirs },
-    });
-    const { autosaver, timers, storage } = setup({ version: 3, answers: [{ fail: conflict }] });
+    const { theirs, answers } = conflictWithTheirs();
+    const { autosaver, timers, storage } = setup({ version: 3, answers });
     autosaver.change(ticked);
     await timers.run();
     expect(autosaver.resolveConflict('theirs')).toEqual(theirs.judgement);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { emptyJudgement } from '../../shared/schemas/annotation.ts';
 import {
   clearDraft,
   draftKey,
@@ -42,13 +43,8 @@ const DRAFT: PendingDraft = Object.freeze<PendingDraft>({
   secondsPending: 12,
   savedAt: '2025-03-01T10:00:00.000Z',
   judgement: {
+    ...emptyJudgement(),
     current: ['F4'],
-    tsc1: [],
-    tsc2: [],
-    unlisted: [],
-    abstained: false,
-    exact_phrase: false,
-    truncated: false,
     spans: [{ start: 0, end: 2, case: 'current', factor: 'F4', style: 'code', polarity: 'asserted' }],
   },
 });

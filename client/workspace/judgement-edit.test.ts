@@ -1,10 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { type Judgement, judgementSchema, type Span } from '../../shared/schemas/annotation.ts';
+import {
+  emptyJudgement,
+  type Judgement,
+  judgementSchema,
+  type Span,
+} from '../../shared/schemas/annotation.ts';
 import { checkSpans } from '../../shared/span-rules.ts';
 import {
   addSpan,
   cellOfSpan,
-  emptyJudgement,
   indexOfSpan,
   removeSpan,
   setComment,

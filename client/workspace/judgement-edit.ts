@@ -30,20 +30,6 @@ export interface Cell {
 /** The flags of a judgement that the annotator sets. */
 export type JudgementFlag = 'abstained' | 'exact_phrase' | 'truncated';
 
-/** A judgement with nothing marked: no factors, no spans, no flags, no comment. */
-export function emptyJudgement(): Judgement {
-  return {
-    current: [],
-    tsc1: [],
-    tsc2: [],
-    unlisted: [],
-    abstained: false,
-    exact_phrase: false,
-    truncated: false,
-    spans: [],
-  };
-}
-
 function sameSpan(a: Span, b: Span): boolean {
   return (
     a.start === b.start &&

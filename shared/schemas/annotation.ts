@@ -78,6 +78,20 @@ function checkFlags(record: { abstained: boolean; exact_phrase: boolean }, ctx: 
 export const judgementSchema = z.strictObject(judgementFields).superRefine(checkFlags);
 export type Judgement = z.output<typeof judgementSchema>;
 
+/** A judgement that marks nothing: no factor, no span, no flag (where every annotation starts). */
+export function emptyJudgement(): Judgement {
+  return {
+    current: [],
+    tsc1: [],
+    tsc2: [],
+    unlisted: [],
+    abstained: false,
+    exact_phrase: false,
+    truncated: false,
+    spans: [],
+  };
+}
+
 /** One line of annotations JSONL: one annotator's marks for one argument, as the UI saves them. */
 export const annotationSchema = z
   .strictObject({

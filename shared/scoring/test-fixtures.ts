@@ -2,24 +2,14 @@
  * Small frozen studies for the tests in this folder (not part of the public API). Every figure the
  * tests expect from them is worked out by hand in the test that uses it.
  */
-import type { Judgement } from '../schemas/annotation.ts';
+import { emptyJudgement, type Judgement } from '../schemas/annotation.ts';
 import type { Argument } from '../schemas/argument.ts';
 import type { Extraction } from '../schemas/extraction.ts';
 import type { Triple } from '../schemas/triple.ts';
 import type { ReportInput } from './report-input.ts';
 
 export function judgement(overrides: Partial<Judgement> = {}): Judgement {
-  return {
-    current: [],
-    tsc1: [],
-    tsc2: [],
-    unlisted: [],
-    abstained: false,
-    exact_phrase: false,
-    truncated: false,
-    spans: [],
-    ...overrides,
-  };
+  return { ...emptyJudgement(), ...overrides };
 }
 
 export function extraction(overrides: Partial<Extraction> & Pick<Extraction, 'argument_id'>): Extraction {

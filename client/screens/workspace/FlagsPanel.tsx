@@ -21,6 +21,32 @@ interface CommentPanelProps {
 
 const COMMENT_LIMIT = 5000;
 
+function FlagCheck(props: {
+  readonly checked: boolean;
+  readonly disabled: boolean;
+  readonly onChange: (value: boolean) => void;
+  readonly label: string;
+  readonly shortcut: string;
+  readonly hint?: string | undefined;
+  readonly nested?: boolean;
+  readonly warn?: boolean;
+}) {
+  return (
+    <label className={`check${props.nested ? ' check-nested' : ''}`}>
+      <input
+        type="checkbox"
+        checked={props.checked}
+        disabled={props.disabled}
+        onChange={(event) => props.onChange(event.target.checked)}
+      />
+      <span>
+        {props.label} <kbd>{props.shortcut}</kbd>
+        {props.hint && <span className={`hint${props.warn ? ' hint-warn' : ''}`}>{props.hint}</span>}
+      </span>
+    </label>
+  );
+}
+
 /** Abstention, the exact phrase and truncation: decisions about the response as a whole. */
 export function FlagsPanel({ judgement, readOnly, looksTruncated, onFlag }: FlagsPanelProps) {
   const id = useId();
@@ -29,41 +55,31 @@ export function FlagsPanel({ judgement, readOnly, looksTruncated, onFlag }: Flag
       <h2 id={`${id}-title`} className="panel-title">
         The response as a whole
       </h2>
-      <label className="check">
-        <input
-          type="checkbox"
-          checked={judgement.abstained}
-          disabled={readOnly}
-          onChange={(event) => onFlag('abstained', event.target.checked)}
-        />
-        <span>
-          Abstained — declines to argue for lack of a common factor <kbd>A</kbd>
-        </span>
-      </label>
-      <label className="check check-nested">
-        <input
-          type="checkbox"
-          checked={judgement.exact_phrase}
-          disabled={readOnly || !judgement.abstained}
-          onChange={(event) => onFlag('exact_phrase', event.target.checked)}
-        />
-        <span>
-          with the exact phrase <kbd>E</kbd>
-          <span className="hint">“{ABSTENTION_PHRASE}”</span>
-        </span>
-      </label>
-      <label className="check">
-        <input
-          type="checkbox"
-          checked={judgement.truncated}
-          disabled={readOnly}
-          onChange={(event) => onFlag('truncated', event.target.checked)}
-        />
-        <span>
-          Truncated — the response was cut off <kbd>X</kbd>
-          {looksTruncated && <span className="hint hint-warn">The model stopped at its output limit.</span>}
-        </span>
-      </label>
+      <FlagCheck
+        checked={judgement.abstained}
+        disabled={readOnly}
+        onChange={(value) => onFlag('abstained', value)}
+        label="Abstained — declines to argue for lack of a common factor"
+        shortcut="A"
+      />
+      <FlagCheck
+        nested
+        checked={judgement.exact_phrase}
+        disabled={readOnly || !judgement.abstained}
+        onChange={(value) => onFlag('exact_phrase', value)}
+        label="with the exact phrase"
+        shortcut="E"
+        hint={`“${ABSTENTION_PHRASE}”`}
+      />
+      <FlagCheck
+        checked={judgement.truncated}
+        disabled={readOnly}
+        onChange={(value) => onFlag('truncated', value)}
+        label="Truncated — the response was cut off"
+        shortcut="X"
+        hint={looksTruncated ? 'The model stopped at its output limit.' : undefined}
+        warn
+      />
     </section>
   );
 }

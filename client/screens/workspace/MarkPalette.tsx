@@ -1,4 +1,12 @@
-import { type KeyboardEvent, useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
+import {
+  type KeyboardEvent,
+  type ReactNode,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from 'react';
 import { FACTORS, type FactorId } from '../../../shared/factors.ts';
 import { detectFactorInSelection, suggestMentionStyle } from '../../../shared/mention-style.ts';
 import type { MentionStyle, Polarity } from '../../../shared/schemas/annotation.ts';
@@ -29,6 +37,35 @@ export interface MarkPaletteProps {
   readonly anchor: { readonly top: number; readonly bottom: number; readonly left: number } | null;
   readonly onConfirm: (values: MarkValues) => void;
   readonly onCancel: () => void;
+}
+
+/** One group of radio buttons of the palette, with its key in the legend. */
+function ChoiceRow<T extends string>(props: {
+  readonly name: string;
+  readonly legend: string;
+  readonly shortcut?: string;
+  readonly options: readonly { value: T; label: ReactNode; className?: string }[];
+  readonly value: T;
+  readonly onChange: (value: T) => void;
+}) {
+  return (
+    <fieldset className="choice-row">
+      <legend>
+        {props.legend} {props.shortcut && <kbd>{props.shortcut}</kbd>}
+      </legend>
+      {props.options.map((option) => (
+        <label key={option.value} className={`choice${option.className ? ` ${option.className}` : ''}`}>
+          <input
+            type="radio"
+            name={props.name}
+            checked={props.value === option.value}
+            onChange={() => props.onChange(option.value)}
+          />
+          {option.label}
+        </label>
+      ))}
+    </fieldset>
+  );
 }
 
 /** Scrolls the list, and only the list, so the active option is visible (the page stays put). */
@@ -257,52 +294,40 @@ export function MarkPalette({
               />
             </div>
           )}
-          <fieldset className="choice-row">
-            <legend>Case</legend>
-            {CASES.map((caseId) => (
-              <label key={caseId} className={`choice choice-${caseId}`}>
-                <input
-                  type="radio"
-                  name={`${id}-case`}
-                  checked={values.case === caseId}
-                  onChange={() => setValues({ ...values, case: caseId })}
-                />
-                {CASE_LABEL[caseId]} <kbd>{CASE_KEY[caseId]}</kbd>
-              </label>
-            ))}
-          </fieldset>
-          <fieldset className="choice-row">
-            <legend>
-              Polarity <kbd>N</kbd>
-            </legend>
-            {(['asserted', 'negated'] as const).map((polarity) => (
-              <label key={polarity} className="choice">
-                <input
-                  type="radio"
-                  name={`${id}-polarity`}
-                  checked={values.polarity === polarity}
-                  onChange={() => setValues({ ...values, polarity })}
-                />
-                {polarity === 'asserted' ? 'Asserted present' : 'Negated (not present)'}
-              </label>
-            ))}
-          </fieldset>
-          <fieldset className="choice-row">
-            <legend>
-              Style <kbd>S</kbd>
-            </legend>
-            {STYLES.map((style) => (
-              <label key={style} className="choice">
-                <input
-                  type="radio"
-                  name={`${id}-style`}
-                  checked={values.style === style}
-                  onChange={() => setValues({ ...values, style })}
-                />
-                {style}
-              </label>
-            ))}
-          </fieldset>
+          <ChoiceRow
+            name={`${id}-case`}
+            legend="Case"
+            options={CASES.map((caseId) => ({
+              value: caseId,
+              label: (
+                <>
+                  {CASE_LABEL[caseId]} <kbd>{CASE_KEY[caseId]}</kbd>
+                </>
+              ),
+              className: `choice-${caseId}`,
+            }))}
+            value={values.case}
+            onChange={(caseId) => setValues({ ...values, case: caseId })}
+          />
+          <ChoiceRow
+            name={`${id}-polarity`}
+            legend="Polarity"
+            shortcut="N"
+            options={[
+              { value: 'asserted' as const, label: 'Asserted present' },
+              { value: 'negated' as const, label: 'Negated (not present)' },
+            ]}
+            value={values.polarity}
+            onChange={(polarity) => setValues({ ...values, polarity })}
+          />
+          <ChoiceRow
+            name={`${id}-style`}
+            legend="Style"
+            shortcut="S"
+            options={STYLES.map((style) => ({ value: style, label: style }))}
+            value={values.style}
+            onChange={(style) => setValues({ ...values, style })}
+          />
           <div className="palette-actions">
             <button type="button" className="button-primary" onClick={() => onConfirm(values)}>
               {initial ? 'Save mark' : 'Mark'} <kbd>Enter</kbd>

@@ -280,24 +280,23 @@ export function Workspace({
         </div>
         <SaveStatus snapshot={snapshot} />
         <div className="workspace-actions">
-          <button
-            type="button"
-            className="button-secondary button-small"
-            disabled={readOnly || !canUndo(history)}
-            onClick={() => commit(undo(historyRef.current))}
-            aria-keyshortcuts="Control+Z"
-          >
-            Undo
-          </button>
-          <button
-            type="button"
-            className="button-secondary button-small"
-            disabled={readOnly || !canRedo(history)}
-            onClick={() => commit(redo(historyRef.current))}
-            aria-keyshortcuts="Control+Shift+Z"
-          >
-            Redo
-          </button>
+          {(
+            [
+              ['Undo', 'Control+Z', canUndo(history), undo],
+              ['Redo', 'Control+Shift+Z', canRedo(history), redo],
+            ] as const
+          ).map(([label, keys, possible, step]) => (
+            <button
+              key={label}
+              type="button"
+              className="button-secondary button-small"
+              disabled={readOnly || !possible}
+              onClick={() => commit(step(historyRef.current))}
+              aria-keyshortcuts={keys}
+            >
+              {label}
+            </button>
+          ))}
           <button
             type="button"
             className="button-secondary button-small"

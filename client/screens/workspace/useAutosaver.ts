@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import type { AnnotationItem } from '../../../shared/annotation-api.ts';
-import type { Judgement } from '../../../shared/schemas/annotation.ts';
+import { emptyJudgement, type Judgement } from '../../../shared/schemas/annotation.ts';
 import { itemKeyOf, putAnnotation, queueKey } from '../../api/annotation.ts';
 import {
   type ActiveTime,
@@ -12,7 +12,6 @@ import {
 } from '../../workspace/active-time.ts';
 import { Autosaver, type AutosaveSnapshot } from '../../workspace/autosave.ts';
 import { draftKey } from '../../workspace/draft-store.ts';
-import { emptyJudgement } from '../../workspace/judgement-edit.ts';
 
 const INPUT_EVENTS = ['keydown', 'pointerdown', 'wheel', 'scroll'] as const;
 
