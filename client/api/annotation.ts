@@ -27,13 +27,16 @@ export function queueQuery(study: string) {
 
 /**
  * GET one item. Never refetched behind the annotator's back while they work: the workspace owns
- * the judgement on screen and reconciles with the server through saves (409 shows a choice).
+ * the judgement on screen and reconciles with the server through saves (409 shows a choice). Not
+ * kept once the workspace closes (`gcTime: 0`), so every visit starts from the server's state
+ * (its version, whether it can still be reopened).
  */
 export function itemQuery(study: string, itemKey: string) {
   return queryOptions({
     queryKey: itemKeyOf(study, itemKey),
     queryFn: ({ signal }) => fetchJson(itemUrl(study, itemKey), annotationItemSchema, { signal }),
     staleTime: Number.POSITIVE_INFINITY,
+    gcTime: 0,
     refetchOnWindowFocus: false,
   });
 }

@@ -178,6 +178,13 @@ describe('the annotation workspace, in Chromium', () => {
     await page.getByRole('table', { name: /Your items/ }).waitFor();
     expect(await page.locator('.queue-summary').textContent()).toContain('1 of 50 submitted');
     await page.screenshot({ path: join(ARTIFACTS_DIR, 'queue-progress.png') });
+
+    // A submitted item is read-only until reopened (adjudication has not started).
+    await page.getByRole('link', { name: 'Item 1', exact: true }).click();
+    await page.getByRole('button', { name: 'Reopen to change' }).click();
+    await page.getByRole('button', { name: /^Submit/ }).waitFor();
+    expect(await page.getByRole('checkbox', { name: /^F20 .* in Input case/ }).isChecked()).toBe(true);
+    expect(await page.getByRole('checkbox', { name: /^F20 .* in Input case/ }).isDisabled()).toBe(false);
     expect(errors).toEqual([]);
     await context.close();
   });
