@@ -23,7 +23,8 @@ import type { Bench, BenchFigure } from './harness.ts';
  * The annotator workspace in Debian's Chromium: time to interactive for a 1,500-word argument, the
  * input-to-paint time of confirming a mark (from a Chrome performance trace), and the gzipped size
  * of the production bundle. Each has a floor measured in the same run: the same text as a static
- * page, a static page whose only script wraps three words in <mark>, React's own runtime.
+ * page, a static page whose only script wraps three words in <mark>, React's own runtime (and the
+ * least React app the same Vite builds).
  * docs/BENCHMARKS.md explains the method and keeps the figures.
  */
 
@@ -36,11 +37,14 @@ const NAVIGATIONS = 7;
 /** Marks confirmed under a trace; as many again, interleaved with them, without one (a cross-check). */
 const MARKS = 10;
 const VIEWPORT = { width: 1440, height: 1000 };
-/** The floor pages are served by page.route under this path of the app's own origin. */
+/** The floor pages are served by context.route under this path of the app's own origin. */
 const FLOOR_PREFIX = '/__bench/';
 /** What the trace is recorded with (devtools.timeline holds EventDispatch, Paint, Commit…). */
 const TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline'];
-/** The frame-producing events the input-to-paint time may end at, in the order a frame runs them. */
+/**
+ * The frame events an input-to-paint time may end at. Chromium 156 emits Paint and Commit (plus
+ * PrePaint and Layerize); PaintImage only for images, CompositeLayers no longer.
+ */
 const PAINT_EVENTS = ['Paint', 'PaintImage', 'Commit', 'CompositeLayers'] as const;
 
 // ---------------------------------------------------------------------------------------------
@@ -550,7 +554,8 @@ const bench: Bench = {
         floorTimes.push(await timeToInteractive(context, `${base}${FLOOR_PREFIX}reading.html`));
       }
 
-      // 2. Input to paint of the Enter that confirms a mark, ten marks on ten paragraphs.
+      // 2. Input to paint of the Enter that confirms a mark: twenty marks on twenty paragraphs, every
+      // other one under a trace, the rest read from the Event Timing API without one.
       const page = await context.newPage();
       page.setDefaultTimeout(15_000);
       const errors: string[] = [];
