@@ -63,11 +63,21 @@ export async function ensureClientBuilt(
   );
   const staging = join(ROOT, 'dist', `client.build-${process.pid}-${Date.now()}`);
   const { build } = await import('vite');
-  await build({
-    configFile: join(ROOT, 'vite.config.ts'),
-    logLevel: 'warn',
-    build: { outDir: staging, emptyOutDir: true },
-  });
+  // Vite follows NODE_ENV: under Vitest (NODE_ENV=test) it would build React's development bundle,
+  // three times the size, which the next `npm start` would then serve as current.
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await build({
+      configFile: join(ROOT, 'vite.config.ts'),
+      mode: 'production',
+      logLevel: 'warn',
+      build: { outDir: staging, emptyOutDir: true },
+    });
+  } finally {
+    if (nodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = nodeEnv;
+  }
   writeFileSync(join(staging, HASH_FILE), `${sourceHash}\n`);
   const retired = `${staging}.old`;
   if (existsSync(CLIENT_DIR)) renameSync(CLIENT_DIR, retired);
