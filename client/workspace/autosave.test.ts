@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { AnnotationState, SaveAnnotationRequest } from '../../shared/annotation-api.ts';
 import { emptyJudgement, type Judgement, judgementSchema } from '../../shared/schemas/annotation.ts';
 import { ApiError } from '../api/errors.ts';
+import { type AnnotationAutosaver, annotationDocument, savedAnnotation } from './annotation-document.ts';
 import { Autosaver, backoffMs } from './autosave.ts';
 import { type KeyValueStorage, loadDraft, saveDraft } from './draft-store.ts';
 import { setFlag, toggleCell } from './judgement-edit.ts';
@@ -66,16 +67,16 @@ function setup(options: { version?: number; answers?: Answer[]; storage?: Memory
   const requests: SaveAnnotationRequest[] = [];
   const answers = [...(options.answers ?? [])];
   let saveIds = 0;
-  const autosaver = new Autosaver(
+  const autosaver: AnnotationAutosaver = new Autosaver(
     {
-      send: async (request) => {
+      ...annotationDocument(async (request) => {
         requests.push(request);
         const answer = answers.shift() ?? {
           ok: state(request.version + 1, judgementSchema.parse(request.judgement)),
         };
         if ('fail' in answer) throw answer.fail;
         return answer.ok;
-      },
+      }),
       storage,
       draftKey: 'draft',
       takeSeconds: () => 2,
@@ -83,7 +84,7 @@ function setup(options: { version?: number; answers?: Answer[]; storage?: Memory
       setTimer: timers.setTimer,
       clearTimer: timers.clearTimer,
     },
-    { version: options.version ?? 0, judgement: emptyJudgement(), submitted: false },
+    { version: options.version ?? 0, document: emptyJudgement(), submitted: false },
   );
   autosaver.start();
   return { autosaver, storage, timers, requests };
@@ -144,7 +145,7 @@ describe('Autosaver', () => {
     const { autosaver, timers, requests, storage } = setup({ version: 3, answers });
     autosaver.change(ticked);
     await timers.run();
-    expect(autosaver.getSnapshot().status).toEqual({ kind: 'conflict', theirs });
+    expect(autosaver.getSnapshot().status).toEqual({ kind: 'conflict', theirs: savedAnnotation(theirs) });
     autosaver.change(setFlag(ticked, 'abstained', true));
     await timers.run();
     expect(requests).toHaveLength(1);
@@ -178,7 +179,7 @@ describe('Autosaver', () => {
       savedAt: '2026-12-01T10:00:00.000Z',
     });
     const { autosaver, timers, requests } = setup({ version: 2, storage });
-    expect(autosaver.restoreDraft(state(2, emptyJudgement()))).toEqual(ticked);
+    expect(autosaver.restoreDraft(savedAnnotation(state(2, emptyJudgement())))).toEqual(ticked);
     autosaver.start();
     await timers.run();
     expect(requests[0]).toMatchObject({ version: 2, secondsSpent: 32 });
@@ -196,8 +197,8 @@ describe('Autosaver', () => {
     });
     const server = state(3, emptyJudgement());
     const { autosaver } = setup({ version: 3, storage });
-    autosaver.restoreDraft(server);
-    expect(autosaver.getSnapshot().status).toEqual({ kind: 'conflict', theirs: server });
+    autosaver.restoreDraft(savedAnnotation(server));
+    expect(autosaver.getSnapshot().status).toEqual({ kind: 'conflict', theirs: savedAnnotation(server) });
   });
 
   it('submits the current judgement and resolves with the submitted state', async () => {

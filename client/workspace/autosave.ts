@@ -13,28 +13,42 @@
  *   browser comes back online; a 400 or 404 stops with the server's message; a 401 keeps the draft
  *   in storage for after the next login.
  */
-import { z } from 'zod';
-import {
-  type AnnotationState,
-  annotationStateSchema,
-  type SaveAnnotationRequest,
-} from '../../shared/annotation-api.ts';
-import type { Judgement } from '../../shared/schemas/annotation.ts';
 import { type ApiError, toApiError } from '../api/errors.ts';
-import { clearDraft, type KeyValueStorage, loadDraft, type PendingDraft, saveDraft } from './draft-store.ts';
+import { clearDraft, type DraftContent, type KeyValueStorage, loadDraft, saveDraft } from './draft-store.ts';
 
-export type SaveStatus =
+/**
+ * What the server holds of the document after a save: its version, whether it is final
+ * (submitted, fixed), when it was saved, the document itself and the server's raw answer.
+ */
+export interface SavedDocument<TDoc, TState> {
+  readonly version: number;
+  readonly final: boolean;
+  readonly updatedAt: string | null;
+  readonly document: TDoc;
+  readonly state: TState;
+}
+
+/** One save request, as the Autosaver builds it; `send` turns it into the API's body. */
+export interface SaveAttempt<TDoc> {
+  readonly version: number;
+  readonly final: boolean;
+  readonly document: TDoc;
+  readonly secondsSpent: number;
+  readonly clientSaveId: string;
+}
+
+export type SaveStatus<TDoc = unknown, TState = unknown> =
   | { readonly kind: 'saved'; readonly at: string | null }
   | { readonly kind: 'unsaved' }
   | { readonly kind: 'saving' }
   | { readonly kind: 'offline'; readonly retryInMs: number }
   | { readonly kind: 'retrying'; readonly message: string; readonly retryInMs: number }
-  | { readonly kind: 'conflict'; readonly theirs: AnnotationState | null }
+  | { readonly kind: 'conflict'; readonly theirs: SavedDocument<TDoc, TState> | null }
   | { readonly kind: 'rejected'; readonly message: string }
   | { readonly kind: 'signed-out' };
 
-export interface AutosaveSnapshot {
-  readonly status: SaveStatus;
+export interface AutosaveSnapshot<TDoc = unknown, TState = unknown> {
+  readonly status: SaveStatus<TDoc, TState>;
   /** The server's version this client builds on. */
   readonly version: number;
   readonly submitted: boolean;
@@ -42,29 +56,31 @@ export interface AutosaveSnapshot {
   readonly storageFailed: boolean;
 }
 
-export interface AutosaveDeps {
-  readonly send: (request: SaveAnnotationRequest) => Promise<AnnotationState>;
+export interface AutosaveDeps<TDoc, TState> {
+  readonly send: (attempt: SaveAttempt<TDoc>) => Promise<SavedDocument<TDoc, TState>>;
+  /** The server's current document carried by a 409's `details`, when it parses. */
+  readonly conflictCurrent: (details: unknown) => SavedDocument<TDoc, TState> | null;
+  /** What of the document goes into the browser's storage, and back. */
+  readonly toDraft: (document: TDoc) => DraftContent;
+  readonly fromDraft: (content: DraftContent) => TDoc;
   readonly storage: KeyValueStorage;
   readonly draftKey: string;
   /** Active seconds accrued since the last call (taken once: the caller resets its counter). */
   readonly takeSeconds: () => number;
   /** Called with every acknowledged state (to update caches). */
-  readonly onAcknowledged?: (state: AnnotationState) => void;
+  readonly onAcknowledged?: (saved: SavedDocument<TDoc, TState>) => void;
   readonly newSaveId?: () => string;
   readonly debounceMs?: number;
   readonly setTimer?: (run: () => void, ms: number) => unknown;
   readonly clearTimer?: (handle: unknown) => void;
 }
 
-interface InFlight {
-  readonly request: SaveAnnotationRequest;
+interface InFlight<TDoc> {
+  readonly request: SaveAttempt<TDoc>;
   readonly revision: number;
-  readonly submit: boolean;
 }
 
 const MAX_BACKOFF_MS = 10_000;
-
-const conflictDetailsSchema = z.object({ current: annotationStateSchema.nullable() });
 
 export function backoffMs(failures: number): number {
   return Math.min(1000 * 2 ** Math.max(0, failures - 1), MAX_BACKOFF_MS);
@@ -74,27 +90,29 @@ function randomSaveId(): string {
   return globalThis.crypto.randomUUID();
 }
 
-export class Autosaver {
-  private snapshot: AutosaveSnapshot;
+export class Autosaver<TDoc, TState> {
+  private snapshot: AutosaveSnapshot<TDoc, TState>;
   private readonly listeners = new Set<() => void>();
-  private judgement: Judgement;
+  private document: TDoc;
   private revision = 0;
   private acknowledgedRevision = 0;
   private secondsPending = 0;
-  private inFlight: InFlight | null = null;
+  private inFlight: InFlight<TDoc> | null = null;
   private sending = false;
   private failures = 0;
   private timer: unknown = null;
-  private submitWaiters: { resolve: (state: AnnotationState) => void; reject: (error: ApiError) => void }[] =
-    [];
+  private submitWaiters: {
+    resolve: (saved: SavedDocument<TDoc, TState>) => void;
+    reject: (error: ApiError) => void;
+  }[] = [];
   private wantSubmit = false;
   private paused = true;
 
   constructor(
-    private readonly deps: AutosaveDeps,
-    initial: { readonly version: number; readonly judgement: Judgement; readonly submitted: boolean },
+    private readonly deps: AutosaveDeps<TDoc, TState>,
+    initial: { readonly version: number; readonly document: TDoc; readonly submitted: boolean },
   ) {
-    this.judgement = initial.judgement;
+    this.document = initial.document;
     this.snapshot = {
       status: { kind: 'saved', at: null },
       version: initial.version,
@@ -106,25 +124,25 @@ export class Autosaver {
   /**
    * A draft this browser kept for the item from an earlier visit: applied when it builds on the
    * server's current version (and sent again), reported as a conflict when the server moved on.
-   * Returns the draft's judgement when it was applied or is in conflict, so the screen shows it.
+   * Returns the draft's document when it was applied or is in conflict, so the screen shows it.
    */
-  restoreDraft(theirs: AnnotationState | null): Judgement | undefined {
+  restoreDraft(theirs: SavedDocument<TDoc, TState> | null): TDoc | undefined {
     const draft = loadDraft(this.deps.storage, this.deps.draftKey);
     if (draft === undefined) return undefined;
     this.revision = draft.revision;
     this.acknowledgedRevision = draft.revision - 1;
     this.secondsPending = draft.secondsPending;
-    this.judgement = draft.judgement;
+    this.document = this.deps.fromDraft(draft);
     if (draft.baseVersion === this.snapshot.version && !this.snapshot.submitted) {
       this.update({ status: { kind: 'unsaved' } });
       this.schedule(0);
     } else {
       this.update({ status: { kind: 'conflict', theirs } });
     }
-    return draft.judgement;
+    return this.document;
   }
 
-  getSnapshot = (): AutosaveSnapshot => this.snapshot;
+  getSnapshot = (): AutosaveSnapshot<TDoc, TState> => this.snapshot;
 
   subscribe = (listener: () => void): (() => void) => {
     this.listeners.add(listener);
@@ -132,9 +150,9 @@ export class Autosaver {
   };
 
   /** The annotator changed something: keep it locally now, send it soon. */
-  change(judgement: Judgement): void {
+  change(document: TDoc): void {
     if (this.snapshot.submitted) return;
-    this.judgement = judgement;
+    this.document = document;
     this.revision += 1;
     this.secondsPending += this.deps.takeSeconds();
     this.persist();
@@ -148,33 +166,33 @@ export class Autosaver {
     if (this.hasWork()) this.schedule(0);
   }
 
-  /** Saves the current judgement as final; resolves with the submitted state. */
-  submit(): Promise<AnnotationState> {
+  /** Saves the current document as final; resolves with the final state. */
+  submit(): Promise<SavedDocument<TDoc, TState>> {
     this.wantSubmit = true;
-    const done = new Promise<AnnotationState>((resolve, reject) =>
+    const done = new Promise<SavedDocument<TDoc, TState>>((resolve, reject) =>
       this.submitWaiters.push({ resolve, reject }),
     );
     this.schedule(0);
     return done;
   }
 
-  /** After a 409: take the server's annotation (returns it for the screen) or keep mine on top of it. */
-  resolveConflict(choice: 'theirs' | 'mine'): Judgement | undefined {
+  /** After a 409: take the server's document (returns it for the screen) or keep mine on top of it. */
+  resolveConflict(choice: 'theirs' | 'mine'): TDoc | undefined {
     const status = this.snapshot.status;
     if (status.kind !== 'conflict') return undefined;
     const theirs = status.theirs;
     const version = theirs?.version ?? 0;
-    if (choice === 'theirs' || theirs?.status === 'submitted') {
+    if (choice === 'theirs' || theirs?.final) {
       this.inFlight = null;
       this.acknowledgedRevision = this.revision;
       clearDraft(this.deps.storage, this.deps.draftKey, this.revision);
-      if (theirs) this.judgement = theirs.judgement;
+      if (theirs) this.document = theirs.document;
       this.update({
         version,
-        submitted: theirs?.status === 'submitted',
+        submitted: theirs?.final ?? false,
         status: { kind: 'saved', at: theirs?.updatedAt ?? null },
       });
-      return theirs?.judgement;
+      return theirs?.document;
     }
     this.inFlight = null;
     this.update({ version, status: { kind: 'unsaved' } });
@@ -184,9 +202,9 @@ export class Autosaver {
   }
 
   /** The server state after a reopen (the only change made outside this class). */
-  reopened(state: AnnotationState): void {
-    this.judgement = state.judgement;
-    this.update({ version: state.version, submitted: false, status: { kind: 'saved', at: state.updatedAt } });
+  reopened(saved: SavedDocument<TDoc, TState>): void {
+    this.document = saved.document;
+    this.update({ version: saved.version, submitted: false, status: { kind: 'saved', at: saved.updatedAt } });
   }
 
   /** After logging in again, send what waited. */
@@ -218,9 +236,9 @@ export class Autosaver {
   }
 
   private persist(): void {
-    const draft: PendingDraft = {
+    const draft = {
+      ...this.deps.toDraft(this.document),
       baseVersion: this.snapshot.version,
-      judgement: this.judgement,
       revision: this.revision,
       secondsPending: this.secondsPending,
       savedAt: new Date().toISOString(),
@@ -247,7 +265,7 @@ export class Autosaver {
     this.timer = null;
   }
 
-  private nextRequest(): InFlight | null {
+  private nextRequest(): InFlight<TDoc> | null {
     if (this.inFlight) return this.inFlight;
     if (!this.hasWork()) return null;
     const submit = this.wantSubmit;
@@ -255,11 +273,10 @@ export class Autosaver {
     const seconds = Math.min(Math.round(this.secondsPending), 86_400);
     this.inFlight = {
       revision: this.revision,
-      submit,
       request: {
         version: this.snapshot.version,
-        action: submit ? 'submit' : 'save',
-        judgement: this.judgement,
+        final: submit,
+        document: this.document,
         secondsSpent: seconds,
         clientSaveId: (this.deps.newSaveId ?? randomSaveId)(),
       },
@@ -285,26 +302,25 @@ export class Autosaver {
     if (!this.paused && this.hasWork() && this.snapshot.status.kind === 'unsaved') this.schedule(0);
   }
 
-  private acknowledge(attempt: InFlight, state: AnnotationState): void {
+  private acknowledge(attempt: InFlight<TDoc>, saved: SavedDocument<TDoc, TState>): void {
     this.inFlight = null;
     this.failures = 0;
-    this.secondsPending = Math.max(0, this.secondsPending - (attempt.request.secondsSpent ?? 0));
+    this.secondsPending = Math.max(0, this.secondsPending - attempt.request.secondsSpent);
     this.acknowledgedRevision = Math.max(this.acknowledgedRevision, attempt.revision);
     clearDraft(this.deps.storage, this.deps.draftKey, attempt.revision);
-    const submitted = state.status === 'submitted';
-    if (attempt.submit) this.wantSubmit = false;
-    const more = this.hasWork() && !submitted;
+    if (attempt.request.final) this.wantSubmit = false;
+    const more = this.hasWork() && !saved.final;
     this.update({
-      version: state.version,
-      submitted,
-      status: more ? { kind: 'unsaved' } : { kind: 'saved', at: state.updatedAt },
+      version: saved.version,
+      submitted: saved.final,
+      status: more ? { kind: 'unsaved' } : { kind: 'saved', at: saved.updatedAt },
     });
     if (more) this.persist();
-    this.deps.onAcknowledged?.(state);
-    if (attempt.submit) for (const waiter of this.submitWaiters.splice(0)) waiter.resolve(state);
+    this.deps.onAcknowledged?.(saved);
+    if (attempt.request.final) for (const waiter of this.submitWaiters.splice(0)) waiter.resolve(saved);
   }
 
-  private fail(attempt: InFlight, error: ApiError): void {
+  private fail(attempt: InFlight<TDoc>, error: ApiError): void {
     if (error.code === 'network' || error.code === 'rate_limited' || error.status >= 500) {
       this.failures += 1;
       const retryInMs = backoffMs(this.failures);
@@ -318,12 +334,12 @@ export class Autosaver {
       return;
     }
     this.inFlight = null;
-    if (attempt.submit) {
+    if (attempt.request.final) {
       this.wantSubmit = false;
       for (const waiter of this.submitWaiters.splice(0)) waiter.reject(error);
     }
     if (error.code === 'conflict') {
-      this.update({ status: { kind: 'conflict', theirs: currentFromDetails(error) } });
+      this.update({ status: { kind: 'conflict', theirs: this.deps.conflictCurrent(error.details) } });
     } else if (error.code === 'unauthenticated') {
       this.update({ status: { kind: 'signed-out' } });
     } else {
@@ -331,14 +347,8 @@ export class Autosaver {
     }
   }
 
-  private update(patch: Partial<AutosaveSnapshot>): void {
+  private update(patch: Partial<AutosaveSnapshot<TDoc, TState>>): void {
     this.snapshot = { ...this.snapshot, ...patch };
     for (const listener of this.listeners) listener();
   }
-}
-
-/** The server's current annotation carried by a 409 (`details.current`), when it parses. */
-function currentFromDetails(error: ApiError): AnnotationState | null {
-  const parsed = conflictDetailsSchema.safeParse(error.details);
-  return parsed.success ? parsed.data.current : null;
 }

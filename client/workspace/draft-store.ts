@@ -4,6 +4,7 @@
  * app, an in-memory map in tests); nothing here reads a clock or the network.
  */
 import { z } from 'zod';
+import { decisionSchema } from '../../shared/adjudication-api.ts';
 import { judgementSchema } from '../../shared/schemas/annotation.ts';
 
 /** The part of the Web Storage API the drafts need (`window.localStorage` satisfies it). */
@@ -21,11 +22,16 @@ export interface KeyValueStorage {
 export const pendingDraftSchema = z.strictObject({
   baseVersion: z.number().int().nonnegative(),
   judgement: judgementSchema,
+  /** An adjudicator's decisions, kept with the gold judgement they produced. */
+  decisions: z.array(decisionSchema).optional(),
   revision: z.number().int().nonnegative(),
   secondsPending: z.number().nonnegative(),
   savedAt: z.iso.datetime(),
 });
 export type PendingDraft = z.output<typeof pendingDraftSchema>;
+
+/** What a draft holds of the document itself (an annotation's judgement; a gold's, with its decisions). */
+export type DraftContent = Pick<PendingDraft, 'judgement' | 'decisions'>;
 
 // The stored value names its format, so that data of another shape under our key (an older format,
 // another app) is recognised as foreign rather than misread.

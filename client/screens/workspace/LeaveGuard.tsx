@@ -11,8 +11,8 @@ export function LeaveGuard({
   autosaver,
   snapshot,
 }: {
-  readonly autosaver: Autosaver;
-  readonly snapshot: AutosaveSnapshot;
+  readonly autosaver: Pick<Autosaver<unknown, unknown>, 'hasUnsavedWork' | 'flush'>;
+  readonly snapshot: Pick<AutosaveSnapshot, 'status'>;
 }) {
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) =>

@@ -6,6 +6,7 @@ import type { Judgement } from '../../../shared/schemas/annotation.ts';
 import type { CaseId } from '../../../shared/vocabulary.ts';
 import { itemKeyOf, queueQuery, reopenAnnotation } from '../../api/annotation.ts';
 import { itemPath, queuePath } from '../../paths.ts';
+import { savedAnnotation } from '../../workspace/annotation-document.ts';
 import { rectOfRange, scrollOffsetIntoView } from '../../workspace/dom-offsets.ts';
 import {
   addSpan,
@@ -70,7 +71,7 @@ export function Workspace({
 }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const { autosaver, snapshot, initialJudgement } = useAutosaver(study, username, item);
+  const { autosaver, snapshot, initialDocument: initialJudgement } = useAutosaver(study, username, item);
   const [history, setHistory] = useState<UndoHistory<Judgement>>(() => createHistory(initialJudgement));
   const historyRef = useRef(history);
   const judgement = history.present;
@@ -215,7 +216,7 @@ export function Workspace({
   const reopen = useMutation({
     mutationFn: () => reopenAnnotation(study, item.itemKey, snapshot.version),
     onSuccess: (state) => {
-      autosaver.reopened(state);
+      autosaver.reopened(savedAnnotation(state));
       commit(createHistory(state.judgement), false);
       queryClient.setQueryData(itemKeyOf(study, item.itemKey), {
         ...item,
@@ -340,7 +341,7 @@ export function Workspace({
       </div>
       {conflict && (
         <ConflictBanner
-          theirs={conflict.theirs}
+          theirs={conflict.theirs?.state ?? null}
           onTheirs={() => {
             const theirs = autosaver.resolveConflict('theirs');
             if (theirs) commit(push(historyRef.current, theirs), false);

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import type { AnnotationItem } from '../../../shared/annotation-api.ts';
+import type { AnnotationItem, AnnotationState } from '../../../shared/annotation-api.ts';
 import { emptyJudgement, type Judgement } from '../../../shared/schemas/annotation.ts';
 import { itemKeyOf, putAnnotation, queueKey } from '../../api/annotation.ts';
 import {
@@ -10,6 +10,11 @@ import {
   takeSeconds,
   tick,
 } from '../../workspace/active-time.ts';
+import {
+  type AnnotationAutosaver,
+  annotationDocument,
+  savedAnnotation,
+} from '../../workspace/annotation-document.ts';
 import { Autosaver, type AutosaveSnapshot } from '../../workspace/autosave.ts';
 import { draftKey } from '../../workspace/draft-store.ts';
 
@@ -39,51 +44,22 @@ function useActiveTime(): () => number {
   };
 }
 
-export interface AutosaverHandle {
-  readonly autosaver: Autosaver;
-  readonly snapshot: AutosaveSnapshot;
-  /** What to show first: this browser's unsent draft when there is one, else the server's annotation. */
-  readonly initialJudgement: Judgement;
+export interface AutosaverHandle<TDoc, TState> {
+  readonly autosaver: Autosaver<TDoc, TState>;
+  readonly snapshot: AutosaveSnapshot<TDoc, TState>;
+  /** What to show first: this browser's unsent draft when there is one, else the server's document. */
+  readonly initialDocument: TDoc;
 }
 
 /**
- * One Autosaver per item: restores this browser's unsent draft, sends on changes, when the browser
- * comes back online and when the tab is hidden, warns before a reload with unsent work, and keeps
- * the item and queue caches in step with what the server acknowledged.
+ * The life of one Autosaver on a screen: created once (restoring this browser's unsent draft), sends
+ * when the browser comes back online and when the tab is hidden, warns before a reload with unsent
+ * work, pauses when the screen goes away.
  */
-export function useAutosaver(study: string, username: string, item: AnnotationItem): AutosaverHandle {
-  const queryClient = useQueryClient();
-  const takeActiveSeconds = useActiveTime();
-  const takeRef = useRef(takeActiveSeconds);
-  takeRef.current = takeActiveSeconds;
-
-  const [{ autosaver, initialJudgement }] = useState(() => {
-    const created = new Autosaver(
-      {
-        send: (request) => putAnnotation(study, item.itemKey, request),
-        storage: window.localStorage,
-        draftKey: draftKey(username, study, item.itemKey),
-        takeSeconds: () => takeRef.current(),
-        onAcknowledged: (state) => {
-          queryClient.setQueryData(itemKeyOf(study, item.itemKey), (old: AnnotationItem | undefined) =>
-            old ? { ...old, annotation: state } : old,
-          );
-          void queryClient.invalidateQueries({ queryKey: queueKey(study) });
-        },
-      },
-      {
-        version: item.annotation?.version ?? 0,
-        judgement: item.annotation?.judgement ?? emptyJudgement(),
-        submitted: item.annotation?.status === 'submitted',
-      },
-    );
-    const restored = created.restoreDraft(item.annotation);
-    return {
-      autosaver: created,
-      initialJudgement: restored ?? item.annotation?.judgement ?? emptyJudgement(),
-    };
-  });
-
+export function useDocumentAutosaver<TDoc, TState>(
+  create: () => { autosaver: Autosaver<TDoc, TState>; initialDocument: TDoc },
+): AutosaverHandle<TDoc, TState> {
+  const [{ autosaver, initialDocument }] = useState(create);
   const snapshot = useSyncExternalStore(autosaver.subscribe, autosaver.getSnapshot);
 
   useEffect(() => {
@@ -107,5 +83,44 @@ export function useAutosaver(study: string, username: string, item: AnnotationIt
     };
   }, [autosaver]);
 
-  return { autosaver, snapshot, initialJudgement };
+  return { autosaver, snapshot, initialDocument };
+}
+
+/**
+ * The annotator's Autosaver for one item, with active time sent along, keeping the item and queue
+ * caches in step with what the server acknowledged.
+ */
+export function useAutosaver(
+  study: string,
+  username: string,
+  item: AnnotationItem,
+): AutosaverHandle<Judgement, AnnotationState> {
+  const queryClient = useQueryClient();
+  const takeActiveSeconds = useActiveTime();
+  const takeRef = useRef(takeActiveSeconds);
+  takeRef.current = takeActiveSeconds;
+
+  return useDocumentAutosaver(() => {
+    const autosaver: AnnotationAutosaver = new Autosaver(
+      {
+        ...annotationDocument((request) => putAnnotation(study, item.itemKey, request)),
+        storage: window.localStorage,
+        draftKey: draftKey(username, study, item.itemKey),
+        takeSeconds: () => takeRef.current(),
+        onAcknowledged: ({ state }) => {
+          queryClient.setQueryData(itemKeyOf(study, item.itemKey), (old: AnnotationItem | undefined) =>
+            old ? { ...old, annotation: state } : old,
+          );
+          void queryClient.invalidateQueries({ queryKey: queueKey(study) });
+        },
+      },
+      {
+        version: item.annotation?.version ?? 0,
+        document: item.annotation?.judgement ?? emptyJudgement(),
+        submitted: item.annotation?.status === 'submitted',
+      },
+    );
+    const restored = autosaver.restoreDraft(item.annotation ? savedAnnotation(item.annotation) : null);
+    return { autosaver, initialDocument: restored ?? item.annotation?.judgement ?? emptyJudgement() };
+  });
 }
