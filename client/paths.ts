@@ -23,6 +23,10 @@ export function adjudicationPath(study: string): string {
   return `${studyPath(study)}/adjudication`;
 }
 
+export function adjudicationItemPath(study: string, itemKey: string): string {
+  return `${adjudicationPath(study)}/${encodeURIComponent(itemKey)}`;
+}
+
 /**
  * Where a role's work is, in order of precedence: an admin runs the study (overview), an annotator
  * annotates (queue), an adjudicator resolves disagreements. A user with several roles lands on the

@@ -8,6 +8,12 @@ import { CASE_SHORT } from './case-labels.ts';
 /** The id of the selection the palette is open for, shown until it becomes a mark. */
 const PENDING = 'pending';
 
+/** Two annotators' spans, drawn under the gold as A (over-line) and B (under-line) on the adjudication screen. */
+export interface SpanLayers {
+  readonly a: readonly Span[];
+  readonly b: readonly Span[];
+}
+
 interface Mark {
   readonly start: number;
   readonly end: number;
@@ -19,6 +25,7 @@ interface BlockProps {
   readonly block: LayoutBlock;
   readonly marks: readonly Mark[];
   readonly spans: readonly Span[];
+  readonly layers: SpanLayers | undefined;
   /** Changes whenever this block's marks or selection change, so unchanged blocks skip rendering. */
   readonly renderKey: string;
   readonly selected: ReadonlySet<number>;
@@ -33,34 +40,60 @@ function markTitle(span: Span): string {
   return `${factor} · ${CASE_SHORT[span.case]} · ${span.polarity} · ${span.style}`;
 }
 
+/** Layer marks (the annotators' spans shown under the gold) have ids `A3`, `B0`: label and index. */
+const LAYER_ID = /^([AB])(\d+)$/;
+
+function layerClasses(markIds: readonly string[]): string {
+  const labels = new Set(markIds.map((id) => LAYER_ID.exec(id)?.[1]).filter((label) => label !== undefined));
+  return [...labels].map((label) => ` layer-${label.toLowerCase()}`).join('');
+}
+
 /** One paragraph or heading: its text cut at mark boundaries, each run carrying its offset. */
 const Block = memo(
-  function Block({ text, block, marks, spans, selected }: BlockProps) {
+  function Block({ text, block, marks, spans, layers, selected }: BlockProps) {
     const pieces = segmentsWithMarks(block.start, block.end, marks);
     const children = pieces.map((piece) => {
       const content = text.slice(piece.start, piece.end);
+      const layered = layerClasses(piece.markIds);
+      const layerTitle = piece.markIds
+        .map((id) => {
+          const [, label, index] = LAYER_ID.exec(id) ?? [];
+          const span =
+            label && index !== undefined ? layers?.[label === 'A' ? 'a' : 'b'][Number(index)] : undefined;
+          return span ? `${label}: ${markTitle(span)}` : undefined;
+        })
+        .filter((line) => line !== undefined)
+        .join('\n');
       if (piece.markIds.includes(PENDING))
         return (
-          <mark key={piece.start} data-s={piece.start} className="mark mark-pending">
+          <mark key={piece.start} data-s={piece.start} className={`mark mark-pending${layered}`}>
             {content}
           </mark>
         );
-      const top = piece.markIds[piece.markIds.length - 1];
+      const goldIds = piece.markIds.filter((id) => /^\d+$/.test(id));
+      const top = goldIds[goldIds.length - 1];
       const span = top === undefined ? undefined : spans[Number(top)];
       if (span === undefined)
         return (
-          <span key={piece.start} data-s={piece.start}>
+          <span
+            key={piece.start}
+            data-s={piece.start}
+            className={layered === '' ? undefined : layered.trim()}
+            title={layerTitle || undefined}
+          >
             {content}
           </span>
         );
-      const isSelected = piece.markIds.some((id) => selected.has(Number(id)));
+      const isSelected = goldIds.some((id) => selected.has(Number(id)));
       return (
         <mark
           key={piece.start}
           data-s={piece.start}
           data-span={top}
-          className={`${markClass(span, isSelected)}${piece.markIds.length > 1 ? ' mark-stacked' : ''}`}
-          title={piece.markIds.map((id) => markTitle(spans[Number(id)] ?? span)).join('\n')}
+          className={`${markClass(span, isSelected)}${goldIds.length > 1 ? ' mark-stacked' : ''}${layered}`}
+          title={[...goldIds.map((id) => markTitle(spans[Number(id)] ?? span)), layerTitle]
+            .filter(Boolean)
+            .join('\n')}
         >
           {content}
         </mark>
@@ -84,6 +117,8 @@ export interface ArgumentTextProps {
   readonly selectedSpans: ReadonlySet<number>;
   /** The range the palette is open for, highlighted while the palette has the focus. */
   readonly pendingRange: TextRange | null;
+  /** The annotators' spans, when adjudicating. */
+  readonly layers?: SpanLayers;
   /** A selection to mark (mouse release or Enter / M on a keyboard selection), snapped to words. */
   readonly onMarkRequest: (range: TextRange) => void;
   readonly onSpanClick: (index: number) => void;
@@ -107,17 +142,22 @@ export function ArgumentText(props: ArgumentTextProps) {
   const words = useMemo(() => wordRanges(text), [text]);
   const caret = useRef<{ anchor: number; focus: number } | null>(null);
   const localRef = useRef<HTMLDivElement | null>(null);
-  const { pendingRange } = props;
-  const marks = useMemo(
-    () => (pendingRange ? [...marksOf(spans), { ...pendingRange, id: PENDING }] : marksOf(spans)),
-    [spans, pendingRange],
-  );
+  const { pendingRange, layers } = props;
+  const marks = useMemo(() => {
+    const all = marksOf(spans);
+    if (layers) {
+      layers.a.forEach((span, index) => all.push({ start: span.start, end: span.end, id: `A${index}` }));
+      layers.b.forEach((span, index) => all.push({ start: span.start, end: span.end, id: `B${index}` }));
+    }
+    if (pendingRange) all.push({ ...pendingRange, id: PENDING });
+    return all;
+  }, [spans, pendingRange, layers]);
 
   const blocks = layout.blocks.map((block) => {
     const inBlock = marks.filter((mark) => mark.start < block.end && mark.end > block.start);
     const renderKey = inBlock
       .map((mark) => {
-        if (mark.id === PENDING) return `${PENDING}:${mark.start}-${mark.end}`;
+        if (mark.id === PENDING || LAYER_ID.test(mark.id)) return `${mark.id}:${mark.start}-${mark.end}`;
         const span = spans[Number(mark.id)];
         return `${mark.id}:${mark.start}-${mark.end}:${span?.case}:${span?.polarity}:${span?.factor}:${span?.style}:${selectedSpans.has(Number(mark.id)) ? 1 : 0}`;
       })
@@ -246,6 +286,7 @@ export function ArgumentText(props: ArgumentTextProps) {
             block={block}
             marks={inBlock}
             spans={spans}
+            layers={layers}
             renderKey={renderKey}
             selected={selectedSpans}
           />
