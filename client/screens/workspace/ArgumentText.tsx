@@ -144,11 +144,10 @@ export function ArgumentText(props: ArgumentTextProps) {
   const localRef = useRef<HTMLDivElement | null>(null);
   const { pendingRange, layers } = props;
   const marks = useMemo(() => {
+    const layerMarks = (label: 'A' | 'B', of: readonly Span[]): Mark[] =>
+      of.map((span, index) => ({ start: span.start, end: span.end, id: `${label}${index}` }));
     const all = marksOf(spans);
-    if (layers) {
-      layers.a.forEach((span, index) => all.push({ start: span.start, end: span.end, id: `A${index}` }));
-      layers.b.forEach((span, index) => all.push({ start: span.start, end: span.end, id: `B${index}` }));
-    }
+    if (layers) all.push(...layerMarks('A', layers.a), ...layerMarks('B', layers.b));
     if (pendingRange) all.push({ ...pendingRange, id: PENDING });
     return all;
   }, [spans, pendingRange, layers]);
