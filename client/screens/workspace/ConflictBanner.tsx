@@ -1,7 +1,14 @@
 import { useEffect, useRef } from 'react';
-import type { AnnotationState } from '../../../shared/annotation-api.ts';
+import type { Judgement } from '../../../shared/schemas/annotation.ts';
 
-function summary(theirs: AnnotationState | null): string {
+/** What the server holds now: an annotation's or a gold's state (both have these). */
+interface Theirs {
+  readonly status: string;
+  readonly judgement: Judgement;
+  readonly updatedAt: string;
+}
+
+function summary(theirs: Theirs | null): string {
   if (theirs === null) return 'The server has no annotation of this item any more.';
   const { judgement } = theirs;
   const ticks = judgement.current.length + judgement.tsc1.length + judgement.tsc2.length;
@@ -10,35 +17,39 @@ function summary(theirs: AnnotationState | null): string {
 }
 
 /**
- * A 409: this annotation was changed elsewhere (another tab or device) since this screen loaded it.
- * Nothing is lost silently: the annotator sees theirs (and can undo back to their own) or keeps theirs own.
+ * A 409: the annotation or gold was changed elsewhere (another tab or device) since this screen
+ * loaded it. Nothing is lost silently: the user sees theirs (and can undo back to their own) or
+ * keeps their own.
  */
 export function ConflictBanner({
   theirs,
+  final,
   onTheirs,
   onMine,
 }: {
-  readonly theirs: AnnotationState | null;
+  readonly theirs: Theirs | null;
+  /** Theirs is final (submitted, fixed): only "see theirs" is offered. */
+  readonly final: boolean;
   readonly onTheirs: () => void;
   readonly onMine: () => void;
 }) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => headingRef.current?.focus(), []);
-  const submitted = theirs?.status === 'submitted';
+
   return (
     <div className="notice notice-error conflict" role="alert">
       <h2 ref={headingRef} tabIndex={-1}>
         Changed elsewhere
       </h2>
       <p>
-        This annotation was saved from another tab or device after you opened it. {summary(theirs)} Your
+        This was saved from another tab or device after you opened it. {summary(theirs)} Your
         changes on this screen are kept in this browser until you choose.
       </p>
       <div className="conflict-actions">
         <button type="button" className="button-secondary" onClick={onTheirs}>
           See theirs (Undo brings mine back)
         </button>
-        {!submitted && (
+        {!final && (
           <button type="button" className="button-primary" onClick={onMine}>
             Keep mine (replace theirs)
           </button>

@@ -17,6 +17,18 @@ interface FactorGridProps {
   readonly readOnly: boolean;
   readonly onToggle: (cell: Cell) => void;
   readonly onSelect: (cell: Cell) => void;
+  /** When adjudicating: the two annotators' judgements, shown as A and B in each cell they ticked. */
+  readonly annotators?: { readonly a: Judgement; readonly b: Judgement };
+}
+
+/** Which annotators ticked a cell: "A", "B", "AB" or "". */
+function tickedBy(
+  annotators: { readonly a: Judgement; readonly b: Judgement } | undefined,
+  caseId: CaseId,
+  factor: FactorId,
+): string {
+  if (!annotators) return '';
+  return `${annotators.a[caseId].includes(factor) ? 'A' : ''}${annotators.b[caseId].includes(factor) ? 'B' : ''}`;
 }
 
 export const cellKey = (caseId: CaseId, factor: FactorId | 'unlisted') => `${caseId}:${factor}`;
@@ -33,6 +45,7 @@ export const FactorGrid = memo(function FactorGrid({
   readOnly,
   onToggle,
   onSelect,
+  annotators,
 }: FactorGridProps) {
   const tableRef = useRef<HTMLTableElement>(null);
 
@@ -90,6 +103,7 @@ export const FactorGrid = memo(function FactorGrid({
               const ticked = judgement[caseId].includes(factor.id);
               const marks = spanCounts.get(cellKey(caseId, factor.id)) ?? 0;
               const isSelected = selected?.case === caseId && selected.factor === factor.id;
+              const by = tickedBy(annotators, caseId, factor.id);
               return (
                 <td
                   key={caseId}
@@ -102,13 +116,21 @@ export const FactorGrid = memo(function FactorGrid({
                     tabIndex={(selected ? isSelected : row === 0 && column === 0) ? 0 : -1}
                     checked={ticked}
                     disabled={readOnly}
-                    aria-label={`${factor.id} ${factor.name} in ${CASE_LABEL[caseId]}${marks > 0 ? `, ${marks} mark${marks > 1 ? 's' : ''}` : ticked ? ', ticked without a mark' : ''}`}
+                    aria-label={`${factor.id} ${factor.name} in ${CASE_LABEL[caseId]}${marks > 0 ? `, ${marks} mark${marks > 1 ? 's' : ''}` : ticked ? ', ticked without a mark' : ''}${by === '' ? '' : `, ticked by ${by.split('').join(' and ')}`}`}
                     onFocus={() => onSelect({ case: caseId, factor: factor.id })}
                     onChange={() => onToggle({ case: caseId, factor: factor.id })}
                   />
                   {marks > 0 && (
                     <span className="mark-count" aria-hidden="true">
                       {marks}
+                    </span>
+                  )}
+                  {by !== '' && (
+                    <span
+                      className={`annotator-ticks${by.length === 1 ? ' is-split' : ''}`}
+                      aria-hidden="true"
+                    >
+                      {by}
                     </span>
                   )}
                 </td>

@@ -1,0 +1,180 @@
+/**
+ * The pieces of a judgement editor that the annotator's workspace and the adjudicator's screen share
+ * (one set of components): the tool buttons, the text with its marks, the factor grid, and the
+ * palette and key list over them.
+ */
+import type { ReactNode } from 'react';
+import type { Judgement } from '../../../shared/schemas/annotation.ts';
+import type { ArgumentLayout } from '../../workspace/text-layout.ts';
+import { ArgumentText, type SpanLayers } from './ArgumentText.tsx';
+import { FactorGrid } from './FactorGrid.tsx';
+import { KeyboardHelp } from './KeyboardHelp.tsx';
+import { MarkPalette } from './MarkPalette.tsx';
+import { MarksList } from './MarksList.tsx';
+import type { JudgementEditor } from './useJudgementEditor.ts';
+
+/** Undo, redo, the guidelines and the key list: the tools every editing screen has. */
+export function EditorTools<TDoc>({
+  editor,
+  readOnly,
+}: {
+  editor: JudgementEditor<TDoc>;
+  readOnly: boolean;
+}) {
+  return (
+    <>
+      {(
+        [
+          ['Undo', 'Control+Z', editor.canUndo, editor.undo],
+          ['Redo', 'Control+Shift+Z', editor.canRedo, editor.redo],
+        ] as const
+      ).map(([label, keys, possible, step]) => (
+        <button
+          key={label}
+          type="button"
+          className="button-secondary button-small"
+          disabled={readOnly || !possible}
+          onClick={step}
+          aria-keyshortcuts={keys}
+        >
+          {label}
+        </button>
+      ))}
+      <button
+        type="button"
+        className="button-secondary button-small"
+        aria-pressed={editor.showGuidelines}
+        onClick={editor.toggleGuidelines}
+        aria-keyshortcuts="L"
+      >
+        Guidelines
+      </button>
+      <button
+        type="button"
+        className="button-secondary button-small"
+        onClick={() => editor.setShowHelp(true)}
+        aria-keyshortcuts="?"
+      >
+        Keys <kbd>?</kbd>
+      </button>
+    </>
+  );
+}
+
+/** The argument with the judgement's marks (and, when adjudicating, the annotators' as layers), then the list of marks. */
+export function EditorTextColumn<TDoc>({
+  editor,
+  text,
+  layout,
+  readOnly,
+  layers,
+  legend,
+}: {
+  editor: JudgementEditor<TDoc>;
+  text: string;
+  layout: ArgumentLayout;
+  readOnly: boolean;
+  layers?: SpanLayers;
+  legend?: ReactNode;
+}) {
+  return (
+    <section className="text-column" aria-label="The argument">
+      {legend}
+      <ArgumentText
+        text={text}
+        layout={layout}
+        spans={editor.judgement.spans}
+        selectedSpans={editor.selectedSpans}
+        pendingRange={editor.palette?.range ?? null}
+        {...(layers ? { layers } : {})}
+        containerRef={editor.textRef}
+        onMarkRequest={editor.requestMark}
+        onSpanClick={editor.selectSpan}
+        onOutsideAnswer={() =>
+          editor.setNotice('The reasoning trace is not part of the argument: mark only the answer after it.')
+        }
+      />
+      <section className="panel marks-panel" aria-labelledby="marks-title">
+        <h2 id="marks-title" className="panel-title">
+          Marks <span className="muted">({editor.judgement.spans.length})</span>
+        </h2>
+        <MarksList
+          text={text}
+          spans={editor.judgement.spans}
+          selected={editor.selectedSpans}
+          readOnly={readOnly}
+          onSelect={editor.selectSpan}
+          onEdit={editor.editMark}
+          onRemove={editor.removeMark}
+        />
+      </section>
+      <p className="visually-hidden" role="status" aria-live="polite">
+        {editor.notice}
+      </p>
+    </section>
+  );
+}
+
+/** The 26 × 3 grid of the judgement; with `annotators`, each cell also shows whether A and B ticked it. */
+export function EditorGridPanel<TDoc>({
+  editor,
+  readOnly,
+  annotators,
+}: {
+  editor: JudgementEditor<TDoc>;
+  readOnly: boolean;
+  annotators?: { readonly a: Judgement; readonly b: Judgement };
+}) {
+  return (
+    <div className="panel grid-panel" ref={editor.gridRef}>
+      <h2 className="panel-title">
+        Factors per case <kbd>G</kbd>
+      </h2>
+      <FactorGrid
+        judgement={editor.judgement}
+        spanCounts={editor.spanCounts}
+        selected={editor.selectedCell}
+        readOnly={readOnly}
+        onToggle={editor.onToggle}
+        onSelect={editor.selectCell}
+        {...(annotators ? { annotators } : {})}
+      />
+      <p className="grid-legend muted">
+        <span className="legend-filled" aria-hidden="true" /> marked in the text ·{' '}
+        <span className="legend-bare" aria-hidden="true" /> ticked without a mark
+        {annotators && ' · A, B: ticked by that annotator'}
+      </p>
+    </div>
+  );
+}
+
+/** The mark palette (while a selection is being marked) and the key list (on `?`). */
+export function EditorOverlays<TDoc>({ editor, text }: { editor: JudgementEditor<TDoc>; text: string }) {
+  const { palette } = editor;
+  const edited = palette?.editIndex === undefined ? undefined : editor.judgement.spans[palette.editIndex];
+  return (
+    <>
+      {palette && (
+        <MarkPalette
+          selectedText={text.slice(palette.range.start, palette.range.end)}
+          initial={
+            edited
+              ? {
+                  factor: edited.factor,
+                  unlistedText: edited.text ?? '',
+                  case: edited.case,
+                  polarity: edited.polarity,
+                  style: edited.style,
+                }
+              : undefined
+          }
+          defaultCase={editor.lastCase}
+          anchor={palette.anchor}
+          onConfirm={editor.confirmMark}
+          onCancel={editor.cancelPalette}
+        />
+      )}
+      {editor.showHelp && <KeyboardHelp onClose={() => editor.setShowHelp(false)} />}
+    </>
+  );
+}
