@@ -9,7 +9,8 @@ import { AppShell } from './components/AppShell.tsx';
 import { useRouteFocus } from './components/a11y.ts';
 import { Loading, QueryError } from './components/Status.tsx';
 import { homePathFor, loginPath, safeNext } from './paths.ts';
-import { AdjudicationPlaceholder } from './screens/adjudication/AdjudicationPlaceholder.tsx';
+import { AdjudicationQueueScreen } from './screens/adjudication/AdjudicationQueueScreen.tsx';
+import { AdjudicationScreen } from './screens/adjudication/AdjudicationScreen.tsx';
 import { LoginScreen } from './screens/login/LoginScreen.tsx';
 import { NotFoundScreen } from './screens/NotFoundScreen.tsx';
 import { QueueScreen } from './screens/queue/QueueScreen.tsx';
@@ -129,7 +130,15 @@ const router = createBrowserRouter([
         path: 'studies/:study/adjudication',
         element: (
           <RequireRole roles={['adjudicator']}>
-            <AdjudicationPlaceholder />
+            <AdjudicationQueueScreen />
+          </RequireRole>
+        ),
+      },
+      {
+        path: 'studies/:study/adjudication/:itemKey',
+        element: (
+          <RequireRole roles={['adjudicator']}>
+            <AdjudicationScreen />
           </RequireRole>
         ),
       },

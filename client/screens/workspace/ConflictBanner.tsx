@@ -42,8 +42,8 @@ export function ConflictBanner({
         Changed elsewhere
       </h2>
       <p>
-        This was saved from another tab or device after you opened it. {summary(theirs)} Your
-        changes on this screen are kept in this browser until you choose.
+        This was saved from another tab or device after you opened it. {summary(theirs)} Your changes on this
+        screen are kept in this browser until you choose.
       </p>
       <div className="conflict-actions">
         <button type="button" className="button-secondary" onClick={onTheirs}>

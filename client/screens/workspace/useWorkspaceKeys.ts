@@ -16,6 +16,8 @@ export interface WorkspaceKeyActions {
   readonly stepMark: (direction: 1 | -1) => void;
   readonly removeSelectedMark: () => void;
   readonly clearSelection: () => void;
+  /** D: the adjudication screen's list of disagreements. */
+  readonly focusDisagreements?: () => void;
 }
 
 /** Whether the key belongs to a field being typed in (its letters are text, not commands). */
@@ -40,6 +42,7 @@ const LETTERS: Readonly<Record<string, keyof WorkspaceKeyActions | Flag>> = {
   a: 'abstained',
   e: 'exact_phrase',
   x: 'truncated',
+  d: 'focusDisagreements',
 };
 
 /** The workspace's keys, listed in KeyboardHelp: one document listener, so they work wherever focus is. */
@@ -81,6 +84,7 @@ export function useWorkspaceKeys(actions: WorkspaceKeyActions): void {
         else if (mapped === 'focusGrid') act.focusGrid();
         else if (mapped === 'focusComment') act.focusComment();
         else if (mapped === 'toggleGuidelines') act.toggleGuidelines();
+        else if (mapped === 'focusDisagreements' && act.focusDisagreements) act.focusDisagreements();
         else return;
       }
       event.preventDefault();

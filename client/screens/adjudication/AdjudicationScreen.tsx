@@ -1,0 +1,32 @@
+import { useQuery } from '@tanstack/react-query';
+import { Link, useParams } from 'react-router';
+import { adjudicationItemQuery } from '../../api/adjudication.ts';
+import { useDocumentTitle } from '../../components/a11y.ts';
+import { Loading, QueryError } from '../../components/Status.tsx';
+import { adjudicationPath } from '../../paths.ts';
+import { useSignedInUser } from '../../session.ts';
+import { AdjudicationWorkspace } from './AdjudicationWorkspace.tsx';
+
+/** `/studies/:study/adjudication/:itemKey`: loads the item, then its adjudication (a fresh one per item). */
+export function AdjudicationScreen() {
+  const { study = '', itemKey = '' } = useParams();
+  const user = useSignedInUser();
+  const item = useQuery(adjudicationItemQuery(study, itemKey, false));
+  useDocumentTitle(item.data ? `Adjudicate item ${item.data.position}` : 'Adjudicate');
+
+  if (item.status === 'pending') return <Loading>Loading the item…</Loading>;
+  if (item.status === 'error')
+    return (
+      <div className="narrow-page">
+        <h1 tabIndex={-1}>This item cannot be opened</h1>
+        <QueryError
+          error={item.error}
+          onRetry={item.error.code === 'not_found' ? undefined : () => void item.refetch()}
+        />
+        <p>
+          <Link to={adjudicationPath(study)}>Back to the adjudication queue</Link>
+        </p>
+      </div>
+    );
+  return <AdjudicationWorkspace key={itemKey} study={study} username={user.username} item={item.data} />;
+}

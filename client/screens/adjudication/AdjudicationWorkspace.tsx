@@ -1,0 +1,292 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { agreedJudgement } from '../../../shared/adjudication/agreed-judgement.ts';
+import { applyDecision } from '../../../shared/adjudication/apply-decision.ts';
+import { decisionProblems } from '../../../shared/adjudication/check-decisions.ts';
+import { settleJudgementRules } from '../../../shared/adjudication/gold-from-decisions.ts';
+import type {
+  AdjudicationItem,
+  Decision,
+  Disagreement,
+  GoldState,
+  ResolutionChoice,
+} from '../../../shared/adjudication-api.ts';
+import { emptyJudgement, type Judgement } from '../../../shared/schemas/annotation.ts';
+import { adjudicationItemQuery, adjudicationQueueKey, putGold } from '../../api/adjudication.ts';
+import { adjudicationPath } from '../../paths.ts';
+import { Autosaver } from '../../workspace/autosave.ts';
+import { draftKey } from '../../workspace/draft-store.ts';
+import {
+  type GoldAutosaver,
+  type GoldDocument,
+  goldDocument,
+  savedGold,
+} from '../../workspace/gold-document.ts';
+import { layoutArgument } from '../../workspace/text-layout.ts';
+import { ConflictBanner } from '../workspace/ConflictBanner.tsx';
+import { EditorGridPanel, EditorOverlays, EditorTextColumn, EditorTools } from '../workspace/EditorParts.tsx';
+import { CommentPanel, FlagsPanel } from '../workspace/FlagsPanel.tsx';
+import { GuidelinesPanel } from '../workspace/GuidelinesPanel.tsx';
+import { LeaveGuard } from '../workspace/LeaveGuard.tsx';
+import { SaveStatus } from '../workspace/SaveStatus.tsx';
+import { useDocumentAutosaver } from '../workspace/useAutosaver.ts';
+import { type JudgementLens, useJudgementEditor } from '../workspace/useJudgementEditor.ts';
+import { useWorkspaceKeys } from '../workspace/useWorkspaceKeys.ts';
+import { DisagreementsPanel } from './DisagreementsPanel.tsx';
+import { RevealPanel } from './RevealPanel.tsx';
+
+const GOLD_LENS: JudgementLens<GoldDocument> = {
+  get: (gold) => gold.judgement,
+  set: (gold, judgement) => ({ ...gold, judgement }),
+};
+
+function withDecision(decisions: readonly Decision[], decision: Decision): Decision[] {
+  return [...decisions.filter((other) => other.disagreementId !== decision.disagreementId), decision];
+}
+
+/** The gold the adjudicator starts from: the saved one, else what A and B agree on (pre-filled, editable). */
+function startingGold(item: AdjudicationItem): GoldDocument {
+  if (item.gold) return { judgement: item.gold.judgement, decisions: item.gold.decisions };
+  const [a, b] = item.annotations;
+  return { judgement: a && b ? agreedJudgement(a.judgement, b.judgement) : emptyJudgement(), decisions: [] };
+}
+
+function useGoldAutosaver(study: string, username: string, item: AdjudicationItem) {
+  const queryClient = useQueryClient();
+  return useDocumentAutosaver(() => {
+    const autosaver: GoldAutosaver = new Autosaver(
+      {
+        ...goldDocument((request) => putGold(study, item.itemKey, request)),
+        storage: window.localStorage,
+        // Separate from the same user's annotation drafts: an adjudicator may also annotate.
+        draftKey: draftKey(username, study, `gold-${item.itemKey}`),
+        takeSeconds: () => 0,
+        onAcknowledged: () => void queryClient.invalidateQueries({ queryKey: adjudicationQueueKey(study) }),
+      },
+      {
+        version: item.gold?.version ?? 0,
+        document: startingGold(item),
+        submitted: item.gold !== null && item.gold.status !== 'draft',
+      },
+    );
+    const restored = autosaver.restoreDraft(item.gold ? savedGold(item.gold) : null);
+    return { autosaver, initialDocument: restored ?? startingGold(item) };
+  });
+}
+
+const STATUS_NOTE: Readonly<Record<GoldState['status'], string>> = {
+  draft: '',
+  fixed: 'The gold is fixed.',
+  imported: 'This gold was imported.',
+};
+
+/** The adjudication of one item: A and B over the text, their disagreements to decide, the gold to fix, then the reveal. */
+export function AdjudicationWorkspace({
+  study,
+  username,
+  item,
+}: {
+  readonly study: string;
+  readonly username: string;
+  readonly item: AdjudicationItem;
+}) {
+  const { autosaver, snapshot, initialDocument } = useGoldAutosaver(study, username, item);
+  const readOnly = snapshot.submitted;
+  const editor = useJudgementEditor<GoldDocument>({
+    text: item.text,
+    initial: initialDocument,
+    lens: GOLD_LENS,
+    isReadOnly: () => autosaver.getSnapshot().submitted,
+    save: (gold) => autosaver.change(gold),
+  });
+  const layout = useMemo(() => layoutArgument(item.text, item.finishReason), [item.text, item.finishReason]);
+  const [a, b] = item.annotations;
+  const layers = useMemo(
+    () => ({ a: a?.judgement.spans ?? [], b: b?.judgement.spans ?? [] }),
+    [a?.judgement.spans, b?.judgement.spans],
+  );
+  const annotators = useMemo(() => (a && b ? { a: a.judgement, b: b.judgement } : undefined), [a, b]);
+  const [showNames, setShowNames] = useState(false);
+  const named = useQuery({ ...adjudicationItemQuery(study, item.itemKey, true), enabled: showNames });
+  const nameOf = (label: 'A' | 'B') =>
+    showNames
+      ? (named.data?.annotations.find((annotation) => annotation.label === label)?.annotator ?? '…')
+      : null;
+  const [problems, setProblems] = useState<string[]>([]);
+  const [fixing, setFixing] = useState(false);
+  const listRef = useRef<HTMLOListElement>(null);
+
+  const choose = (disagreement: Disagreement, choice: ResolutionChoice) =>
+    editor.editDocument((gold) => {
+      const previous = gold.decisions.find((decision) => decision.disagreementId === disagreement.id);
+      const decision: Decision = {
+        disagreementId: disagreement.id,
+        choice,
+        ...(previous?.rationale ? { rationale: previous.rationale } : {}),
+      };
+      const judgement = settleJudgementRules(applyDecision(gold.judgement, disagreement, choice));
+      return { judgement, decisions: withDecision(gold.decisions, decision) };
+    });
+
+  const setRationale = (disagreement: Disagreement, rationale: string) =>
+    editor.editDocument((gold) => {
+      const previous = gold.decisions.find((decision) => decision.disagreementId === disagreement.id);
+      if (!previous) return gold;
+      const trimmed = rationale.trim();
+      const { rationale: _old, ...rest } = previous;
+      return {
+        ...gold,
+        decisions: withDecision(gold.decisions, trimmed ? { ...rest, rationale: trimmed } : rest),
+      };
+    });
+
+  async function fix(): Promise<void> {
+    if (readOnly || fixing) return;
+    const gold = editor.current();
+    const found = decisionProblems(gold.judgement, item.disagreements, gold.decisions, true);
+    setProblems(found);
+    if (found.length > 0) return;
+    setFixing(true);
+    try {
+      await autosaver.submit();
+    } catch (error) {
+      setProblems([error instanceof Error ? error.message : 'Fixing the gold failed.']);
+    } finally {
+      setFixing(false);
+    }
+  }
+
+  useWorkspaceKeys({
+    ...editor.keyActions(() => void fix()),
+    focusDisagreements: () => listRef.current?.querySelector<HTMLElement>('[tabindex="0"], li')?.focus(),
+  });
+
+  const conflict = snapshot.status.kind === 'conflict' ? snapshot.status : null;
+  const judgement: Judgement = editor.judgement;
+
+  return (
+    <div className={`workspace adjudication${editor.showGuidelines ? ' with-guidelines' : ''}`}>
+      <LeaveGuard autosaver={autosaver} snapshot={snapshot} />
+      <div className="workspace-bar">
+        <div className="workspace-title">
+          <Link to={adjudicationPath(study)} className="back-link">
+            ← Adjudication
+          </Link>
+          <h1 tabIndex={-1}>
+            Item {item.position} <span className="muted">of {item.queueLength}</span>
+          </h1>
+          {item.source && <span className="badge badge-source">{item.source}</span>}
+          {layout.truncated && <span className="badge badge-warn">cut off at the output limit</span>}
+        </div>
+        <SaveStatus snapshot={snapshot} />
+        <div className="workspace-actions">
+          <label className="check-inline">
+            <input
+              type="checkbox"
+              checked={showNames}
+              onChange={(event) => setShowNames(event.target.checked)}
+            />
+            Show names
+          </label>
+          <EditorTools editor={editor} readOnly={readOnly} />
+          {!readOnly && (
+            <button
+              type="button"
+              className="button-primary"
+              disabled={fixing || conflict !== null}
+              onClick={() => void fix()}
+              aria-keyshortcuts="Control+Enter"
+            >
+              {fixing ? 'Fixing…' : 'Fix the gold'} <kbd>Ctrl ↵</kbd>
+            </button>
+          )}
+        </div>
+      </div>
+      {conflict && (
+        <ConflictBanner
+          theirs={conflict.theirs?.state ?? null}
+          final={conflict.theirs?.final ?? false}
+          onTheirs={() => {
+            const theirs = autosaver.resolveConflict('theirs');
+            if (theirs) editor.replaceFromServer(theirs);
+          }}
+          onMine={() => autosaver.resolveConflict('mine')}
+        />
+      )}
+      {readOnly && item.gold && (
+        <p className="notice notice-info">
+          {STATUS_NOTE[item.gold.status] || 'The gold is fixed.'} An admin can reopen it, with a reason.
+        </p>
+      )}
+      {problems.length > 0 && (
+        <div role="alert" className="notice notice-error">
+          <p>The gold cannot be fixed yet:</p>
+          <ul>
+            {problems.slice(0, 5).map((problem) => (
+              <li key={problem}>{problem}</li>
+            ))}
+          </ul>
+        </div>
+      )}
+      <div className="workspace-body">
+        <EditorTextColumn
+          editor={editor}
+          text={item.text}
+          layout={layout}
+          readOnly={readOnly}
+          layers={layers}
+          legend={
+            <p className="layer-legend">
+              <span className="layer-a">A{nameOf('A') ? ` (${nameOf('A')})` : ''}</span> over-lined ·{' '}
+              <span className="layer-b">B{nameOf('B') ? ` (${nameOf('B')})` : ''}</span> under-lined · the
+              gold highlighted by case
+            </p>
+          }
+        />
+        <div className="side-column">
+          <DisagreementsPanel
+            text={item.text}
+            disagreements={item.disagreements}
+            decisions={editor.document.decisions}
+            gold={judgement}
+            readOnly={readOnly}
+            onChoose={choose}
+            onRationale={setRationale}
+            onFocusDisagreement={(disagreement) => {
+              if (disagreement.kind === 'cell')
+                editor.selectCell({ case: disagreement.case, factor: disagreement.factor });
+            }}
+            listRef={listRef}
+          />
+          <RevealPanel
+            study={study}
+            itemKey={item.itemKey}
+            canReveal={readOnly}
+            onHighlight={(range) => {
+              const index = judgement.spans.findIndex(
+                (span) => span.start === range.start && span.end === range.end,
+              );
+              if (index >= 0) editor.selectSpan(index);
+            }}
+          />
+          <FlagsPanel
+            judgement={judgement}
+            readOnly={readOnly}
+            looksTruncated={layout.truncated}
+            onFlag={editor.onFlag}
+          />
+          <EditorGridPanel editor={editor} readOnly={readOnly} {...(annotators ? { annotators } : {})} />
+          <CommentPanel
+            comment={judgement.comment}
+            readOnly={readOnly}
+            onComment={editor.onComment}
+            commentRef={editor.commentRef}
+          />
+        </div>
+        {editor.showGuidelines && <GuidelinesPanel onClose={editor.toggleGuidelines} />}
+      </div>
+      <EditorOverlays editor={editor} text={item.text} />
+    </div>
+  );
+}
