@@ -42,7 +42,13 @@ export function spanOverlap(first: readonly Span[], second: readonly Span[]): Sp
   };
 }
 
-function spansMatch(s: Span, t: Span): boolean {
+/**
+ * The match rule of docs/decisions/006-span-overlap.md for one pair: same case, same factor (for
+ * `unlisted`, also the same `unlistedKey` of the text when both give one), and the half-open ranges
+ * share at least one character. Polarity and style are not compared here; the adjudication's
+ * disagreements add the polarity (shared/adjudication/disagreements.ts).
+ */
+export function spansMatch(s: Span, t: Span): boolean {
   if (s.case !== t.case || s.factor !== t.factor) return false;
   if (s.factor === 'unlisted' && s.text !== undefined && t.text !== undefined) {
     if (unlistedKey(s.text) !== unlistedKey(t.text)) return false;
