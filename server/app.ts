@@ -6,7 +6,9 @@ import helmet from 'helmet';
 import { errors } from './errors.ts';
 import { errorHandler } from './middlewares/error-handler.ts';
 import { csrfProtection, loadSession, requireJsonBody } from './middlewares/session.ts';
+import { adjudicationRoutes } from './routes/adjudication/adjudication.ts';
 import { argumentRoutes } from './routes/admin/arguments.ts';
+import { goldAdminRoutes } from './routes/admin/gold.ts';
 import { progressRoutes } from './routes/admin/progress.ts';
 import { reportRoutes } from './routes/admin/report.ts';
 import { samplingRoutes } from './routes/admin/sampling.ts';
@@ -72,6 +74,8 @@ export function createApp(options: AppOptions): Express {
   api.use('/studies/:study', itemRoutes(options));
   api.use('/studies/:study', progressRoutes(options));
   api.use('/studies/:study', argumentRoutes(options));
+  api.use('/studies/:study', goldAdminRoutes(options));
+  api.use('/studies/:study', adjudicationRoutes(options));
   api.use('/studies/:study', samplingRoutes(options));
   api.use('/studies/:study', reportRoutes(options));
   api.use('/studies', studyRoutes(options));

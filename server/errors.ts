@@ -35,6 +35,12 @@ export const errors = {
       'not_found',
       'This item is not in your queue (it may have been reassigned); open your items from the queue.',
     ),
+  /**
+   * An adjudication item key that is unknown, of another study, or of an item the caller annotated
+   * (nobody adjudicates their own work). One message for all, echoing nothing, as `itemNotInQueue`.
+   */
+  notInAdjudicationQueue: () =>
+    new AppError('not_found', 'This item is not in your adjudication queue; open items from the queue.'),
   conflict: (message: string, details?: unknown) => new AppError('conflict', message, details),
   rateLimited: (message: string) => new AppError('rate_limited', message),
   importInvalid: (file: string, problems: RecordProblem[]) =>

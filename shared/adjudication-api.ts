@@ -5,8 +5,8 @@
  * queue nor a URL names the argument, its model or its test before the reveal.
  */
 import { z } from 'zod';
-import { factorIdSchema } from './factors.ts';
 import { itemKeySchema } from './annotation-api.ts';
+import { factorIdSchema } from './factors.ts';
 import { judgementSchema, mentionStyleSchema, polaritySchema, spanSchema } from './schemas/annotation.ts';
 import { caseSchema } from './vocabulary.ts';
 
@@ -114,6 +114,11 @@ export const adjudicationItemSchema = z.object({
   gold: goldStateSchema.nullable(),
   /** Whether the extractors may be shown: the gold is fixed (or imported). */
   canReveal: z.boolean(),
+  /**
+   * Added by the server side: whether adjudication has started (POST …/start or a first gold save),
+   * which locks the annotators' reopening; opening the item does not start it.
+   */
+  started: z.boolean(),
 });
 export type AdjudicationItem = z.infer<typeof adjudicationItemSchema>;
 
@@ -150,7 +155,14 @@ export type AcceptResult = z.infer<typeof acceptResultSchema>;
  * - `invented`: an unlisted (not in the catalogue) factor the extractor reports;
  * - `extra`: asserted by the extractor and present nowhere in the gold (no case, no mention).
  */
-export const errorClassSchema = z.enum(['correct', 'missed', 'negated_as_present', 'wrong_case', 'invented', 'extra']);
+export const errorClassSchema = z.enum([
+  'correct',
+  'missed',
+  'negated_as_present',
+  'wrong_case',
+  'invented',
+  'extra',
+]);
 export type ErrorClass = z.infer<typeof errorClassSchema>;
 
 export const classifiedDecisionSchema = z.object({
@@ -182,6 +194,27 @@ export const revealSchema = z.object({
   ),
 });
 export type Reveal = z.infer<typeof revealSchema>;
+
+/**
+ * GET …/adjudication/items/:itemKey/gold/history — added by the server side (the route was named, its
+ * shape was not): every change of the item's gold, oldest first. `id` numbers the entries from 1;
+ * `actor` is the adjudicator or admin who acted, null for an import or the demo; `note` is the reason
+ * of a reopening, or the gold's note ("accepted, no disagreement", an import's file name).
+ */
+export const goldHistorySchema = z.array(
+  z.object({
+    id: z.number(),
+    actor: z.string().nullable(),
+    action: z.enum(['save', 'fix', 'reopen', 'conflict', 'accept', 'import', 'demo']),
+    status: goldStateSchema.shape.status,
+    version: z.number(),
+    judgement: judgementSchema,
+    decisions: z.array(decisionSchema),
+    note: z.string().nullable(),
+    at: z.string(),
+  }),
+);
+export type GoldHistoryEntry = z.infer<typeof goldHistorySchema>[number];
 
 /** POST /api/studies/:study/arguments/:argumentId/gold/reopen (admin) — logged with its reason. */
 export const reopenGoldRequestSchema = z.strictObject({ reason: z.string().trim().min(3).max(2000) });

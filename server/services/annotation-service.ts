@@ -15,7 +15,7 @@ import {
   presentItemForAnnotator,
   presentQueue,
 } from '../presenters/annotation-item.ts';
-import { findGold } from '../store/adjudications.ts';
+import { isAdjudicationStarted } from '../store/adjudication-items.ts';
 import {
   appendHistory,
   findAnnotation,
@@ -31,6 +31,7 @@ import { writeJson } from '../store/json-columns.ts';
 import type { StudyRow } from '../store/studies.ts';
 import { findTripleByRowId } from '../store/triples.ts';
 import type { User } from '../store/users.ts';
+import { checkVersion, staleVersionMessage } from './optimistic-save.ts';
 
 /** One of the signed-in annotator's items, as a request names it: by its opaque key, in a study. */
 export interface ItemRequest {
@@ -72,7 +73,7 @@ export function annotatorItem(item: ItemRequest): AnnotationItem {
     assignment,
     queueLength: countAssignmentsOfUser(db, study.id, user.id),
     annotation: findAnnotation(db, argument.rowId, user.id),
-    adjudicationStarted: findGold(db, argument.rowId) !== undefined,
+    adjudicationStarted: isAdjudicationStarted(db, argument.rowId),
   });
 }
 
@@ -90,24 +91,11 @@ function conflict(current: StoredAnnotation | undefined, message: string) {
 }
 
 /**
- * True when a stale request is the retry of the save that wrote the stored version: same client save
- * id, based on the version just before. Its first try was applied and only the answer was lost, so
- * the caller gets the stored state rather than a 409 for a conflict with their own write.
- */
-function isRetryOfAppliedSave(existing: StoredAnnotation, request: SaveAnnotation): boolean {
-  return (
-    request.clientSaveId !== undefined &&
-    existing.lastClientSaveId === request.clientSaveId &&
-    existing.version === request.version + 1
-  );
-}
-
-/**
- * Saves a draft or submits, with optimistic concurrency: the request carries the version it was
- * based on; if the stored version moved on, nothing is written but the attempt itself is appended to
- * the history (action `conflict`), and the caller gets 409 with the current state — unless the
- * request is the retry of the applied save that moved it on (same `clientSaveId`), which is answered
- * with the stored state and writes nothing.
+ * Saves a draft or submits, with optimistic concurrency (`checkVersion`): the request carries the
+ * version it was based on; if the stored version moved on, nothing is written but the attempt itself
+ * is appended to the history (action `conflict`), and the caller gets 409 with the current state —
+ * unless the request is the retry of the applied save that moved it on (same `clientSaveId`), which
+ * is answered with the stored state and writes nothing.
  */
 export function saveAnnotationAttempt(item: ItemRequest, request: SaveAnnotation): AnnotationState {
   const { db, user } = item;
@@ -119,15 +107,20 @@ export function saveAnnotationAttempt(item: ItemRequest, request: SaveAnnotation
   validateJudgement(judgement, argument);
   const outcome = db.transaction(() => {
     const existing = findAnnotation(db, argument.rowId, user.id);
-    const currentVersion = existing?.version ?? 0;
-    if (request.version !== currentVersion) {
-      if (existing && isRetryOfAppliedSave(existing, request)) return { ok: true as const, saved: existing };
+    const check = checkVersion(existing, request);
+    if (check === 'retry' && existing) return { ok: true as const, saved: existing };
+    if (check !== 'current') {
       if (existing)
         appendHistory(db, existing.id, user.id, 'conflict', request.version, writeJson(judgement));
       return {
         ok: false as const,
         existing,
-        message: `This annotation changed since you loaded it (you had version ${request.version}, it is now ${currentVersion}); reload it before saving.`,
+        message: staleVersionMessage(
+          'This annotation',
+          request.version,
+          existing?.version ?? 0,
+          'reload it before saving',
+        ),
       };
     }
     if (existing?.status === 'submitted')
@@ -156,7 +149,10 @@ export function saveAnnotationAttempt(item: ItemRequest, request: SaveAnnotation
   return presentAnnotationState(outcome.saved);
 }
 
-/** Turns the author's submitted annotation back into a draft, until adjudication of the argument starts. */
+/**
+ * Turns the author's submitted annotation back into a draft, until adjudication of the argument
+ * starts (an adjudicator started it or saved gold, or gold was imported: `isAdjudicationStarted`).
+ */
 export function reopenAnnotation(item: ItemRequest, version: number): AnnotationState {
   const { db, user } = item;
   const { argument } = assignedItem(item);
@@ -171,7 +167,7 @@ export function reopenAnnotation(item: ItemRequest, version: number): Annotation
           `This annotation changed since you loaded it (now version ${existing.version}); reload it.`,
         ),
       };
-    if (findGold(db, argument.rowId))
+    if (isAdjudicationStarted(db, argument.rowId))
       return {
         error: conflict(
           existing,

@@ -1,4 +1,5 @@
 import { errors } from '../errors.ts';
+import { presentGoldState } from '../presenters/adjudication.ts';
 import { findGold } from '../store/adjudications.ts';
 import { listAnnotationsOfArgument } from '../store/annotations.ts';
 import { findArgument } from '../store/arguments.ts';
@@ -24,8 +25,6 @@ export function argumentDetail(db: Db, study: StudyRow, argumentId: string) {
       secondsSpent: annotation.secondsSpent,
       updatedAt: annotation.updatedAt,
     })),
-    gold: gold
-      ? { adjudicator: gold.adjudicator, judgement: gold.judgement, updatedAt: gold.updatedAt }
-      : null,
+    gold: gold ? presentGoldState(gold) : null,
   };
 }

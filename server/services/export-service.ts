@@ -1,5 +1,5 @@
 import { errors } from '../errors.ts';
-import { listGold } from '../store/adjudications.ts';
+import { listFinalGold } from '../store/adjudications.ts';
 import { listAnnotations } from '../store/annotations.ts';
 import { listArguments } from '../store/arguments.ts';
 import { listAssignmentLog } from '../store/assignments.ts';
@@ -65,7 +65,7 @@ export function exportRecords(db: Db, request: ExportRequest): object[] {
     case 'assignment-log':
       return listAssignmentLog(db, study.id);
     case 'gold':
-      return listGold(db, study.id).map((gold) => ({
+      return listFinalGold(db, study.id).map((gold) => ({
         argument_id: gold.argumentExternalId,
         ...(gold.adjudicator === null ? {} : { adjudicator: gold.adjudicator }),
         ...gold.judgement,

@@ -1,50 +1,226 @@
+import { z } from 'zod';
+import { type Decision, decisionSchema, type GoldHistoryEntry } from '../../shared/adjudication-api.ts';
 import { type Judgement, judgementSchema } from '../../shared/schemas/annotation.ts';
 import type { Db } from './db.ts';
 import { nowIso, writeJson } from './json-columns.ts';
 
-export interface StoredGold {
+/** `draft` while an adjudicator works; `fixed` once decided; `imported` from `import gold`. */
+export type GoldStatus = 'draft' | 'fixed' | 'imported';
+/** What a gold history row records (see migration 006). */
+export type GoldHistoryAction = GoldHistoryEntry['action'];
+
+/** The note of gold accepted in bulk because its annotators did not disagree. */
+export const ACCEPTED_NOTE = 'accepted, no disagreement';
+
+interface GoldRow {
+  id: number;
   argumentRowId: number;
   argumentExternalId: string;
+  status: GoldStatus;
+  version: number;
   adjudicator: string | null;
-  judgement: Judgement;
+  judgement: string;
+  decisions: string;
+  note: string | null;
   updatedAt: string;
+  fixedAt: string | null;
+  /** The client-chosen id of the save that wrote this version; null when that write carried none. */
+  lastClientSaveId: string | null;
 }
 
-const SELECT = `SELECT j.argument_id AS argumentRowId, a.external_id AS argumentExternalId, j.adjudicator, j.judgement,
-  j.updated_at AS updatedAt FROM adjudications j JOIN arguments a ON a.id = j.argument_id`;
+export interface StoredGold extends Omit<GoldRow, 'judgement' | 'decisions'> {
+  judgement: Judgement;
+  decisions: Decision[];
+}
 
-function toStored(row: Omit<StoredGold, 'judgement'> & { judgement: string }): StoredGold {
-  return { ...row, judgement: judgementSchema.parse(JSON.parse(row.judgement)) };
+const decisionsColumn = z.array(decisionSchema);
+
+const SELECT = `SELECT j.id, j.argument_id AS argumentRowId, a.external_id AS argumentExternalId, j.status, j.version,
+  j.adjudicator, j.judgement, j.decisions, j.note, j.updated_at AS updatedAt, j.fixed_at AS fixedAt,
+  j.last_client_save_id AS lastClientSaveId
+  FROM adjudications j JOIN arguments a ON a.id = j.argument_id`;
+
+function toStored(row: GoldRow): StoredGold {
+  return {
+    ...row,
+    judgement: judgementSchema.parse(JSON.parse(row.judgement)),
+    decisions: decisionsColumn.parse(JSON.parse(row.decisions)),
+  };
+}
+
+/** Whether gold is final: fixed by an adjudicator or imported. Only final gold is scored and exported. */
+export function isFinalGold(gold: Pick<StoredGold, 'status'>): boolean {
+  return gold.status !== 'draft';
 }
 
 export function findGold(db: Db, argumentRowId: number): StoredGold | undefined {
-  const row = db.first<Omit<StoredGold, 'judgement'> & { judgement: string }>(
-    `${SELECT} WHERE j.argument_id = ?`,
-    [argumentRowId],
-  );
+  const row = db.first<GoldRow>(`${SELECT} WHERE j.argument_id = ?`, [argumentRowId]);
   return row && toStored(row);
 }
 
-export function listGold(db: Db, studyId: number): StoredGold[] {
+/** The study's final gold (fixed or imported), in argument order: what the report scores and `export gold` writes. */
+export function listFinalGold(db: Db, studyId: number): StoredGold[] {
   return db
-    .all<Omit<StoredGold, 'judgement'> & { judgement: string }>(
-      `${SELECT} WHERE a.study_id = ? ORDER BY a.id`,
-      [studyId],
-    )
+    .all<GoldRow>(`${SELECT} WHERE a.study_id = ? AND j.status <> 'draft' ORDER BY a.id`, [studyId])
     .map(toStored);
 }
 
+/** The status of every gold record of the study, by argument row id, without parsing judgements. */
+export function goldStatuses(
+  db: Db,
+  studyId: number,
+): Map<number, { status: GoldStatus; note: string | null }> {
+  const rows = db.all<{ argumentRowId: number; status: GoldStatus; note: string | null }>(
+    `SELECT j.argument_id AS argumentRowId, j.status, j.note FROM adjudications j JOIN arguments a ON a.id = j.argument_id
+     WHERE a.study_id = ?`,
+    [studyId],
+  );
+  return new Map(rows.map((row) => [row.argumentRowId, { status: row.status, note: row.note }]));
+}
+
+export interface GoldWrite {
+  argumentRowId: number;
+  status: GoldStatus;
+  judgement: Judgement;
+  decisions: readonly Decision[];
+  adjudicator: string | null;
+  note: string | null;
+  importId: number | null;
+  /** The client's id of this save attempt; absent for everything but an adjudicator's save. */
+  clientSaveId?: string | null;
+}
+
+/**
+ * Writes the gold's new state (version + 1; `fixed_at` set when it becomes fixed or imported, cleared
+ * when it goes back to draft) and appends it to the history with `action`, `actorId` and
+ * `historyNote` (a reopening's reason), as one unit.
+ */
+export function writeGold(
+  db: Db,
+  write: GoldWrite,
+  action: GoldHistoryAction,
+  actorId: number | null,
+  historyNote: string | null = write.note,
+): StoredGold {
+  return db.transaction(() => {
+    const at = nowIso();
+    const existing = findGold(db, write.argumentRowId);
+    const params = {
+      argumentRowId: write.argumentRowId,
+      status: write.status,
+      version: (existing?.version ?? 0) + 1,
+      adjudicator: write.adjudicator,
+      judgement: writeJson(write.judgement),
+      decisions: writeJson(write.decisions),
+      note: write.note,
+      importId: write.importId,
+      clientSaveId: write.clientSaveId ?? null,
+      at,
+      fixedAt: write.status === 'draft' ? null : at,
+    };
+    db.run(
+      `INSERT INTO adjudications (argument_id, status, version, adjudicator, judgement, decisions, note, updated_at, fixed_at,
+         import_id, last_client_save_id)
+       VALUES (@argumentRowId, @status, @version, @adjudicator, @judgement, @decisions, @note, @at, @fixedAt, @importId, @clientSaveId)
+       ON CONFLICT (argument_id) DO UPDATE SET status = excluded.status, version = excluded.version,
+         adjudicator = excluded.adjudicator, judgement = excluded.judgement, decisions = excluded.decisions,
+         note = excluded.note, updated_at = excluded.updated_at, fixed_at = excluded.fixed_at,
+         import_id = coalesce(excluded.import_id, import_id), last_client_save_id = excluded.last_client_save_id`,
+      params,
+    );
+    const stored = findGold(db, write.argumentRowId);
+    if (!stored) throw new Error('gold vanished inside its own transaction');
+    appendGoldHistory(db, {
+      adjudicationId: stored.id,
+      actorId,
+      action,
+      status: stored.status,
+      version: stored.version,
+      judgementJson: params.judgement,
+      decisionsJson: params.decisions,
+      note: historyNote,
+      at,
+    });
+    return stored;
+  });
+}
+
+/**
+ * Final gold written outside the adjudication screens — `import gold` (status `imported`, note = the
+ * import's file name) or a test's fixture (`importId` null: status `fixed`). No decisions: nobody
+ * resolved anything in the app.
+ */
 export function upsertGold(
   db: Db,
   argumentRowId: number,
   adjudicator: string | null,
   judgement: Judgement,
   importId: number | null,
+): StoredGold {
+  const fileName =
+    importId === null
+      ? null
+      : (db.first<{ fileName: string }>('SELECT file_name AS fileName FROM imports WHERE id = ?', [importId])
+          ?.fileName ?? null);
+  return writeGold(
+    db,
+    {
+      argumentRowId,
+      status: importId === null ? 'fixed' : 'imported',
+      judgement,
+      decisions: [],
+      adjudicator,
+      note: fileName,
+      importId,
+    },
+    importId === null ? 'fix' : 'import',
+    null,
+  );
+}
+
+export function appendGoldHistory(
+  db: Db,
+  entry: {
+    adjudicationId: number;
+    actorId: number | null;
+    action: GoldHistoryAction;
+    status: GoldStatus;
+    version: number;
+    judgementJson: string;
+    decisionsJson: string;
+    note: string | null;
+    at?: string;
+  },
 ): void {
   db.run(
-    `INSERT INTO adjudications (argument_id, adjudicator, judgement, updated_at, import_id) VALUES (?, ?, ?, ?, ?)
-     ON CONFLICT (argument_id) DO UPDATE SET adjudicator = excluded.adjudicator, judgement = excluded.judgement,
-       updated_at = excluded.updated_at, import_id = excluded.import_id`,
-    [argumentRowId, adjudicator, writeJson(judgement), nowIso(), importId],
+    `INSERT INTO gold_history (adjudication_id, actor_id, action, status, version, judgement, decisions, note, at)
+     VALUES (@adjudicationId, @actorId, @action, @status, @version, @judgementJson, @decisionsJson, @note, @at)`,
+    { ...entry, at: entry.at ?? nowIso() },
   );
+}
+
+export interface GoldHistoryRow {
+  id: number;
+  actor: string | null;
+  action: GoldHistoryAction;
+  status: GoldStatus;
+  version: number;
+  judgement: Judgement;
+  decisions: Decision[];
+  note: string | null;
+  at: string;
+}
+
+export function listGoldHistory(db: Db, adjudicationId: number): GoldHistoryRow[] {
+  return db
+    .all<Omit<GoldHistoryRow, 'judgement' | 'decisions'> & { judgement: string; decisions: string }>(
+      `SELECT h.id, u.username AS actor, h.action, h.status, h.version, h.judgement, h.decisions, h.note, h.at
+       FROM gold_history h LEFT JOIN users u ON u.id = h.actor_id WHERE h.adjudication_id = ? ORDER BY h.id`,
+      [adjudicationId],
+    )
+    .map((row) => ({
+      ...row,
+      judgement: judgementSchema.parse(JSON.parse(row.judgement)),
+      decisions: decisionsColumn.parse(JSON.parse(row.decisions)),
+    }));
 }

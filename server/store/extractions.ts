@@ -4,6 +4,7 @@ import { readFactorIds, readUnlisted, writeJson } from './json-columns.ts';
 
 interface ExtractionRow {
   id: number;
+  extractorId: number;
   argumentExternalId: string;
   extractor: string;
   status: Extraction['status'];
@@ -16,7 +17,7 @@ interface ExtractionRow {
   error: string | null;
 }
 
-const SELECT = `SELECT e.id, a.external_id AS argumentExternalId, x.name AS extractor, e.status,
+const SELECT = `SELECT e.id, e.extractor_id AS extractorId, a.external_id AS argumentExternalId, x.name AS extractor, e.status,
   e.current_factors AS currentFactors, e.tsc1_factors AS tsc1Factors, e.tsc2_factors AS tsc2Factors,
   e.unlisted, e.abstained, e.raw, e.error
   FROM extractions e JOIN arguments a ON a.id = e.argument_id JOIN extractors x ON x.id = e.extractor_id`;
@@ -134,4 +135,14 @@ export function extractionStatesOfExtractor(
   return new Map(
     rows.map((row) => [row.argumentRowId, { status: row.status, runParameters: row.runParameters }]),
   );
+}
+
+/** Every extraction of one argument with its extractor's row id, by extractor name. */
+export function listExtractionsOfArgumentWithExtractor(
+  db: Db,
+  argumentRowId: number,
+): { extractorId: number; extraction: Extraction }[] {
+  return db
+    .all<ExtractionRow>(`${SELECT} WHERE e.argument_id = ? ORDER BY x.name`, [argumentRowId])
+    .map((row) => ({ extractorId: row.extractorId, extraction: toRecord(row) }));
 }

@@ -6,6 +6,7 @@ import { Db } from './db.ts';
 import { loadMigrations, migrate, schemaVersion } from './migrate.ts';
 
 const TABLES = [
+  'adjudication_items',
   'adjudications',
   'annotation_history',
   'annotations',
@@ -13,7 +14,9 @@ const TABLES = [
   'assignments',
   'extraction_runs',
   'extractions',
+  'error_classes',
   'extractors',
+  'gold_history',
   'imports',
   'reported_results',
   'schema_migrations',
@@ -158,5 +161,119 @@ describe('005_item_keys', () => {
       version: 3,
       id: null,
     });
+  });
+});
+
+describe('006_adjudication', () => {
+  /** A database at schema 005 with an imported gold record and one written without an import. */
+  function databaseBefore006(): Db {
+    const db = new Db(':memory:');
+    migrate(
+      db,
+      loadMigrations().filter((migration) => migration.version <= 5),
+    );
+    db.exec(`
+      INSERT INTO studies (name, created_at) VALUES ('s', 'now');
+      INSERT INTO imports (study_id, kind, file_name, sha256, imported_at, records, inserted, replaced, unchanged)
+        VALUES (1, 'gold', 'gold-2025.jsonl', 'abc', 'then', 1, 1, 0, 0);
+      INSERT INTO triples (study_id, external_id, mode, current_factors, tsc1_factors, tsc1_outcome, tsc2_factors, tsc2_outcome)
+        VALUES (1, 't1', 'arguable', '[]', '[]', 'plaintiff', '[]', 'defendant');
+      INSERT INTO arguments (study_id, external_id, triple_id, model, test, text) VALUES (1, 'm-1', 1, 'm', 1, 'x'), (1, 'm-2', 1, 'm', 1, 'y');
+      INSERT INTO adjudications (argument_id, adjudicator, judgement, updated_at, import_id) VALUES
+        (1, 'carol', '{"current":[]}', '2025-01-01', 1), (2, NULL, '{"current":["F4"]}', '2025-02-02', NULL);
+      INSERT INTO extractors (study_id, name) VALUES (1, 'x');
+      INSERT INTO extractions (argument_id, extractor_id, status, current_factors, tsc1_factors, tsc2_factors)
+        VALUES (1, 1, 'extracted', '[]', '[]', '[]'), (2, 1, 'extracted', '[]', '[]', '[]');
+    `);
+    return db;
+  }
+
+  it('keeps existing gold final: imported with its file as the note, the rest fixed, each with a first history entry', () => {
+    const db = databaseBefore006();
+    expect(migrate(db)).toEqual(['006_adjudication.sql']);
+    expect(
+      db.all(
+        'SELECT argument_id AS id, status, version, decisions, note, fixed_at AS fixedAt, last_client_save_id AS saveId FROM adjudications ORDER BY id',
+      ),
+    ).toEqual([
+      {
+        id: 1,
+        status: 'imported',
+        version: 1,
+        decisions: '[]',
+        note: 'gold-2025.jsonl',
+        fixedAt: '2025-01-01',
+        saveId: null,
+      },
+      {
+        id: 2,
+        status: 'fixed',
+        version: 1,
+        decisions: '[]',
+        note: null,
+        fixedAt: '2025-02-02',
+        saveId: null,
+      },
+    ]);
+    expect(
+      db.all(
+        'SELECT adjudication_id AS id, actor_id AS actor, action, status, version, note, at FROM gold_history ORDER BY id',
+      ),
+    ).toEqual([
+      {
+        id: 1,
+        actor: null,
+        action: 'import',
+        status: 'imported',
+        version: 1,
+        note: 'gold-2025.jsonl',
+        at: '2025-01-01',
+      },
+      { id: 2, actor: null, action: 'fix', status: 'fixed', version: 1, note: null, at: '2025-02-02' },
+    ]);
+  });
+
+  it('refuses an unknown gold status and a change to the gold history', () => {
+    const db = databaseBefore006();
+    migrate(db);
+    expect(() => db.run("UPDATE adjudications SET status = 'final' WHERE argument_id = 1")).toThrow(/CHECK/);
+    expect(() => db.run("UPDATE gold_history SET note = 'x'")).toThrow(/append-only/);
+    expect(() => db.run('DELETE FROM gold_history')).toThrow(/append-only/);
+    expect(() =>
+      db.run(
+        "INSERT INTO gold_history (adjudication_id, action, status, version, judgement, at) VALUES (1, 'edit', 'draft', 2, '{}', 'now')",
+      ),
+    ).toThrow(/CHECK/);
+  });
+
+  it('gives each argument at most one adjudication key, unique and of the issued shape', () => {
+    const db = databaseBefore006();
+    migrate(db);
+    const insert = 'INSERT INTO adjudication_items (argument_id, item_key, created_at) VALUES (?, ?, ?)';
+    db.run(insert, [1, 'abcdef0123456789', 'now']);
+    expect(() => db.run(insert, [1, '0123456789abcdef', 'now'])).toThrow(/UNIQUE/);
+    expect(() => db.run(insert, [2, 'abcdef0123456789', 'now'])).toThrow(/UNIQUE/);
+    expect(() => db.run(insert, [2, 'short', 'now'])).toThrow(/CHECK/);
+  });
+
+  it('removes a stored classification when its extraction or its gold changes, and only then', () => {
+    const db = databaseBefore006();
+    migrate(db);
+    const classify = () =>
+      db.exec(`INSERT OR REPLACE INTO error_classes (argument_id, extractor_id, gold_version, decisions, counts, computed_at)
+        VALUES (1, 1, 1, '[]', '{}', 'now'), (2, 1, 1, '[]', '{}', 'now')`);
+    const stored = () =>
+      db.all<{ id: number }>('SELECT argument_id AS id FROM error_classes ORDER BY id').map((row) => row.id);
+    classify();
+    db.run("UPDATE adjudications SET note = 'n' WHERE argument_id = 1");
+    expect(stored()).toEqual([1, 2]);
+    db.run('UPDATE extractions SET current_factors = \'["F4"]\' WHERE argument_id = 1');
+    expect(stored()).toEqual([2]);
+    classify();
+    db.run("UPDATE adjudications SET status = 'draft' WHERE argument_id = 2");
+    expect(stored()).toEqual([1]);
+    classify();
+    db.run('DELETE FROM extractions WHERE argument_id = 2');
+    expect(stored()).toEqual([1]);
   });
 });

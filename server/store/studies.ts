@@ -30,6 +30,7 @@ export interface StudyTotals {
   triples: number;
   arguments: number;
   submittedAnnotations: number;
+  /** Final gold only (fixed or imported): a draft is an adjudicator's work in progress. */
   gold: number;
   reportedValues: number;
 }
@@ -41,7 +42,8 @@ export function studyTotals(db: Db, studyId: number): StudyTotals {
        (SELECT count(*) FROM arguments WHERE study_id = @studyId) AS arguments,
        (SELECT count(*) FROM annotations n JOIN arguments a ON a.id = n.argument_id
           WHERE a.study_id = @studyId AND n.status = 'submitted') AS submittedAnnotations,
-       (SELECT count(*) FROM adjudications j JOIN arguments a ON a.id = j.argument_id WHERE a.study_id = @studyId) AS gold,
+       (SELECT count(*) FROM adjudications j JOIN arguments a ON a.id = j.argument_id
+          WHERE a.study_id = @studyId AND j.status <> 'draft') AS gold,
        (SELECT count(*) FROM reported_results WHERE study_id = @studyId) AS reportedValues`,
     { studyId },
   );

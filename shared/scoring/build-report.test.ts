@@ -12,6 +12,7 @@ describe('buildReport', () => {
       'meta',
       'verdict',
       'extractor_vs_gold',
+      'error_classes',
       'agreement',
       'metrics',
       'corrected',

@@ -5,6 +5,7 @@ import { type AnnotatorAgreement, annotatorAgreement } from './annotator-agreeme
 import { cellMetrics } from './cell-metrics.ts';
 import { type Claims, checkClaims } from './claims.ts';
 import { type CorrectedByModel, correctedEstimates } from './corrected-estimates.ts';
+import { type ErrorClassSummary, errorClassSummary } from './error-class-summary.ts';
 import { type ExtractorVsGold, extractorVsGold } from './extractor-vs-gold.ts';
 import { type Planning, planStudy } from './planning.ts';
 import { type Ranking, rankings } from './rankings.ts';
@@ -68,6 +69,8 @@ export interface Report {
   meta: ReportMeta;
   verdict: Verdict;
   extractor_vs_gold: Record<string, ExtractorVsGold>;
+  /** Section 1, continued: each extractor's units by error class (`errorClassSummary`). */
+  error_classes: Record<string, ErrorClassSummary>;
   agreement: AnnotatorAgreement;
   metrics: Record<string, Partial<Record<string, CellReport>>>;
   corrected: Record<string, CorrectedByModel>;
@@ -96,7 +99,8 @@ export function deriveSeed(seed: number, k: number): number {
  * The study report: every section computed from plain records by the pure functions of
  * shared/scoring (DESIGN.md "Metrics, exactly", STATISTICS.md throughout):
  *
- * 1. `extractor_vs_gold` — each extractor against the gold (`extractorVsGold`);
+ * 1. `extractor_vs_gold` — each extractor against the gold (`extractorVsGold`), and `error_classes` —
+ *    its units by error class (`errorClassSummary`, from the stored classifications when given);
  * 2. `agreement` — inter-annotator agreement (`annotatorAgreement`);
  * 3. `metrics` — AccH, RecU, RatioAbstain and variants per model × test under every source
  *    (`studyMetrics`);
@@ -253,6 +257,7 @@ export function buildReport(input: ReportInput, options: ReportOptions): Report 
     meta,
     verdict: writeVerdict(claims, options.level),
     extractor_vs_gold: section1,
+    error_classes: errorClassSummary(index, input.errorClasses),
     agreement: section2,
     metrics: section3,
     corrected: section4,

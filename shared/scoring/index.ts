@@ -28,6 +28,13 @@ export {
   differenceEstimate,
   type EstimatorStratum,
 } from './difference-estimator.ts';
+export { type ErrorClassSummary, errorClassSummary } from './error-class-summary.ts';
+export {
+  classifyExtraction,
+  countErrorClasses,
+  ERROR_CLASSES,
+  type ExtractedSets,
+} from './error-classes.ts';
 export { type ExtractorVsGold, extractorVsGold } from './extractor-vs-gold.ts';
 export {
   type AssertedSets,
@@ -51,6 +58,7 @@ export { type Ranking, rankings } from './rankings.ts';
 export {
   type AnnotationInput,
   DEFAULT_REPORT_OPTIONS,
+  type ErrorClassInput,
   type GoldInput,
   type ReportedValueInput,
   type ReportInput,

@@ -1,3 +1,4 @@
+import type { ClassifiedDecision } from '../adjudication-api.ts';
 import type { Judgement } from '../schemas/annotation.ts';
 import type { Argument } from '../schemas/argument.ts';
 import type { Extraction } from '../schemas/extraction.ts';
@@ -16,6 +17,17 @@ export interface AnnotationInput {
 export interface GoldInput {
   argumentId: string;
   judgement: Judgement;
+}
+
+/**
+ * One extractor's output on one gold argument, classified against the gold (`classifyExtraction`),
+ * as the server stored it when the gold was fixed.
+ */
+export interface ErrorClassInput {
+  argumentId: string;
+  /** The extractor's own name (not the report's renamed one). */
+  extractor: string;
+  decisions: readonly ClassifiedDecision[];
 }
 
 /** One figure a paper printed. */
@@ -49,6 +61,12 @@ export interface ReportInput {
   /** Submitted annotations only. */
   annotations: readonly AnnotationInput[];
   gold: readonly GoldInput[];
+  /**
+   * Stored error classes (server/store/error-classes.ts). Optional: a (gold argument, extractor)
+   * without one is classified by the report with the same function, so the figures never depend on
+   * what happened to be stored.
+   */
+  errorClasses?: readonly ErrorClassInput[];
   reported: readonly ReportedValueInput[];
   /** `null` when the study has no sample: gold is then treated as a simple random sample per model × test. */
   design: SampleDesign | null;

@@ -5,7 +5,7 @@ import type { ReportedResults } from '../../../shared/schemas/reported.ts';
 import type { Triple } from '../../../shared/schemas/triple.ts';
 import { checkSpans } from '../../../shared/span-rules.ts';
 import { MODE_OF_TEST, TEST_OF_MODE } from '../../../shared/vocabulary.ts';
-import { findGold, upsertGold } from '../../store/adjudications.ts';
+import { findGold, isFinalGold, upsertGold } from '../../store/adjudications.ts';
 import { findAnnotation, saveAnnotation } from '../../store/annotations.ts';
 import {
   countArgumentsOfTriple,
@@ -19,6 +19,7 @@ import { ensureExtractor, insertExtractionRun } from '../../store/extractors.ts'
 import { findReportedValue, upsertReportedValue } from '../../store/reported-results.ts';
 import { findTriple, insertTriple, updateTriple } from '../../store/triples.ts';
 import { findUserByName, insertUser } from '../../store/users.ts';
+import { refreshErrorClasses } from '../adjudication/error-class-service.ts';
 import { type ApplyContext, reconcile } from './reconcile.ts';
 
 export function applyTriple(context: ApplyContext, line: number, triple: Triple): void {
@@ -92,6 +93,7 @@ export function applyExtraction(context: ApplyContext, line: number, extraction:
     existing,
     () => {
       upsertExtraction(db, extraction, argument.rowId, extractor.id, importRun(context, extractor.id));
+      refreshErrorClasses(db, argument.rowId);
       return undefined;
     },
   );
@@ -170,10 +172,17 @@ export function applyGold(context: ApplyContext, line: number, gold: Gold): void
   if (!argument || spanProblems(context, line, gold, argument)) return;
   const judgement = judgementOf(gold);
   const existing = findGold(context.db, argument.rowId);
-  const incoming = { adjudicator: gold.adjudicator ?? null, judgement };
-  const stored = existing && { adjudicator: existing.adjudicator, judgement: existing.judgement };
+  // A draft differs from any imported record: it is an adjudicator's unfinished work, which only
+  // --replace may overwrite.
+  const incoming = { adjudicator: gold.adjudicator ?? null, judgement, final: true };
+  const stored = existing && {
+    adjudicator: existing.adjudicator,
+    judgement: existing.judgement,
+    final: isFinalGold(existing),
+  };
   reconcile(context, line, `gold for "${gold.argument_id}"`, incoming, stored, () => {
     upsertGold(context.db, argument.rowId, incoming.adjudicator, judgement, context.importId());
+    refreshErrorClasses(context.db, argument.rowId);
     return undefined;
   });
 }

@@ -12,6 +12,7 @@ import {
   insertExtractionRun,
 } from '../../store/extractors.ts';
 import { latestSample, listSampleItems } from '../../store/samples.ts';
+import { refreshErrorClasses } from '../adjudication/error-class-service.ts';
 import { canonicalJson } from '../import/canonical.ts';
 import { requireStudy } from '../studies.ts';
 import { runPool } from './pool.ts';
@@ -205,6 +206,7 @@ export async function runExtraction(request: RunExtractionRequest): Promise<Extr
       db.transaction(() => {
         alsoWrite?.();
         upsertExtraction(db, extraction, argument.rowId, row.id, runId);
+        refreshErrorClasses(db, argument.rowId);
       });
       progress.done += 1;
       if (extraction.status === 'extracted') progress.extracted += 1;

@@ -1,5 +1,6 @@
 import type { Figure, Report } from '../../../shared/scoring/index.ts';
 import { formatNumber } from '../../../shared/scoring/index.ts';
+import { errorClassBlocks } from './error-class-blocks.ts';
 
 /** One block of a rendered report; Markdown and HTML render the same blocks, so they say the same. */
 export type Block =
@@ -147,6 +148,7 @@ export function reportDocument(report: Report): Block[] {
   }
   if (Object.keys(report.extractor_vs_gold).length === 0)
     blocks.push({ kind: 'paragraph', text: 'No extractor output in the study.' });
+  blocks.push(...errorClassBlocks(report));
 
   const agreement = report.agreement;
   blocks.push(

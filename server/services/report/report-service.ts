@@ -5,7 +5,7 @@ import {
   type ReportInput,
 } from '../../../shared/scoring/index.ts';
 import type { Mode } from '../../../shared/vocabulary.ts';
-import { listGold } from '../../store/adjudications.ts';
+import { listFinalGold } from '../../store/adjudications.ts';
 import { listAnnotations } from '../../store/annotations.ts';
 import { listArguments } from '../../store/arguments.ts';
 import type { Db } from '../../store/db.ts';
@@ -13,6 +13,7 @@ import { listExtractions } from '../../store/extractions.ts';
 import { listReportedValues } from '../../store/reported-results.ts';
 import type { StudyRow } from '../../store/studies.ts';
 import { listTriples } from '../../store/triples.ts';
+import { storedErrorClasses } from '../adjudication/error-class-service.ts';
 import { requireStudy } from '../studies.ts';
 import { loadDesign } from './design.ts';
 
@@ -34,7 +35,8 @@ export interface ReportRequest {
 
 /**
  * Everything a study report is computed from, as plain records: triples, arguments, every
- * extraction (failed ones included), submitted annotations, gold, reported values and the design
+ * extraction (failed ones included), submitted annotations, final gold (fixed or imported; a draft
+ * is not gold yet) with its stored error classes, reported values and the design
  * of the latest sample (`loadDesign`), plus the notes loading produced.
  */
 export function loadReportInput(db: Db, study: StudyRow): { input: ReportInput; notes: string[] } {
@@ -53,10 +55,11 @@ export function loadReportInput(db: Db, study: StudyRow): { input: ReportInput; 
         annotator: annotation.annotator,
         judgement: annotation.judgement,
       })),
-      gold: listGold(db, study.id).map((gold) => ({
+      gold: listFinalGold(db, study.id).map((gold) => ({
         argumentId: gold.argumentExternalId,
         judgement: gold.judgement,
       })),
+      errorClasses: storedErrorClasses(db, study.id),
       reported: listReportedValues(db, study.id),
       design,
     },

@@ -1,0 +1,55 @@
+import type { ClassifiedDecision } from '../../../shared/adjudication-api.ts';
+import { classifyExtraction } from '../../../shared/scoring/error-classes.ts';
+import type { ErrorClassInput } from '../../../shared/scoring/report-input.ts';
+import { findGold, isFinalGold } from '../../store/adjudications.ts';
+import type { Db } from '../../store/db.ts';
+import {
+  listErrorClasses,
+  listErrorClassesOfArgument,
+  upsertErrorClasses,
+} from '../../store/error-classes.ts';
+import { listExtractionsOfArgumentWithExtractor } from '../../store/extractions.ts';
+
+/**
+ * The error classes of every extractor's output on one argument against its final gold, by extractor
+ * id: the stored ones, and any missing (never computed, or removed because the extraction or the gold
+ * changed: migration 006's triggers) computed now by `classifyExtraction` and stored. Extractors
+ * without usable output (missing, failed) have none. Empty when the gold is not final.
+ *
+ * Called when gold becomes final (fixed, accepted, imported), when an extraction of an argument with
+ * final gold is written (import, extraction run), and by the reveal.
+ */
+export function refreshErrorClasses(db: Db, argumentRowId: number): Map<number, ClassifiedDecision[]> {
+  const classified = new Map<number, ClassifiedDecision[]>();
+  const gold = findGold(db, argumentRowId);
+  if (!gold || !isFinalGold(gold)) return classified;
+  return db.transaction(() => {
+    const stored = new Map(
+      listErrorClassesOfArgument(db, argumentRowId)
+        .filter((entry) => entry.goldVersion === gold.version)
+        .map((entry) => [entry.extractorId, entry.decisions]),
+    );
+    for (const { extractorId, extraction } of listExtractionsOfArgumentWithExtractor(db, argumentRowId)) {
+      if (extraction.status !== 'extracted') continue;
+      let decisions = stored.get(extractorId);
+      if (!decisions) {
+        decisions = classifyExtraction(gold.judgement, extraction);
+        upsertErrorClasses(db, { argumentRowId, extractorId, goldVersion: gold.version, decisions });
+      }
+      classified.set(extractorId, decisions);
+    }
+    return classified;
+  });
+}
+
+/**
+ * The study's stored classifications as the report reads them (by argument id and extractor name).
+ * Read only: a classification not stored yet is computed by the report itself, with the same function.
+ */
+export function storedErrorClasses(db: Db, studyId: number): ErrorClassInput[] {
+  return listErrorClasses(db, studyId).map((entry) => ({
+    argumentId: entry.argumentExternalId,
+    extractor: entry.extractor,
+    decisions: entry.decisions,
+  }));
+}

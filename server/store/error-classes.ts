@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import {
+  type ClassifiedDecision,
+  classifiedDecisionSchema,
+  type ErrorClass,
+} from '../../shared/adjudication-api.ts';
+import { countErrorClasses } from '../../shared/scoring/error-classes.ts';
+import type { Db } from './db.ts';
+import { nowIso, writeJson } from './json-columns.ts';
+
+const decisionsColumn = z.array(classifiedDecisionSchema);
+
+export interface StoredErrorClasses {
+  argumentRowId: number;
+  argumentExternalId: string;
+  extractorId: number;
+  extractor: string;
+  goldVersion: number;
+  decisions: ClassifiedDecision[];
+  counts: Record<ErrorClass, number>;
+}
+
+type Row = Omit<StoredErrorClasses, 'decisions' | 'counts'> & { decisions: string };
+
+const SELECT = `SELECT c.argument_id AS argumentRowId, a.external_id AS argumentExternalId, c.extractor_id AS extractorId,
+  x.name AS extractor, c.gold_version AS goldVersion, c.decisions
+  FROM error_classes c JOIN arguments a ON a.id = c.argument_id JOIN extractors x ON x.id = c.extractor_id`;
+
+// The counts column is for SQL readers of the file (ad-hoc queries); the app counts from the decisions
+// it has just validated, so the two cannot drift in what it shows.
+function toStored(row: Row): StoredErrorClasses {
+  const decisions = decisionsColumn.parse(JSON.parse(row.decisions));
+  return { ...row, decisions, counts: countErrorClasses(decisions) };
+}
+
+/** The stored classifications of one argument, by extractor name. */
+export function listErrorClassesOfArgument(db: Db, argumentRowId: number): StoredErrorClasses[] {
+  return db.all<Row>(`${SELECT} WHERE c.argument_id = ? ORDER BY x.name`, [argumentRowId]).map(toStored);
+}
+
+/** Every stored classification of the study, in argument then extractor order. */
+export function listErrorClasses(db: Db, studyId: number): StoredErrorClasses[] {
+  return db.all<Row>(`${SELECT} WHERE a.study_id = ? ORDER BY a.id, x.name`, [studyId]).map(toStored);
+}
+
+/** Stores (or replaces) one extractor's classification of one argument against gold version `goldVersion`. */
+export function upsertErrorClasses(
+  db: Db,
+  entry: {
+    argumentRowId: number;
+    extractorId: number;
+    goldVersion: number;
+    decisions: readonly ClassifiedDecision[];
+  },
+): void {
+  db.run(
+    `INSERT INTO error_classes (argument_id, extractor_id, gold_version, decisions, counts, computed_at)
+     VALUES (@argumentRowId, @extractorId, @goldVersion, @decisions, @counts, @at)
+     ON CONFLICT (argument_id, extractor_id) DO UPDATE SET gold_version = excluded.gold_version,
+       decisions = excluded.decisions, counts = excluded.counts, computed_at = excluded.computed_at`,
+    {
+      ...entry,
+      decisions: writeJson(entry.decisions),
+      counts: writeJson(countErrorClasses(entry.decisions)),
+      at: nowIso(),
+    },
+  );
+}
