@@ -4,8 +4,10 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { findAssignment } from '../server/store/assignments.ts';
 import type { Db } from '../server/store/db.ts';
 import { findUserByName } from '../server/store/users.ts';
+import { goldFromDecisions } from '../shared/adjudication/gold-from-decisions.ts';
 import { annotationHistorySchema, itemKeySchema } from '../shared/annotation-api.ts';
 import { buildJudgement } from './factories.ts';
+import { seedAdjudicationStudy, WORK_SECRETS } from './support/adjudication-fixture.ts';
 import { loggedIn, testApp } from './support/app.ts';
 import { ARGUMENT_IDS, SECRETS, seedAnnotationStudy } from './support/study-fixture.ts';
 
@@ -240,6 +242,77 @@ describe('blinding', () => {
       await agent.get('/api/studies/default/queue').expect(200),
     ];
     for (const response of answers) expectNoSecrets(response);
+  });
+
+  it('shows annotators no gold, no other annotator’s work and no extractor, before or after adjudication', async () => {
+    const fresh = testApp();
+    const seeded = await seedAdjudicationStudy(fresh.db);
+    const alice = await loggedIn(fresh.app, 'alice');
+    const bob = await loggedIn(fresh.app, 'bob');
+    /** Every answer either annotator gets while reading and working on their queue. */
+    const annotatorAnswers = async () => {
+      const answers: [string, request.Response][] = [];
+      for (const [name, { agent, csrf }] of [
+        ['alice', alice],
+        ['bob', bob],
+      ] as const) {
+        const queue = await agent.get('/api/studies/default/queue').expect(200);
+        answers.push([`${name} queue`, queue]);
+        for (const entry of queue.body.items as { itemKey: string }[]) {
+          const path = `/api/studies/default/items/${entry.itemKey}`;
+          answers.push([`${name} ${path}`, await agent.get(path).expect(200)]);
+          answers.push([`${name} ${path} history`, await agent.get(`${path}/annotation/history`)]);
+          answers.push([
+            `${name} ${path} reopen`,
+            await agent.post(`${path}/annotation/reopen`).set('X-CSRF-Token', csrf).send({ version: 99 }),
+          ]);
+        }
+      }
+      return answers;
+    };
+    const scan = (answers: [string, request.Response][], phase: string) => {
+      for (const [label, response] of answers) {
+        const text = JSON.stringify(response.body) + JSON.stringify(response.headers);
+        const own = label.startsWith('alice') ? WORK_SECRETS.aliceComment : WORK_SECRETS.bobComment;
+        const forbidden = [...Object.values(SECRETS), ...Object.values(WORK_SECRETS)].filter(
+          (secret) => secret !== own,
+        );
+        const leaked = forbidden.filter((secret) => text.includes(secret));
+        expect(leaked, `${phase}: ${label} shows ${leaked.join(', ')}`).toEqual([]);
+        // No field of the gold or the adjudication, and no extractor by name.
+        expect(text, `${phase}: ${label}`).not.toMatch(/"gold"|"decisions"|"disagreements"|gpt-4\.1|"rules"/);
+      }
+    };
+    seeded.submitAll();
+    scan(await annotatorAnswers(), 'before adjudication');
+
+    const carol = await loggedIn(fresh.app, 'carol');
+    const queue = (await carol.agent.get('/api/studies/default/adjudication').expect(200)).body;
+    for (const entry of queue.items as { itemKey: string; disagreements: number }[]) {
+      const path = `/api/studies/default/adjudication/items/${entry.itemKey}`;
+      const item = (await carol.agent.get(path).expect(200)).body;
+      const [a, b] = item.annotations;
+      const decisions = item.disagreements.map((disagreement: { id: string }) => ({
+        disagreementId: disagreement.id,
+        choice: 'b',
+        rationale: WORK_SECRETS.rationale,
+      }));
+      await carol.agent
+        .put(`${path}/gold`)
+        .set('X-CSRF-Token', carol.csrf)
+        .send({
+          version: 0,
+          action: 'fix',
+          judgement: {
+            ...goldFromDecisions(a.judgement, b.judgement, decisions),
+            comment: SECRETS.goldComment,
+          },
+          decisions,
+        })
+        .expect(200);
+      await carol.agent.get(`${path}/reveal`).expect(200);
+    }
+    scan(await annotatorAnswers(), 'after adjudication');
   });
 
   it('names none of the demo study’s models, triples or arguments to its annotator', {
