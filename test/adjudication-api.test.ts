@@ -648,3 +648,47 @@ describe('roles', () => {
       expect((await request(app).get(path).expect(401)).body.error.code).toBe('unauthenticated');
   });
 });
+
+describe('blinding before the reveal', () => {
+  it('names none of the demo study’s models, triples or arguments to its adjudicator until the reveal', {
+    timeout: 60_000,
+  }, async () => {
+    const { loadDemo, loadDemoAnnotations, DEMO_USERS } = await import('../server/services/demo-service.ts');
+    const fresh = testApp();
+    const { demo } = await loadDemo(fresh.db);
+    const summary = loadDemoAnnotations(fresh.db, demo);
+    const secrets = [
+      ...new Set([
+        ...demo.arguments.flatMap((argument) => [argument.id, argument.model]),
+        ...demo.triples.map((triple) => triple.id),
+      ]),
+    ];
+    const password = DEMO_USERS.find((user) => user.username === 'carol')?.password ?? '';
+    const carol = await loggedIn(fresh.app, 'carol', password);
+    const queue = await carol.agent.get(BASE).expect(200);
+    const items = adjudicationQueueSchema.parse(queue.body).items;
+    expect(items).toHaveLength(50);
+    const count = (status: string) => items.filter((entry) => entry.status === status).length;
+    expect([count('accepted'), count('fixed'), count('waiting')]).toEqual([
+      summary.accepted,
+      summary.adjudicated,
+      summary.waiting,
+    ]);
+    const answers: [string, request.Response][] = [['queue', queue]];
+    for (const entry of items) {
+      const path = itemPath(entry.itemKey);
+      answers.push([path, await carol.agent.get(`${path}?names=1`).expect(200)]);
+      answers.push([`${path}/gold/history`, await carol.agent.get(`${path}/gold/history`).expect(200)]);
+    }
+    for (const [label, response] of answers) {
+      const text = JSON.stringify(response.body) + JSON.stringify(response.headers);
+      const leaked = secrets.filter((secret) => text.includes(secret));
+      expect(leaked, `${label} names ${leaked.join(', ')}`).toEqual([]);
+    }
+    const fixed = items.find((entry) => entry.status === 'fixed');
+    const reveal = revealSchema.parse(
+      (await carol.agent.get(`${itemPath(fixed?.itemKey ?? '')}/reveal`).expect(200)).body,
+    );
+    expect(secrets).toContain(reveal.argumentId);
+  });
+});

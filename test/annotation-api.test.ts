@@ -342,7 +342,7 @@ describe('blinding', () => {
     answers.push([first, await agent.put(first).set('X-CSRF-Token', csrf).send(save(0)).expect(409)]);
     answers.push([
       `${first}/reopen`,
-      await agent.post(`${first}/reopen`).set('X-CSRF-Token', csrf).send({ version: 1 }).expect(409),
+      await agent.post(`${first}/reopen`).set('X-CSRF-Token', csrf).send({ version: 99 }).expect(409),
     ]);
     for (const [label, response] of answers) {
       const text = JSON.stringify(response.body) + JSON.stringify(response.headers);

@@ -2,29 +2,42 @@ import { describe, expect, it } from 'vitest';
 import { cliSandbox } from './support/cli.ts';
 
 describe('the demo with simulated annotations', () => {
-  it('samples, assigns, annotates and adjudicates 50 arguments, and the report scores them', {
+  it('samples, assigns and annotates 50 arguments, adjudicates most, and the report scores the gold', {
     timeout: 60_000,
   }, async () => {
     const sandbox = cliSandbox();
     const loaded = await sandbox.run('demo', '--with-annotations');
     expect(loaded.code, loaded.stderr).toBe(0);
     expect(loaded.stdout).toContain(
-      'simulated 100 annotations by alice and bob and 50 gold records on the 50 sampled arguments',
+      'simulated 100 annotations by alice and bob on the 50 sampled arguments; carol accepted 14 without disagreement and adjudicated 24; 12 wait for adjudication',
     );
     const status = JSON.parse((await sandbox.run('status', '--json')).stdout);
-    expect(status.totals).toMatchObject({ arguments: 720, extractions: 720, annotations: 100, gold: 50 });
+    expect(status.totals).toMatchObject({ arguments: 720, extractions: 720, annotations: 100, gold: 38 });
     expect(status.sample).toMatchObject({ version: 1, drawn: 50, strata: 24, seed: 7 });
 
     const result = await sandbox.run('report', '--format', 'json', '--replicates', '200');
     expect(result.code, result.stderr).toBe(0);
     const report = JSON.parse(result.stdout);
-    expect(report.meta.sample).toMatchObject({ version: 1, drawn: 50, drawn_with_gold: 50 });
+    expect(report.meta.sample).toMatchObject({ version: 1, drawn: 50, drawn_with_gold: 38 });
     expect(report.agreement.items).toBe(50);
-    const micro = report.extractor_vs_gold.rules.micro;
+    const section = report.extractor_vs_gold.rules;
+    const micro = section.micro;
     expect(micro.tp + micro.fn).toBeGreaterThan(0);
     expect(micro.precision.value).toBeGreaterThan(0.8);
     expect(micro.precision.ci.lower).toBeLessThanOrEqual(micro.precision.value);
     expect(Object.keys(report.metrics)).toHaveLength(8);
+    // The simulated annotators highlight where the writer put each mention, so recall by mention
+    // style and negated mentions have real counts; the stored error classes agree with section 1.
+    for (const style of ['code', 'name', 'paraphrase'])
+      expect(section.by_style[style].tp + section.by_style[style].fn, style).toBeGreaterThan(0);
+    expect(section.negated_mentions).toBeGreaterThan(0);
+    const classes = report.error_classes.rules;
+    expect(classes.items).toBe(38);
+    expect(classes.counts.correct).toBe(micro.tp);
+    expect(classes.counts.missed).toBe(micro.fn);
+    expect(classes.counts.negated_as_present).toBe(section.negated_as_present);
+    for (const style of ['code', 'name', 'paraphrase', 'unspanned'])
+      expect(classes.missed_by_style[style]).toBe(section.by_style[style].fn);
   });
 });
 

@@ -8,7 +8,7 @@ export function registerDemo(program: Command, io: CliIo, globals: () => GlobalO
     .description('load the demo study and the demo accounts into an empty database')
     .option(
       '--with-annotations',
-      'also draw the sample (50, seed 7), assign it to alice and bob, and add simulated annotations and gold, so the report has something to show',
+      'also draw the sample (50, seed 7), assign it to alice and bob, add simulated annotations with spans, and adjudicate most of them as carol, so the report and the adjudication queue have something to show',
       false,
     )
     .action(async (options: { withAnnotations: boolean }) => {
@@ -26,7 +26,7 @@ export function registerDemo(program: Command, io: CliIo, globals: () => GlobalO
           if (options.withAnnotations) {
             const simulated = loadDemoAnnotations(db, loaded.demo);
             io.stdout(
-              `simulated ${simulated.annotations} annotations by alice and bob and ${simulated.gold} gold records on the ${simulated.sampled} sampled arguments (synthetic demo)\n`,
+              `simulated ${simulated.annotations} annotations by alice and bob on the ${simulated.sampled} sampled arguments; carol accepted ${simulated.accepted} without disagreement and adjudicated ${simulated.adjudicated}; ${simulated.waiting} wait for adjudication (synthetic demo)\n`,
             );
           }
           io.stdout(

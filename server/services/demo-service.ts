@@ -1,4 +1,8 @@
 import { verify } from '@node-rs/argon2';
+import { disputedValue, resolvedValue, sameValue } from '../../shared/adjudication/apply-decision.ts';
+import { disagreements } from '../../shared/adjudication/disagreements.ts';
+import { goldFromDecisions } from '../../shared/adjudication/gold-from-decisions.ts';
+import type { Disagreement, ResolutionChoice } from '../../shared/adjudication-api.ts';
 import type { Role } from '../../shared/api.ts';
 import { buildDemoStudy, type DemoStudy } from '../../shared/demo/build-demo.ts';
 import {
@@ -6,14 +10,18 @@ import {
   DEMO_ANNOTATORS,
   simulateAnnotation,
 } from '../../shared/demo/simulate-annotations.ts';
+import type { Judgement } from '../../shared/schemas/annotation.ts';
 import { createRng } from '../../shared/stats/rng.ts';
-import { upsertGold } from '../store/adjudications.ts';
+import { startAdjudicationItem } from '../store/adjudication-items.ts';
+import { ACCEPTED_NOTE, writeGold } from '../store/adjudications.ts';
 import { saveAnnotation } from '../store/annotations.ts';
 import { findArgument } from '../store/arguments.ts';
 import type { Db } from '../store/db.ts';
 import { listSampleItems } from '../store/samples.ts';
 import { findStudy, studyTotals } from '../store/studies.ts';
 import { countUsers, findUserByName } from '../store/users.ts';
+import { refreshErrorClasses } from './adjudication/error-class-service.ts';
+import { comparedAnnotations, queueEntries } from './adjudication/item-context.ts';
 import { assignSample } from './assignment-service.ts';
 import { importRecords } from './import/import-service.ts';
 import { runExtraction } from './llm/run-extraction.ts';
@@ -23,6 +31,8 @@ import { requireStudy } from './studies.ts';
 import { createUser } from './user-service.ts';
 
 export const DEMO_STUDY = 'default';
+/** The demo's adjudicator (one of DEMO_USERS). */
+const DEMO_ADJUDICATOR = 'carol';
 
 /**
  * The demo accounts. Their passwords are public on purpose: they exist only in a database the demo
@@ -115,28 +125,49 @@ export function assignDemoSample(db: Db): void {
   );
 }
 
+/** What `loadDemoAnnotations` wrote. */
+export interface DemoAnnotationSummary {
+  sampled: number;
+  annotations: number;
+  /** Items fixed by carol after resolving their disagreements, with decisions. */
+  adjudicated: number;
+  /** Items whose annotators agreed throughout, accepted as they are. */
+  accepted: number;
+  /** Items with disagreements left for an adjudicator. */
+  waiting: number;
+}
+
 /**
- * For exploring the report before anyone has annotated: uses the demo sample (drawing and assigning it
- * when missing, see assignDemoSample), submits simulated annotations for both (the writer's answer key with each
- * annotator's misses and slips) and the answer key as gold (adjudicator carol). Everything it
- * writes says "synthetic demo" in its comment. Call after `loadDemo`, with the demo it loaded.
+ * For exploring the report and the adjudication screens before anyone has worked: uses the demo
+ * sample (drawing and assigning it when missing, see assignDemoSample) and submits simulated
+ * annotations for both annotators, with spans where the writer put each mention (the writer's answer
+ * key with each annotator's misses, slips and unhighlighted mentions). Then carol adjudicates: items
+ * without disagreement are accepted as they are; of the others, two in three (in queue order) are
+ * decided — each disagreement resolved the way the answer key reads the text — and fixed; the rest
+ * wait in the queue. The error classes of fixed gold are stored. Everything it writes says
+ * "synthetic demo". Call after `loadDemo`, with the demo it loaded.
  */
-export function loadDemoAnnotations(
-  db: Db,
-  demo: DemoStudy,
-): { sampled: number; annotations: number; gold: number } {
+export function loadDemoAnnotations(db: Db, demo: DemoStudy): DemoAnnotationSummary {
   const study = requireStudy(db, DEMO_STUDY);
   if (latestSampleSummary(db, study) === null) assignDemoSample(db);
   const rng = createRng(7);
   const sample = requireSample(db, study);
   const items = listSampleItems(db, sample.id);
-  let annotations = 0;
+  const truthOf = new Map<number, Judgement>();
+  const summary: DemoAnnotationSummary = {
+    sampled: items.length,
+    annotations: 0,
+    adjudicated: 0,
+    accepted: 0,
+    waiting: 0,
+  };
   db.transaction(() => {
     for (const item of items) {
       const key = demo.answerKey.get(item.argumentId);
       const argument = findArgument(db, study.id, item.argumentId);
       if (!key || !argument) throw new Error(`the demo has no answer key for ${item.argumentId}`);
       const truncated = argument.record.finish_reason === 'length';
+      truthOf.set(argument.rowId, answerKeyJudgement(key, truncated));
       for (const annotator of DEMO_ANNOTATORS) {
         const user = findUserByName(db, annotator.name);
         if (!user) throw new Error(`demo annotator ${annotator.name} is missing`);
@@ -154,10 +185,57 @@ export function loadDemoAnnotations(
           'demo',
           null,
         );
-        annotations += 1;
+        summary.annotations += 1;
       }
-      upsertGold(db, argument.rowId, 'carol', answerKeyJudgement(key, truncated), null);
+    }
+    const carol = findUserByName(db, DEMO_ADJUDICATOR);
+    if (!carol) throw new Error(`demo adjudicator ${DEMO_ADJUDICATOR} is missing`);
+    let disagreeing = 0;
+    for (const { candidate, itemKey } of queueEntries(db, study, carol).entries) {
+      const truth = truthOf.get(candidate.argumentRowId);
+      const [a, b] = comparedAnnotations(db, candidate.argumentRowId, itemKey).annotations;
+      if (!truth || !a || !b) continue;
+      const found = disagreements(a.judgement, b.judgement);
+      if (found.length > 0 && disagreeing++ % 3 === 2) {
+        summary.waiting += 1;
+        continue;
+      }
+      const decisions = found.map((disagreement) => ({
+        disagreementId: disagreement.id,
+        choice: choiceMatching(truth, disagreement),
+        rationale: 'synthetic demo: as the writer’s answer key reads the text',
+      }));
+      startAdjudicationItem(db, candidate.argumentRowId, null);
+      writeGold(
+        db,
+        {
+          argumentRowId: candidate.argumentRowId,
+          status: 'fixed',
+          judgement: goldFromDecisions(a.judgement, b.judgement, decisions, truth),
+          decisions,
+          adjudicator: DEMO_ADJUDICATOR,
+          note: found.length === 0 ? ACCEPTED_NOTE : null,
+          importId: null,
+        },
+        'demo',
+        null,
+      );
+      refreshErrorClasses(db, candidate.argumentRowId);
+      if (found.length === 0) summary.accepted += 1;
+      else summary.adjudicated += 1;
     }
   });
-  return { sampled: items.length, annotations, gold: items.length };
+  return summary;
+}
+
+/** The resolution that gives a disagreement the value the answer key holds ("edited" when none does). */
+function choiceMatching(truth: Judgement, disagreement: Disagreement): ResolutionChoice {
+  const wanted = disputedValue(truth, disagreement);
+  const choices: ResolutionChoice[] = ['a', 'b', 'both', 'neither'];
+  return (
+    choices.find((choice) => {
+      const value = resolvedValue(disagreement, choice);
+      return value !== null && sameValue(value, wanted);
+    }) ?? 'edited'
+  );
 }

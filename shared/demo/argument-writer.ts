@@ -1,8 +1,10 @@
 import { FACTOR_IDS, type FactorId, factorById, factorLabel, sortFactorIds } from '../factors.ts';
 import { bernoulli, sampleWithoutReplacement } from '../generate/sampling.ts';
+import type { MentionStyle, Span } from '../schemas/annotation.ts';
 import type { Triple } from '../schemas/triple.ts';
 import type { Rng } from '../stats/rng.ts';
 import { ABSTENTION_PHRASE, type CaseId, type TestNumber } from '../vocabulary.ts';
+import { capitalise, type MarkedMention, MentionMarks, plain } from './mention-marks.ts';
 import type { DemoModel } from './models.ts';
 import { DEMO_PARAPHRASES, INVENTED_FACTORS } from './paraphrases.ts';
 
@@ -13,6 +15,11 @@ export interface WrittenAssertions {
   tsc2: FactorId[];
   unlisted: { case: CaseId; text: string }[];
   abstention: 'none' | 'exact' | 'near_miss';
+  /**
+   * Where the text mentions what it asserts (and the factors it says are absent, as `negated`): one
+   * span per mention and case, in text order — the writer knows, because it wrote them.
+   */
+  spans: Span[];
 }
 
 export interface WrittenArgument {
@@ -27,6 +34,8 @@ interface Segment {
   text: string;
   asserts: { case: CaseId; factor: FactorId }[];
   unlisted?: { case: CaseId; text: string }[];
+  /** Factors the segment says are absent from a case (a negated mention). */
+  negates?: { case: CaseId; factor: FactorId }[];
 }
 
 const NEAR_MISSES = [
@@ -54,7 +63,25 @@ function weighted<T>(rng: Rng, options: readonly (readonly [T, number])[]): T {
   return last[0];
 }
 
-function mention(rng: Rng, model: DemoModel, factor: FactorId): Mention {
+/** The annotation style of a way of writing a factor: a label carries the code, and code wins. */
+const STYLE_OF: Readonly<Record<'code' | 'label' | 'name' | 'paraphrase', MentionStyle>> = {
+  code: 'code',
+  label: 'code',
+  name: 'name',
+  paraphrase: 'paraphrase',
+};
+
+/** One mention of `factor` in the model's manner, marked so its place in the final text is known. */
+function mention(rng: Rng, model: DemoModel, factor: FactorId, marks: MentionMarks): Mention {
+  const written = writeMention(rng, model, factor);
+  return { kind: written.kind, text: marks.mark(written.text, { factor, style: STYLE_OF[written.style] }) };
+}
+
+function writeMention(
+  rng: Rng,
+  model: DemoModel,
+  factor: FactorId,
+): Mention & { style: keyof typeof STYLE_OF } {
   const { code, label, name, paraphrase } = model.styles;
   const style = weighted(rng, [
     ['code', code],
@@ -65,16 +92,17 @@ function mention(rng: Rng, model: DemoModel, factor: FactorId): Mention {
   const factorName = factorById(factor).name;
   switch (style) {
     case 'code':
-      return { kind: 'noun', text: factor };
+      return { kind: 'noun', text: factor, style };
     case 'label':
-      return { kind: 'noun', text: factorLabel(factor) };
+      return { kind: 'noun', text: factorLabel(factor), style };
     case 'name':
       return {
         kind: 'noun',
         text: pick(rng, [factorName, factorName.toLowerCase(), factorName.replace(/-/g, ' ').toLowerCase()]),
+        style,
       };
     case 'paraphrase':
-      return { kind: 'clause', text: pick(rng, DEMO_PARAPHRASES[factor]) };
+      return { kind: 'clause', text: pick(rng, DEMO_PARAPHRASES[factor]), style };
   }
 }
 
@@ -88,8 +116,6 @@ function list(items: readonly string[]): string {
   return `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`;
 }
 
-const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
-
 interface Templates {
   /** The sentence for factors named as nouns (codes, labels, names). */
   nouns: (nouns: string, plural: boolean) => string;
@@ -100,8 +126,14 @@ interface Templates {
 }
 
 /** Sentences about `factors`: named ones through one template, paraphrased ones through another. */
-function sentences(rng: Rng, model: DemoModel, factors: readonly FactorId[], templates: Templates): string {
-  const mentions = factors.map((factor) => mention(rng, model, factor));
+function sentences(
+  rng: Rng,
+  model: DemoModel,
+  factors: readonly FactorId[],
+  templates: Templates,
+  marks: MentionMarks,
+): string {
+  const mentions = factors.map((factor) => mention(rng, model, factor, marks));
   const nouns = mentions.filter((item) => item.kind === 'noun').map((item) => item.text);
   const clauses = mentions.filter((item) => item.kind === 'clause').map((item) => item.text);
   const parts: string[] = [];
@@ -123,7 +155,7 @@ function caseName(rng: Rng, caseId: CaseId): string {
 }
 
 /** The three plies for a triple whose precedents were decided one each way (tests 1 and 2). */
-function threePly(rng: Rng, model: DemoModel, triple: Triple): Segment[] {
+function threePly(rng: Rng, model: DemoModel, triple: Triple, marks: MentionMarks): Segment[] {
   const pCase: CaseId = triple.tsc1.outcome === 'plaintiff' ? 'tsc1' : 'tsc2';
   const dCase: CaseId = pCase === 'tsc1' ? 'tsc2' : 'tsc1';
   const current = factorsOf(triple, 'current');
@@ -140,11 +172,17 @@ function threePly(rng: Rng, model: DemoModel, triple: Triple): Segment[] {
   const input = caseName(rng, 'current');
   const segments: Segment[] = [];
 
-  const plaintiff = sentences(rng, model, sharedP, {
-    nouns: (nouns, plural) => `${nouns} ${plural ? 'were' : 'was'} present in both ${input} and ${P}.`,
-    clauses: (clauses) => `In both ${input} and ${P}, ${clauses}.`,
-    more: (clauses) => `Also, in both cases ${clauses}.`,
-  });
+  const plaintiff = sentences(
+    rng,
+    model,
+    sharedP,
+    {
+      nouns: (nouns, plural) => `${nouns} ${plural ? 'were' : 'was'} present in both ${input} and ${P}.`,
+      clauses: (clauses) => `In both ${input} and ${P}, ${clauses}.`,
+      more: (clauses) => `Also, in both cases ${clauses}.`,
+    },
+    marks,
+  );
   segments.push({
     text: `Plaintiff's argument: ${capitalise(input)} should be decided for the plaintiff, as ${P} was. ${plaintiff}`.trim(),
     asserts: sharedP.flatMap((factor) => [
@@ -155,7 +193,7 @@ function threePly(rng: Rng, model: DemoModel, triple: Triple): Segment[] {
   if (bernoulli(rng, model.misattribute) && pOnly.length > 0) {
     const wrong = pOnly[0] as FactorId;
     segments.push({
-      text: `As in ${P}, ${input} also involves ${mention(rng, model, wrong).text}.`,
+      text: `As in ${P}, ${input} also involves ${mention(rng, model, wrong, marks).text}.`,
       asserts: [
         { case: 'current', factor: wrong },
         { case: pCase, factor: wrong },
@@ -164,26 +202,39 @@ function threePly(rng: Rng, model: DemoModel, triple: Triple): Segment[] {
   }
   if (bernoulli(rng, model.invent)) {
     const invented = pick(rng, INVENTED_FACTORS);
+    const marked = marks.mark(invented, { factor: 'unlisted', style: 'code', text: invented });
     segments.push({
-      text: `The plaintiff also relies on ${invented}, which ${input} shows.`,
+      text: `The plaintiff also relies on ${marked}, which ${input} shows.`,
       asserts: [],
       unlisted: [{ case: 'current', text: invented }],
     });
   }
 
-  const distinction = sentences(rng, model, pOnly, {
-    nouns: (nouns, plural) =>
-      `${P} is distinguishable because ${nouns} ${plural ? 'were' : 'was'} present in ${P} but not in ${input}.`,
-    clauses: (clauses) => `${P} is distinguishable: there, ${clauses}, which is not so in ${input}.`,
-    more: (clauses) => `Besides, in ${P} ${clauses}, unlike ${input}.`,
-  });
-  const counterexample = sentences(rng, model, sharedD, {
-    nouns: (nouns, plural) =>
-      `${D}, decided for the defendant, is the better match: as in ${D}, ${nouns} ${plural ? 'are' : 'is'} present in ${input}.`,
-    clauses: (clauses) =>
-      `${D}, decided for the defendant, is the better match, because in both cases ${clauses}.`,
-    more: (clauses) => `In both ${D} and ${input}, too, ${clauses}.`,
-  });
+  const distinction = sentences(
+    rng,
+    model,
+    pOnly,
+    {
+      nouns: (nouns, plural) =>
+        `${P} is distinguishable because ${nouns} ${plural ? 'were' : 'was'} present in ${P} but not in ${input}.`,
+      clauses: (clauses) => `${P} is distinguishable: there, ${clauses}, which is not so in ${input}.`,
+      more: (clauses) => `Besides, in ${P} ${clauses}, unlike ${input}.`,
+    },
+    marks,
+  );
+  const counterexample = sentences(
+    rng,
+    model,
+    sharedD,
+    {
+      nouns: (nouns, plural) =>
+        `${D}, decided for the defendant, is the better match: as in ${D}, ${nouns} ${plural ? 'are' : 'is'} present in ${input}.`,
+      clauses: (clauses) =>
+        `${D}, decided for the defendant, is the better match, because in both cases ${clauses}.`,
+      more: (clauses) => `In both ${D} and ${input}, too, ${clauses}.`,
+    },
+    marks,
+  );
   segments.push({
     text: `\n\nDefendant's counterargument: ${distinction} ${counterexample}`.replace(/ +$/, ''),
     asserts: [
@@ -196,27 +247,40 @@ function threePly(rng: Rng, model: DemoModel, triple: Triple): Segment[] {
   });
   if (bernoulli(rng, model.negation)) {
     const absent = pick(rng, without(FACTOR_IDS, current));
-    const negated = mention(rng, model, absent);
+    const negated = mention(rng, model, absent, marks);
     segments.push({
       text:
         negated.kind === 'noun'
           ? `Note that ${negated.text} is not present in ${input}.`
           : `It is not the case that ${negated.text} in ${input}.`,
       asserts: [],
+      negates: [{ case: 'current', factor: absent }],
     });
   }
 
-  const rebuttal = sentences(rng, model, dOnly, {
-    nouns: (nouns, plural) =>
-      `${D} is distinguishable because ${nouns} ${plural ? 'were' : 'was'} present in ${D}, which ${input} lacks.`,
-    clauses: (clauses) => `${D} differs: there, ${clauses}, which did not happen in ${input}.`,
-    more: (clauses) => `In ${D}, moreover, ${clauses}, which ${input} does not show.`,
-  });
-  const strengths = sentences(rng, model, currentPOnly, {
-    nouns: (nouns) => `Moreover, ${input} has ${nouns}, which ${D} did not have.`,
-    clauses: (clauses) => `Moreover, in ${input} ${clauses}; nothing of the kind appears in ${D}.`,
-    more: (clauses) => `Also, in ${input} ${clauses}.`,
-  });
+  const rebuttal = sentences(
+    rng,
+    model,
+    dOnly,
+    {
+      nouns: (nouns, plural) =>
+        `${D} is distinguishable because ${nouns} ${plural ? 'were' : 'was'} present in ${D}, which ${input} lacks.`,
+      clauses: (clauses) => `${D} differs: there, ${clauses}, which did not happen in ${input}.`,
+      more: (clauses) => `In ${D}, moreover, ${clauses}, which ${input} does not show.`,
+    },
+    marks,
+  );
+  const strengths = sentences(
+    rng,
+    model,
+    currentPOnly,
+    {
+      nouns: (nouns) => `Moreover, ${input} has ${nouns}, which ${D} did not have.`,
+      clauses: (clauses) => `Moreover, in ${input} ${clauses}; nothing of the kind appears in ${D}.`,
+      more: (clauses) => `Also, in ${input} ${clauses}.`,
+    },
+    marks,
+  );
   segments.push({
     text: `\n\nPlaintiff's rebuttal: ${rebuttal} ${strengths}`.replace(/ +$/, ''),
     asserts: [
@@ -232,6 +296,7 @@ function nonArguable(
   rng: Rng,
   model: DemoModel,
   triple: Triple,
+  marks: MentionMarks,
 ): { segments: Segment[]; abstention: WrittenAssertions['abstention'] } {
   const roll = rng.next();
   const { exact, nearMiss, withFactors } = model.abstain;
@@ -240,11 +305,17 @@ function nonArguable(
     return { segments: [{ text: pick(rng, NEAR_MISSES), asserts: [] }], abstention: 'near_miss' };
   if (roll < exact + nearMiss + withFactors) {
     const listed = upTo(rng, factorsOf(triple, 'current'), 2);
-    const named = sentences(rng, model, listed, {
-      nouns: (nouns) => `For reference, the input case has ${nouns}.`,
-      clauses: (clauses) => `For reference, in the input case ${clauses}.`,
-      more: (clauses) => `Also, in the input case ${clauses}.`,
-    });
+    const named = sentences(
+      rng,
+      model,
+      listed,
+      {
+        nouns: (nouns) => `For reference, the input case has ${nouns}.`,
+        clauses: (clauses) => `For reference, in the input case ${clauses}.`,
+        more: (clauses) => `Also, in the input case ${clauses}.`,
+      },
+      marks,
+    );
     return {
       segments: [
         {
@@ -260,7 +331,7 @@ function nonArguable(
   return {
     segments: [
       {
-        text: `Plaintiff's argument: As in TSC1, ${mention(rng, model, claimed).text} applies to the input case, so the plaintiff should win.`,
+        text: `Plaintiff's argument: As in TSC1, ${mention(rng, model, claimed, marks).text} applies to the input case, so the plaintiff should win.`,
         asserts: [
           { case: 'current', factor: claimed },
           { case: 'tsc1', factor: claimed },
@@ -289,38 +360,78 @@ export function writeDemoArgument(
   model: DemoModel,
   rng: Rng,
 ): WrittenArgument {
+  const marks = new MentionMarks();
   const written =
     test === 3
-      ? nonArguable(rng, model, triple)
-      : { segments: threePly(rng, model, triple), abstention: 'none' as const };
+      ? nonArguable(rng, model, triple, marks)
+      : { segments: threePly(rng, model, triple, marks), abstention: 'none' as const };
   const prefix = bernoulli(rng, model.think) ? thinking(triple) : '';
   let segments = written.segments;
   let finishReason: WrittenArgument['finishReason'] = 'stop';
   let tail = '';
   if (segments.length > 1 && bernoulli(rng, model.truncate)) {
-    // Cut inside a later segment: everything before it is delivered, the cut one only in part.
+    // Cut inside a later segment: everything before it is delivered, the cut one only in part (its
+    // mentions, cut or not, assert nothing and are not marked).
     const cut = 1 + rng.nextInt(segments.length - 1);
-    const partial = segments[cut]?.text ?? '';
+    const partial = plain(segments[cut]?.text ?? '');
     tail = partial.slice(0, Math.max(1, Math.floor(partial.length / 3)));
     segments = segments.slice(0, cut);
     finishReason = 'length';
   }
-  const text = `${prefix}${segments
-    .map((segment) => segment.text)
-    .join(' ')
-    .replace(/ \n/g, '\n')}${tail}`;
+  const { text, ranges } = marks.resolve(
+    `${prefix}${segments
+      .map((segment) => segment.text)
+      .join(' ')
+      .replace(/ \n/g, '\n')}${tail}`,
+  );
   const asserted: WrittenAssertions = {
     current: [],
     tsc1: [],
     tsc2: [],
     unlisted: [],
     abstention: written.abstention,
+    spans: [],
   };
   for (const segment of segments) {
     for (const { case: caseId, factor } of segment.asserts) asserted[caseId].push(factor);
     asserted.unlisted.push(...(segment.unlisted ?? []));
+    for (const id of marks.idsIn(segment.text)) {
+      const range = ranges.get(id);
+      if (range) asserted.spans.push(...spansOfMention(segment, marks.mention(id), range));
+    }
   }
   for (const caseId of ['current', 'tsc1', 'tsc2'] as const)
     asserted[caseId] = sortFactorIds(asserted[caseId]);
+  asserted.spans.sort((x, y) => x.start - y.start);
   return { text, finishReason, outputTokens: Math.round(text.split(/\s+/).length * 1.3), asserted };
+}
+
+/**
+ * The spans of one mention: one per case its segment asserts the factor for (an invented factor: per
+ * case it is recorded for), and one `negated` span per case the segment says lacks it.
+ */
+function spansOfMention(
+  segment: Segment,
+  mention: MarkedMention,
+  range: { start: number; end: number },
+): Span[] {
+  const span = (caseId: CaseId, polarity: Span['polarity']): Span => ({
+    ...range,
+    case: caseId,
+    factor: mention.factor,
+    style: mention.style,
+    polarity,
+    ...(mention.text === undefined ? {} : { text: mention.text }),
+  });
+  if (mention.factor === 'unlisted')
+    return (segment.unlisted ?? [])
+      .filter((item) => item.text === mention.text)
+      .map((item) => span(item.case, 'asserted'));
+  const factor = mention.factor;
+  return [
+    ...segment.asserts.filter((item) => item.factor === factor).map((item) => span(item.case, 'asserted')),
+    ...(segment.negates ?? [])
+      .filter((item) => item.factor === factor)
+      .map((item) => span(item.case, 'negated')),
+  ];
 }

@@ -1,9 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { foldFactorText } from '../factor-reference.ts';
+import { factorById } from '../factors.ts';
 import { argumentSchema } from '../schemas/argument.ts';
 import { tripleSchema } from '../schemas/triple.ts';
+import { checkSpans } from '../span-rules.ts';
 import { ABSTENTION_PHRASE } from '../vocabulary.ts';
 import { buildDemoStudy, DEMO_SOURCE } from './build-demo.ts';
 import { DEMO_MODELS } from './models.ts';
+import { answerKeyJudgement } from './simulate-annotations.ts';
 
 describe('buildDemoStudy', () => {
   const demo = buildDemoStudy();
@@ -45,5 +49,26 @@ describe('buildDemoStudy', () => {
         expect(argument.text).toMatch(new RegExp(`\\b${factor}\\b`));
       if (argument.test !== 3) expect(key.abstention).toBe('none');
     }
+  });
+
+  it('knows where it wrote each mention: spans inside the text, on the words, valid as a judgement', () => {
+    const styles = new Map<string, number>();
+    for (const argument of demo.arguments) {
+      const key = demo.answerKey.get(argument.id);
+      if (!key) throw new Error(`no answer key for ${argument.id}`);
+      expect(checkSpans(answerKeyJudgement(key, false), argument.text.length), argument.id).toEqual([]);
+      for (const span of key.spans) {
+        const words = argument.text.slice(span.start, span.end);
+        styles.set(`${span.style} ${span.polarity}`, (styles.get(`${span.style} ${span.polarity}`) ?? 0) + 1);
+        if (span.factor === 'unlisted') expect(words).toBe(span.text);
+        else if (span.style === 'code') expect(words.startsWith(span.factor)).toBe(true);
+        else if (span.style === 'name')
+          expect(foldFactorText(words)).toBe(foldFactorText(factorById(span.factor).name));
+      }
+      const ticked = key.current.length + key.tsc1.length + key.tsc2.length;
+      if (ticked > 0) expect(key.spans.length, argument.id).toBeGreaterThan(0);
+    }
+    for (const kind of ['code asserted', 'name asserted', 'paraphrase asserted', 'code negated'])
+      expect(styles.get(kind) ?? 0, kind).toBeGreaterThan(0);
   });
 });
