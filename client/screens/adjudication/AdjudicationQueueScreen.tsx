@@ -26,7 +26,16 @@ function nextItem(items: readonly QueueItem[]): QueueItem | undefined {
 }
 
 /** Accepting every item the annotators agree on, in one recorded step, after a confirmation. */
-function BulkAccept({ study, agreed }: { readonly study: string; readonly agreed: readonly QueueItem[] }) {
+function BulkAccept({
+  study,
+  agreed,
+  onAccepted,
+}: {
+  readonly study: string;
+  readonly agreed: readonly QueueItem[];
+  /** Where focus goes once accepted (the button that had it is gone). */
+  readonly onAccepted: () => void;
+}) {
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState(false);
   const accept = useMutation({
@@ -35,9 +44,10 @@ function BulkAccept({ study, agreed }: { readonly study: string; readonly agreed
         study,
         agreed.map((item) => item.itemKey),
       ),
-    onSuccess: () => {
+    onSuccess: async () => {
       setConfirming(false);
-      void queryClient.invalidateQueries({ queryKey: adjudicationQueueKey(study) });
+      await queryClient.invalidateQueries({ queryKey: adjudicationQueueKey(study) });
+      onAccepted();
     },
   });
   if (agreed.length === 0 && !accept.isSuccess) return null;
@@ -131,7 +141,7 @@ export function AdjudicationQueueScreen() {
         {items.length} item{items.length === 1 ? '' : 's'} ready · {decided} decided
         {notReady > 0 && ` · ${notReady} still being annotated`}
       </p>
-      <BulkAccept study={study} agreed={agreed} />
+      <BulkAccept study={study} agreed={agreed} onAccepted={() => continueRef.current?.focus()} />
       {items.length === 0 ? (
         <EmptyState>
           <p>

@@ -179,7 +179,7 @@ export function AdjudicationWorkspace({
           {item.source && <span className="badge badge-source">{item.source}</span>}
           {layout.truncated && <span className="badge badge-warn">cut off at the output limit</span>}
         </div>
-        <SaveStatus snapshot={snapshot} />
+        <SaveStatus snapshot={snapshot} finalLabel="Gold fixed" />
         <div className="workspace-actions">
           <label className="check-inline">
             <input

@@ -6,13 +6,23 @@ import { revealQuery } from '../../api/adjudication.ts';
 import { QueryError } from '../../components/Status.tsx';
 import { CASE_LABEL } from '../workspace/case-labels.ts';
 
+/** Short names for the chips; the meanings are in the legend under them (and docs/ADJUDICATING.md). */
 export const CLASS_LABEL: Readonly<Record<ErrorClass, string>> = {
   correct: 'correct',
   missed: 'missed',
-  negated_as_present: 'negated mention counted as present',
-  wrong_case: 'right factor, wrong case',
-  invented: 'invented (not in the catalogue)',
-  extra: 'extra (nowhere in the text)',
+  negated_as_present: 'negated as present',
+  wrong_case: 'wrong case',
+  invented: 'invented',
+  extra: 'extra',
+};
+
+const CLASS_MEANING: Readonly<Record<ErrorClass, string>> = {
+  correct: 'in both',
+  missed: 'in the gold only',
+  negated_as_present: 'asserted where the gold marks a negated mention',
+  wrong_case: 'the gold has it for another case',
+  invented: 'not one of the 26 factors',
+  extra: 'nowhere in the gold',
 };
 
 const CLASS_ORDER: readonly ErrorClass[] = [
@@ -84,11 +94,22 @@ export function RevealPanel({
               <p className="class-counts">
                 {CLASS_ORDER.filter((errorClass) => (extractor.counts[errorClass] ?? 0) > 0).map(
                   (errorClass) => (
-                    <span key={errorClass} className={`class-chip class-${errorClass}`}>
+                    <span
+                      key={errorClass}
+                      className={`class-chip class-${errorClass}`}
+                      title={CLASS_MEANING[errorClass]}
+                    >
                       {CLASS_LABEL[errorClass]}: {extractor.counts[errorClass]}
                     </span>
                   ),
                 )}
+              </p>
+              <p className="hint">
+                {CLASS_ORDER.filter(
+                  (errorClass) => (extractor.counts[errorClass] ?? 0) > 0 && errorClass !== 'correct',
+                )
+                  .map((errorClass) => `${CLASS_LABEL[errorClass]}: ${CLASS_MEANING[errorClass]}`)
+                  .join(' · ')}
               </p>
               <table className="data-table reveal-table">
                 <caption className="visually-hidden">{extractor.extractor} against the gold</caption>

@@ -37,7 +37,14 @@ function describe(snapshot: AutosaveSnapshot): { text: string; tone: 'ok' | 'bus
 }
 
 /** The save state, in a polite live region so screen readers hear it change. */
-export function SaveStatus({ snapshot }: { readonly snapshot: AutosaveSnapshot }) {
+export function SaveStatus({
+  snapshot,
+  finalLabel = 'Submitted',
+}: {
+  readonly snapshot: AutosaveSnapshot;
+  /** What a final document is called here: an annotation is submitted, a gold fixed. */
+  readonly finalLabel?: string;
+}) {
   const { text, tone } = describe(snapshot);
   return (
     <p
@@ -47,7 +54,7 @@ export function SaveStatus({ snapshot }: { readonly snapshot: AutosaveSnapshot }
       data-save-state={snapshot.status.kind}
     >
       <span className="save-dot" aria-hidden="true" />
-      {snapshot.submitted && snapshot.status.kind === 'saved' ? 'Submitted' : text}
+      {snapshot.submitted && snapshot.status.kind === 'saved' ? finalLabel : text}
       {snapshot.storageFailed && ' · this browser could not keep a copy: do not close the tab until saved'}
     </p>
   );
