@@ -125,10 +125,3 @@ export function applyDecision(
     }
   }
 }
-
-/**
- * The first name of `disputedValue`, which the client's adjudication screen already imports. Kept so
- * that screen builds while it moves over: the name shadows `Object.prototype.valueOf`, which the
- * linter rightly refuses in new code.
- */
-export { disputedValue as valueOf };
