@@ -494,6 +494,47 @@ describe('the reveal', () => {
   });
 });
 
+describe('stored error classes', () => {
+  beforeEach(() => fixture.submitAll());
+
+  it('are written again when an extraction of an argument with fixed gold is imported or replaced', async () => {
+    const carol = await loggedIn(app, 'carol');
+    const key = await keyOf(carol, 'split');
+    const { decisions, gold } = await resolveAllAsA(carol, key);
+    await put(carol, key, { version: 0, action: 'fix', judgement: gold, decisions }).expect(200);
+    const stored = () =>
+      db.all<{ extractor: string; decisions: string }>(
+        `SELECT x.name AS extractor, c.decisions FROM error_classes c JOIN extractors x ON x.id = c.extractor_id ORDER BY x.name`,
+      );
+    expect(stored().map((row) => row.extractor)).toEqual(['gpt-4.1']);
+    const extraction = (extractor: string, current: string[]) => ({
+      argument_id: ADJUDICATION_ARGUMENTS.split,
+      extractor,
+      current,
+      tsc1: [],
+      tsc2: [],
+    });
+    importRecords(db, {
+      kind: 'extractions',
+      study: 'default',
+      sourceName: 'rules-late.jsonl',
+      values: [extraction('rules', ['F4'])],
+    });
+    expect(stored().map((row) => row.extractor)).toEqual(['gpt-4.1', 'rules']);
+    importRecords(db, {
+      kind: 'extractions',
+      study: 'default',
+      sourceName: 'gpt-again.jsonl',
+      values: [extraction('gpt-4.1', ['F20'])],
+      replace: true,
+    });
+    const gpt = JSON.parse(stored()[0]?.decisions ?? '[]') as { factor: string; class: string }[];
+    expect(gpt.find((decision) => decision.factor === 'F20')?.class).toBe('extra');
+    const reveal = revealSchema.parse((await carol.agent.get(`${itemPath(key)}/reveal`).expect(200)).body);
+    expect(reveal.extractors.find((entry) => entry.extractor === 'gpt-4.1')?.counts.extra).toBe(1);
+  });
+});
+
 describe('reopening gold (admin)', () => {
   beforeEach(() => fixture.submitAll());
 
