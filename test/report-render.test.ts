@@ -62,3 +62,31 @@ describe('report rendering', () => {
     expect(tableLines.some((line) => /[^\\]\|y/.test(line))).toBe(false);
   });
 });
+
+describe('the error classes in the rendered report', () => {
+  it('shows each extractor’s units per class and its misses by gold style (small study, by hand)', () => {
+    const report = buildReport(smallStudy(), {
+      ...DEFAULT_REPORT_OPTIONS,
+      replicates: 0,
+      generatedAt: '2025-01-01T00:00:00.000Z',
+    });
+    const md = renderMarkdown(report);
+    expect(md).toContain('### Error classes');
+    expect(md).toContain(
+      '| extractor | items | correct | missed | negated as present | wrong case | invented | extra |',
+    );
+    expect(md).toContain('| x | 4 | 22 | 1 | 0 | 0 | 0 | 2 |');
+    expect(md).toContain('| x | 0 | 0 | 0 | 1 |');
+  });
+
+  it('leaves the section out when the study has no extractor', () => {
+    const md = renderMarkdown(
+      buildReport(EMPTY, {
+        ...DEFAULT_REPORT_OPTIONS,
+        replicates: 0,
+        generatedAt: '2025-01-01T00:00:00.000Z',
+      }),
+    );
+    expect(md).not.toContain('Error classes');
+  });
+});
