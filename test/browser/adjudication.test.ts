@@ -121,9 +121,12 @@ describe('adjudication, in Chromium', () => {
     expect(early.status()).toBe(403);
     expect(await page.getByText('Fix the gold first').count()).toBe(1);
 
-    // First disagreement (F4 in the input case) as A, by keyboard.
+    // First disagreement (F4 in the input case): decided for the side that ticked it, by keyboard. Which
+    // annotator is shown as A is the server's seeded choice, so the test reads it off the screen.
+    const first = (await list.getByRole('listitem').first().textContent()) ?? '';
+    expect(first).toContain('F4 Agreed-not-to-disclose');
     await page.keyboard.press('d');
-    await page.keyboard.press('a');
+    await page.keyboard.press(first.includes('A: ticked') ? 'a' : 'b');
     // Second (abstained): edited — the adjudicator sets the value, then records why.
     await page.keyboard.press('ArrowDown');
     await page.getByRole('checkbox', { name: /^Abstained/ }).check();
