@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { agreedJudgement } from './agreed-judgement.ts';
-import { decisionProblems } from './check-decisions.ts';
+import { decisionHolds, decisionProblems } from './check-decisions.ts';
 import { disagreements } from './disagreements.ts';
 import { JUDGEMENT_A, JUDGEMENT_B } from './test-fixtures.ts';
 
@@ -63,5 +63,25 @@ describe('decisionProblems', () => {
       true,
     );
     expect(problems).toEqual([]);
+  });
+});
+
+describe('decisionHolds', () => {
+  const tsc1F4 = found.find((disagreement) => disagreement.id === 'cell:tsc1:F4');
+  if (!tsc1F4) throw new Error('the fixture lists cell:tsc1:F4');
+
+  it('holds when the gold has the value the choice gives (A ticked F4 in TSC1)', () => {
+    expect(decisionHolds({ ...agreed, tsc1: ['F4'] }, tsc1F4, 'a')).toBe(true);
+    expect(decisionHolds(agreed, tsc1F4, 'b')).toBe(true);
+  });
+
+  it('fails once the gold no longer carries the choice out', () => {
+    expect(decisionHolds(agreed, tsc1F4, 'a')).toBe(false);
+    expect(decisionHolds({ ...agreed, tsc1: ['F4'] }, tsc1F4, 'neither')).toBe(false);
+  });
+
+  it('always holds for an edited value', () => {
+    expect(decisionHolds(agreed, tsc1F4, 'edited')).toBe(true);
+    expect(decisionHolds({ ...agreed, tsc1: ['F4'] }, tsc1F4, 'edited')).toBe(true);
   });
 });

@@ -1,4 +1,4 @@
-import type { Decision, Disagreement } from '../adjudication-api.ts';
+import type { Decision, Disagreement, ResolutionChoice } from '../adjudication-api.ts';
 import type { Judgement } from '../schemas/annotation.ts';
 import { type DisputedValue, disputedValue, resolvedValue, sameValue } from './apply-decision.ts';
 
@@ -19,6 +19,21 @@ function describe(disagreement: Disagreement, value: DisputedValue): string {
       return held.length === 0 ? 'neither span kept' : `${held.join(' and ')} kept`;
     }
   }
+}
+
+/**
+ * Whether the gold carries out a decision: its value on the disputed point is the one the choice
+ * gives. An `edited` decision always holds (its value is the adjudicator's own).
+ *
+ * @example decisionHolds({ ...gold, current: ['F6'] }, cellF6InCurrent, 'a') // true when A ticked F6
+ */
+export function decisionHolds(
+  gold: Judgement,
+  disagreement: Disagreement,
+  choice: ResolutionChoice,
+): boolean {
+  const wanted = resolvedValue(disagreement, choice);
+  return wanted === null || sameValue(wanted, disputedValue(gold, disagreement));
 }
 
 /**
@@ -66,7 +81,7 @@ export function decisionProblems(
     if (!fixing) return;
     const wanted = resolvedValue(disagreement, decision.choice);
     const held = disputedValue(gold, disagreement);
-    if (wanted !== null && !sameValue(wanted, held))
+    if (wanted !== null && !decisionHolds(gold, disagreement, decision.choice))
       problems.push(
         `${path}: resolved as ${CHOICE_WORDS[decision.choice]} (${describe(disagreement, wanted)}), but the gold has ${describe(disagreement, held)}; change the gold or choose "edited"`,
       );

@@ -214,6 +214,12 @@ export function AdjudicationWorkspace({
           onMine={() => autosaver.resolveConflict('mine')}
         />
       )}
+      {!readOnly && !item.started && snapshot.version === 0 && (
+        <p className="notice notice-info">
+          Your first change starts the adjudication of this item: its annotators can then no longer reopen
+          their annotations.
+        </p>
+      )}
       {readOnly && item.gold && (
         <p className="notice notice-info">
           {STATUS_NOTE[item.gold.status] || 'The gold is fixed.'} An admin can reopen it, with a reason.

@@ -1,5 +1,5 @@
 import { type KeyboardEvent, useId, useRef } from 'react';
-import { disputedValue, resolvedValue, sameValue } from '../../../shared/adjudication/apply-decision.ts';
+import { decisionHolds } from '../../../shared/adjudication/check-decisions.ts';
 import type { Decision, Disagreement, ResolutionChoice } from '../../../shared/adjudication-api.ts';
 import { FACTORS } from '../../../shared/factors.ts';
 import type { Judgement, Span } from '../../../shared/schemas/annotation.ts';
@@ -61,16 +61,6 @@ function describe(disagreement: Disagreement, text: string): { title: string; a:
       };
     }
   }
-}
-
-/** Whether the gold still carries out a decision (an `edited` one always does: it is the adjudicator's own value). */
-export function decisionHolds(
-  gold: Judgement,
-  disagreement: Disagreement,
-  choice: ResolutionChoice,
-): boolean {
-  const wanted = resolvedValue(disagreement, choice);
-  return wanted === null || sameValue(wanted, disputedValue(gold, disagreement));
 }
 
 interface DisagreementsPanelProps {
