@@ -165,6 +165,22 @@ export const errorClassSchema = z.enum([
 ]);
 export type ErrorClass = z.infer<typeof errorClassSchema>;
 
+/** The classes in the order reports and screens list them. */
+export const ERROR_CLASSES: readonly ErrorClass[] = errorClassSchema.options;
+
+/** Each class's short name (report columns, chips) and what it means, for legends. */
+export const ERROR_CLASS_TEXT: Readonly<Record<ErrorClass, { label: string; meaning: string }>> = {
+  correct: { label: 'correct', meaning: 'in both' },
+  missed: { label: 'missed', meaning: 'in the gold only' },
+  negated_as_present: {
+    label: 'negated as present',
+    meaning: 'asserted where the gold marks a negated mention',
+  },
+  wrong_case: { label: 'wrong case', meaning: 'the gold has it for another case' },
+  invented: { label: 'invented', meaning: 'not one of the 26 factors' },
+  extra: { label: 'extra', meaning: 'nowhere in the gold' },
+};
+
 export const classifiedDecisionSchema = z.object({
   case: caseSchema,
   /** A catalogue factor, or for `invented` the extractor's wording. */

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import type { ApiError } from '../api/errors.ts';
 
 /** A polite "loading" line, announced by screen readers. */
@@ -36,4 +37,27 @@ export function QueryError({
 /** Nothing to show yet, and what to do about it. */
 export function EmptyState({ children }: { readonly children: ReactNode }) {
   return <div className="empty">{children}</div>;
+}
+
+/** An item that could not be loaded: the server's message, a retry where one can help, and the way back. */
+export function ItemLoadError({
+  error,
+  onRetry,
+  backTo,
+  backLabel,
+}: {
+  readonly error: ApiError;
+  readonly onRetry: () => void;
+  readonly backTo: string;
+  readonly backLabel: string;
+}) {
+  return (
+    <div className="narrow-page">
+      <h1 tabIndex={-1}>This item cannot be opened</h1>
+      <QueryError error={error} onRetry={error.code === 'not_found' ? undefined : onRetry} />
+      <p>
+        <Link to={backTo}>{backLabel}</Link>
+      </p>
+    </div>
+  );
 }

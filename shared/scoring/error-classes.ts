@@ -1,19 +1,12 @@
-import type { ClassifiedDecision, ErrorClass } from '../adjudication-api.ts';
+import { type ClassifiedDecision, ERROR_CLASSES, type ErrorClass } from '../adjudication-api.ts';
 import { FACTOR_IDS, type FactorId } from '../factors.ts';
 import type { Judgement, MentionStyle, Span } from '../schemas/annotation.ts';
 import type { UnlistedMention } from '../schemas/factor-list.ts';
 import { CASES, type CaseId } from '../vocabulary.ts';
 import { unlistedKey } from './factor-sets.ts';
 
-/** The classes in the order reports list them. */
-export const ERROR_CLASSES: readonly ErrorClass[] = [
-  'correct',
-  'missed',
-  'negated_as_present',
-  'wrong_case',
-  'invented',
-  'extra',
-];
+// The order lives with the schema; reports import it from here with the rest of the scoring.
+export { ERROR_CLASSES };
 
 /** What an extractor asserts of one argument: per case the catalogue factors, and unlisted mentions. */
 export interface ExtractedSets {

@@ -13,7 +13,7 @@ import { openDatabase } from '../../server/store/open.ts';
 import { latestSample, listSampleItems } from '../../server/store/samples.ts';
 import { findUserByName } from '../../server/store/users.ts';
 import { emptyJudgement, type Judgement } from '../../shared/schemas/annotation.ts';
-import { ARTIFACTS_DIR, launchBrowser } from '../support/browser.ts';
+import { ARTIFACTS_DIR, launchBrowser, logIn } from '../support/browser.ts';
 
 let server: Server;
 let browser: Browser;
@@ -68,14 +68,6 @@ afterAll(async () => {
   await new Promise((done) => server?.close(done));
 });
 
-async function logIn(page: Page, username: string, password: string): Promise<void> {
-  await page.goto(`${baseUrl}/login`);
-  await page.getByLabel('User name').fill(username);
-  await page.getByLabel('Password').fill(password);
-  await page.keyboard.press('Enter');
-  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
-}
-
 /** The gold of an argument as the admin API has it. */
 async function goldOf(page: Page, argumentId: string) {
   const response = await page.request.get(
@@ -95,7 +87,7 @@ describe('adjudication, in Chromium', () => {
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
 
-    await logIn(page, 'carol', 'carol-demo-2025');
+    await logIn(page, baseUrl, 'carol', 'carol-demo-2025');
     await page.waitForURL(/\/studies\/default\/adjudication$/);
     await page.getByRole('table', { name: /annotations are all submitted/ }).waitFor();
     expect(await page.locator('main').textContent()).toContain('1 item has no disagreement');
@@ -146,7 +138,7 @@ describe('adjudication, in Chromium', () => {
     // The gold equals the chosen resolutions.
     const admin = await browser.newContext();
     const adminPage = await admin.newPage();
-    await logIn(adminPage, 'admin', 'admin-demo-2025');
+    await logIn(adminPage, baseUrl, 'admin', 'admin-demo-2025');
     const disputed = await goldOf(adminPage, items.disputed);
     expect(disputed.gold?.judgement.current).toEqual(['F4']);
     expect(disputed.gold?.judgement.tsc1).toEqual(['F6']);
@@ -158,7 +150,7 @@ describe('adjudication, in Chromium', () => {
     // The annotators can no longer reopen the adjudicated item.
     const annotator = await browser.newContext();
     const alicePage = await annotator.newPage();
-    await logIn(alicePage, 'alice', 'alice-demo-2025');
+    await logIn(alicePage, baseUrl, 'alice', 'alice-demo-2025');
     const queue = (await (await alicePage.request.get(`${baseUrl}/api/studies/default/queue`)).json()) as {
       items: { itemKey: string; status: string }[];
     };

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serve } from '../../scripts/serve.ts';
 import { loadConfig } from '../../server/config.ts';
 import { suggestMentionStyle } from '../../shared/mention-style.ts';
-import { ARTIFACTS_DIR, launchBrowser } from '../support/browser.ts';
+import { ARTIFACTS_DIR, launchBrowser, logIn } from '../support/browser.ts';
 
 let server: Server;
 let browser: Browser;
@@ -41,14 +41,6 @@ afterAll(async () => {
   await browser?.close();
   if (server?.listening) await stopServer();
 });
-
-async function logIn(page: Page, username: string, password: string): Promise<void> {
-  await page.goto(`${baseUrl()}/login`);
-  await page.getByLabel('User name').fill(username);
-  await page.getByLabel('Password').fill(password);
-  await page.keyboard.press('Enter');
-  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
-}
 
 const saveState = (page: Page) => page.locator('[data-save-state]').getAttribute('data-save-state');
 
@@ -97,7 +89,7 @@ describe('the annotation workspace, in Chromium', () => {
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
 
-    await logIn(page, 'alice', 'alice-demo-2025');
+    await logIn(page, baseUrl(), 'alice', 'alice-demo-2025');
     await page.waitForURL(/\/studies\/default\/queue$/);
     await page.getByRole('table', { name: /Your items/ }).waitFor();
     const queueText = (await page.locator('main').textContent()) ?? '';
@@ -192,7 +184,7 @@ describe('the annotation workspace, in Chromium', () => {
   it('refuses another annotator’s item by URL, revealing nothing', async () => {
     const context = await browser.newContext();
     const page = await context.newPage();
-    await logIn(page, 'bob', 'bob-demo-2025');
+    await logIn(page, baseUrl(), 'bob', 'bob-demo-2025');
     await page.goto(firstItemUrl);
     await page.getByRole('heading', { name: 'This item cannot be opened' }).waitFor();
     const text = (await page.locator('main').textContent()) ?? '';
@@ -225,7 +217,7 @@ describe('accessibility of the annotator screens (axe-core, WCAG 2 A and AA)', (
     const context = await browser.newContext({ bypassCSP: true, viewport: { width: 1440, height: 1000 } });
     const page = await context.newPage();
     page.setDefaultTimeout(10_000);
-    await logIn(page, 'bob', 'bob-demo-2025');
+    await logIn(page, baseUrl(), 'bob', 'bob-demo-2025');
     await page.getByRole('table', { name: /Your items/ }).waitFor();
     expect(await violations(page)).toEqual([]);
 

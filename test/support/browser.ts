@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { type Browser, chromium } from 'playwright-core';
+import { type Browser, chromium, type Page } from 'playwright-core';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -26,3 +26,12 @@ export async function launchBrowser(): Promise<Browser> {
 
 /** Where browser tests keep their screenshots (git-ignored), for people to look at. */
 export const ARTIFACTS_DIR = fileURLToPath(new URL('../../test-artifacts/', import.meta.url));
+
+/** Logs in through the login screen, by keyboard, and waits to land past it. */
+export async function logIn(page: Page, baseUrl: string, username: string, password: string): Promise<void> {
+  await page.goto(`${baseUrl}/login`);
+  await page.getByLabel('User name').fill(username);
+  await page.getByLabel('Password').fill(password);
+  await page.keyboard.press('Enter');
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+}

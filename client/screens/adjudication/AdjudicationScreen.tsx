@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { adjudicationItemQuery } from '../../api/adjudication.ts';
 import { useDocumentTitle } from '../../components/a11y.ts';
-import { Loading, QueryError } from '../../components/Status.tsx';
+import { ItemLoadError, Loading } from '../../components/Status.tsx';
 import { adjudicationPath } from '../../paths.ts';
 import { useSignedInUser } from '../../session.ts';
 import { AdjudicationWorkspace } from './AdjudicationWorkspace.tsx';
@@ -17,16 +17,12 @@ export function AdjudicationScreen() {
   if (item.status === 'pending') return <Loading>Loading the item…</Loading>;
   if (item.status === 'error')
     return (
-      <div className="narrow-page">
-        <h1 tabIndex={-1}>This item cannot be opened</h1>
-        <QueryError
-          error={item.error}
-          onRetry={item.error.code === 'not_found' ? undefined : () => void item.refetch()}
-        />
-        <p>
-          <Link to={adjudicationPath(study)}>Back to the adjudication queue</Link>
-        </p>
-      </div>
+      <ItemLoadError
+        error={item.error}
+        onRetry={() => void item.refetch()}
+        backTo={adjudicationPath(study)}
+        backLabel="Back to the adjudication queue"
+      />
     );
   return <AdjudicationWorkspace key={itemKey} study={study} username={user.username} item={item.data} />;
 }

@@ -24,8 +24,13 @@ import {
   savedGold,
 } from '../../workspace/gold-document.ts';
 import { layoutArgument } from '../../workspace/text-layout.ts';
-import { ConflictBanner } from '../workspace/ConflictBanner.tsx';
-import { EditorGridPanel, EditorOverlays, EditorTextColumn, EditorTools } from '../workspace/EditorParts.tsx';
+import {
+  EditorConflict,
+  EditorGridPanel,
+  EditorOverlays,
+  EditorTextColumn,
+  EditorTools,
+} from '../workspace/EditorParts.tsx';
 import { CommentPanel, FlagsPanel } from '../workspace/FlagsPanel.tsx';
 import { GuidelinesPanel } from '../workspace/GuidelinesPanel.tsx';
 import { LeaveGuard } from '../workspace/LeaveGuard.tsx';
@@ -162,7 +167,7 @@ export function AdjudicationWorkspace({
     focusDisagreements: () => listRef.current?.querySelector<HTMLElement>('[tabindex="0"], li')?.focus(),
   });
 
-  const conflict = snapshot.status.kind === 'conflict' ? snapshot.status : null;
+  const conflict = snapshot.status.kind === 'conflict';
   const judgement: Judgement = editor.judgement;
 
   return (
@@ -194,7 +199,7 @@ export function AdjudicationWorkspace({
             <button
               type="button"
               className="button-primary"
-              disabled={fixing || conflict !== null}
+              disabled={fixing || conflict}
               onClick={() => void fix()}
               aria-keyshortcuts="Control+Enter"
             >
@@ -203,17 +208,7 @@ export function AdjudicationWorkspace({
           )}
         </div>
       </div>
-      {conflict && (
-        <ConflictBanner
-          theirs={conflict.theirs?.state ?? null}
-          final={conflict.theirs?.final ?? false}
-          onTheirs={() => {
-            const theirs = autosaver.resolveConflict('theirs');
-            if (theirs) editor.replaceFromServer(theirs);
-          }}
-          onMine={() => autosaver.resolveConflict('mine')}
-        />
-      )}
+      <EditorConflict editor={editor} autosaver={autosaver} snapshot={snapshot} />
       {!readOnly && !item.started && snapshot.version === 0 && (
         <p className="notice notice-info">
           Your first change starts the adjudication of this item: its annotators can then no longer reopen

@@ -1,38 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import type { ErrorClass } from '../../../shared/adjudication-api.ts';
+import { ERROR_CLASS_TEXT, ERROR_CLASSES, type ErrorClass } from '../../../shared/adjudication-api.ts';
 import { FACTORS } from '../../../shared/factors.ts';
 import { revealQuery } from '../../api/adjudication.ts';
 import { QueryError } from '../../components/Status.tsx';
 import { CASE_LABEL } from '../workspace/case-labels.ts';
 
-/** Short names for the chips; the meanings are in the legend under them (and docs/ADJUDICATING.md). */
-export const CLASS_LABEL: Readonly<Record<ErrorClass, string>> = {
-  correct: 'correct',
-  missed: 'missed',
-  negated_as_present: 'negated as present',
-  wrong_case: 'wrong case',
-  invented: 'invented',
-  extra: 'extra',
-};
-
-const CLASS_MEANING: Readonly<Record<ErrorClass, string>> = {
-  correct: 'in both',
-  missed: 'in the gold only',
-  negated_as_present: 'asserted where the gold marks a negated mention',
-  wrong_case: 'the gold has it for another case',
-  invented: 'not one of the 26 factors',
-  extra: 'nowhere in the gold',
-};
-
-const CLASS_ORDER: readonly ErrorClass[] = [
-  'correct',
-  'missed',
-  'negated_as_present',
-  'wrong_case',
-  'invented',
-  'extra',
-];
+const label = (errorClass: ErrorClass) => ERROR_CLASS_TEXT[errorClass].label;
+const meaning = (errorClass: ErrorClass) => ERROR_CLASS_TEXT[errorClass].meaning;
 
 function factorLabel(factor: string): string {
   const known = FACTORS.find((candidate) => candidate.id === factor);
@@ -92,23 +67,23 @@ export function RevealPanel({
               </h3>
               {extractor.error && <p className="hint hint-warn">{extractor.error}</p>}
               <p className="class-counts">
-                {CLASS_ORDER.filter((errorClass) => (extractor.counts[errorClass] ?? 0) > 0).map(
+                {ERROR_CLASSES.filter((errorClass) => (extractor.counts[errorClass] ?? 0) > 0).map(
                   (errorClass) => (
                     <span
                       key={errorClass}
                       className={`class-chip class-${errorClass}`}
-                      title={CLASS_MEANING[errorClass]}
+                      title={meaning(errorClass)}
                     >
-                      {CLASS_LABEL[errorClass]}: {extractor.counts[errorClass]}
+                      {label(errorClass)}: {extractor.counts[errorClass]}
                     </span>
                   ),
                 )}
               </p>
               <p className="hint">
-                {CLASS_ORDER.filter(
+                {ERROR_CLASSES.filter(
                   (errorClass) => (extractor.counts[errorClass] ?? 0) > 0 && errorClass !== 'correct',
                 )
-                  .map((errorClass) => `${CLASS_LABEL[errorClass]}: ${CLASS_MEANING[errorClass]}`)
+                  .map((errorClass) => `${label(errorClass)}: ${meaning(errorClass)}`)
                   .join(' · ')}
               </p>
               <table className="data-table reveal-table">
@@ -130,7 +105,7 @@ export function RevealPanel({
                         <td>{factorLabel(decision.factor)}</td>
                         <td>
                           <span className={`class-chip class-${decision.class}`}>
-                            {CLASS_LABEL[decision.class]}
+                            {label(decision.class)}
                           </span>
                         </td>
                         <td>

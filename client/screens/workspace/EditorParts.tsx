@@ -5,8 +5,10 @@
  */
 import type { ReactNode } from 'react';
 import type { Judgement } from '../../../shared/schemas/annotation.ts';
+import type { Autosaver, AutosaveSnapshot } from '../../workspace/autosave.ts';
 import type { ArgumentLayout } from '../../workspace/text-layout.ts';
 import { ArgumentText, type SpanLayers } from './ArgumentText.tsx';
+import { ConflictBanner } from './ConflictBanner.tsx';
 import { FactorGrid } from './FactorGrid.tsx';
 import { KeyboardHelp } from './KeyboardHelp.tsx';
 import { MarkPalette } from './MarkPalette.tsx';
@@ -176,5 +178,33 @@ export function EditorOverlays<TDoc>({ editor, text }: { editor: JudgementEditor
       )}
       {editor.showHelp && <KeyboardHelp onClose={() => editor.setShowHelp(false)} />}
     </>
+  );
+}
+
+/** A 409's choice, wired: "see theirs" shows the server's document (undo returns to mine), "keep mine" saves over it. */
+export function EditorConflict<
+  TDoc,
+  TState extends { status: string; judgement: Judgement; updatedAt: string },
+>({
+  editor,
+  autosaver,
+  snapshot,
+}: {
+  editor: JudgementEditor<TDoc>;
+  autosaver: Autosaver<TDoc, TState>;
+  snapshot: AutosaveSnapshot<TDoc, TState>;
+}) {
+  if (snapshot.status.kind !== 'conflict') return null;
+  const { theirs } = snapshot.status;
+  return (
+    <ConflictBanner
+      theirs={theirs?.state ?? null}
+      final={theirs?.final ?? false}
+      onTheirs={() => {
+        const document = autosaver.resolveConflict('theirs');
+        if (document) editor.replaceFromServer(document);
+      }}
+      onMine={() => autosaver.resolveConflict('mine')}
+    />
   );
 }

@@ -6,8 +6,13 @@ import { itemKeyOf, queueQuery, reopenAnnotation } from '../../api/annotation.ts
 import { itemPath, queuePath } from '../../paths.ts';
 import { savedAnnotation } from '../../workspace/annotation-document.ts';
 import { layoutArgument } from '../../workspace/text-layout.ts';
-import { ConflictBanner } from './ConflictBanner.tsx';
-import { EditorGridPanel, EditorOverlays, EditorTextColumn, EditorTools } from './EditorParts.tsx';
+import {
+  EditorConflict,
+  EditorGridPanel,
+  EditorOverlays,
+  EditorTextColumn,
+  EditorTools,
+} from './EditorParts.tsx';
 import { CommentPanel, FlagsPanel } from './FlagsPanel.tsx';
 import { GuidelinesPanel } from './GuidelinesPanel.tsx';
 import { LeaveGuard } from './LeaveGuard.tsx';
@@ -71,7 +76,7 @@ export function Workspace({
 
   useWorkspaceKeys(editor.keyActions(() => void submit()));
 
-  const conflict = snapshot.status.kind === 'conflict' ? snapshot.status : null;
+  const conflict = snapshot.status.kind === 'conflict';
 
   return (
     <div className={`workspace${editor.showGuidelines ? ' with-guidelines' : ''}`}>
@@ -106,7 +111,7 @@ export function Workspace({
             <button
               type="button"
               className="button-primary"
-              disabled={submitting || conflict !== null}
+              disabled={submitting || conflict}
               onClick={() => void submit()}
               aria-keyshortcuts="Control+Enter"
             >
@@ -115,17 +120,7 @@ export function Workspace({
           )}
         </div>
       </div>
-      {conflict && (
-        <ConflictBanner
-          theirs={conflict.theirs?.state ?? null}
-          final={conflict.theirs?.final ?? false}
-          onTheirs={() => {
-            const theirs = autosaver.resolveConflict('theirs');
-            if (theirs) editor.replaceFromServer(theirs);
-          }}
-          onMine={() => autosaver.resolveConflict('mine')}
-        />
-      )}
+      <EditorConflict editor={editor} autosaver={autosaver} snapshot={snapshot} />
       {readOnly && (
         <p className="notice notice-info">
           Submitted.{' '}

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { itemQuery } from '../../api/annotation.ts';
 import { useDocumentTitle } from '../../components/a11y.ts';
-import { Loading, QueryError } from '../../components/Status.tsx';
+import { ItemLoadError, Loading } from '../../components/Status.tsx';
 import { queuePath } from '../../paths.ts';
 import { useSignedInUser } from '../../session.ts';
 import { Workspace } from './Workspace.tsx';
@@ -17,16 +17,12 @@ export function WorkspaceScreen() {
   if (item.status === 'pending') return <Loading>Loading the item…</Loading>;
   if (item.status === 'error')
     return (
-      <div className="narrow-page">
-        <h1 tabIndex={-1}>This item cannot be opened</h1>
-        <QueryError
-          error={item.error}
-          onRetry={item.error.code === 'not_found' ? undefined : () => void item.refetch()}
-        />
-        <p>
-          <Link to={queuePath(study)}>Back to your queue</Link>
-        </p>
-      </div>
+      <ItemLoadError
+        error={item.error}
+        onRetry={() => void item.refetch()}
+        backTo={queuePath(study)}
+        backLabel="Back to your queue"
+      />
     );
   return <Workspace key={itemKey} study={study} username={user.username} item={item.data} />;
 }

@@ -1,14 +1,6 @@
+import { ERROR_CLASS_TEXT } from '../../../shared/adjudication-api.ts';
 import { ERROR_CLASSES, GOLD_STYLES, type Report } from '../../../shared/scoring/index.ts';
 import type { Block } from './report-document.ts';
-
-const CLASS_LABELS: Readonly<Record<(typeof ERROR_CLASSES)[number], string>> = {
-  correct: 'correct',
-  missed: 'missed',
-  negated_as_present: 'negated as present',
-  wrong_case: 'wrong case',
-  invented: 'invented',
-  extra: 'extra',
-};
 
 /**
  * The error analysis of section 1 (`report.error_classes`): one table of units per class for every
@@ -25,7 +17,7 @@ export function errorClassBlocks(report: Report): Block[] {
     },
     {
       kind: 'table',
-      header: ['extractor', 'items', ...ERROR_CLASSES.map((name) => CLASS_LABELS[name])],
+      header: ['extractor', 'items', ...ERROR_CLASSES.map((name) => ERROR_CLASS_TEXT[name].label)],
       rows: entries.map(([extractor, summary]) => [
         extractor,
         String(summary.items),
