@@ -38,8 +38,62 @@ describe('the demo with simulated annotations', () => {
     expect(classes.counts.negated_as_present).toBe(section.negated_as_present);
     for (const style of ['code', 'name', 'paraphrase', 'unspanned'])
       expect(classes.missed_by_style[style]).toBe(section.by_style[style].fn);
+
+    // Statistics that never overclaim (docs/REPORT.md): the demo once reported a corrected AccH of
+    // 1.075 [0.920, 1.230], and ">90% AccH holds" from 0.995 [0.995, 0.995] on 2–3 gold arguments.
+    for (const [path, figure] of correctedFigures(report)) {
+      for (const value of [figure.value, figure.ci?.lower, figure.ci?.upper])
+        if (value !== null && value !== undefined) {
+          expect(value, path).toBeGreaterThanOrEqual(0);
+          expect(value, path).toBeLessThanOrEqual(1);
+        }
+      if (figure.ci && figure.sampled < figure.population)
+        expect(
+          figure.ci.upper - figure.ci.lower,
+          `${path}: a sampled cell's interval has width`,
+        ).toBeGreaterThan(0);
+    }
+    const claims = Object.entries(report.claims.acch_above.by_model as Record<string, Record<string, Claim>>);
+    expect(claims.length).toBeGreaterThan(0);
+    for (const [model, tests] of claims)
+      for (const [test, claim] of Object.entries(tests)) {
+        if (claim.status === 'holds' || claim.status === 'fails')
+          expect(claim.sampled, `${model} ${test} judged on ${claim.sampled} gold`).toBeGreaterThanOrEqual(
+            10,
+          );
+        if (claim.status === 'too_few')
+          expect(claim.needed, `${model} ${test}`).toBeGreaterThan(claim.sampled);
+      }
   });
 });
+
+interface Claim {
+  status: string;
+  sampled: number;
+  needed: number;
+}
+
+interface Figure {
+  value: number | null;
+  ci: { lower: number; upper: number } | null;
+  sampled: number;
+  population: number;
+}
+
+/** Every corrected figure of a report, with a path to name it. */
+function correctedFigures(report: {
+  corrected: Record<string, Record<string, Record<string, Record<string, Figure>>>>;
+}) {
+  return Object.entries(report.corrected).flatMap(([extractor, byModel]) =>
+    Object.entries(byModel).flatMap(([model, tests]) =>
+      Object.entries(tests).flatMap(([test, figures]) =>
+        Object.entries(figures).map(
+          ([metric, figure]) => [`${extractor} ${model} ${test} ${metric}`, figure] as const,
+        ),
+      ),
+    ),
+  );
+}
 
 describe('the study metrics of the report', () => {
   it('equal an independent recomputation from the exported records, in every model × test cell', {

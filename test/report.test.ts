@@ -81,10 +81,12 @@ describe('report on the hand-computed fixture study', () => {
   });
 
   it('gives the pooled normal interval of a corrected estimate as computed by hand', () => {
-    // gpt-4.1, alpha, Test 3 AccH: 1 ± z·√(93/16200) = 1 ± 1.959964·0.0757676 = [0.851498, 1.148502]
+    // gpt-4.1, alpha, Test 3 AccH: 1 ± z·√(93/16200) = 1 ± 1.959964·0.0757676 = [0.851498, 1.148502],
+    // and AccH is a proportion: the upper end stops at 1, and the figure says it was clipped.
     const figure = report.corrected['gpt-4.1']?.alpha?.['3']?.acch;
     expect(figure?.ci?.lower).toBeCloseTo(0.851498, 6);
-    expect(figure?.ci?.upper).toBeCloseTo(1.148502, 6);
+    expect(figure?.ci?.upper).toBe(1);
+    expect(figure?.clipped).toBe(true);
   });
 
   it('gives every figure the uniform shape, and an interval around each estimate', () => {
@@ -110,8 +112,11 @@ describe('report on the hand-computed fixture study', () => {
 
   it('decides and words the claims with their numbers', () => {
     expect(report.verdict.ranking).toContain('2 hold, 2 fail, 1 undecided of 5 rankings');
-    expect(report.verdict.acch).toContain('0 hold, 1 fail, 1 undecided of 2');
-    expect(report.verdict.details).toContain('alpha: corrected AccH Test 1 0.717 [0.717, 0.717] fails.');
+    expect(report.verdict.acch).toContain('0 hold, 0 fail, 0 undecided, 2 too few to judge of 2');
+    // A census of 2 gives an interval of zero width; 2 gold arguments still judge nothing.
+    expect(report.verdict.details).toContain(
+      'alpha: corrected AccH Test 1 0.717 [0.717, 0.717] too few to judge (2 gold; needs 10).',
+    );
     expect(
       report.verdict.details.some((line) =>
         line.startsWith('AccH, Test 1: τ-b = -1.000 [-1.000, -1.000] over 2 models — fails'),

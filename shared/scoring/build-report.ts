@@ -4,7 +4,7 @@ import { factorsWithoutSpan } from '../span-rules.ts';
 import { type AnnotatorAgreement, annotatorAgreement } from './annotator-agreement.ts';
 import { cellMetrics } from './cell-metrics.ts';
 import { type Claims, checkClaims } from './claims.ts';
-import { type CorrectedByModel, correctedEstimates } from './corrected-estimates.ts';
+import { type CorrectedByModel, type CorrectedFigure, correctedEstimates } from './corrected-estimates.ts';
 import { type ErrorClassSummary, errorClassSummary } from './error-class-summary.ts';
 import { type ExtractorVsGold, extractorVsGold } from './extractor-vs-gold.ts';
 import { type Planning, planStudy } from './planning.ts';
@@ -167,6 +167,7 @@ export function buildReport(input: ReportInput, options: ReportOptions): Report 
     threshold: options.threshold,
     claimThreshold: options.claimThreshold,
     hasReported: reported.size > 0,
+    level: options.level,
   });
   const planning = planStudy(index, input.annotations, cells, primary, options.level);
 
@@ -182,21 +183,33 @@ export function buildReport(input: ReportInput, options: ReportOptions): Report 
     notes.push(
       `${goldCount - drawnWithGold} gold argument(s) lie outside sample version ${design.version}: they count in the gold figures, not in the corrected estimates.`,
     );
-  const pooledCells = Object.entries(section4).flatMap(([extractor, byModel]) =>
-    Object.entries(byModel).flatMap(([model, tests]) =>
-      Object.entries(tests).flatMap(([test, figures]) =>
-        Object.entries(figures)
-          .filter(([, figure]) => figure?.variance_pooled)
-          .map(
-            ([metric]) => `${extractor} ${model} ${test === '1_2' ? 'tests 1–2' : `test ${test}`} ${metric}`,
-          ),
-      ),
-    ),
-  );
-  if (pooledCells.length > 0)
+  // One note per kind of adjustment, its cells grouped by extractor and model (not one long run-on list).
+  const cellsWhere = (flag: (figure: CorrectedFigure) => boolean): string =>
+    Object.entries(section4)
+      .flatMap(([extractor, byModel]) =>
+        Object.entries(byModel).flatMap(([model, tests]) => {
+          const cells = Object.entries(tests).flatMap(([test, figures]) =>
+            Object.entries(figures)
+              .filter(([, figure]) => figure !== undefined && flag(figure))
+              .map(([metric]) => `${test === '1_2' ? 'tests 1–2' : `test ${test}`} ${metric}`),
+          );
+          return cells.length === 0 ? [] : [`${extractor} ${model} (${cells.join(', ')})`];
+        }),
+      )
+      .join('; ');
+  const pooledCells = cellsWhere((figure) => figure.variance_pooled);
+  if (pooledCells !== '')
     notes.push(
-      `Variance pooled across the model's tests (a stratum had fewer than 3 sampled arguments) for: ${pooledCells.join('; ')}.`,
+      `Variance pooled across the model's tests (a stratum had fewer than 3 sampled arguments): ${pooledCells}.`,
     );
+  const flooredCells = cellsWhere((figure) => figure.variance_floored);
+  if (flooredCells !== '')
+    notes.push(
+      `No difference between gold and extractor was seen in the sample, so the variance was raised to the zero-disagreement floor (rule of three; docs/REPORT.md): ${flooredCells}.`,
+    );
+  const clippedCells = cellsWhere((figure) => figure.clipped);
+  if (clippedCells !== '')
+    notes.push(`Estimate or interval clipped to [0, 1] (these are proportions): ${clippedCells}.`);
   if (options.replicates === 0) notes.push('Bootstrap replicates: 0 — no bootstrap intervals were computed.');
 
   const extractionsCount: ReportMeta['counts']['extractions'] = {};

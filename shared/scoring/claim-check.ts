@@ -1,7 +1,10 @@
 import type { Interval } from '../stats/interval.ts';
 
-/** The outcome of checking a claim against an interval. */
-export type ClaimStatus = 'holds' | 'fails' | 'undecided';
+/**
+ * The outcome of checking a claim: against an interval (`checkClaim`), or `too_few` when the cell
+ * has fewer gold arguments than it needs to be judged at all (`goldNeededForClaim`).
+ */
+export type ClaimStatus = 'holds' | 'fails' | 'undecided' | 'too_few';
 
 /**
  * Checks "the figure is above `threshold`" against a confidence interval (STATISTICS.md, "Claims"):

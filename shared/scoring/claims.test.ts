@@ -4,15 +4,25 @@ import type { CorrectedFigure } from './corrected-estimates.ts';
 import type { Ranking } from './rankings.ts';
 import { writeVerdict } from './verdict.ts';
 
-function corrected(value: number, lower: number, upper: number): CorrectedFigure {
+/** A corrected figure with its interval; 40 gold arguments of 300 unless said otherwise. */
+function corrected(
+  value: number,
+  lower: number,
+  upper: number,
+  sample: { sampled?: number; population?: number; floored?: boolean } = {},
+): CorrectedFigure {
+  const halfWidth = (upper - lower) / 2;
   return {
     value,
     ci: { lower, upper },
+    clipped: false,
+    variance: (halfWidth / 1.959963984540054) ** 2,
     method: 'normal',
     extractor_only: value,
-    sampled: 3,
-    population: 30,
+    sampled: sample.sampled ?? 40,
+    population: sample.population ?? 300,
     variance_pooled: false,
+    variance_floored: sample.floored ?? false,
     strata: [],
   };
 }
@@ -49,13 +59,21 @@ describe('checkClaims and writeVerdict', () => {
     },
     'gpt-4.1',
     { acch_test1: ranking(0.71, 0.43, 0.93), recu_test1: ranking(0.9, 0.65, 1) },
-    { threshold: 0.6, claimThreshold: 0.9, hasReported: true },
+    { threshold: 0.6, claimThreshold: 0.9, hasReported: true, level: 0.95 },
   );
 
   it('decides the AccH claim per model and test from the corrected interval', () => {
     expect(claims.acch_above.by_model.m1?.['1']?.status).toBe('holds');
-    expect(claims.acch_above.by_model.m1?.['2']?.status).toBe('undecided');
     expect(claims.acch_above.by_model.m2?.['1']?.status).toBe('fails');
+  });
+
+  it('says a cell whose interval still contains the threshold is too few to judge, with the gold it needs', () => {
+    // 0.88 [0.85, 0.91] on 40 of 300: s² = 0.000234·40/(1 − 40/300) = 0.0108; n₀ = 3.8415·0.0108/0.02² = 104.0;
+    // with the finite-population correction n = n₀/(1 + n₀/300) = 77.2 → 78.
+    const claim = claims.acch_above.by_model.m1?.['2'];
+    expect(claim?.status).toBe('too_few');
+    expect(claim?.sampled).toBe(40);
+    expect(claim?.needed).toBe(78);
   });
 
   it('decides the ranking claim from the τ-b interval against the threshold, least stable pair first', () => {
@@ -68,7 +86,7 @@ describe('checkClaims and writeVerdict', () => {
   it('answers in words with the numbers, never a bare yes or no', () => {
     const verdict = writeVerdict(claims, 0.95);
     expect(verdict.ranking).toContain('1 hold, 0 fail, 1 undecided of 2 rankings');
-    expect(verdict.acch).toContain('1 hold, 1 fail, 1 undecided of 3');
+    expect(verdict.acch).toContain('1 hold, 1 fail, 0 undecided, 1 too few to judge of 3');
     expect(verdict.details).toContain(
       'AccH, Test 1: τ-b = 0.710 [0.430, 0.930] over 8 models — undecided against 0.6; least stable gold pair: a above b, order flips in 0.300 of replicates.',
     );
@@ -80,9 +98,38 @@ describe('checkClaims and writeVerdict', () => {
       null,
       'gpt-4.1',
       {},
-      { threshold: 0.6, claimThreshold: 0.9, hasReported: false },
+      { threshold: 0.6, claimThreshold: 0.9, hasReported: false, level: 0.95 },
     );
     expect(without.ranking.comparison).toBe('gold_vs_gpt-4.1');
     expect(writeVerdict(without, 0.95).ranking).toContain('cannot be checked');
+  });
+});
+
+describe('claims from cells too small to judge (the demo: 2–3 gold arguments, no difference seen)', () => {
+  const claimFor = (figure: CorrectedFigure) =>
+    checkClaims(
+      { m: { '1': { acch: figure } } },
+      'rules',
+      {},
+      {
+        threshold: 0.6,
+        claimThreshold: 0.9,
+        hasReported: false,
+        level: 0.95,
+      },
+    ).acch_above.by_model.m?.['1'];
+
+  it('never says "holds" from an interval of zero width on three items', () => {
+    // Today's output for demo-negator: 0.995 [0.995, 0.995] holds.
+    const claim = claimFor(corrected(0.995, 0.995, 0.995, { sampled: 3, population: 30, floored: true }));
+    expect(claim?.status).toBe('too_few');
+    // 70 without the finite-population correction; a cell of 30 needs 26 of them.
+    expect(claim?.needed).toBe(26);
+  });
+
+  it('needs the minimum even when the interval looks decisive', () => {
+    const claim = claimFor(corrected(0.99, 0.97, 1, { sampled: 4, population: 30 }));
+    expect(claim?.status).toBe('too_few');
+    expect(claim?.needed).toBeGreaterThanOrEqual(10);
   });
 });

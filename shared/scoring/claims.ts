@@ -1,6 +1,7 @@
 import type { Interval } from '../stats/interval.ts';
 import { type ClaimStatus, checkClaim } from './claim-check.ts';
-import type { CorrectedByModel } from './corrected-estimates.ts';
+import { goldNeededForClaim, MIN_GOLD_FOR_CLAIM } from './claim-sample.ts';
+import type { CorrectedByModel, CorrectedFigure } from './corrected-estimates.ts';
 import type { AdjacentFlip, Ranking, TauFigure } from './rankings.ts';
 
 /** The AccH claim for one model on one test (or Tests 1–2 together). */
@@ -9,6 +10,10 @@ export interface AcchClaim {
   value: number | null;
   ci: Interval | null;
   variance_pooled: boolean;
+  /** Gold arguments the cell's estimate rests on. */
+  sampled: number;
+  /** Gold arguments the cell needs to be judged (`goldNeededForClaim`; the minimum without an estimate). */
+  needed: number;
 }
 
 /** The ranking claim for one ranking (metric × test). */
@@ -38,12 +43,33 @@ export interface Claims {
 }
 
 /**
+ * The gold a corrected AccH cell needs to be judged: from its estimate's distance to the threshold
+ * and the spread of its differences (s²_Δ ≈ Var(m̂)·n/(1 − n/N) for one stratum; none when the
+ * differences had no spread and the variance was floored).
+ */
+function goldNeeded(figure: CorrectedFigure, threshold: number, level: number): number {
+  if (figure.value === null) return MIN_GOLD_FOR_CLAIM;
+  const { sampled: n, population: N, variance } = figure;
+  const spread =
+    figure.variance_floored || variance === null || n === 0 || n >= N ? null : (variance * n) / (1 - n / N);
+  return goldNeededForClaim({
+    estimate: figure.value,
+    threshold,
+    differenceVariance: spread,
+    level,
+    population: N,
+  });
+}
+
+/**
  * The claim checks (STATISTICS.md "Claims"):
  *
  * - ">90% hallucination accuracy": per model, on Test 1, Test 2 and Tests 1–2 together, the primary
  *   extractor's corrected AccH (`correctedEstimates`) against `claimThreshold` — `holds` when the
- *   interval's lower bound is above it, `fails` when the upper bound is below, else `undecided`
- *   (`checkClaim`);
+ *   interval's lower bound is above it, `fails` when the upper bound is below (`checkClaim`); but
+ *   `too_few` (with the gold `goldNeededForClaim` says would decide it) when the cell has fewer than
+ *   `MIN_GOLD_FOR_CLAIM` gold arguments, or its interval contains the threshold on fewer gold
+ *   arguments than that number; else `undecided`;
  * - "the ranking survives": per ranking, τ-b between the gold ranking and the reported one (the
  *   primary extractor's when nothing was reported) — `holds` when its bootstrap interval excludes
  *   every value below `threshold` (lower bound ≥ threshold), `fails` when the upper bound is below
@@ -53,7 +79,7 @@ export function checkClaims(
   corrected: CorrectedByModel | null,
   primaryExtractor: string | null,
   rankingsByKey: Readonly<Record<string, Ranking>>,
-  options: { threshold: number; claimThreshold: number; hasReported: boolean },
+  options: { threshold: number; claimThreshold: number; hasReported: boolean; level: number },
 ): Claims {
   const byModel: Claims['acch_above']['by_model'] = {};
   for (const [model, tests] of Object.entries(corrected ?? {})) {
@@ -61,11 +87,18 @@ export function checkClaims(
     for (const key of ['1', '2', '1_2']) {
       const figure = tests[key]?.acch;
       if (!figure) continue;
+      const needed = goldNeeded(figure, options.claimThreshold, options.level);
+      const decided = checkClaim(figure.ci, options.claimThreshold);
+      const tooFew =
+        figure.sampled < MIN_GOLD_FOR_CLAIM ||
+        (decided === 'undecided' && figure.sampled < needed);
       claims[key] = {
-        status: checkClaim(figure.ci, options.claimThreshold),
+        status: tooFew ? 'too_few' : decided,
         value: figure.value,
         ci: figure.ci,
         variance_pooled: figure.variance_pooled,
+        sampled: figure.sampled,
+        needed,
       };
     }
     byModel[model] = claims;

@@ -5,12 +5,19 @@ import {
   differenceEstimate,
   type EstimatorStratum,
 } from './difference-estimator.ts';
+import { boundProportion } from './proportion-bounds.ts';
 import type { StudyIndex } from './study-index.ts';
 
 /** A corrected population estimate: a figure (normal interval) with the estimator's parts. */
 export interface CorrectedFigure {
+  /** The estimate, kept within [0, 1] (`boundProportion`). */
   value: number | null;
+  /** The normal interval, intersected with [0, 1]. */
   ci: { lower: number; upper: number } | null;
+  /** The estimate or the interval lay outside [0, 1] and was moved to its edge. */
+  clipped: boolean;
+  /** Var(m̂) of the estimator (before any clipping); `null` without an interval. */
+  variance: number | null;
   method: 'normal';
   /** The extractor's figure over all arguments, uncorrected (Σ N_h/N × extractor mean). */
   extractor_only: number | null;
@@ -20,6 +27,8 @@ export interface CorrectedFigure {
   population: number;
   /** Some stratum's s²_Δ was pooled over the model's cells across tests (n_h < 3). */
   variance_pooled: boolean;
+  /** Some stratum's differences had no spread, so s²_Δ was raised to the zero-disagreement floor. */
+  variance_floored: boolean;
   strata: DifferenceEstimate['strata'];
 }
 
@@ -46,7 +55,10 @@ export type CorrectedByModel = Record<
  * - n_h < 3: s²_Δ,h is the sample variance of the differences of all of the model's cells
  *   (every test), `variance_pooled: true`. For RatioAbstain, defined on Test 3 only, the pool uses
  *   the abstention indicator (E empty) on every test of the model — the same extractor error;
- * - RatioAbstain on Test 3 only.
+ * - RatioAbstain on Test 3 only;
+ * - differences without spread get the zero-disagreement variance floor (`variance_floored`), and
+ *   estimates and intervals are kept within [0, 1] (`boundProportion`, `clipped`): these are
+ *   proportions.
  *
  * Degenerate input: a stratum without a sampled difference, or without any scored argument, gives
  * the cell `value: null`; a variance from fewer than two differences gives `ci: null`.
@@ -101,14 +113,18 @@ export function correctedEstimates(
             pool,
           }));
         const result = differenceEstimate(rows, { level });
+        const bounded = boundProportion(result.value, result.ci);
         return {
-          value: result.value,
-          ci: result.ci,
+          value: bounded.value,
+          ci: bounded.ci,
+          clipped: bounded.clipped,
+          variance: result.variance,
           method: 'normal',
           extractor_only: result.extractor_only,
           sampled: result.strata.reduce((sum, row) => sum + row.sampled, 0),
           population: result.strata.reduce((sum, row) => sum + row.population, 0),
           variance_pooled: result.variance_pooled,
+          variance_floored: result.variance_floored,
           strata: result.strata,
         };
       };

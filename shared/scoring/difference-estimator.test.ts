@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { differenceEstimate } from './difference-estimator.ts';
+import { differenceEstimate, zeroSpreadVarianceFloor } from './difference-estimator.ts';
 
 const Z = 1.959963984540054;
 
@@ -89,5 +89,51 @@ describe('differenceEstimate', () => {
         level: 0.95,
       }),
     ).toThrow(RangeError);
+  });
+});
+
+describe('zeroSpreadVarianceFloor (rule of three; Hanley & Lippman-Hand, JAMA 1983)', () => {
+  it('bounds the disagreement rate by the exact one-sided bound for 0 of n: 50 items at 95 %', () => {
+    // p_u = 1 − 0.05^(1/50) = 0.058155 (≈ 3/50 = 0.06, the rule of three); 4·p_u·(1 − p_u) = 0.219091
+    expect(zeroSpreadVarianceFloor(50, 0.95)).toBeCloseTo(0.219091, 5);
+  });
+
+  it('is the largest variance on [−1, 1] while the bound exceeds one half (n ≤ 4 at 95 %)', () => {
+    expect(zeroSpreadVarianceFloor(2, 0.95)).toBe(1);
+    expect(zeroSpreadVarianceFloor(4, 0.95)).toBe(1);
+    expect(zeroSpreadVarianceFloor(5, 0.95)).toBeLessThan(1);
+  });
+
+  it('shrinks as the sample grows', () => {
+    expect(zeroSpreadVarianceFloor(500, 0.95)).toBeLessThan(zeroSpreadVarianceFloor(50, 0.95));
+  });
+});
+
+describe('differenceEstimate on a small sample that saw no difference', () => {
+  // The demo's case: 3 gold arguments of a 30-argument cell, gold and extractor agreeing on each,
+  // the extractor at 0.995 over the cell. Before the floor: 0.995 [0.995, 0.995].
+  const result = differenceEstimate(
+    [{ key: 'cell', populationSize: 30, extractorValues: Array(30).fill(0.995), differences: [0, 0, 0] }],
+    { level: 0.95 },
+  );
+
+  it('still reports the estimate', () => {
+    expect(result.value).toBeCloseTo(0.995, 10);
+  });
+
+  it('gives an interval as wide as three items warrant, not one of zero width', () => {
+    // s² floored to 1: Var = (1 − 3/30)·1/3 = 0.3; half-width 1.96·√0.3 = 1.0735
+    expect(result.variance_floored).toBe(true);
+    expect(result.variance).toBeCloseTo(0.3, 10);
+    expect((result.ci?.upper ?? 0) - (result.ci?.lower ?? 0)).toBeCloseTo(2 * 1.959964 * Math.sqrt(0.3), 4);
+  });
+
+  it('leaves a sample with spread alone', () => {
+    const spread = differenceEstimate(
+      [{ key: 'h', populationSize: 10, extractorValues: [0.9], differences: [-0.1, 0, -0.2] }],
+      { level: 0.95 },
+    );
+    expect(spread.variance_floored).toBe(false);
+    expect(spread.variance).toBeCloseTo(((1 - 3 / 10) * 0.01) / 3, 12);
   });
 });

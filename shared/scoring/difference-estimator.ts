@@ -37,6 +37,8 @@ export interface StratumEstimate {
   variance: number | null;
   /** s²_Δ,h came from the pool (n_h below the minimum). */
   variance_pooled: boolean;
+  /** The differences had no spread, so s²_Δ,h was raised to the zero-disagreement floor. */
+  variance_floored: boolean;
 }
 
 /** The combined estimate over strata. */
@@ -51,7 +53,35 @@ export interface DifferenceEstimate {
   extractor_only: number | null;
   /** Some stratum's variance used the pool. */
   variance_pooled: boolean;
+  /** Some stratum's variance was raised to the zero-disagreement floor (`zeroSpreadVarianceFloor`). */
+  variance_floored: boolean;
   strata: StratumEstimate[];
+}
+
+/**
+ * The least s²_Δ to assume when n differences bounded in [−1, 1] showed no spread at all (every
+ * gold-minus-extractor difference alike — typically all 0: the sample saw no disagreement).
+ *
+ * A sample variance of 0 from a handful of items does not mean the extractor never errs; it means
+ * no error was drawn. Let p be the share of items whose difference departs from the common value.
+ * Having seen none in n, the exact one-sided Clopper–Pearson upper bound on p is
+ * p_u = 1 − α^(1/n) with α = 1 − level (≈ 3/n at 95 %: the "rule of three", Hanley & Lippman-Hand,
+ * JAMA 249:1743, 1983). A departure is at most 2 in size (differences lie in [−1, 1]), so
+ * Var(Δ) ≤ E[(Δ − c)²] ≤ 4·p; the floor takes s² = p_u·(1 − p_u)·4, the variance of a difference
+ * that departs by the full range with probability p_u — the largest spread the sample cannot rule
+ * out at this level: 4·p·(1 − p) for p = min(p_u, ½) (beyond ½ the Bernoulli variance falls again,
+ * so the bound is the maximum, 1, the variance of a variable on [−1, 1] split evenly). It shrinks
+ * like 1/n, so large samples without disagreement still give narrow intervals, while 2–4 items can
+ * never make one of zero width.
+ *
+ * Preconditions: n ≥ 1, 0 < level < 1.
+ *
+ * @example zeroSpreadVarianceFloor(3, 0.95) // p_u = 1 − 0.05^(1/3) = 0.632 > ½: 1
+ * @example zeroSpreadVarianceFloor(50, 0.95) // p_u = 1 − 0.05^(1/50) = 0.05815; 4·0.05815·0.94185 = 0.21907
+ */
+export function zeroSpreadVarianceFloor(n: number, level: number): number {
+  const upper = Math.min(1 - (1 - level) ** (1 / n), 0.5);
+  return 4 * upper * (1 - upper);
 }
 
 /**
@@ -72,7 +102,9 @@ export interface DifferenceEstimate {
  * With few sampled items a stratum's s² is poor (undefined at n_h = 1): when n_h is below
  * `minSampleForVariance` (default 3) the sample variance of `pool` is used instead and the stratum
  * says `variance_pooled` (the report pools one model's cells across tests and says so). n_h = N_h
- * (a census) has variance 0 whatever s² is.
+ * (a census) has variance 0 whatever s² is. Differences without any spread (all alike) say nothing about the variance: s² is then raised to `zeroSpreadVarianceFloor` and the
+ * stratum says `variance_floored`, so a few agreeing items never give an interval of zero
+ * width. The differences must lie in [−1, 1] (they are differences of proportions).
  *
  * Preconditions: N_h a non-negative integer ≥ n_h; finite values; 0 < level < 1. Otherwise throws.
  * Degenerate input (`null`, "n/a"): a stratum with N_h > 0 but no scored argument or no sampled
@@ -91,8 +123,9 @@ export function differenceEstimate(
   const { level, minSampleForVariance = 3 } = options;
   assertLevel(level, 'differenceEstimate: level');
   const total = strata.reduce((sum, stratum) => sum + stratum.populationSize, 0);
-  const rows = strata.map((stratum) => stratumEstimate(stratum, minSampleForVariance));
+  const rows = strata.map((stratum) => stratumEstimate(stratum, minSampleForVariance, level));
   const variancePooled = rows.some((row) => row.variance_pooled);
+  const varianceFloored = rows.some((row) => row.variance_floored);
   if (total === 0)
     return {
       value: null,
@@ -100,6 +133,7 @@ export function differenceEstimate(
       ci: null,
       extractor_only: null,
       variance_pooled: variancePooled,
+      variance_floored: varianceFloored,
       strata: rows,
     };
   let value: number | null = 0;
@@ -125,11 +159,12 @@ export function differenceEstimate(
     ci,
     extractor_only: extractorOnly,
     variance_pooled: variancePooled,
+    variance_floored: varianceFloored,
     strata: rows,
   };
 }
 
-function stratumEstimate(stratum: EstimatorStratum, minSample: number): StratumEstimate {
+function stratumEstimate(stratum: EstimatorStratum, minSample: number, level: number): StratumEstimate {
   const { key, populationSize: N, extractorValues, differences } = stratum;
   const n = differences.length;
   if (!Number.isInteger(N) || N < 0)
@@ -143,8 +178,15 @@ function stratumEstimate(stratum: EstimatorStratum, minSample: number): StratumE
   const pooled = n > 0 && n < minSample && n < N && stratum.pool !== undefined;
   const source = pooled ? (stratum.pool ?? []) : differences;
   let variance: number | null = null;
+  let floored = false;
   if (n > 0 && n === N) variance = 0;
-  else if (n > 0 && source.length >= 2) variance = ((1 - n / N) * sampleVariance([...source])) / n;
+  else if (n > 0 && source.length >= 2) {
+    const spread = sampleVariance([...source]);
+    // No spread seen: assume the widest spread the sample cannot exclude.
+    floored = spread === 0;
+    const s2 = floored ? zeroSpreadVarianceFloor(source.length, level) : spread;
+    variance = ((1 - n / N) * s2) / n;
+  }
   return {
     key,
     population: N,
@@ -154,6 +196,7 @@ function stratumEstimate(stratum: EstimatorStratum, minSample: number): StratumE
     estimate: extractorMean === null || meanDifference === null ? null : extractorMean + meanDifference,
     variance,
     variance_pooled: pooled,
+    variance_floored: floored,
   };
 }
 

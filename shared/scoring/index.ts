@@ -73,9 +73,9 @@ export {
   type SampleSizeRequest,
 } from './sample-size.ts';
 export { type SpanOverlapCounts, spanOverlap } from './span-overlap.ts';
-export { indexStudy, type StudyIndex } from './study-index.ts';
+export { extractorReportNames, indexStudy, type StudyIndex } from './study-index.ts';
 export { type CellReport, studyMetrics } from './study-metrics.ts';
-export { formatNumber, type Verdict, writeVerdict } from './verdict.ts';
+export { describeStatus, formatNumber, type Verdict, writeVerdict } from './verdict.ts';
 export {
   type BootstrapDraws,
   bootstrapFigure,

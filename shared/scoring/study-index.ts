@@ -53,6 +53,20 @@ export const RESERVED_SOURCES = [
 ] as const;
 
 /**
+ * Each extractor of the extractions (sorted by code units) → the name the report gives it: its own,
+ * or "<name> (extractor)" for a name the report uses itself (RESERVED_SOURCES).
+ */
+export function extractorReportNames(extractions: readonly { extractor: string }[]): Map<string, string> {
+  const names = [...new Set(extractions.map((extraction) => extraction.extractor))].sort(byCodeUnits);
+  return new Map(
+    names.map((name) => [
+      name,
+      (RESERVED_SOURCES as readonly string[]).includes(name) ? `${name} (extractor)` : name,
+    ]),
+  );
+}
+
+/**
  * Indexes a report's input by argument: cells, ground truth masks, the gold and every extractor's
  * output per argument, the design stratum and whether the design drew the argument. Records about
  * an argument that is not in the input are left out with a note (the store's foreign keys make
@@ -105,19 +119,13 @@ export function indexStudy(input: ReportInput): StudyIndex {
   if (strayGold > 0)
     notes.push(`${strayGold} gold record(s) name an argument that is not in the study; left out.`);
 
-  const rawExtractors = [...new Set(input.extractions.map((extraction) => extraction.extractor))].sort(
-    byCodeUnits,
-  );
-  const reportName = new Map<string, string>();
-  for (const name of rawExtractors) {
-    const reserved = (RESERVED_SOURCES as readonly string[]).includes(name);
-    reportName.set(name, reserved ? `${name} (extractor)` : name);
-    if (reserved)
+  const reportName = extractorReportNames(input.extractions);
+  for (const [name, reported] of reportName)
+    if (reported !== name)
       notes.push(
-        `The extractor "${name}" is reported as "${name} (extractor)": the report uses "${name}" itself.`,
+        `The extractor "${name}" is reported as "${reported}": the report uses "${name}" itself.`,
       );
-  }
-  const extractors = rawExtractors.map((name) => reportName.get(name) ?? name);
+  const extractors = [...reportName.values()];
   const extraction = new Map<string, (Extraction | undefined)[]>(
     extractors.map((name) => [name, new Array<Extraction | undefined>(n).fill(undefined)]),
   );

@@ -16,7 +16,16 @@ describe('writeVerdict', () => {
       threshold: 0.9,
       extractor: 'gpt-4.1',
       by_model: {
-        m: { '1': { status: 'holds', value: 0.95, ci: { lower: 0.92, upper: 0.98 }, variance_pooled: true } },
+        m: {
+          '1': {
+            status: 'holds',
+            value: 0.95,
+            ci: { lower: 0.92, upper: 0.98 },
+            variance_pooled: true,
+            sampled: 40,
+            needed: 17,
+          },
+        },
       },
     },
     ranking: {
@@ -35,7 +44,7 @@ describe('writeVerdict', () => {
 
   it('states the level, the threshold and the tally', () => {
     expect(verdict.acch).toBe(
-      'Does ">90% AccH" survive? AccH from gpt-4.1, corrected by the gold sample (90% normal interval), against 0.9, per model and test: 1 hold, 0 fail, 0 undecided of 1.',
+      'Does ">90% AccH" survive? AccH from gpt-4.1, corrected by the gold sample (90% normal interval), against 0.9, per model and test: 1 hold, 0 fail, 0 undecided, 0 too few to judge of 1.',
     );
   });
 

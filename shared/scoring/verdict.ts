@@ -31,9 +31,16 @@ function formatInterval(interval: { lower: number; upper: number } | null | unde
   return interval ? `[${formatNumber(interval.lower)}, ${formatNumber(interval.upper)}]` : '[no interval]';
 }
 
-function tally(statuses: readonly string[]): string {
+function tally(statuses: readonly string[], withTooFew = false): string {
   const count = (status: string) => statuses.filter((entry) => entry === status).length;
-  return `${count('holds')} hold, ${count('fails')} fail, ${count('undecided')} undecided`;
+  const base = `${count('holds')} hold, ${count('fails')} fail, ${count('undecided')} undecided`;
+  return withTooFew ? `${base}, ${count('too_few')} too few to judge` : base;
+}
+
+/** A claim's status in words: "too few to judge (3 gold; needs 70)" rather than a code. */
+export function describeStatus(claim: { status: string; sampled?: number; needed?: number | null }): string {
+  if (claim.status !== 'too_few') return claim.status;
+  return `too few to judge (${claim.sampled ?? 0} gold; needs ${claim.needed ?? 'more'})`;
 }
 
 /**
@@ -80,7 +87,7 @@ export function writeVerdict(claims: Claims, level: number): Verdict {
   for (const [model, tests] of Object.entries(acch.by_model)) {
     const parts = Object.entries(tests).map(([test, claim]) => {
       acchStatuses.push(claim.status);
-      return `${TEST_NAMES[test] ?? test} ${formatNumber(claim.value)} ${formatInterval(claim.ci)} ${claim.status}${claim.variance_pooled ? ' (variance pooled across tests)' : ''}`;
+      return `${TEST_NAMES[test] ?? test} ${formatNumber(claim.value)} ${formatInterval(claim.ci)} ${describeStatus(claim)}${claim.variance_pooled ? ' (variance pooled across tests)' : ''}`;
     });
     if (parts.length > 0) details.push(`${model}: corrected AccH ${parts.join('; ')}.`);
   }
@@ -89,6 +96,6 @@ export function writeVerdict(claims: Claims, level: number): Verdict {
       ? 'The >90% AccH claim cannot be checked: no extractor output to correct with the gold sample.'
       : acchStatuses.length === 0
         ? 'The >90% AccH claim cannot be checked: no model has Test 1 or Test 2 arguments.'
-        : `Does ">${Math.round(acch.threshold * 100)}% AccH" survive? AccH from ${acch.extractor}, corrected by the gold sample (${percent} normal interval), against ${acch.threshold}, per model and test: ${tally(acchStatuses)} of ${acchStatuses.length}.`;
+        : `Does ">${Math.round(acch.threshold * 100)}% AccH" survive? AccH from ${acch.extractor}, corrected by the gold sample (${percent} normal interval), against ${acch.threshold}, per model and test: ${tally(acchStatuses, true)} of ${acchStatuses.length}.`;
   return { ranking: rankingText, acch: acchText, details };
 }

@@ -1,5 +1,5 @@
 import type { Figure, Report } from '../../../shared/scoring/index.ts';
-import { formatNumber } from '../../../shared/scoring/index.ts';
+import { describeStatus, formatNumber } from '../../../shared/scoring/index.ts';
 import { errorClassBlocks } from './error-class-blocks.ts';
 
 /** One block of a rendered report; Markdown and HTML render the same blocks, so they say the same. */
@@ -320,7 +320,13 @@ export function reportDocument(report: Report): Block[] {
             formatFigure(figure),
             formatNumber(figure.extractor_only),
             `${figure.sampled}/${figure.population}`,
-            figure.variance_pooled ? 'pooled' : '',
+            [
+              figure.variance_pooled && 'pooled',
+              figure.variance_floored && 'floored',
+              figure.clipped && 'clipped to [0, 1]',
+            ]
+              .filter(Boolean)
+              .join(', '),
           ]);
         }
   blocks.push(
@@ -377,7 +383,7 @@ export function reportDocument(report: Report): Block[] {
         model,
         TEST_LABEL[test] ?? test,
         formatFigure({ value: claim.value, ci: claim.ci, method: 'normal' }),
-        claim.status,
+        describeStatus(claim),
         claim.variance_pooled ? 'pooled' : '',
       ]);
   blocks.push(
