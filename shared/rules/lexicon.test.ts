@@ -14,12 +14,30 @@ describe('parsePhrase', () => {
     expect(parsed).toEqual({
       ok: true,
       slots: [
-        { kind: 'word', keys: ['sign', 'execut'] },
-        { kind: 'gap' },
-        { kind: 'word', keys: ['nondisclosur'] },
-        { kind: 'word', keys: ['agreement'] },
+        { kind: 'word', words: ['signed', 'executed'], keys: ['sign', 'execut'] },
+        { kind: 'gap', max: 3 },
+        { kind: 'word', words: ['nondisclosure'], keys: ['nondisclosur'] },
+        { kind: 'word', words: ['agreement'], keys: ['agreement'] },
       ],
     });
+  });
+
+  it('replaces a synonym class by its members, alone or among alternatives', () => {
+    const classes = { disclose: ['disclose', 'reveal'] };
+    const parsed = parsePhrase('@disclose|tell * customers', classes);
+    expect(parsed.ok && parsed.slots[0]).toEqual({
+      kind: 'word',
+      words: ['disclose', 'reveal', 'tell'],
+      keys: ['disclos', 'reveal', 'tell'],
+    });
+    const unknown = parsePhrase('@leak * customers', classes);
+    expect(unknown.ok).toBe(false);
+    if (!unknown.ok) expect(unknown.error).toContain('"@leak" is no synonym class');
+  });
+
+  it('reads ** as a long gap', () => {
+    const parsed = parsePhrase('supplier ** signed');
+    expect(parsed.ok && parsed.slots[1]).toEqual({ kind: 'gap', max: 6 });
   });
 
   it('splits hyphenated words into their parts', () => {
@@ -57,6 +75,17 @@ describe('lexiconSchema', () => {
     const result = lexiconSchema.safeParse(lexiconWith({ F6: ['kept * secret *'] }));
     expect(result.success).toBe(false);
     expect(result.error?.issues[0]?.message).toContain('"kept * secret *" cannot end with a * gap');
+  });
+
+  it('accepts synonym classes and checks the phrases that name them', () => {
+    const synonyms = { disclose: ['disclose', 'reveal'] };
+    expect(
+      lexiconSchema.safeParse({ ...lexiconWith({ F10: ['@disclose * customer'] }), synonyms }).success,
+    ).toBe(true);
+    const unknown = lexiconSchema.safeParse(lexiconWith({ F10: ['@disclose * customer'] }));
+    expect(unknown.error?.issues[0]?.message).toContain('"@disclose" is no synonym class');
+    const badMember = lexiconSchema.safeParse({ ...lexiconWith(), synonyms: { disclose: ['make public'] } });
+    expect(badMember.success).toBe(false);
   });
 
   it('refuses a phrase listed under two factors', () => {

@@ -2,47 +2,81 @@ import { z } from 'zod';
 import { type FactorId, factorIdSchema } from '../factors.ts';
 import { FILLER_WORDS, stemWord } from './words.ts';
 
-/** One position of a lexicon phrase: a word (any of its alternatives) or a gap of 0…GAP_MAX words. */
-export type PhraseSlot = { kind: 'word'; keys: readonly string[] } | { kind: 'gap' };
+/**
+ * One position of a lexicon phrase: a word (any of its alternatives) or a gap of 0…`max` words.
+ * A word slot keeps the `words` as written (after `@class` references are replaced by their
+ * members), which `compileLexicon` expands to every inflection, and their stems as `keys`.
+ */
+export type PhraseSlot =
+  | { kind: 'word'; words: readonly string[]; keys: readonly string[] }
+  | { kind: 'gap'; max: number };
+
+/** Near-synonym classes of a lexicon: a name ("disclose") and its member words, each one word. */
+export type SynonymClasses = Readonly<Record<string, readonly string[]>>;
 
 /** The most words a `*` gap in a lexicon phrase may skip. */
 export const GAP_MAX = 3;
+/**
+ * The most words a `**` gap may skip: room for a relative clause between a subject and its verb
+ * ("every supplier who saw the plans had signed …"). Use it sparingly; it reaches far.
+ */
+export const LONG_GAP_MAX = 6;
 
 const WORD_ONLY = /^[a-z0-9]+(?:'[a-z]+)*$/;
+const CLASS_NAME = /^[a-z][a-z0-9-]*$/;
+
+function wordSlot(words: readonly string[]): PhraseSlot {
+  const unique = [...new Set(words)];
+  return { kind: 'word', words: unique, keys: [...new Set(unique.map(stemWord))] };
+}
 
 /**
- * Reads one lexicon phrase. Syntax (case-insensitive): words separated by spaces; `*` stands for
- * 0…3 words; `a|b|c` offers one-word alternatives for one position; a hyphenated word counts as its
- * parts ("reverse-engineered" = "reverse engineered"). Filler words ("the", "a", "its", "any" …) may
- * be written for readability and are ignored, as they are in the text. Words are compared stemmed
- * (`stemWord`), so "signed" also matches "signs" and "signing".
+ * Reads one lexicon phrase. Syntax (case-insensitive): words separated by spaces, written as
+ * lemmas (each matches any inflection: "take" also "took", "taken"; see `compileLexicon`); `*`
+ * stands for 0…3 words, `**` for 0…6 (neither ever skips a negation word); `a|b|c` offers one-word alternatives for one position; `@name` stands for
+ * every member of the near-synonym class `name` (and may be one of the alternatives: `@disclose|tell`);
+ * a hyphenated word counts as its parts ("reverse-engineered" = "reverse engineered"). Filler words
+ * ("the", "a", "its", "any" …) may be written for readability and are ignored, as they are in the
+ * text.
  *
  * @example parsePhrase('signed|executed * nondisclosure agreement') // 4 slots: word, gap, word, word
+ * @example parsePhrase('@disclose * customer', { disclose: ['disclose', 'reveal'] }) // first slot: disclose|reveal
  */
 export function parsePhrase(
   phrase: string,
+  classes: SynonymClasses = {},
 ): { ok: true; slots: PhraseSlot[] } | { ok: false; error: string } {
   const slots: PhraseSlot[] = [];
   const parts = phrase.toLowerCase().replace(/’/g, "'").trim().split(/\s+/);
   for (const part of parts) {
-    if (part === '*') {
+    if (part === '*' || part === '**') {
       if (slots.length === 0) return { ok: false, error: 'cannot start with a * gap' };
       if (slots.at(-1)?.kind === 'gap') return { ok: false, error: 'has two * gaps in a row' };
-      slots.push({ kind: 'gap' });
+      slots.push({ kind: 'gap', max: part === '*' ? GAP_MAX : LONG_GAP_MAX });
       continue;
     }
     const alternatives = part.split('|');
-    if (alternatives.length > 1) {
-      if (alternatives.some((word) => !WORD_ONLY.test(word)))
-        return { ok: false, error: `"${part}": alternatives must be single words` };
-      if (alternatives.some((word) => FILLER_WORDS.has(word)))
-        return { ok: false, error: `"${part}": a filler word cannot be an alternative` };
-      slots.push({ kind: 'word', keys: alternatives.map(stemWord) });
+    if (alternatives.length > 1 || part.startsWith('@')) {
+      const words: string[] = [];
+      for (const alternative of alternatives) {
+        if (alternative.startsWith('@')) {
+          const members = classes[alternative.slice(1)];
+          if (!members) return { ok: false, error: `"${alternative}" is no synonym class of the lexicon` };
+          words.push(...members);
+          continue;
+        }
+        if (!WORD_ONLY.test(alternative))
+          return { ok: false, error: `"${part}": alternatives must be single words` };
+        if (FILLER_WORDS.has(alternative))
+          return { ok: false, error: `"${part}": a filler word cannot be an alternative` };
+        words.push(alternative);
+      }
+      slots.push(wordSlot(words));
       continue;
     }
     for (const word of part.split('-')) {
       if (!WORD_ONLY.test(word)) return { ok: false, error: `"${part}" is not a word, * or a|b` };
-      if (!FILLER_WORDS.has(word)) slots.push({ kind: 'word', keys: [stemWord(word)] });
+      if (!FILLER_WORDS.has(word)) slots.push(wordSlot([word]));
     }
   }
   if (slots.at(-1)?.kind === 'gap') return { ok: false, error: 'cannot end with a * gap' };
@@ -50,26 +84,42 @@ export function parsePhrase(
   return { ok: true, slots };
 }
 
-const phraseSchema = z.string().superRefine((phrase, ctx) => {
-  const parsed = parsePhrase(phrase);
-  if (!parsed.ok) ctx.addIssue({ code: 'custom', message: `phrase "${phrase}" ${parsed.error}` });
-});
+const classMemberSchema = z
+  .string()
+  .regex(WORD_ONLY, 'a synonym must be one lower-case word')
+  .refine((word) => !FILLER_WORDS.has(word), 'a filler word cannot be a synonym');
 
 /**
- * The paraphrase lexicon of the rule-based extractor (`data/lexicon.json`): for every one of the 26
- * factors, phrasings an argument may use instead of the code or the name. A phrase may be listed
- * under one factor only.
+ * The paraphrase lexicon of the rule-based extractor (`data/lexicon.json`): near-synonym classes
+ * (`synonyms`, optional), and for every one of the 26 factors, phrasings an argument may use
+ * instead of the code or the name, as lemma patterns. A phrase may be listed under one factor only;
+ * every `@class` a phrase names must be defined.
  */
 export const lexiconSchema = z
   .strictObject({
     version: z.string().trim().min(1),
     description: z.string().optional(),
-    factors: z.record(factorIdSchema, z.array(phraseSchema).min(1, 'needs at least one phrase')),
+    synonyms: z
+      .record(
+        z.string().regex(CLASS_NAME, 'a class name is lower-case letters, digits, hyphens'),
+        z.array(classMemberSchema).min(1),
+      )
+      .default({}),
+    factors: z.record(factorIdSchema, z.array(z.string()).min(1, 'needs at least one phrase')),
   })
   .superRefine((lexicon, ctx) => {
     const owner = new Map<string, FactorId>();
     for (const [id, phrases] of Object.entries(lexicon.factors) as [FactorId, string[]][]) {
       for (const [index, phrase] of phrases.entries()) {
+        const parsed = parsePhrase(phrase, lexicon.synonyms);
+        if (!parsed.ok) {
+          ctx.addIssue({
+            code: 'custom',
+            path: ['factors', id, index],
+            message: `phrase "${phrase}" ${parsed.error}`,
+          });
+          continue;
+        }
         const key = phrase.toLowerCase().trim().replace(/\s+/g, ' ');
         const first = owner.get(key);
         if (first)

@@ -46,3 +46,25 @@ describe('findParaphraseMentions', () => {
     expect(compileLexicon(lexicon)).toBe(compileLexicon(lexicon));
   });
 });
+
+describe('findParaphraseMentions with lemma patterns', () => {
+  const lemmas = testLexicon({ F22: ['break into * premises'], F7: ['take * document'] });
+  const synonyms = testLexicon(
+    { F10: ['@disclose * customer'] },
+    { disclose: ['disclose', 'reveal', 'tell'] },
+  );
+
+  function findIn(lexicon: typeof lemmas, text: string) {
+    return findParaphraseMentions(text, compileLexicon(lexicon), [[0, text.length]]).map((m) => m.factor);
+  }
+
+  it('matches irregular inflections of a lemma', () => {
+    expect(findIn(lemmas, 'The defendant broke into the premises.')).toEqual(['F22']);
+    expect(findIn(lemmas, 'He had taken the documents.')).toEqual(['F7']);
+  });
+
+  it('matches any member of a synonym class, inflected', () => {
+    expect(findIn(synonyms, 'The plaintiff told its customers.')).toEqual(['F10']);
+    expect(findIn(synonyms, 'It revealed the formula to customers.')).toEqual(['F10']);
+  });
+});

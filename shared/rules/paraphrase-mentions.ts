@@ -1,11 +1,15 @@
 import type { FactorId } from '../factors.ts';
-import { GAP_MAX, type Lexicon, type PhraseSlot, parsePhrase } from './lexicon.ts';
+import { inflections } from './inflections.ts';
+import { type Lexicon, type PhraseSlot, parsePhrase } from './lexicon.ts';
 import type { FoundMention } from './types.ts';
-import { isNegationKey, matchWords, type Word } from './words.ts';
+import { isNegationKey, matchWords, stemWord, type Word } from './words.ts';
+
+/** A phrase slot ready for matching: the set of stems its word may take, or a gap. */
+type CompiledSlot = { kind: 'word'; keys: ReadonlySet<string> } | { kind: 'gap'; max: number };
 
 interface CompiledPhrase {
   factor: FactorId;
-  slots: readonly PhraseSlot[];
+  slots: readonly CompiledSlot[];
 }
 
 /** A lexicon ready for matching: its phrases indexed by the keys their first word may take. */
@@ -16,8 +20,22 @@ export interface CompiledLexicon {
 const COMPILED = new WeakMap<Lexicon, CompiledLexicon>();
 
 /**
- * Indexes a (validated) lexicon for `findParaphraseMentions`. The result is cached per lexicon
- * object, so calling this for every argument costs one lookup.
+ * A word slot that matches every inflection of its words: the keys are the stems of all the forms
+ * compromise gives (`inflections`), so the lemma "take" meets "took" and "taken", "keep" meets
+ * "kept", "company" meets "companies" — forms the suffix stemmer alone cannot join.
+ */
+function lemmaSlot(slot: PhraseSlot): CompiledSlot {
+  if (slot.kind === 'gap') return slot;
+  const keys = new Set(slot.keys);
+  for (const word of slot.words) for (const form of inflections(word)) keys.add(stemWord(form));
+  return { kind: 'word', keys };
+}
+
+/**
+ * Indexes a (validated) lexicon for `findParaphraseMentions`: `@class` references replaced by their
+ * members, every word expanded to its inflections, phrases indexed by the keys their first word
+ * may take. The result is cached per lexicon object, so calling this for every argument costs one
+ * lookup; compiling itself is the only place the NLP library runs.
  */
 export function compileLexicon(lexicon: Lexicon): CompiledLexicon {
   const cached = COMPILED.get(lexicon);
@@ -25,14 +43,15 @@ export function compileLexicon(lexicon: Lexicon): CompiledLexicon {
   const byFirstKey = new Map<string, CompiledPhrase[]>();
   for (const [factor, phrases] of Object.entries(lexicon.factors) as [FactorId, string[]][]) {
     for (const phrase of phrases) {
-      const parsed = parsePhrase(phrase);
+      const parsed = parsePhrase(phrase, lexicon.synonyms);
       if (!parsed.ok)
         throw new Error(`lexicon phrase "${phrase}" ${parsed.error}; validate with lexiconSchema`);
-      const first = parsed.slots[0];
+      const slots = parsed.slots.map(lemmaSlot);
+      const first = slots[0];
       if (first?.kind !== 'word') continue;
       for (const key of first.keys) {
         const list = byFirstKey.get(key) ?? [];
-        list.push({ factor, slots: parsed.slots });
+        list.push({ factor, slots });
         byFirstKey.set(key, list);
       }
     }
@@ -42,29 +61,31 @@ export function compileLexicon(lexicon: Lexicon): CompiledLexicon {
   return compiled;
 }
 
-/** The index of the last word of a match of `slots[slot…]` starting at `words[at]` (before `limit`), or -1. */
+/** The index of the last word of the longest match of `slots[slot…]` starting at `words[at]` (before `limit`), or -1. */
 function matchFrom(
   words: readonly Word[],
   limit: number,
-  slots: readonly PhraseSlot[],
+  slots: readonly CompiledSlot[],
   slot: number,
   at: number,
 ): number {
   const current = slots[slot];
   if (!current) return at - 1;
   if (current.kind === 'gap') {
-    for (let skip = 0; skip <= GAP_MAX; skip += 1) {
-      const end = matchFrom(words, limit, slots, slot + 1, at + skip);
-      if (end !== -1) return end;
+    // The longest match wins ("did not take reasonable security measures" runs to "measures", not
+    // to "security", which the last position also offers), so overlaps compare whole phrasings.
+    let longest = -1;
+    for (let skip = 0; skip <= current.max; skip += 1) {
+      longest = Math.max(longest, matchFrom(words, limit, slots, slot + 1, at + skip));
       // A gap never swallows a negation: "disclosures were not restricted" is no match for
       // "disclosures * restricted".
       const skipped = at + skip < limit ? words[at + skip] : undefined;
-      if (!skipped || isNegationKey(skipped.key)) return -1;
+      if (!skipped || isNegationKey(skipped.key)) break;
     }
-    return -1;
+    return longest;
   }
   const word = at < limit ? words[at] : undefined;
-  if (!word || !current.keys.includes(word.key)) return -1;
+  if (!word || !current.keys.has(word.key)) return -1;
   return matchFrom(words, limit, slots, slot + 1, at + 1);
 }
 

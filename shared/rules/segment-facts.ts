@@ -46,7 +46,9 @@ export interface SegmentFacts {
   plain: Entry[];
 }
 
-const UNLIKE_BEFORE = /\bunlike\s+(?:in\s+)?(?:[^\s,;:()]+\s+){0,4}$/i;
+// "unlike TSC2", "in contrast to TSC1", "contrary to the input case", "as opposed to TSC2".
+const UNLIKE_BEFORE =
+  /\b(?:unlike|in\s+contrast\s+(?:to|with)|contrary\s+to|as\s+opposed\s+to|as\s+distinct\s+from)\s+(?:in\s+)?(?:[^\s,;:()]+\s+){0,4}$/i;
 const COMPARATIVE_BEFORE =
   /\b(?:just\s+|exactly\s+|much\s+|precisely\s+)?(?:as|like|similar\s+to|same\s+as|resembl\w*|mirror\w*|consistent\s+with|analogous\s+to)\s+(?:(?:was|is)\s+(?:true|so|the\s+case)\s+|(?:does|did|do|had|has)\s+|(?:it|they|the\s+(?:defendant|plaintiff)s?)\s+(?:did|does|do|had|has|was|were)\s+|the\s+(?:defendant|plaintiff)s?\s+in\s+)?(?:(?:in|with|for|of)\s+)?$/i;
 const TOPIC_AFTER =
