@@ -7,6 +7,7 @@ import {
   loadDemo,
   workingDemoLogins,
 } from '../server/services/demo-service.ts';
+import { createLogger } from '../server/logger.ts';
 import { LoginLimiter } from '../server/services/login-limiter.ts';
 import { openDatabase } from '../server/store/open.ts';
 import { deleteExpiredSessions } from '../server/store/sessions.ts';
@@ -29,7 +30,13 @@ export async function serve(
     // The demo annotators find a queue waiting (the demo's sample, given to alice and bob).
     assignDemoSample(db);
   }
-  const app = createApp({ db, config, loginLimiter: new LoginLimiter(), clientDir: CLIENT_DIR });
+  const app = createApp({
+    db,
+    config,
+    loginLimiter: new LoginLimiter(),
+    clientDir: CLIENT_DIR,
+    logger: createLogger(config.logLevel),
+  });
   const server = await new Promise<Server>((resolve, reject) => {
     const listening = app.listen(config.port, config.host, () => resolve(listening));
     listening.once('error', (error: NodeJS.ErrnoException) =>

@@ -4,10 +4,14 @@ import cookieParser from 'cookie-parser';
 import express, { type Express } from 'express';
 import helmet from 'helmet';
 import { errors } from './errors.ts';
+import { type Logger, silentLogger } from './logger.ts';
 import { errorHandler } from './middlewares/error-handler.ts';
-import { csrfProtection, loadSession, requireJsonBody } from './middlewares/session.ts';
+import { requestLog } from './middlewares/request-log.ts';
+import { csrfProtection, loadSession, requireJsonBody, requireUser } from './middlewares/session.ts';
+import { loadStudy } from './middlewares/study.ts';
 import { adjudicationRoutes } from './routes/adjudication/adjudication.ts';
 import { argumentRoutes } from './routes/admin/arguments.ts';
+import { auditRoutes } from './routes/admin/audit.ts';
 import { goldAdminRoutes } from './routes/admin/gold.ts';
 import { progressRoutes } from './routes/admin/progress.ts';
 import { reportRoutes } from './routes/admin/report.ts';
@@ -17,18 +21,22 @@ import { authRoutes } from './routes/auth/auth.ts';
 import type { RouteContext } from './routes/context.ts';
 import { guidelineRoutes } from './routes/guidelines/guidelines.ts';
 import { itemRoutes } from './routes/items/items.ts';
-import { studyRoutes } from './routes/studies/studies.ts';
+import { studyListRoutes, studyRoutes } from './routes/studies/studies.ts';
 import { loadGuidelines } from './services/guidelines-service.ts';
 
 export interface AppOptions extends RouteContext {
   /** The built client (dist/client); when missing, only the API is served. */
   clientDir?: string;
+  /** Where the request log goes (scripts/serve.ts passes the configured one); silent when left out. */
+  logger?: Logger;
 }
 
 /** The Express app: the JSON API under /api and the built React client on the same origin. */
 export function createApp(options: AppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
+  // First, so every answer is logged, errors and the client's pages included.
+  app.use(requestLog(options.logger ?? silentLogger()));
   app.set('trust proxy', 'loopback');
   app.use(
     helmet({
@@ -60,7 +68,8 @@ export function createApp(options: AppOptions): Express {
     response.set('Cache-Control', 'no-store');
     next();
   });
-  api.use(express.json({ limit: '2mb' }));
+  // No body parser here: each route that takes a body reads it with its schema and its size limit
+  // (`validateBody`), so a route that needs no body never parses one.
   api.use(cookieParser());
   api.use(requireJsonBody);
   api.use(loadSession(options.db));
@@ -71,6 +80,10 @@ export function createApp(options: AppOptions): Express {
   api.use('/auth', authRoutes(options));
   api.use('/guidelines', guidelineRoutes(guidelines));
   api.use('/admin/users', adminUserRoutes(options));
+  api.use('/studies', studyListRoutes(options));
+  // The study of every /studies/:study route, loaded once per request, for signed-in callers only.
+  api.use('/studies/:study', requireUser, loadStudy(options.db));
+  api.use('/studies/:study', studyRoutes(options));
   api.use('/studies/:study', itemRoutes(options));
   api.use('/studies/:study', progressRoutes(options));
   api.use('/studies/:study', argumentRoutes(options));
@@ -78,7 +91,7 @@ export function createApp(options: AppOptions): Express {
   api.use('/studies/:study', adjudicationRoutes(options));
   api.use('/studies/:study', samplingRoutes(options));
   api.use('/studies/:study', reportRoutes(options));
-  api.use('/studies', studyRoutes(options));
+  api.use('/studies/:study', auditRoutes(options));
   api.use((request) => {
     throw errors.notFound(`The API route ${request.method} ${request.baseUrl}${request.path}`);
   });

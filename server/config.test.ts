@@ -9,7 +9,12 @@ describe('loadConfig', () => {
       databaseFile: 'data/factor-audit.db',
       sessionTtlHours: 12,
       cookieSecure: false,
+      logLevel: 'silent',
     });
+  });
+  it('logs at LOG_LEVEL, by default info outside the tests and silent under Vitest', () => {
+    expect(loadConfig({ LOG_LEVEL: 'warn' }).logLevel).toBe('warn');
+    expect(() => loadConfig({ LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL/);
   });
   it('names the variable that is wrong', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);

@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import { describeIssues } from '../shared/zod-issues.ts';
 
+/** pino's levels, from the most talkative to none. */
+export const LOG_LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
 const configSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().min(1).default('127.0.0.1'),
@@ -14,6 +18,7 @@ const configSchema = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((value) => value === 'true'),
+  LOG_LEVEL: z.enum(LOG_LEVELS).optional(),
 });
 
 export interface ServerConfig {
@@ -22,6 +27,8 @@ export interface ServerConfig {
   databaseFile: string;
   sessionTtlHours: number;
   cookieSecure: boolean;
+  /** LOG_LEVEL: `info` by default, `silent` under Vitest (which sets VITEST in every test process). */
+  logLevel: LogLevel;
 }
 
 /** Reads the server's settings from the environment; a wrong value stops start-up with a message naming the variable. */
@@ -38,5 +45,6 @@ export function loadConfig(env: NodeJS.ProcessEnv): ServerConfig {
     databaseFile: config.FACTOR_AUDIT_DB,
     sessionTtlHours: config.SESSION_TTL_HOURS,
     cookieSecure: config.COOKIE_SECURE,
+    logLevel: config.LOG_LEVEL ?? (env.VITEST || process.env.VITEST ? 'silent' : 'info'),
   };
 }

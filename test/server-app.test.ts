@@ -170,7 +170,7 @@ describe('the app shell', () => {
       .expect(413);
     expect(huge.body.error).toEqual({
       code: 'validation_failed',
-      message: 'The request body is larger than the 2 MB the API accepts; send less.',
+      message: 'The request body is larger than the 256 kB this route accepts; send less.',
     });
     const charset = await request(app)
       .post('/api/auth/login')

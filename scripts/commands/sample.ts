@@ -1,7 +1,8 @@
 import { randomInt } from 'node:crypto';
 import type { Command } from 'commander';
 import type { z } from 'zod';
-import { assignSample, reassign } from '../../server/services/assignment-service.ts';
+import { assignSampleAudited, reassignAudited } from '../../server/services/assignment-changes.ts';
+import { CLI_ACTOR } from '../../server/services/audit-service.ts';
 import { drawSample } from '../../server/services/sample-service.ts';
 import { requireStudy } from '../../server/services/studies.ts';
 import type { Db } from '../../server/store/db.ts';
@@ -107,7 +108,7 @@ export function registerSampling(program: Command, io: CliIo, globals: () => Glo
           ...(options.sample === undefined ? {} : { sampleVersion: Number(options.sample) }),
         };
         await withStudy(assignRequestSchema, raw, (db, study, request) => {
-          const summary = assignSample(db, study, request, 'cli');
+          const summary = assignSampleAudited(db, study, request, CLI_ACTOR);
           io.stdout(
             `assigned the ${summary.items} item(s) of sample version ${summary.sampleVersion} to ${request.perItem} annotator(s) each` +
               `${summary.calibration > 0 ? `, after ${summary.calibration} calibration item(s)` : ''}, seed ${request.seed}\n`,
@@ -131,7 +132,7 @@ export function registerSampling(program: Command, io: CliIo, globals: () => Glo
         ...(options.items === undefined ? {} : { items: list(options.items) }),
       };
       await withStudy(reassignRequestSchema, raw, (db, study, request) => {
-        const result = reassign(db, study, request, 'cli');
+        const result = reassignAudited(db, study, request, CLI_ACTOR);
         io.stdout(`moved ${result.moved.length} item(s) from ${request.from} to ${request.to}\n`);
         for (const skipped of result.skipped) io.stderr(`skipped ${skipped.itemId}: ${skipped.reason}\n`);
       });

@@ -1,7 +1,8 @@
 import type { Command } from 'commander';
 import { z } from 'zod';
-import { changePassword, generatePassword, setDisabled } from '../../server/services/user-admin-service.ts';
-import { createUser } from '../../server/services/user-service.ts';
+import { addAccount, changeAccount, setAccountPassword } from '../../server/services/account-changes.ts';
+import { CLI_ACTOR } from '../../server/services/audit-service.ts';
+import { generatePassword } from '../../server/services/user-admin-service.ts';
 import type { Db } from '../../server/store/db.ts';
 import { listUsers } from '../../server/store/users.ts';
 import { roleSchema } from '../../shared/api.ts';
@@ -30,7 +31,7 @@ export function registerUser(program: Command, io: CliIo, globals: () => GlobalO
         }
         const password = options.password ?? generatePassword();
         await withDb(async (db) => {
-          await createUser(db, {
+          await addAccount(db, CLI_ACTOR, {
             username,
             password,
             roles: roles.data,
@@ -71,7 +72,7 @@ export function registerUser(program: Command, io: CliIo, globals: () => GlobalO
     .option('--password <password>', 'the new password (default: a generated one, printed once)')
     .action(async (username: string, options: { password?: string }) => {
       const password = options.password ?? generatePassword();
-      await withDb((db) => changePassword(db, username, password));
+      await withDb((db) => setAccountPassword(db, CLI_ACTOR, username, password));
       io.stdout(`changed the password of ${username}; their sessions were ended\n`);
       if (options.password === undefined) io.stdout(`password: ${password}\n`);
     });
@@ -84,7 +85,7 @@ export function registerUser(program: Command, io: CliIo, globals: () => GlobalO
       .command(name)
       .argument('<username>')
       .action(async (username: string) => {
-        await withDb((db) => setDisabled(db, username, disabled));
+        await withDb((db) => changeAccount(db, CLI_ACTOR, username, { disabled }));
         io.stdout(
           `${name}d ${username}${disabled ? '; their sessions were ended (their work is kept)' : ''}\n`,
         );

@@ -24,10 +24,15 @@ function isBodyReadError(error: unknown): error is BodyReadError {
   return expose === true && typeof status === 'number' && status >= 400 && status < 500;
 }
 
+/** 262144 → "256 kB", 1048576 → "1 MB" (the limits are set in those units: middlewares/validate.ts). */
+function formatBytes(bytes: number): string {
+  return bytes >= 1024 * 1024 ? `${Math.round(bytes / 1024 / 1024)} MB` : `${Math.round(bytes / 1024)} kB`;
+}
+
 function bodyReadMessage(error: BodyReadError): string {
   if (error.type === 'entity.too.large')
     return typeof error.limit === 'number'
-      ? `The request body is larger than the ${Math.round(error.limit / 1024 / 1024)} MB the API accepts; send less.`
+      ? `The request body is larger than the ${formatBytes(error.limit)} this route accepts; send less.`
       : 'The request body is too large; send less.';
   if (error.type === 'charset.unsupported' || error.type === 'encoding.unsupported')
     return 'Send the request body as plain UTF-8 JSON, without another charset or a content encoding.';
@@ -47,7 +52,8 @@ export function errorHandler(
   // A caller's mistake is a 4xx, never a 500: keep the parser's status (413, 415, 400), our wording.
   else if (isBodyReadError(error)) send(response, error.status, 'validation_failed', bodyReadMessage(error));
   else {
-    console.error(error);
+    // The request log writes this error (type, message, stack) on the request's own line.
+    response.err = error instanceof Error ? error : new Error(String(error));
     send(response, 500, 'internal', 'Something went wrong on the server; it has been logged.');
   }
 }

@@ -17,7 +17,7 @@ import {
 } from '../presenters/annotation-item.ts';
 import { isAdjudicationStarted } from '../store/adjudication-items.ts';
 import {
-  appendHistory,
+  appendRejectedAttempt,
   findAnnotation,
   listAnnotationProgressOfUser,
   listHistory,
@@ -31,6 +31,7 @@ import { writeJson } from '../store/json-columns.ts';
 import type { StudyRow } from '../store/studies.ts';
 import { findTripleByRowId } from '../store/triples.ts';
 import type { User } from '../store/users.ts';
+import { appActor, recordAudit } from './audit-service.ts';
 import { checkVersion, staleVersionMessage } from './optimistic-save.ts';
 
 /** One of the signed-in annotator's items, as a request names it: by its opaque key, in a study. */
@@ -86,6 +87,22 @@ function validateJudgement(judgement: Judgement, argument: StoredArgument): void
     );
 }
 
+/** The audit entry of a change the annotator made (inside the change's transaction). */
+function auditAnnotation(
+  { db, study, user }: ItemRequest,
+  argument: StoredArgument,
+  saved: StoredAnnotation,
+  action: 'save' | 'submit' | 'reopen',
+): void {
+  recordAudit(db, {
+    studyId: study.id,
+    actor: appActor(user),
+    action: `annotation.${action}`,
+    subject: argument.record.id,
+    details: { annotator: user.username, version: saved.version, status: saved.status },
+  });
+}
+
 function conflict(current: StoredAnnotation | undefined, message: string) {
   return errors.conflict(message, { current: current ? presentAnnotationState(current) : null });
 }
@@ -111,7 +128,7 @@ export function saveAnnotationAttempt(item: ItemRequest, request: SaveAnnotation
     if (check === 'retry' && existing) return { ok: true as const, saved: existing };
     if (check !== 'current') {
       if (existing)
-        appendHistory(db, existing.id, user.id, 'conflict', request.version, writeJson(judgement));
+        appendRejectedAttempt(db, existing.id, user.id, request.version, writeJson(judgement));
       return {
         ok: false as const,
         existing,
@@ -143,6 +160,7 @@ export function saveAnnotationAttempt(item: ItemRequest, request: SaveAnnotation
       request.action,
       user.id,
     );
+    auditAnnotation(item, argument, saved, request.action);
     return { ok: true as const, saved };
   });
   if (!outcome.ok) throw conflict(outcome.existing, outcome.message);
@@ -187,6 +205,7 @@ export function reopenAnnotation(item: ItemRequest, version: number): Annotation
       'reopen',
       user.id,
     );
+    auditAnnotation(item, argument, saved, 'reopen');
     return { saved };
   });
   if ('error' in reopened) throw reopened.error;

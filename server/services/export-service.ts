@@ -8,6 +8,7 @@ import { listExtractions } from '../store/extractions.ts';
 import { findExtractor } from '../store/extractors.ts';
 import { listTriples } from '../store/triples.ts';
 import { assignmentRecords } from './assignment-service.ts';
+import { allAuditEntries } from './audit-service.ts';
 import { sampleRecords } from './sample-service.ts';
 import { requireStudy } from './studies.ts';
 
@@ -20,6 +21,7 @@ export const EXPORT_KINDS = [
   'sample',
   'assignments',
   'assignment-log',
+  'audit',
 ] as const;
 export type ExportKind = (typeof EXPORT_KINDS)[number];
 
@@ -37,7 +39,8 @@ export interface ExportRequest {
 /**
  * The records of one kind in the same JSONL formats `import` reads, so import → export → import is
  * lossless. Extractions carry `status`, and `error` when failed. `sample` and `assignments` are
- * export-only: the design (stratum, inclusion probability, weight) and who annotates what.
+ * export-only: the design (stratum, inclusion probability, weight) and who annotates what; so is
+ * `audit`, the audit trail of the study and of the accounts (who changed what, oldest first).
  */
 export function exportRecords(db: Db, request: ExportRequest): object[] {
   const study = requireStudy(db, request.study);
@@ -64,6 +67,8 @@ export function exportRecords(db: Db, request: ExportRequest): object[] {
       return assignmentRecords(db, study);
     case 'assignment-log':
       return listAssignmentLog(db, study.id);
+    case 'audit':
+      return allAuditEntries(db, study);
     case 'gold':
       return listFinalGold(db, study.id).map((gold) => ({
         argument_id: gold.argumentExternalId,

@@ -17,6 +17,7 @@ import {
 } from '../store/samples.ts';
 import type { StudyRow } from '../store/studies.ts';
 import { listTriples } from '../store/triples.ts';
+import { type AuditActor, CLI_ACTOR, recordAudit } from './audit-service.ts';
 
 export interface SampleSummary {
   version: number;
@@ -53,6 +54,7 @@ export function drawSample(
   db: Db,
   study: StudyRow,
   request: DrawSampleRequest,
+  actor: AuditActor = CLI_ACTOR,
 ): { sample: SampleSummary; warnings: string[] } {
   const population = listArguments(db, study.id);
   if (population.length === 0)
@@ -91,6 +93,13 @@ export function drawSample(
         weight: item.weight,
         drawOrder: index + 1,
       });
+    });
+    recordAudit(db, {
+      studyId: study.id,
+      actor,
+      action: 'sample.draw',
+      subject: `sample ${row.version}`,
+      details: { seed: request.seed, size: request.size, drawn: drawn.items.length, strata: request.strata },
     });
     return row;
   });

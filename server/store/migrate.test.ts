@@ -190,7 +190,7 @@ describe('006_adjudication', () => {
 
   it('keeps existing gold final: imported with its file as the note, the rest fixed, each with a first history entry', () => {
     const db = databaseBefore006();
-    expect(migrate(db)).toEqual(['006_adjudication.sql']);
+    expect(migrate(db)[0]).toBe('006_adjudication.sql');
     expect(
       db.all(
         'SELECT argument_id AS id, status, version, decisions, note, fixed_at AS fixedAt, last_client_save_id AS saveId FROM adjudications ORDER BY id',
@@ -275,5 +275,33 @@ describe('006_adjudication', () => {
     classify();
     db.run('DELETE FROM extractions WHERE argument_id = 2');
     expect(stored()).toEqual([1]);
+  });
+});
+
+describe('007_audit_log', () => {
+  it('adds an append-only audit_log whose entries name a study or none', () => {
+    const db = new Db(':memory:');
+    migrate(db);
+    db.run("INSERT INTO studies (name, created_at) VALUES ('s', 'now')");
+    db.run(
+      "INSERT INTO audit_log (at, study_id, actor, via, action, subject) VALUES ('now', 1, 'admin', 'app', 'sample.draw', 'sample 1')",
+    );
+    db.run(
+      "INSERT INTO audit_log (at, study_id, actor, via, action, subject, details) VALUES ('now', NULL, NULL, 'cli', 'user.create', 'alice', '{\"roles\":[\"annotator\"]}')",
+    );
+    expect(db.all('SELECT study_id AS studyId, details FROM audit_log ORDER BY id')).toEqual([
+      { studyId: 1, details: '{}' },
+      { studyId: null, details: '{"roles":["annotator"]}' },
+    ]);
+    expect(() => db.run("UPDATE audit_log SET actor = 'mallory'")).toThrow(/append-only/);
+    expect(() => db.run('DELETE FROM audit_log')).toThrow(/append-only/);
+    expect(() =>
+      db.run("INSERT INTO audit_log (at, via, action, subject) VALUES ('now', 'email', 'import', 'f')"),
+    ).toThrow(/CHECK/);
+    expect(() =>
+      db.run(
+        "INSERT INTO audit_log (at, study_id, via, action, subject) VALUES ('now', 9, 'app', 'import', 'f')",
+      ),
+    ).toThrow(/FOREIGN KEY/);
   });
 });

@@ -150,4 +150,57 @@ describe('hypotheticals', () => {
       tsc2: ['F19'],
     });
   });
+
+  it('reads a contrast that affirms on its own as asserted, and a bare one as the opposite', () => {
+    expect(lists('F5 is present in TSC2 and absent in the input case, although TSC1 also has it.')).toEqual({
+      current: [],
+      tsc1: ['F5'],
+      tsc2: ['F5'],
+    });
+    expect(lists('TSC1 involved F18, whereas the current case involves products that differ.')).toEqual({
+      current: [],
+      tsc1: ['F18'],
+      tsc2: [],
+    });
+  });
+
+  it('keeps "as in" reaching past an "unlike" aside', () => {
+    expect(lists('The input case, like TSC1 but unlike TSC2, involves F7.')).toEqual({
+      current: ['F7'],
+      tsc1: ['F7'],
+      tsc2: [],
+    });
+    expect(readings('In contrast to TSC1, the input case presents F16.')).toEqual([
+      'F16:current:asserted',
+      'F16:tsc1:negated',
+    ]);
+  });
+
+  it('asserts the case a comparison presupposes, under a negation of the others', () => {
+    expect(lists('Neither precedent involved a deceptive scheme like the one here (F26).')).toEqual({
+      current: ['F26'],
+      tsc1: [],
+      tsc2: [],
+    });
+  });
+
+  it('lets "no" and "nothing" negate what follows them and the mention they follow', () => {
+    expect(readings('Unlike TSC2, the input case involves no F12.')).toEqual([
+      'F12:current:negated',
+      'F12:tsc2:asserted',
+    ]);
+    expect(lists('In the input case the plaintiff took F6 and did nothing more.').current).toEqual(['F6']);
+    expect(readings('In TSC1 the plaintiff disclosed to outsiders nothing of value.')).toEqual([
+      'F10:tsc1:negated',
+    ]);
+    expect(readings('In TSC1 the F25 claim is no defense.')).toEqual(['F25:tsc1:negated']);
+  });
+
+  it('reads an apposition after a mention as a relative clause', () => {
+    expect(
+      readings(
+        'TSC2 is distinguishable because it involved F23, a waiver that never occurred in the input case.',
+      ),
+    ).toEqual(['F23:tsc2:asserted', 'F23:current:negated']);
+  });
 });

@@ -125,11 +125,12 @@ function readings(
   inheritedNegation: boolean,
 ): Attribution[] {
   const hypothetical = facts.hypothetical.some((span) => within(span, mention.start));
+  const negatedHere = facts.forwardNegated.has(mention);
   return main.map((entry) => ({
     case: entry.case,
     polarity: hypothetical
       ? 'hypothetical'
-      : entry.negated || facts.negated || inheritedNegation
+      : entry.negated || facts.negated || negatedHere || inheritedNegation
         ? 'negated'
         : 'asserted',
   }));
@@ -153,8 +154,12 @@ function sentenceSlicer<T extends Span>(spans: readonly T[]): (sentence: Span) =
   };
 }
 
-/** Whether a segment ends the reach of "as in TSC1" before it: a contrast, ";" or a dash. */
+/**
+ * Whether a segment ends the reach of "as in TSC1" before it: a contrast, ";" or a dash — but not
+ * an "unlike" aside ("The input case, like TSC1 but unlike TSC2, involves F7").
+ */
 function startsGroup(facts: SegmentFacts): boolean {
+  if (facts.opensWithUnlike) return false;
   return facts.segment.opener === 'contrast' || facts.segment.opener === 'punctuation';
 }
 
@@ -234,6 +239,7 @@ function readMentions(
     const comparatives = all
       .slice(groupStart, groupEnd)
       .flatMap((other) => other.cues.filter((cue) => cue.relation === 'comparative'));
+    const presupposed = facts.cues.filter((cue) => cue.relation === 'presupposed');
     const unlikes = facts.cues.filter((cue) => cue.relation === 'unlike');
     for (const mention of facts.mentions) {
       const listed = reader.parentheticalCase(facts, mention);
@@ -247,6 +253,11 @@ function readMentions(
           attributions.push({ case: caseId, polarity: polarity === 'negated' ? 'negated' : 'asserted' });
         }
       }
+      // "Neither precedent involved a deceptive scheme like the one here": the thing compared is
+      // there, whatever is denied of the others.
+      for (const cue of presupposed)
+        for (const caseId of cue.cases)
+          put(attributions, { case: caseId, polarity: polarity === 'hypothetical' ? polarity : 'asserted' });
       read.set(mention, attributions);
     }
   }
@@ -273,7 +284,11 @@ function applyTrailingSegments(all: readonly SegmentFacts[], read: Map<FoundMent
         const negated = cue.negated || facts.negated;
         let reading: RulesPolarity;
         if (cue.relation === 'comparative') reading = polarity === 'negated' ? 'negated' : 'asserted';
-        else if (contrast || cue.relation === 'unlike') reading = negated ? 'negated' : flip(polarity);
+        else if (cue.relation === 'presupposed') reading = 'asserted';
+        else if (cue.relation === 'unlike') reading = negated ? 'negated' : flip(polarity);
+        // "… although TSC1 also has it", "whereas TSC2 does": the contrast affirms on its own;
+        // "…, but TSC2" (nothing of its own) means the opposite of what was just said.
+        else if (contrast) reading = negated ? 'negated' : facts.affirms ? 'asserted' : flip(polarity);
         else reading = negated ? 'negated' : 'asserted';
         for (const caseId of cue.cases) put(attributions, { case: caseId, polarity: reading });
       }

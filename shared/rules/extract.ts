@@ -11,6 +11,7 @@ import { findCodeMentions } from './code-mentions.ts';
 import { findHypotheticalWords } from './hypotheticals.ts';
 import type { Lexicon } from './lexicon.ts';
 import { absorbIntoCodes, resolveOverlaps } from './mention-overlaps.ts';
+import { readPossibility } from './modality.ts';
 import { findNameMentions, findPseudoNameMentions } from './name-mentions.ts';
 import { findNegationWords } from './negation.ts';
 import { compileLexicon, findParaphraseMentions } from './paraphrase-mentions.ts';
@@ -33,7 +34,8 @@ export interface ExtractOptions {
  *    any casing/hyphenation, by lexicon paraphrase, and as unlisted factors (F9, F30, a made-up
  *    "Market-dominance (P)"); overlaps are settled (codes first, then the longest) and a phrase
  *    labelled by a code is carried by the code; "these factors" / "the same factor" repeat the
- *    factors just mentioned;
+ *    factors just mentioned; a paraphrase of reverse engineering under "could" / "would be able
+ *    to" is the possibility (F16), not the act (F25);
  * 3. the answer is cut into sentences and clause-like segments; case words are resolved in context
  *    ("both cases", "the cited case", "the plaintiff's precedent" when the argument says who won);
  * 4. each mention gets its case(s) and polarity (`attributeMentions`);
@@ -76,11 +78,8 @@ export function extractFactors(
     ...sentence,
     segments: segmentLists[index] ?? [],
   }));
-  const direct = absorbIntoCodes(
-    answer,
-    found,
-    segmented.flatMap((sentence) => sentence.segments),
-  );
+  const allSegments = segmented.flatMap((sentence) => sentence.segments);
+  const direct = readPossibility(answer, absorbIntoCodes(answer, found, allSegments), allSegments);
   const mentions = [...direct, ...findFactorAnaphora(answer, sentences, direct)].sort(
     (a, b) => a.start - b.start,
   );

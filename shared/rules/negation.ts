@@ -8,10 +8,10 @@ const NEGATION =
   /\b(?:not(?!\s+(?:only|just|merely|simply)\b)|no(?!\s+(?:doubt|less|(?:common\s+|shared\s+)?factors?)\b)|never|nowhere|neither|nor|none|nothing|lacks?|lacked|lacking|absent|absence|missing|cannot|fails?\s+to|failed\s+to)\b|\b[a-z]+n['’]t\b/gi;
 
 // A negation bound to the case word right after it: "but not in the input case", "not present in
-// TSC1", "which was not so in TSC1", "absent from the input case", "missing from", "lacking in",
+// TSC1", "which was not so in TSC1", "never occurred in the input case", "absent from the input case", "missing from", "lacking in",
 // "which distinguishes TSC1" (what distinguishes a precedent is what it lacks).
 const NEGATION_BEFORE_CASE =
-  /(?:\b(?:not|never|no)\s+(?:(?:present|found|seen|shown|established|involved|at\s+issue|the\s+case|applicable|relevant|so|true)\s+)?(?:in|for|from|to|with|of)\s+|\b(?:absent|lacking|missing|excluded)\s+(?:in|from)\s+|\bnot\s+|\bdistinguish(?:es|ed)?\s+)$/i;
+  /(?:\b(?:not|never|no)\s+(?:(?:present|found|seen|shown|established|involved|at\s+issue|the\s+case|applicable|relevant|so|true|occurred|occur|arose|arise|appeared|appear|existed|exist|happened|applied|apply|featured|raised|there)\s+)?(?:in|for|from|to|with|of)\s+|\b(?:absent|lacking|missing|excluded)\s+(?:in|from)\s+|\bnot\s+|\bdistinguish(?:es|ed)?\s+)$/i;
 // … and to the case word right before it: "the input case lacks", "TSC2 does not have", "TSC2 has
 // nothing comparable", "the plaintiff in the input case never did".
 const NEGATION_AFTER_CASE =

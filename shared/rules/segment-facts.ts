@@ -8,10 +8,11 @@ import type { FoundMention } from './types.ts';
 
 /**
  * How a case word relates to the statement around it: `plain` ("in TSC1, …"), `comparative` ("as
- * in TSC1", "like the input case", "as it did in TSC2": the statement holds there too) or `unlike`
- * ("unlike TSC2": the statement's opposite holds there).
+ * in TSC1", "like the input case", "as it did in TSC2": the statement holds there too), `unlike`
+ * ("unlike TSC2": the statement's opposite holds there) or `presupposed` ("a deceptive scheme like
+ * the one here": the thing compared exists in that case, whatever the statement says of others).
  */
-export type Relation = 'plain' | 'comparative' | 'unlike';
+export type Relation = 'plain' | 'comparative' | 'unlike' | 'presupposed';
 
 /** A case word as it stands in its segment. */
 export interface SegmentCue {
@@ -37,8 +38,27 @@ export interface SegmentFacts {
   segment: Segment;
   mentions: FoundMention[];
   cues: SegmentCue[];
-  /** A negation word in the segment outside mentions, bound negations and hypotheticals. */
+  /**
+   * A negation word in the segment outside mentions, bound negations and hypotheticals, that
+   * negates the whole clause ("not", "never", "lacks", "neither" …); in a segment without mentions,
+   * also a "no" or "nothing".
+   */
   negated: boolean;
+  /**
+   * The mentions a "no" or "nothing" negates in a segment with mentions: those after it ("the input
+   * case involves no F12", "no evidence of F19") and one it directly follows ("reverse engineered
+   * nothing"), not others before it ("the customer data was general knowledge and concerned
+   * nothing technical"); after a copula it negates the clause ("… is no defense").
+   */
+  forwardNegated: ReadonlySet<FoundMention>;
+  /**
+   * The segment affirms something of its own: an additive ("also", "too", "as well") or a verb of
+   * having or presence ("has", "involves", "present") — "although TSC1 also has it" says TSC1 has
+   * the factor, where a bare "but TSC1" after a negated statement would mean the opposite.
+   */
+  affirms: boolean;
+  /** Opens with "unlike" or "in contrast to": an aside that does not end the reach of an "as in". */
+  opensWithUnlike: boolean;
   hypothetical: Span[];
   /** "shares", "shared", "in common": the statement relates a precedent to the current case. */
   share: boolean;
@@ -51,6 +71,25 @@ const UNLIKE_BEFORE =
   /\b(?:unlike|in\s+contrast\s+(?:to|with)|contrary\s+to|as\s+opposed\s+to|as\s+distinct\s+from)\s+(?:in\s+)?(?:[^\s,;:()]+\s+){0,4}$/i;
 const COMPARATIVE_BEFORE =
   /\b(?:just\s+|exactly\s+|much\s+|precisely\s+)?(?:as|like|similar\s+to|same\s+as|resembl\w*|mirror\w*|consistent\s+with|analogous\s+to)\s+(?:(?:was|is)\s+(?:true|so|the\s+case)\s+|(?:does|did|do|had|has)\s+|(?:it|they|the\s+(?:defendant|plaintiff)s?)\s+(?:did|does|do|had|has|was|were)\s+|the\s+(?:defendant|plaintiff)s?\s+in\s+)?(?:(?:in|with|for|of)\s+)?$/i;
+// "like the one here", "such as the one in TSC1", "similar to that in the input case".
+const PRESUPPOSED_BEFORE =
+  /\b(?:like|such\s+as|similar\s+to|comparable\s+to|akin\s+to|resembling)\s+(?:the\s+(?:one|ones|kind|type|sort)|that|those)\s+(?:(?:in|of|at\s+issue\s+in|used\s+in|seen\s+in)\s+)?$/i;
+// "no" and "nothing" negate what follows them; a few predicates with "no" negate their subject too
+// ("F12 plays no role here", "has no bearing").
+const FORWARD_NEGATION = /^(?:no|nothing)$/i;
+// … but after a copula "no" negates the subject: "reverse engineering is no defense".
+const COPULA_BEFORE = /\b(?:is|was|are|were|be|been|being)\s+$/i;
+// … and a "nothing" or "no" right after a mention is its object: "reverse engineered nothing".
+const RIGHT_AFTER = /^[\s*_)]*$/;
+const NO_PREDICATE =
+  /^\s*(?:role|part|bearing|application|relevance|place|weight|significance|effect|impact|counterpart|equivalent|analogue|analog|parallel|match)\b/i;
+// An additive, a verb of having with a pronoun for the factor, an elliptical "does" / "did" at the
+// end, or "present": "although TSC1 also has it", "whereas TSC2 does", "but present in TSC2" — not
+// "whereas the current case involves products that differ" (which says the opposite in its own words).
+const AFFIRMS =
+  /\b(?:also|too|as\s+well|likewise|similarly)\b|\bpresent\b(?!\s+(?:case|matter|dispute|scenario|facts|action)\b)|\b(?:has|had|have|involves?|involved|shows?|showed|features?|featured|includes?|included|shares?|shared|contains?|contained)\s+(?:it|them|this|that|one|both|the\s+same)\b|\b(?:does|did|do)\W*$/i;
+const OPENS_WITH_UNLIKE =
+  /^\W*(?:(?:but|and|yet)\s+)?(?:unlike|in\s+contrast\s+(?:to|with)|contrary\s+to|as\s+opposed\s+to)\b/i;
 const TOPIC_AFTER =
   /^\s*(?:is|was|are|were|remains|can\s+be|may\s+be)\s+(?:\w+ly\s+)?(?:distinguishable|distinguished|different|inapposite|inapplicable)\b/i;
 const LOOK_BACK = 80;
@@ -95,9 +134,11 @@ export function segmentFacts(
     if (negation) bound.push(negation);
     const relation: Relation = UNLIKE_BEFORE.test(before)
       ? 'unlike'
-      : !negation && COMPARATIVE_BEFORE.test(before)
-        ? 'comparative'
-        : 'plain';
+      : PRESUPPOSED_BEFORE.test(before)
+        ? 'presupposed'
+        : !negation && COMPARATIVE_BEFORE.test(before)
+          ? 'comparative'
+          : 'plain';
     return {
       cases: cue.cases,
       start: cue.start,
@@ -114,12 +155,28 @@ export function segmentFacts(
     cues.map((cue) => cue.start),
     hypotheticalWords,
   );
-  const negated = negations.some(
+  const free = negations.filter(
     (word) =>
       within(segment, word.start) &&
       !inside.some((mention) => within(mention, word.start)) &&
       !bound.some((span) => within(span, word.start)) &&
       !hypothetical.some((span) => within(span, word.start)),
+  );
+  const forward = (word: Span) =>
+    inside.length > 0 &&
+    FORWARD_NEGATION.test(text.slice(word.start, word.end)) &&
+    !NO_PREDICATE.test(text.slice(word.end, word.end + 20)) &&
+    !COPULA_BEFORE.test(text.slice(Math.max(segment.start, word.start - 12), word.start));
+  const negated = free.some((word) => !forward(word));
+  const forwardWords = free.filter(forward);
+  const forwardNegated = new Set(
+    inside.filter((mention) =>
+      forwardWords.some(
+        (word) =>
+          mention.start > word.start ||
+          (mention.end <= word.start && RIGHT_AFTER.test(text.slice(mention.end, word.start))),
+      ),
+    ),
   );
   const body = text.slice(segment.start, segment.end);
   const share = SHARE.test(body) && !SHARES_NOTHING.test(body);
@@ -128,6 +185,9 @@ export function segmentFacts(
     mentions: inside,
     cues: segmentCues,
     negated,
+    forwardNegated,
+    affirms: AFFIRMS.test(body),
+    opensWithUnlike: OPENS_WITH_UNLIKE.test(body),
     hypothetical,
     share,
     plain: plainEntries(segmentCues),

@@ -8,7 +8,8 @@ import type { Span } from './sentences.ts';
  * - `punctuation`: after ";" or a dash;
  * - `contrast`: "but", "whereas", "while", "although", "though", "however", "unlike", ", yet";
  * - `relative`: ", which", ", in which", ", neither of which", ", where", ", who", ") that", and
- *   appositions (", a factor …", ", something …", "(F6), a measure …") — they speak of what came
+ *   appositions (", a factor …", ", something …", "(F6), a measure …", ", a waiver that …", ", a
+ *   measure absent from …") — they speak of what came
  *   just before; a relative clause ends at a comma followed closely by a case word ("…, the data
  *   here"), where the main clause resumes (opener `resume`);
  * - `and`: ", and", ", so", "and instead", or "and"/"or"/"&"/"," before a case word once a factor
@@ -31,7 +32,7 @@ const BOUNDARY = new RegExp(
     '(?<c>\\b(?:but|whereas|while|whilst|although|though|however|unlike)\\b)',
     '[,)]\\**\\s*(?<r1>(?:(?:in|of|for|by|at|neither\\s+of|none\\s+of|both\\s+of|each\\s+of|all\\s+of)\\s+)?\\b(?:which|where|who|whom)\\b)',
     '\\)\\**\\s*(?<r2>\\bthat\\b)',
-    ',\\s*(?<r3>(?:(?:a|an)\\s+(?:factor|fact|circumstance|element|point)|something)\\b)',
+    ',\\s*(?<r3>(?:(?:a|an)\\s+(?:factor|fact|circumstance|element|point)|something)\\b|(?:a|an)\\s+(?=(?:[\\w-]+\\s+){1,2}(?:that|which|absent|missing|lacking|not|never|found|present|shared|seen)\\b))',
     '\\)\\**\\s*,\\s*(?<r4>\\b(?:a|an)\\b)',
     ',\\s*(?<a>\\b(?:and|so|yet)\\b)',
     '(?<i>\\band\\s+instead\\b)',
@@ -163,6 +164,8 @@ function segmentsOf(
   let opener: Opener = 'start';
   for (const cut of cuts) {
     if (cut.at < start) continue;
+    // "but unlike TSC2, …": a contrast word right before another is one boundary, not a segment.
+    if (cut.opener === 'contrast' && /^\s*(?:but|and|yet)\s*$/i.test(text.slice(start, cut.at))) continue;
     if (text.slice(start, cut.at).trim() === '') {
       // A boundary word opening the segment ("Unlike TSC1, …", ": but …") only names its kind.
       if (cut.opener !== 'punctuation' && cut.opener !== 'colon') opener = cut.opener;

@@ -1,6 +1,7 @@
 import type { Express } from 'express';
 import request from 'supertest';
 import { createApp } from '../../server/app.ts';
+import type { Logger } from '../../server/logger.ts';
 import { LoginLimiter } from '../../server/services/login-limiter.ts';
 import { createUser } from '../../server/services/user-service.ts';
 import type { Db } from '../../server/store/db.ts';
@@ -8,7 +9,9 @@ import { openDatabase } from '../../server/store/open.ts';
 import type { Role } from '../../shared/api.ts';
 
 /** The real app on a fresh in-memory database. */
-export function testApp(options: { clientDir?: string; loginLimiter?: LoginLimiter } = {}): {
+export function testApp(
+  options: { clientDir?: string; loginLimiter?: LoginLimiter; logger?: Logger } = {},
+): {
   app: Express;
   db: Db;
 } {
@@ -18,6 +21,7 @@ export function testApp(options: { clientDir?: string; loginLimiter?: LoginLimit
     config: { sessionTtlHours: 1, cookieSecure: false },
     loginLimiter: options.loginLimiter ?? new LoginLimiter(),
     ...(options.clientDir === undefined ? {} : { clientDir: options.clientDir }),
+    ...(options.logger === undefined ? {} : { logger: options.logger }),
   });
   return { app, db };
 }

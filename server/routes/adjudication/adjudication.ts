@@ -1,9 +1,14 @@
-import { type Request, type Response, Router } from 'express';
+import { type Response, Router } from 'express';
 import { z } from 'zod';
 import { acceptRequestSchema, saveGoldRequestSchema } from '../../../shared/adjudication-api.ts';
-import { itemKeySchema } from '../../../shared/annotation-api.ts';
 import { authOf, requireRole } from '../../middlewares/session.ts';
-import { parseInput } from '../../middlewares/validate.ts';
+import { studyOf } from '../../middlewares/study.ts';
+import {
+  JUDGEMENT_BODY_LIMIT,
+  validateBody,
+  validateParams,
+  validateQuery,
+} from '../../middlewares/validate.ts';
 import { goldHistory, saveGold } from '../../services/adjudication/gold-service.ts';
 import type { AdjudicationRequest } from '../../services/adjudication/item-context.ts';
 import {
@@ -13,12 +18,11 @@ import {
   startAdjudication,
 } from '../../services/adjudication/queue-service.ts';
 import { revealItem } from '../../services/adjudication/reveal-service.ts';
-import { requireStudy } from '../../services/studies.ts';
 import type { RouteContext } from '../context.ts';
-import { param, parsedParam } from '../params.ts';
+import { itemParamsSchema } from '../params.ts';
 
 /** `?names=1` shows who A and B are; anything but 0 or 1 is refused rather than read as "no". */
-const itemQuerySchema = z.object({
+const itemQuerySchema = z.strictObject({
   names: z
     .enum(['0', '1'], { message: 'use names=1 to show the annotators’ names, or leave it out' })
     .optional(),
@@ -35,43 +39,42 @@ export function adjudicationRoutes({ db }: RouteContext): Router {
   // Per route, not router.use: this router shares /studies/:study with the other study routes.
   const reader = requireRole('adjudicator', 'admin');
   const adjudicator = requireRole('adjudicator');
-  const study = (request: Request) => requireStudy(db, param(request, 'study'));
-  const item = (request: Request, response: Response): AdjudicationRequest => ({
-    db,
-    study: study(request),
-    user: authOf(response).user,
-    itemKey: parsedParam(request, 'itemKey', itemKeySchema),
+  const itemParams = validateParams(itemParamsSchema);
+  const itemQuery = validateQuery(itemQuerySchema);
+  const acceptBody = validateBody(acceptRequestSchema);
+  const goldBody = validateBody(saveGoldRequestSchema, { limit: JUDGEMENT_BODY_LIMIT });
+  const caller = (response: Response) => ({ db, study: studyOf(response), user: authOf(response).user });
+  const item = (response: Response): AdjudicationRequest => ({
+    ...caller(response),
+    itemKey: itemParams.of(response).itemKey,
   });
 
-  router.get('/adjudication', reader, (request, response) => {
-    response.json(adjudicationQueue(db, study(request), authOf(response).user));
+  router.get('/adjudication', reader, (_request, response) => {
+    response.json(adjudicationQueue(db, studyOf(response), authOf(response).user));
   });
 
-  router.post('/adjudication/accept', adjudicator, (request, response) => {
-    const { itemKeys } = parseInput(acceptRequestSchema, request.body);
-    response.json(acceptItems({ db, study: study(request), user: authOf(response).user }, itemKeys));
+  router.post('/adjudication/accept', adjudicator, acceptBody, (_request, response) => {
+    response.json(acceptItems(caller(response), acceptBody.of(response).itemKeys));
   });
 
-  router.get('/adjudication/items/:itemKey', reader, (request, response) => {
-    const { names } = parseInput(itemQuerySchema, request.query);
-    response.json(adjudicationItem(item(request, response), names === '1'));
+  router.get('/adjudication/items/:itemKey', reader, itemParams, itemQuery, (_request, response) => {
+    response.json(adjudicationItem(item(response), itemQuery.of(response).names === '1'));
   });
 
-  router.post('/adjudication/items/:itemKey/start', adjudicator, (request, response) => {
-    response.json(startAdjudication(item(request, response)));
+  router.post('/adjudication/items/:itemKey/start', adjudicator, itemParams, (_request, response) => {
+    response.json(startAdjudication(item(response)));
   });
 
-  router.put('/adjudication/items/:itemKey/gold', adjudicator, (request, response) => {
-    const body = parseInput(saveGoldRequestSchema, request.body);
-    response.json(saveGold(item(request, response), body));
+  router.put('/adjudication/items/:itemKey/gold', adjudicator, itemParams, goldBody, (_request, response) => {
+    response.json(saveGold(item(response), goldBody.of(response)));
   });
 
-  router.get('/adjudication/items/:itemKey/gold/history', reader, (request, response) => {
-    response.json(goldHistory(item(request, response)));
+  router.get('/adjudication/items/:itemKey/gold/history', reader, itemParams, (_request, response) => {
+    response.json(goldHistory(item(response)));
   });
 
-  router.get('/adjudication/items/:itemKey/reveal', reader, (request, response) => {
-    response.json(revealItem(item(request, response)));
+  router.get('/adjudication/items/:itemKey/reveal', reader, itemParams, (_request, response) => {
+    response.json(revealItem(item(response)));
   });
 
   return router;

@@ -1,53 +1,52 @@
 import { Router } from 'express';
 import {
-  type AssignRequest,
   assignRequestSchema,
-  type DrawSampleRequest,
   drawSampleRequestSchema,
-  type ReassignRequest,
   reassignRequestSchema,
 } from '../../../shared/sample-api.ts';
 import { authOf, requireRole } from '../../middlewares/session.ts';
+import { studyOf } from '../../middlewares/study.ts';
 import { validateBody } from '../../middlewares/validate.ts';
-import { assignmentRecords, assignSample, reassign } from '../../services/assignment-service.ts';
+import { assignSampleAudited, reassignAudited } from '../../services/assignment-changes.ts';
+import { assignmentRecords } from '../../services/assignment-service.ts';
+import { appActor } from '../../services/audit-service.ts';
 import { drawSample, listSampleSummaries } from '../../services/sample-service.ts';
-import { requireStudy } from '../../services/studies.ts';
 import { listAssignmentLog } from '../../store/assignments.ts';
 import type { RouteContext } from '../context.ts';
-import { param } from '../params.ts';
 
 /** Samples and assignments of a study, under /api/studies/:study, for admins. */
 export function samplingRoutes({ db }: RouteContext): Router {
   const router = Router({ mergeParams: true });
   const admin = requireRole('admin');
+  const sampleBody = validateBody(drawSampleRequestSchema);
+  const assignBody = validateBody(assignRequestSchema);
+  const reassignBody = validateBody(reassignRequestSchema);
 
-  router.get('/samples', admin, (request, response) => {
-    response.json(listSampleSummaries(db, requireStudy(db, param(request, 'study'))));
+  router.get('/samples', admin, (_request, response) => {
+    response.json(listSampleSummaries(db, studyOf(response)));
   });
 
-  router.post('/samples', admin, validateBody(drawSampleRequestSchema), (request, response) => {
-    const study = requireStudy(db, param(request, 'study'));
-    response.status(201).json(drawSample(db, study, request.body as DrawSampleRequest));
+  router.post('/samples', admin, sampleBody, (_request, response) => {
+    const actor = appActor(authOf(response).user);
+    response.status(201).json(drawSample(db, studyOf(response), sampleBody.of(response), actor));
   });
 
-  router.get('/assignments', admin, (request, response) => {
-    response.json(assignmentRecords(db, requireStudy(db, param(request, 'study'))));
+  router.get('/assignments', admin, (_request, response) => {
+    response.json(assignmentRecords(db, studyOf(response)));
   });
 
-  router.get('/assignments/log', admin, (request, response) => {
-    response.json(listAssignmentLog(db, requireStudy(db, param(request, 'study')).id));
+  router.get('/assignments/log', admin, (_request, response) => {
+    response.json(listAssignmentLog(db, studyOf(response).id));
   });
 
-  router.post('/assignments', admin, validateBody(assignRequestSchema), (request, response) => {
-    const study = requireStudy(db, param(request, 'study'));
-    response
-      .status(201)
-      .json(assignSample(db, study, request.body as AssignRequest, authOf(response).user.username));
+  router.post('/assignments', admin, assignBody, (_request, response) => {
+    const actor = appActor(authOf(response).user);
+    response.status(201).json(assignSampleAudited(db, studyOf(response), assignBody.of(response), actor));
   });
 
-  router.post('/assignments/reassign', admin, validateBody(reassignRequestSchema), (request, response) => {
-    const study = requireStudy(db, param(request, 'study'));
-    response.json(reassign(db, study, request.body as ReassignRequest, authOf(response).user.username));
+  router.post('/assignments/reassign', admin, reassignBody, (_request, response) => {
+    const actor = appActor(authOf(response).user);
+    response.json(reassignAudited(db, studyOf(response), reassignBody.of(response), actor));
   });
 
   return router;

@@ -1,57 +1,51 @@
 import { Router } from 'express';
 import {
-  type CreateUserRequest,
   createUserRequestSchema,
   setPasswordRequestSchema,
-  type UpdateUserRequest,
   updateUserRequestSchema,
 } from '../../../shared/admin-api.ts';
-import { requireRole } from '../../middlewares/session.ts';
-import { validateBody } from '../../middlewares/validate.ts';
+import { authOf, requireRole } from '../../middlewares/session.ts';
+import { validateBody, validateParams } from '../../middlewares/validate.ts';
 import { presentAdminUser } from '../../presenters/admin-user.ts';
-import {
-  changePassword,
-  generatePassword,
-  requireUserNamed,
-  setDisabled,
-} from '../../services/user-admin-service.ts';
-import { createUser } from '../../services/user-service.ts';
-import { listUsers, updateUserRoles } from '../../store/users.ts';
+import { addAccount, changeAccount, setAccountPassword } from '../../services/account-changes.ts';
+import { appActor } from '../../services/audit-service.ts';
+import { generatePassword } from '../../services/user-admin-service.ts';
+import { listUsers } from '../../store/users.ts';
 import type { RouteContext } from '../context.ts';
-import { param } from '../params.ts';
+import { usernameParamsSchema } from '../params.ts';
 
 /** /api/admin/users — accounts, for admins only. Generated passwords are returned once. */
 export function adminUserRoutes({ db }: RouteContext): Router {
   const router = Router();
   router.use(requireRole('admin'));
+  const params = validateParams(usernameParamsSchema);
+  const createBody = validateBody(createUserRequestSchema);
+  const updateBody = validateBody(updateUserRequestSchema);
+  const passwordBody = validateBody(setPasswordRequestSchema);
 
   router.get('/', (_request, response) => {
     response.json(listUsers(db).map(presentAdminUser));
   });
 
-  router.post('/', validateBody(createUserRequestSchema), async (request, response) => {
-    const body = request.body as CreateUserRequest;
+  router.post('/', createBody, async (_request, response) => {
+    const body = createBody.of(response);
     const password = body.password ?? generatePassword();
-    const user = await createUser(db, { ...body, password });
+    const user = await addAccount(db, appActor(authOf(response).user), { ...body, password });
     response
       .status(201)
       .json({ user: presentAdminUser(user), ...(body.password === undefined ? { password } : {}) });
   });
 
-  router.patch('/:username', validateBody(updateUserRequestSchema), (request, response) => {
-    const body = request.body as UpdateUserRequest;
-    const user = requireUserNamed(db, param(request, 'username'));
-    db.transaction(() => {
-      if (body.roles) updateUserRoles(db, user.id, body.roles);
-      if (body.disabled !== undefined) setDisabled(db, user.username, body.disabled);
-    });
-    response.json(presentAdminUser(requireUserNamed(db, user.username)));
+  router.patch('/:username', params, updateBody, (_request, response) => {
+    const actor = appActor(authOf(response).user);
+    const user = changeAccount(db, actor, params.of(response).username, updateBody.of(response));
+    response.json(presentAdminUser(user));
   });
 
-  router.post('/:username/password', validateBody(setPasswordRequestSchema), async (request, response) => {
-    const { password: given } = request.body as { password?: string };
+  router.post('/:username/password', params, passwordBody, async (_request, response) => {
+    const given = passwordBody.of(response).password;
     const password = given ?? generatePassword();
-    await changePassword(db, param(request, 'username'), password);
+    await setAccountPassword(db, appActor(authOf(response).user), params.of(response).username, password);
     response.json(given === undefined ? { password } : {});
   });
 

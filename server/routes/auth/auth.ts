@@ -1,5 +1,5 @@
 import { type CookieOptions, type Request, Router } from 'express';
-import { type LoginRequest, loginRequestSchema } from '../../../shared/api.ts';
+import { loginRequestSchema } from '../../../shared/api.ts';
 import { errors } from '../../errors.ts';
 import { authOf, CSRF_COOKIE, currentAuth, requireUser, SESSION_COOKIE } from '../../middlewares/session.ts';
 import { validateBody } from '../../middlewares/validate.ts';
@@ -16,8 +16,10 @@ export function authRoutes({ db, config, loginLimiter }: RouteContext): Router {
   const router = Router();
   const cookieBase: CookieOptions = { sameSite: 'strict', secure: config.cookieSecure, path: '/' };
 
-  router.post('/login', validateBody(loginRequestSchema), async (request, response) => {
-    const { username, password } = request.body as LoginRequest;
+  const loginBody = validateBody(loginRequestSchema);
+
+  router.post('/login', loginBody, async (request, response) => {
+    const { username, password } = loginBody.of(response);
     const keys = limiterKeys(request, username);
     const waitMs = Math.max(...keys.map((key) => loginLimiter.retryAfterMs(key)));
     if (waitMs > 0) {

@@ -1,12 +1,11 @@
-import { type Request, type Response, Router } from 'express';
+import { type Response, Router } from 'express';
 import {
-  itemKeySchema,
   reopenAnnotationRequestSchema,
-  type SaveAnnotation,
   saveAnnotationRequestSchema,
 } from '../../../shared/annotation-api.ts';
 import { authOf, requireRole } from '../../middlewares/session.ts';
-import { validateBody } from '../../middlewares/validate.ts';
+import { studyOf } from '../../middlewares/study.ts';
+import { JUDGEMENT_BODY_LIMIT, validateBody, validateParams } from '../../middlewares/validate.ts';
 import {
   annotationHistory,
   annotatorItem,
@@ -15,9 +14,8 @@ import {
   reopenAnnotation,
   saveAnnotationAttempt,
 } from '../../services/annotation-service.ts';
-import { requireStudy } from '../../services/studies.ts';
 import type { RouteContext } from '../context.ts';
-import { param, parsedParam } from '../params.ts';
+import { itemParamsSchema } from '../params.ts';
 
 /**
  * The annotator's own work, under /api/studies/:study: the queue, one item (blinded), save/submit,
@@ -28,44 +26,40 @@ export function itemRoutes({ db }: RouteContext): Router {
   const router = Router({ mergeParams: true });
   // Per route, not router.use: this router shares /studies/:study with the study routes.
   const annotator = requireRole('annotator');
-  const study = (request: Request) => requireStudy(db, param(request, 'study'));
-  const item = (request: Request, response: Response): ItemRequest => ({
+  const itemParams = validateParams(itemParamsSchema);
+  const saveBody = validateBody(saveAnnotationRequestSchema, { limit: JUDGEMENT_BODY_LIMIT });
+  const reopenBody = validateBody(reopenAnnotationRequestSchema);
+  const item = (response: Response): ItemRequest => ({
     db,
-    study: study(request),
+    study: studyOf(response),
     user: authOf(response).user,
-    itemKey: parsedParam(request, 'itemKey', itemKeySchema),
+    itemKey: itemParams.of(response).itemKey,
   });
 
-  router.get('/queue', annotator, (request, response) => {
-    response.json(annotatorQueue(db, study(request), authOf(response).user));
+  router.get('/queue', annotator, (_request, response) => {
+    response.json(annotatorQueue(db, studyOf(response), authOf(response).user));
   });
 
-  router.get('/items/:itemKey', annotator, (request, response) => {
-    response.json(annotatorItem(item(request, response)));
+  router.get('/items/:itemKey', annotator, itemParams, (_request, response) => {
+    response.json(annotatorItem(item(response)));
   });
 
-  router.put(
-    '/items/:itemKey/annotation',
-    annotator,
-    validateBody(saveAnnotationRequestSchema),
-    (request, response) => {
-      const body = request.body as SaveAnnotation;
-      response.json(saveAnnotationAttempt(item(request, response), body));
-    },
-  );
+  router.put('/items/:itemKey/annotation', annotator, itemParams, saveBody, (_request, response) => {
+    response.json(saveAnnotationAttempt(item(response), saveBody.of(response)));
+  });
 
   router.post(
     '/items/:itemKey/annotation/reopen',
     annotator,
-    validateBody(reopenAnnotationRequestSchema),
-    (request, response) => {
-      const { version } = request.body as { version: number };
-      response.json(reopenAnnotation(item(request, response), version));
+    itemParams,
+    reopenBody,
+    (_request, response) => {
+      response.json(reopenAnnotation(item(response), reopenBody.of(response).version));
     },
   );
 
-  router.get('/items/:itemKey/annotation/history', annotator, (request, response) => {
-    response.json(annotationHistory(item(request, response)));
+  router.get('/items/:itemKey/annotation/history', annotator, itemParams, (_request, response) => {
+    response.json(annotationHistory(item(response)));
   });
 
   return router;

@@ -1,27 +1,29 @@
 import { Router } from 'express';
 import type { StudySummary } from '../../../shared/api.ts';
-import { requireUser } from '../../middlewares/session.ts';
-import { studyOverview } from '../../services/overview-service.ts';
+import { authOf, requireUser } from '../../middlewares/session.ts';
+import { studyOf } from '../../middlewares/study.ts';
+import { studyOverviewFor } from '../../services/overview-service.ts';
 import { listStudies } from '../../store/studies.ts';
 import type { RouteContext } from '../context.ts';
-import { param } from '../params.ts';
 
-/** GET /api/studies, GET /api/studies/:name/overview — counts only, nothing blinded. */
-export function studyRoutes({ db }: RouteContext): Router {
+/** GET /api/studies — the studies of this database, for any signed-in account. */
+export function studyListRoutes({ db }: RouteContext): Router {
   const router = Router();
-  router.use(requireUser);
-
-  router.get('/', (_request, response) => {
+  router.get('/', requireUser, (_request, response) => {
     const studies: StudySummary[] = listStudies(db).map((study) => ({
       name: study.name,
       createdAt: study.createdAt,
     }));
     response.json(studies);
   });
+  return router;
+}
 
-  router.get('/:name/overview', (request, response) => {
-    response.json(studyOverview(db, param(request, 'name')));
+/** GET /api/studies/:study/overview — counts only (the study is loaded and the caller signed in by app.ts). */
+export function studyRoutes({ db }: RouteContext): Router {
+  const router = Router({ mergeParams: true });
+  router.get('/overview', requireUser, (_request, response) => {
+    response.json(studyOverviewFor(db, studyOf(response).name, authOf(response).user));
   });
-
   return router;
 }

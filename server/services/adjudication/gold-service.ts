@@ -5,7 +5,7 @@ import { errors } from '../../errors.ts';
 import { presentGoldHistory, presentGoldState } from '../../presenters/adjudication.ts';
 import { ensureAdjudicationItem, startAdjudicationItem } from '../../store/adjudication-items.ts';
 import {
-  appendGoldHistory,
+  appendRejectedGold,
   findGold,
   isFinalGold,
   listGoldHistory,
@@ -17,12 +17,30 @@ import type { Db } from '../../store/db.ts';
 import { writeJson } from '../../store/json-columns.ts';
 import type { StudyRow } from '../../store/studies.ts';
 import type { User } from '../../store/users.ts';
+import { appActor, recordAudit } from '../audit-service.ts';
 import { checkVersion, staleVersionMessage } from '../optimistic-save.ts';
 import { refreshErrorClasses } from './error-class-service.ts';
 import { type AdjudicationRequest, comparedAnnotations, openItem } from './item-context.ts';
 
 function conflict(current: StoredGold | undefined, message: string) {
   return errors.conflict(message, { current: current ? presentGoldState(current) : null });
+}
+
+/** The audit entry of a change of an item's gold (inside the change's transaction). */
+export function auditGold(
+  db: Db,
+  study: StudyRow,
+  user: User,
+  saved: StoredGold,
+  action: 'gold.save' | 'gold.fix' | 'gold.accept' | 'gold.reopen',
+): void {
+  recordAudit(db, {
+    studyId: study.id,
+    actor: appActor(user),
+    action,
+    subject: saved.argumentExternalId,
+    details: { version: saved.version, status: saved.status },
+  });
 }
 
 function finalGoldMessage(gold: StoredGold): string {
@@ -60,15 +78,13 @@ export function saveGold(request: AdjudicationRequest, body: SaveGold): GoldStat
     if (check === 'retry' && existing) return { ok: true as const, saved: existing };
     if (check === 'stale') {
       if (existing)
-        appendGoldHistory(db, {
+        appendRejectedGold(db, {
           adjudicationId: existing.id,
           actorId: user.id,
-          action: 'conflict',
           status: existing.status,
           version: body.version,
-          judgementJson: writeJson(body.judgement),
-          decisionsJson: writeJson(body.decisions),
-          note: null,
+          judgement: body.judgement,
+          decisions: body.decisions,
         });
       return {
         ok: false as const,
@@ -100,6 +116,7 @@ export function saveGold(request: AdjudicationRequest, body: SaveGold): GoldStat
       user.id,
     );
     if (fixing) refreshErrorClasses(db, context.argument.rowId);
+    auditGold(db, request.study, user, saved, fixing ? 'gold.fix' : 'gold.save');
     return { ok: true as const, saved };
   });
   if (!outcome.ok) throw conflict(outcome.existing, outcome.message);
@@ -158,6 +175,7 @@ export function reopenGold(
       user.id,
       reason,
     );
+    auditGold(db, study, user, saved, 'gold.reopen');
     return { ok: true as const, saved };
   });
   if (!outcome.ok) throw conflict(outcome.gold, outcome.message);

@@ -11,7 +11,9 @@ import { ACCEPTED_NOTE, findGold, writeGold } from '../../store/adjudications.ts
 import type { Db } from '../../store/db.ts';
 import type { StudyRow } from '../../store/studies.ts';
 import type { User } from '../../store/users.ts';
+import { appActor, recordAudit } from '../audit-service.ts';
 import { refreshErrorClasses } from './error-class-service.ts';
+import { auditGold } from './gold-service.ts';
 import {
   type AdjudicationRequest,
   comparedAnnotations,
@@ -64,8 +66,18 @@ export function adjudicationItem(request: AdjudicationRequest, names: boolean): 
  * Answers the item as `adjudicationItem` does, without names.
  */
 export function startAdjudication(request: AdjudicationRequest): AdjudicationItem {
+  const { db, study, user } = request;
   const context = openItem(request);
-  startAdjudicationItem(request.db, context.argument.rowId, request.user.id);
+  db.transaction(() => {
+    startAdjudicationItem(db, context.argument.rowId, user.id);
+    if (context.item.startedAt === null)
+      recordAudit(db, {
+        studyId: study.id,
+        actor: appActor(user),
+        action: 'adjudication.start',
+        subject: context.argument.record.id,
+      });
+  });
   return adjudicationItem(request, false);
 }
 
@@ -114,7 +126,7 @@ export function acceptItems(
         continue;
       }
       startAdjudicationItem(db, argument.rowId, user.id);
-      writeGold(
+      const saved = writeGold(
         db,
         {
           argumentRowId: argument.rowId,
@@ -129,6 +141,7 @@ export function acceptItems(
         user.id,
       );
       refreshErrorClasses(db, argument.rowId);
+      auditGold(db, study, user, saved, 'gold.accept');
       result.accepted.push(itemKey);
     }
   });

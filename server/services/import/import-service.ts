@@ -1,6 +1,7 @@
 import { errors } from '../../errors.ts';
 import type { Db } from '../../store/db.ts';
 import { insertImport, updateImportCounts } from '../../store/imports.ts';
+import { CLI_ACTOR, recordAudit } from '../audit-service.ts';
 import { ensureStudy } from '../studies.ts';
 import {
   type ImportKind,
@@ -136,7 +137,17 @@ function writeParsed(db: Db, request: WriteRequest): ImportSummary {
     });
     if (context.problems.length > 0)
       throw errors.importInvalid(request.displayName, sortByLine(context.problems));
-    if (importRowId !== null) updateImportCounts(db, importRowId, counts);
+    if (importRowId !== null) {
+      updateImportCounts(db, importRowId, counts);
+      // Imports run from the command line (the CLI, the demo's loading, an extractor run).
+      recordAudit(db, {
+        studyId: study.id,
+        actor: CLI_ACTOR,
+        action: 'import',
+        subject: request.sourceName,
+        details: { kind: request.kind, sha256: parsed.sha256, ...counts },
+      });
+    }
     return {
       kind: request.kind,
       file: request.sourceName,

@@ -1,0 +1,27 @@
+import { type DestinationStream, type Logger, pino } from 'pino';
+import type { LogLevel } from './config.ts';
+
+export type { Logger } from 'pino';
+
+/**
+ * The server's structured log: one JSON object a line on standard output (or `destination`, which
+ * tests use to read what was logged). Only the request log and errors write to it; what they may
+ * carry is decided by their serializers (server/middlewares/request-log.ts). The redaction is a second
+ * guard: a field named like a secret is masked wherever it turns up.
+ */
+export function createLogger(level: LogLevel, destination?: DestinationStream): Logger {
+  const options = {
+    level,
+    base: undefined,
+    redact: {
+      paths: ['password', '*.password', 'cookie', '*.cookie', '*.headers.cookie', 'authorization'],
+      censor: '[redacted]',
+    },
+  };
+  return destination ? pino(options, destination) : pino(options);
+}
+
+/** A logger that writes nothing (tests, and apps built without one). */
+export function silentLogger(): Logger {
+  return pino({ level: 'silent' });
+}
