@@ -39,11 +39,14 @@ export interface LlmCallWrite {
   argumentRowId: number | null;
   extractionRunId: number | null;
   startedAt: string;
+  /** The `llm_batches` row whose output answered the call; absent or null for a synchronous call. */
+  batchId?: number | null;
 }
 
 /** A stored call: what was written, with JSON columns as text, its id and when it finished. */
-export interface LlmCallRow extends Omit<LlmCallWrite, 'studyId' | 'parameters' | 'attemptLog'> {
+export interface LlmCallRow extends Omit<LlmCallWrite, 'studyId' | 'parameters' | 'attemptLog' | 'batchId'> {
   id: number;
+  batchId: number | null;
   parameters: string;
   attemptLog: string;
   finishedAt: string;
@@ -54,18 +57,19 @@ const SELECT = `SELECT id, purpose, cache_key AS cacheKey, endpoint, model, prom
   attempts, attempt_log AS attemptLog, finish_reason AS finishReason, input_tokens AS inputTokens,
   output_tokens AS outputTokens, latency_ms AS latencyMs, content, raw_response AS rawResponse,
   triple_id AS tripleRowId, argument_id AS argumentRowId, extraction_run_id AS extractionRunId,
-  started_at AS startedAt, finished_at AS finishedAt FROM llm_calls`;
+  started_at AS startedAt, finished_at AS finishedAt, batch_id AS batchId FROM llm_calls`;
 
 export function insertLlmCall(db: Db, call: LlmCallWrite): number {
   return db.run(
     `INSERT INTO llm_calls (study_id, purpose, cache_key, endpoint, model, prompt_hash, input_hash, parameters,
        response_format, status, error, http_status, attempts, attempt_log, finish_reason, input_tokens, output_tokens,
-       latency_ms, content, raw_response, triple_id, argument_id, extraction_run_id, started_at, finished_at)
+       latency_ms, content, raw_response, triple_id, argument_id, extraction_run_id, started_at, finished_at, batch_id)
      VALUES (@studyId, @purpose, @cacheKey, @endpoint, @model, @promptHash, @inputHash, @parameters,
        @responseFormat, @status, @error, @httpStatus, @attempts, @attemptLog, @finishReason, @inputTokens, @outputTokens,
-       @latencyMs, @content, @rawResponse, @tripleRowId, @argumentRowId, @extractionRunId, @startedAt, @finishedAt)`,
+       @latencyMs, @content, @rawResponse, @tripleRowId, @argumentRowId, @extractionRunId, @startedAt, @finishedAt, @batchId)`,
     {
       ...call,
+      batchId: call.batchId ?? null,
       parameters: writeJson(call.parameters),
       attemptLog: writeJson(call.attemptLog),
       finishedAt: nowIso(),

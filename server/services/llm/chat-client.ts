@@ -1,9 +1,13 @@
 import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError } from 'openai';
-import type { ChatCompletionCreateParamsNonStreaming } from 'openai/resources/chat/completions';
-import { z } from 'zod';
 import type { AttemptRecord, ResponseFormatMode } from '../../store/llm-calls.ts';
 import { type BackoffPolicy, retryAfterMs, retryWaitMs } from './backoff.ts';
-import type { ChatMessage } from './prompts.ts';
+import {
+  type ChatRequest,
+  chatCompletionBody,
+  httpErrorText,
+  malformedErrorText,
+  readCompletion,
+} from './chat-request.ts';
 import { type StartLimiter, UNLIMITED } from './rate-limiter.ts';
 import { InterruptedError, sleep } from './sleep.ts';
 
@@ -21,14 +25,7 @@ export interface ChatClientOptions {
   random?: () => number;
 }
 
-export interface ChatRequest {
-  model: string;
-  messages: ChatMessage[];
-  temperature: number;
-  maxTokens: number;
-  /** The JSON schema asked for in `json_schema` mode. */
-  jsonSchema?: { name: string; schema: Record<string, unknown> };
-}
+export type { ChatRequest } from './chat-request.ts';
 
 export type ChatOutcome =
   | {
@@ -37,8 +34,8 @@ export type ChatOutcome =
       finishReason: string | null;
       inputTokens: number | null;
       outputTokens: number | null;
-      /** The answering attempt's duration. */
-      latencyMs: number;
+      /** The answering attempt's duration (null for a batch request: the provider does not say). */
+      latencyMs: number | null;
       attempts: number;
       attemptLog: AttemptRecord[];
       responseFormat: ResponseFormatMode;
@@ -80,19 +77,6 @@ export class FormatLadder {
   }
 }
 
-// What we need of a completion; anything else in the body is kept in the raw response only.
-const completionSchema = z.object({
-  choices: z
-    .array(
-      z.object({
-        message: z.object({ content: z.string().nullish() }),
-        finish_reason: z.string().nullish(),
-      }),
-    )
-    .min(1, 'has no choices'),
-  usage: z.object({ prompt_tokens: z.number().nullish(), completion_tokens: z.number().nullish() }).nullish(),
-});
-
 type Failure = {
   kind: 'http' | 'timeout' | 'connection' | 'malformed' | 'unexpected';
   status: number | null;
@@ -101,7 +85,7 @@ type Failure = {
 };
 
 type AttemptResult =
-  | { ok: true; completion: z.infer<typeof completionSchema>; raw: string }
+  | { ok: true; completion: Extract<ReturnType<typeof readCompletion>, { ok: true }> }
   | { ok: false; failure: Failure };
 
 /** 408 (timeout), 409 (lock), 429 (rate limit) and every 5xx are worth another try; other 4xx are not. */
@@ -115,13 +99,13 @@ function describeFailure(failure: Failure, attempts: number, timeoutMs: number):
   const after = attempts === 1 ? '' : ` after ${attempts} attempts`;
   switch (failure.kind) {
     case 'http':
-      return `HTTP ${failure.status}${after}: ${failure.message}`;
+      return httpErrorText(failure.status, failure.message, attempts);
     case 'timeout':
       return `no answer within ${timeoutMs} ms${after}`;
     case 'connection':
       return `connection failed${after}: ${failure.message}`;
     case 'malformed':
-      return `malformed response${after}: ${failure.message}`;
+      return malformedErrorText(failure.message, attempts);
     case 'unexpected':
       return `unexpected error${after}: ${failure.message}`;
   }
@@ -171,19 +155,18 @@ export class ChatClient {
       const latencyMs = Math.round(performance.now() - started);
       if (result.ok) {
         ladder.settle(mode);
-        const choice = result.completion.choices[0];
-        const usage = result.completion.usage;
+        const { content, finishReason, inputTokens, outputTokens, raw } = result.completion;
         return {
           ok: true,
-          content: choice?.message.content ?? '',
-          finishReason: choice?.finish_reason ?? null,
-          inputTokens: usage?.prompt_tokens ?? null,
-          outputTokens: usage?.completion_tokens ?? null,
+          content,
+          finishReason,
+          inputTokens,
+          outputTokens,
           latencyMs,
           attempts,
           attemptLog,
           responseFormat: mode,
-          rawResponse: result.raw,
+          rawResponse: raw,
         };
       }
       const { failure } = result;
@@ -226,42 +209,19 @@ export class ChatClient {
     const deadline = new AbortController();
     const timer = setTimeout(() => deadline.abort(), this.options.timeoutMs);
     const abort = signal ? AbortSignal.any([signal, deadline.signal]) : deadline.signal;
-    const body: ChatCompletionCreateParamsNonStreaming = {
-      model: request.model,
-      messages: request.messages,
-      temperature: request.temperature,
-      max_tokens: request.maxTokens,
-    };
-    if (mode === 'json_object') body.response_format = { type: 'json_object' };
-    if (mode === 'json_schema') {
-      if (!request.jsonSchema) throw new Error('json_schema mode needs a schema');
-      body.response_format = {
-        type: 'json_schema',
-        json_schema: { name: request.jsonSchema.name, strict: true, schema: request.jsonSchema.schema },
-      };
-    }
+    const body = chatCompletionBody(request, mode);
     try {
       const completion: unknown = await this.client.chat.completions.create(body, {
         signal: abort,
         timeout: this.options.timeoutMs,
       });
-      const parsed = completionSchema.safeParse(completion);
-      if (!parsed.success) {
-        const issue = parsed.error.issues[0];
+      const reading = readCompletion(completion);
+      if (!reading.ok)
         return {
           ok: false,
-          failure: {
-            kind: 'malformed',
-            status: null,
-            message:
-              typeof completion === 'object' && completion !== null
-                ? `the body is not a chat completion (${issue?.path.join('.') || 'body'}: ${issue?.message ?? 'invalid'})`
-                : 'the body is not JSON',
-            serverWaitMs: null,
-          },
+          failure: { kind: 'malformed', status: null, message: reading.message, serverWaitMs: null },
         };
-      }
-      return { ok: true, completion: parsed.data, raw: JSON.stringify(completion) };
+      return { ok: true, completion: reading };
     } catch (error) {
       if (signal?.aborted) throw new InterruptedError();
       if (deadline.signal.aborted || error instanceof APIConnectionTimeoutError)

@@ -1,14 +1,13 @@
-import { argumentSchema } from '../../../shared/schemas/argument.ts';
 import { MODE_OF_TEST, type TestNumber } from '../../../shared/vocabulary.ts';
-import { findArgument, insertArgument, listArguments } from '../../store/arguments.ts';
 import type { Db } from '../../store/db.ts';
-import { insertLlmCall } from '../../store/llm-calls.ts';
+import { argumentIdsOfStudy, triplesArguedBy, triplesInOpenBatches } from '../../store/llm-batches.ts';
 import { listTriples, type StoredTriple } from '../../store/triples.ts';
 import { requireStudy } from '../studies.ts';
-import { type ChatClient, FormatLadder, outcomeColumns } from './chat-client.ts';
-import { cacheKeyOf, sha256Hex } from './hash.ts';
+import { type ChatClient, FormatLadder } from './chat-client.ts';
+import { type GenerationRequestConfig, generatedArgumentId, planGeneration } from './generation-request.ts';
+import { writeGeneration } from './generation-writer.ts';
 import { runPool } from './pool.ts';
-import { argumentPromptValues, type PromptTemplate, renderPrompt } from './prompts.ts';
+import type { PromptTemplate } from './prompts.ts';
 import { InterruptedError } from './sleep.ts';
 
 export interface GenerateArgumentsRequest {
@@ -42,6 +41,8 @@ export interface GenerationSummary extends GenerationProgress {
   triples: number;
   /** Triples that already had an argument from this model in this test. */
   skipped: number;
+  /** Triples a generation batch for this model and test still carries: skipped. */
+  inBatch: number;
   /** Generated arguments cut off by the token limit (stored, with finish_reason "length"). */
   truncated: number;
   /** Per failed triple, why (after the last retry). */
@@ -51,9 +52,53 @@ export interface GenerationSummary extends GenerationProgress {
   seconds: number;
 }
 
-/** The id of the argument `model` writes for a triple in a test: `${model}-test${test}-${tripleId}`. */
-export function generatedArgumentId(model: string, test: TestNumber, tripleId: string): string {
-  return `${model}-test${test}-${tripleId}`;
+export { generatedArgumentId } from './generation-request.ts';
+
+/** Which triples of the test's mode still need an argument from `model`. */
+export interface GenerationSelection {
+  /** The triples of the test's mode. */
+  triples: StoredTriple[];
+  /** Those without an argument from the model in the test, and not waiting in a batch. */
+  pending: StoredTriple[];
+  /** Those waiting in a generation batch for the model and test. */
+  inBatch: number;
+  warnings: string[];
+}
+
+/**
+ * The selection rule both generation paths share: a triple of the test's mode is done when the model
+ * has an argument on it in that test, or a batch for that model and test still carries it. A triple
+ * whose would-be argument id is taken by another model or test is skipped with a warning.
+ */
+export function generationSelection(
+  db: Db,
+  studyId: number,
+  model: string,
+  test: TestNumber,
+): GenerationSelection {
+  const mode = MODE_OF_TEST[test];
+  const triples = listTriples(db, studyId).filter((triple) => triple.record.mode === mode);
+  const done = triplesArguedBy(db, studyId, model, test);
+  const waiting = triplesInOpenBatches(db, studyId, model, test);
+  const taken = argumentIdsOfStudy(db, studyId);
+  const warnings: string[] = [];
+  let inBatch = 0;
+  const pending = triples.filter((triple) => {
+    if (done.has(triple.rowId)) return false;
+    if (waiting.has(triple.rowId)) {
+      inBatch += 1;
+      return false;
+    }
+    const id = generatedArgumentId(model, test, triple.record.id);
+    if (taken.has(id)) {
+      warnings.push(
+        `argument "${id}" exists but belongs to another model or test; triple ${triple.record.id} skipped`,
+      );
+      return false;
+    }
+    return true;
+  });
+  return { triples, pending, inBatch, warnings };
 }
 
 /**
@@ -70,27 +115,8 @@ export async function generateArguments(request: GenerateArgumentsRequest): Prom
   const { db, test, model } = request;
   const started = performance.now();
   const study = requireStudy(db, request.study);
-  const mode = MODE_OF_TEST[test];
-  const triples = listTriples(db, study.id).filter((triple) => triple.record.mode === mode);
-  const done = new Set(
-    listArguments(db, study.id)
-      .filter((argument) => argument.record.model === model && argument.record.test === test)
-      .map((argument) => argument.tripleRowId),
-  );
-  const warnings: string[] = [];
-  const pending = triples.filter((triple) => {
-    if (done.has(triple.rowId)) return false;
-    const id = generatedArgumentId(model, test, triple.record.id);
-    if (findArgument(db, study.id, id)) {
-      warnings.push(
-        `argument "${id}" exists but belongs to another model or test; triple ${triple.record.id} skipped`,
-      );
-      return false;
-    }
-    return true;
-  });
+  const { triples, pending, inBatch, warnings } = generationSelection(db, study.id, model, test);
 
-  const requestParameters = { temperature: request.temperature, max_tokens: request.maxTokens };
   const progress: GenerationProgress = {
     done: 0,
     total: pending.length,
@@ -107,65 +133,25 @@ export async function generateArguments(request: GenerateArgumentsRequest): Prom
   const signal = request.signal ?? new AbortController().signal;
   request.onProgress?.(progress);
 
+  const config: GenerationRequestConfig = {
+    endpoint: request.endpoint,
+    model,
+    test,
+    prompt: request.prompt,
+    temperature: request.temperature,
+    maxTokens: request.maxTokens,
+  };
   const generateOne = async (triple: StoredTriple): Promise<void> => {
-    const values = argumentPromptValues(triple.record);
-    const messages = renderPrompt(request.prompt, values);
-    const inputHash = sha256Hex(JSON.stringify(messages));
-    const cacheKey = cacheKeyOf({
-      purpose: 'generate',
-      endpoint: request.endpoint,
-      model,
-      promptHash: request.prompt.hash,
-      parameters: requestParameters,
-      inputHash,
-    });
+    const plan = planGeneration(config, triple.record);
     const startedAt = new Date().toISOString();
     let outcome: Awaited<ReturnType<ChatClient['complete']>>;
     try {
-      outcome = await request.chat.complete(
-        { model, messages, temperature: request.temperature, maxTokens: request.maxTokens },
-        ladder,
-        signal,
-      );
+      outcome = await request.chat.complete(plan.chat, ladder, signal);
     } catch (error) {
       if (error instanceof InterruptedError) return;
       throw error;
     }
-    const empty = outcome.ok && outcome.content.trim() === '';
-    const error = outcome.ok ? (empty ? 'the model returned no text' : null) : outcome.error;
-    const argumentId = generatedArgumentId(model, test, triple.record.id);
-    db.transaction(() => {
-      let argumentRowId: number | null = null;
-      if (outcome.ok && !empty) {
-        const argument = argumentSchema.parse({
-          id: argumentId,
-          triple_id: triple.record.id,
-          model,
-          test,
-          text: outcome.content,
-          ...(outcome.finishReason ? { finish_reason: outcome.finishReason } : {}),
-          ...(outcome.outputTokens !== null ? { output_tokens: outcome.outputTokens } : {}),
-        });
-        argumentRowId = insertArgument(db, study.id, argument, triple.rowId, null);
-      }
-      insertLlmCall(db, {
-        studyId: study.id,
-        purpose: 'generate',
-        cacheKey,
-        endpoint: request.endpoint,
-        model,
-        promptHash: request.prompt.hash,
-        inputHash,
-        parameters: requestParameters,
-        ...outcomeColumns(outcome),
-        status: outcome.ok ? (empty ? 'rejected' : 'ok') : 'failed',
-        error,
-        tripleRowId: triple.rowId,
-        argumentRowId,
-        extractionRunId: null,
-        startedAt,
-      });
-    });
+    const write = writeGeneration(db, config, plan, outcome, { studyId: study.id, triple, startedAt });
     progress.done += 1;
     progress.calls += outcome.attempts;
     progress.retries += outcome.attemptLog.length;
@@ -173,12 +159,12 @@ export async function generateArguments(request: GenerateArgumentsRequest): Prom
       progress.inputTokens += outcome.inputTokens ?? 0;
       progress.outputTokens += outcome.outputTokens ?? 0;
     }
-    if (error === null) {
-      progress.generated += 1;
-      if (outcome.ok && outcome.finishReason === 'length') truncated += 1;
-    } else {
+    if (write.status === 'failed') {
       progress.failed += 1;
-      failures.push({ tripleId: triple.record.id, error });
+      failures.push({ tripleId: triple.record.id, error: write.error });
+    } else {
+      progress.generated += 1;
+      if (write.status === 'generated' && write.truncated) truncated += 1;
     }
     request.onProgress?.(progress);
   };
@@ -187,7 +173,8 @@ export async function generateArguments(request: GenerateArgumentsRequest): Prom
   return {
     ...progress,
     triples: triples.length,
-    skipped: triples.length - pending.length,
+    skipped: triples.length - pending.length - inBatch,
+    inBatch,
     truncated,
     failures,
     warnings,

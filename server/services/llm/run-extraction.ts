@@ -1,20 +1,22 @@
-import { extractionSchema } from '../../../shared/schemas/extraction.ts';
 import type { UnlistedMention } from '../../../shared/schemas/factor-list.ts';
 import { errors } from '../../errors.ts';
 import { listArguments, type StoredArgument } from '../../store/arguments.ts';
 import type { Db } from '../../store/db.ts';
-import { extractionStatesOfExtractor, upsertExtraction } from '../../store/extractions.ts';
+import { extractionStatesOfExtractor } from '../../store/extractions.ts';
 import {
   type ExtractorKind,
+  type ExtractorRow,
   ensureExtractor,
   findExtractor,
   finishExtractionRun,
   insertExtractionRun,
 } from '../../store/extractors.ts';
+import { argumentsInOpenBatches } from '../../store/llm-batches.ts';
 import { latestSample, listSampleItems } from '../../store/samples.ts';
-import { refreshErrorClasses } from '../adjudication/error-class-service.ts';
+import type { StudyRow } from '../../store/studies.ts';
 import { canonicalJson } from '../import/canonical.ts';
 import { requireStudy } from '../studies.ts';
+import { writeExtraction } from './extraction-writer.ts';
 import { runPool } from './pool.ts';
 import { InterruptedError } from './sleep.ts';
 
@@ -104,6 +106,8 @@ export interface ExtractionSummary extends ExtractionProgress {
   considered: number;
   /** Already extracted with the same parameters: skipped. */
   skipped: number;
+  /** Waiting for a batch of this extractor: skipped (collect the batch instead). */
+  inBatch: number;
   /** Per failed argument, why. */
   failures: Array<{ argumentId: string; error: string }>;
   interrupted: boolean;
@@ -121,14 +125,75 @@ function sameParameters(stored: string | null, canonical: string): boolean {
 }
 
 /**
+ * The extractor's row in the study, created on first use. An extractor name already used by another
+ * kind (an imported "gpt-4.1") is refused, so a run cannot overwrite imported output.
+ */
+export function extractorRowFor(
+  db: Db,
+  study: StudyRow,
+  extractor: Pick<Extractor, 'name' | 'kind' | 'version'>,
+): ExtractorRow {
+  const existing = findExtractor(db, study.id, extractor.name);
+  if (existing && existing.kind !== extractor.kind)
+    throw errors.conflict(
+      `study "${study.name}" already has an extractor "${extractor.name}" of kind ${existing.kind}; ` +
+        `choose another name (--name) so that its extractions are not overwritten`,
+    );
+  return existing ?? ensureExtractor(db, study.id, extractor.name, extractor.kind, extractor.version);
+}
+
+/** Which arguments a run considers and which of them it has nothing left to do for. */
+export interface ExtractionSelection {
+  /** The latest sample's arguments with --only-sampled, else null (all arguments). */
+  sampled: ReadonlySet<number> | null;
+  /** Already extracted by a run with these parameters: skipped. */
+  extracted(argumentRowId: number): boolean;
+  /** Waiting for a batch of this extractor (submitted, not collected): skipped, not asked twice. */
+  inBatch(argumentRowId: number): boolean;
+}
+
+/**
+ * The selection rule every extraction path shares: an argument is done when its stored extraction
+ * by this extractor is `extracted` by a run with equal parameters (failed ones, and ones made with
+ * other parameters, are done again) or when a batch of this extractor still carries it.
+ */
+export function extractionSelection(
+  db: Db,
+  study: StudyRow,
+  extractorId: number,
+  parameters: Record<string, unknown>,
+  onlySampled: boolean,
+): ExtractionSelection {
+  let sampled: Set<number> | null = null;
+  if (onlySampled) {
+    const sample = latestSample(db, study.id);
+    if (!sample)
+      throw errors.validation(`study "${study.name}" has no sample yet; draw one or drop --only-sampled`);
+    sampled = new Set(listSampleItems(db, sample.id).map((item) => item.argumentRowId));
+  }
+  const states = extractionStatesOfExtractor(db, extractorId);
+  const canonical = canonicalJson(parameters);
+  const waiting = argumentsInOpenBatches(db, extractorId);
+  return {
+    sampled,
+    extracted(argumentRowId) {
+      const state = states.get(argumentRowId);
+      return state?.status === 'extracted' && sameParameters(state.runParameters, canonical);
+    },
+    inBatch: (argumentRowId) => waiting.has(argumentRowId),
+  };
+}
+
+/**
  * Runs an extractor over a study's arguments and stores what it says, resumably:
  * - arguments already **extracted** by this extractor in a run with the same parameters are
- *   skipped; failed ones, and ones extracted with other parameters, are done again;
+ *   skipped, and so are those a batch of this extractor still carries; failed ones, and ones
+ *   extracted with other parameters, are done again;
  * - one `extraction_runs` row records the run and its parameters (none when nothing is left to
  *   do); `finished_at` stays empty if the run was interrupted;
- * - each result is validated by the extractions schema and written as soon as it arrives, so a
- *   Ctrl-C (the `signal`) loses only the items under way; a failed result is stored as `failed`
- *   with its error, never as an empty extraction;
+ * - each result is validated by the extractions schema and written as soon as it arrives
+ *   (`writeExtraction`, shared with the batch path), so a Ctrl-C (the `signal`) loses only the items
+ *   under way; a failed result is stored as `failed` with its error, never as an empty extraction;
  * - an extractor name already used by another kind (an imported "gpt-4.1") is refused, so a run
  *   cannot overwrite imported output.
  */
@@ -136,28 +201,22 @@ export async function runExtraction(request: RunExtractionRequest): Promise<Extr
   const { db, extractor } = request;
   const started = performance.now();
   const study = requireStudy(db, request.study);
-  const existing = findExtractor(db, study.id, extractor.name);
-  if (existing && existing.kind !== extractor.kind)
-    throw errors.conflict(
-      `study "${study.name}" already has an extractor "${extractor.name}" of kind ${existing.kind}; ` +
-        `choose another name (--name) so that its extractions are not overwritten`,
-    );
-  const row = existing ?? ensureExtractor(db, study.id, extractor.name, extractor.kind, extractor.version);
-
-  let candidates = listArguments(db, study.id);
-  if (request.onlySampled) {
-    const sample = latestSample(db, study.id);
-    if (!sample)
-      throw errors.validation(`study "${study.name}" has no sample yet; draw one or drop --only-sampled`);
-    const sampled = new Set(listSampleItems(db, sample.id).map((item) => item.argumentRowId));
-    candidates = candidates.filter((argument) => sampled.has(argument.rowId));
-  }
-  const states = extractionStatesOfExtractor(db, row.id);
-  const canonical = canonicalJson(extractor.parameters);
-  const pending = candidates.filter((argument) => {
-    const state = states.get(argument.rowId);
-    return !(state?.status === 'extracted' && sameParameters(state.runParameters, canonical));
-  });
+  const row = extractorRowFor(db, study, extractor);
+  const selection = extractionSelection(
+    db,
+    study,
+    row.id,
+    extractor.parameters,
+    request.onlySampled ?? false,
+  );
+  const sampled = selection.sampled;
+  const candidates = listArguments(db, study.id).filter(
+    (argument) => sampled === null || sampled.has(argument.rowId),
+  );
+  const waiting = candidates.filter((argument) => selection.inBatch(argument.rowId)).length;
+  const pending = candidates.filter(
+    (argument) => !selection.extracted(argument.rowId) && !selection.inBatch(argument.rowId),
+  );
 
   const progress: ExtractionProgress = {
     done: 0,
@@ -176,7 +235,8 @@ export async function runExtraction(request: RunExtractionRequest): Promise<Extr
     extractor: extractor.name,
     runId,
     considered: candidates.length,
-    skipped: candidates.length - pending.length,
+    skipped: candidates.length - pending.length - waiting,
+    inBatch: waiting,
     failures,
     interrupted,
     seconds: (performance.now() - started) / 1000,
@@ -197,17 +257,18 @@ export async function runExtraction(request: RunExtractionRequest): Promise<Extr
         if (error instanceof InterruptedError) return;
         throw error;
       }
-      const { cost, alsoWrite, ...fields } = result;
-      const extraction = extractionSchema.parse({
-        ...fields,
-        argument_id: argument.record.id,
-        extractor: extractor.name,
-      });
-      db.transaction(() => {
-        alsoWrite?.();
-        upsertExtraction(db, extraction, argument.rowId, row.id, runId);
-        refreshErrorClasses(db, argument.rowId);
-      });
+      const extraction = writeExtraction(
+        db,
+        {
+          argumentRowId: argument.rowId,
+          argumentId: argument.record.id,
+          extractorId: row.id,
+          extractorName: extractor.name,
+          runId,
+        },
+        result,
+      );
+      const { cost } = result;
       progress.done += 1;
       if (extraction.status === 'extracted') progress.extracted += 1;
       else {

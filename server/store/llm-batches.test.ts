@@ -1,0 +1,174 @@
+import { describe, expect, it } from 'vitest';
+import type { Db } from './db.ts';
+import {
+  argumentsInOpenBatches,
+  countBatchRequests,
+  countUncollectedBatchesOfRun,
+  insertBatch,
+  insertBatchJob,
+  insertBatchRequest,
+  listArgumentTextsPage,
+  listBatchRequestsPage,
+  listSubmittedRequestsOfBatch,
+  markBatchCollected,
+  settleBatchRequest,
+  submitBatchRequest,
+  triplesInOpenBatches,
+} from './llm-batches.ts';
+import { openDatabase } from './open.ts';
+
+/** A study with one triple, three arguments and an llm extractor, in a fresh in-memory database. */
+function seeded(): Db {
+  const db = openDatabase(':memory:');
+  db.run("INSERT INTO studies (name, created_at) VALUES ('s', 'now')");
+  db.run(
+    "INSERT INTO triples (study_id, external_id, mode, current_factors, tsc1_factors, tsc1_outcome, tsc2_factors, tsc2_outcome) VALUES (1, 't1', 'arguable', '[]', '[]', 'plaintiff', '[]', 'defendant')",
+  );
+  for (const id of ['a1', 'a2', 'a3'])
+    db.run(
+      `INSERT INTO arguments (study_id, external_id, triple_id, model, test, text) VALUES (1, ?, 1, 'm', 1, ?)`,
+      [id, `text of ${id}`],
+    );
+  db.run("INSERT INTO extractors (study_id, name, kind) VALUES (1, 'gpt-4.1', 'llm')");
+  db.run("INSERT INTO extraction_runs (extractor_id, started_at, parameters) VALUES (1, 'now', '{}')");
+  return db;
+}
+
+function extractJob(db: Db) {
+  return insertBatchJob(db, {
+    studyId: 1,
+    purpose: 'extract',
+    endpoint: 'http://x/v1',
+    model: 'gpt-4.1',
+    extractorId: 1,
+    test: null,
+    config: '{}',
+  });
+}
+
+function request(db: Db, jobId: number, argumentRowId: number) {
+  return insertBatchRequest(db, {
+    jobId,
+    customId: `c${argumentRowId}`,
+    argumentRowId,
+    tripleRowId: null,
+    cacheKey: 'k',
+    inputHash: 'h',
+  });
+}
+
+describe('008_llm_batches', () => {
+  it('creates the batch tables and adds llm_calls.batch_id', () => {
+    const db = seeded();
+    const tables = db
+      .all<{ name: string }>("SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'llm_batch%'")
+      .map((row) => row.name)
+      .sort();
+    expect(tables).toEqual(['llm_batch_jobs', 'llm_batch_requests', 'llm_batches']);
+    const columns = db.all<{ name: string }>('PRAGMA table_info(llm_calls)').map((row) => row.name);
+    expect(columns).toContain('batch_id');
+  });
+
+  it('ties a job to an extractor for extraction and to a test for generation, never both', () => {
+    const db = seeded();
+    const insert = (purpose: string, extractorId: number | null, test: number | null) =>
+      db.run(
+        `INSERT INTO llm_batch_jobs (study_id, purpose, endpoint, model, extractor_id, test, config, created_at)
+         VALUES (1, ?, 'e', 'm', ?, ?, '{}', 'now')`,
+        [purpose, extractorId, test],
+      );
+    expect(() => insert('extract', null, null)).toThrow(/CHECK/);
+    expect(() => insert('extract', 1, 1)).toThrow(/CHECK/);
+    expect(() => insert('generate', null, 4)).toThrow(/CHECK/);
+    expect(() => insert('generate', null, 2)).not.toThrow();
+  });
+
+  it('keeps custom ids unique in a job, and a failed or unanswered request must say why', () => {
+    const db = seeded();
+    const job = extractJob(db);
+    const id = request(db, job.id, 1);
+    expect(() => request(db, job.id, 1)).toThrow(/UNIQUE/);
+    expect(() => settleBatchRequest(db, id, 'failed', null)).toThrow(/CHECK/);
+    expect(() => settleBatchRequest(db, id, 'succeeded', 'why')).toThrow(/CHECK/);
+    expect(() => db.run("UPDATE llm_batch_requests SET status = 'submitted' WHERE id = ?", [id])).toThrow(
+      /CHECK/,
+    );
+  });
+
+  it('refuses a provider status it does not know', () => {
+    const db = seeded();
+    const job = extractJob(db);
+    expect(() =>
+      insertBatch(db, {
+        jobId: job.id,
+        extractionRunId: 1,
+        providerBatchId: 'b',
+        inputFileId: 'f',
+        requests: 1,
+        bytes: 10,
+        status: 'sleeping' as 'completed',
+      }),
+    ).toThrow(/CHECK/);
+  });
+
+  it('tracks requests through submission and settlement; open ones are not asked for twice', () => {
+    const db = seeded();
+    const job = extractJob(db);
+    const ids = [1, 2, 3].map((argument) => request(db, job.id, argument));
+    const batch = insertBatch(db, {
+      jobId: job.id,
+      extractionRunId: 1,
+      providerBatchId: 'batch_1',
+      inputFileId: 'file-1',
+      requests: 3,
+      bytes: 300,
+      status: 'validating',
+    });
+    for (const id of ids) submitBatchRequest(db, id, batch);
+    expect(argumentsInOpenBatches(db, 1)).toEqual(new Set([1, 2, 3]));
+    expect(listSubmittedRequestsOfBatch(db, batch).map((row) => row.customId)).toEqual(['c1', 'c2', 'c3']);
+
+    settleBatchRequest(db, ids[0] ?? 0, 'succeeded', null);
+    settleBatchRequest(db, ids[1] ?? 0, 'unanswered', 'batch expired');
+    expect(countBatchRequests(db, job.id)).toEqual({ succeeded: 1, unanswered: 1, submitted: 1 });
+    expect(argumentsInOpenBatches(db, 1)).toEqual(new Set([3]));
+    expect(listBatchRequestsPage(db, job.id, ['unanswered', 'failed'], 0, 10)).toMatchObject([
+      { customId: 'c2', error: 'batch expired', submissions: 1 },
+    ]);
+    expect(countUncollectedBatchesOfRun(db, 1)).toBe(1);
+    markBatchCollected(db, batch);
+    expect(countUncollectedBatchesOfRun(db, 1)).toBe(0);
+  });
+
+  it('finds triples in open generation batches by model and test', () => {
+    const db = seeded();
+    const job = insertBatchJob(db, {
+      studyId: 1,
+      purpose: 'generate',
+      endpoint: 'e',
+      model: 'm',
+      extractorId: null,
+      test: 1,
+      config: '{}',
+    });
+    insertBatchRequest(db, {
+      jobId: job.id,
+      customId: 't1',
+      argumentRowId: null,
+      tripleRowId: 1,
+      cacheKey: 'k',
+      inputHash: 'h',
+    });
+    expect(triplesInOpenBatches(db, 1, 'm', 1)).toEqual(new Set([1]));
+    expect(triplesInOpenBatches(db, 1, 'm', 2)).toEqual(new Set());
+  });
+
+  it('pages argument texts by row id', () => {
+    const db = seeded();
+    const first = listArgumentTextsPage(db, 1, 0, 2);
+    expect(first.map((row) => row.id)).toEqual(['a1', 'a2']);
+    expect(listArgumentTextsPage(db, 1, first.at(-1)?.rowId ?? 0, 2)).toEqual([
+      { rowId: 3, id: 'a3', text: 'text of a3' },
+    ]);
+  });
+});
