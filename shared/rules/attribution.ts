@@ -246,7 +246,11 @@ function readMentions(
       const attributions = readings(facts, mention, listed ?? main, inherited[index] ?? false);
       const polarity = overall(attributions);
       for (const cue of unlikes)
-        for (const caseId of cue.cases) put(attributions, { case: caseId, polarity: flip(polarity) });
+        for (const caseId of cue.cases) {
+          // "unlike the defendant in TSC2 (F26)": the code labels TSC2 itself.
+          if (listed?.some((entry) => entry.case === caseId)) continue;
+          put(attributions, { case: caseId, polarity: flip(polarity) });
+        }
       for (const cue of comparatives) {
         for (const caseId of cue.cases) {
           if (attributions.some((reading) => reading.case === caseId)) continue;

@@ -2,7 +2,7 @@ import type { FactorId } from '../factors.ts';
 import { inflections } from './inflections.ts';
 import { type Lexicon, type PhraseSlot, parsePhrase } from './lexicon.ts';
 import type { FoundMention } from './types.ts';
-import { isNegationKey, matchWords, stemWord, type Word } from './words.ts';
+import { matchWords, stemWord, type Word } from './words.ts';
 
 /** A phrase slot ready for matching: the set of stems its word may take, or a gap. */
 type CompiledSlot = { kind: 'word'; keys: ReadonlySet<string> } | { kind: 'gap'; max: number };
@@ -80,7 +80,7 @@ function matchFrom(
       // A gap never swallows a negation: "disclosures were not restricted" is no match for
       // "disclosures * restricted".
       const skipped = at + skip < limit ? words[at + skip] : undefined;
-      if (!skipped || isNegationKey(skipped.key)) break;
+      if (!skipped || skipped.negation) break;
     }
     return longest;
   }

@@ -94,4 +94,18 @@ describe('splitSegments', () => {
   it('never cuts inside a mention', () => {
     expect(segments('F16:Info-reverse-engineerable is shared')).toHaveLength(1);
   });
+
+  it('does not cut at an interjected ", however,"', () => {
+    expect(segments('Only TSC2, however, involves F24')).toEqual([
+      ['start', 'Only TSC2, however, involves F24'],
+    ]);
+  });
+
+  it('resumes the main clause after an opening subordinate clause', () => {
+    expect(segments('Although the input case shares F8 with TSC1, it does not share F15')).toEqual([
+      ['contrast', 'Although the input case shares F8 with TSC1'],
+      ['resume', 'it does not share F15'],
+    ]);
+    expect(segments('Unlike TSC2, the input case involves no F12')).toHaveLength(1);
+  });
 });

@@ -28,6 +28,8 @@ export interface Segment extends Span {
 // `a` "and"/"so"/"yet" after a comma. Written without look-behinds, which V8 runs slowly.
 const BOUNDARY = new RegExp(
   [
+    // ", however," and ", though," inside a clause are interjections, not boundaries.
+    '(?<x>,\\s*(?:however|though)\\s*,)',
     '(?<p>[;:]|\\s[—–-]\\s|—)',
     '(?<c>\\b(?:but|whereas|while|whilst|although|though|however|unlike)\\b)',
     '[,)]\\**\\s*(?<r1>(?:(?:in|of|for|by|at|neither\\s+of|none\\s+of|both\\s+of|each\\s+of|all\\s+of)\\s+)?\\b(?:which|where|who|whom)\\b)',
@@ -57,7 +59,9 @@ function boundaries(text: string): Cut[] {
     if (!groups) continue;
     const relative = groups.r1 ?? groups.r2 ?? groups.r3 ?? groups.r4;
     let end = match.index + match[0].length;
-    if (groups.p) {
+    if (groups.x) {
+      // no cut
+    } else if (groups.p) {
       end = groups.p[1];
       cuts.push({ at: groups.p[0], startAt: end, opener: match[0] === ':' ? 'colon' : 'punctuation' });
     } else if (groups.c) cuts.push({ at: groups.c[0], startAt: groups.c[0], opener: 'contrast' });
@@ -72,6 +76,8 @@ function boundaries(text: string): Cut[] {
   return cuts;
 }
 
+// A subordinating conjunction opening a sentence (a clause follows it, unlike "unlike TSC2, …").
+const SUBORDINATE_START = /^\W*(?:although|though|even\s+though|while|whilst|whereas|because|since)\b/i;
 // How far after a comma a case word may stand for the main clause to resume there.
 const RESUME_REACH = 30;
 const AND_BEFORE = /(?:\band|\bor|&|,)\s+(?:(?:in|for|with)\s+)?$/i;
@@ -158,6 +164,24 @@ function segmentsOf(
     }
   }
   cuts.sort((a, b) => a.at - b.at);
+  // A sentence that opens with a subordinate clause ("Although the input case shares F8 with
+  // TSC1, it does not share F15") resumes its main clause at the first comma after it.
+  const opening = SUBORDINATE_START.exec(text.slice(sentence.start, sentence.end));
+  if (opening) {
+    const firstCut = cuts.find((cut) => cut.at > sentence.start + opening[0].length)?.at ?? sentence.end;
+    for (
+      let comma = text.indexOf(',', sentence.start + opening[0].length);
+      comma !== -1 && comma < firstCut;
+      comma = text.indexOf(',', comma + 1)
+    ) {
+      if (inside(mentions, comma) || !hasMention(sentence.start, comma, mentions)) continue;
+      if (/^\s*\w+\s+\w+/.test(text.slice(comma + 1, sentence.end))) {
+        cuts.push({ at: comma, startAt: comma + 1, opener: 'resume' });
+        cuts.sort((a, b) => a.at - b.at);
+      }
+      break;
+    }
+  }
 
   const segments: Segment[] = [];
   let start = sentence.start;

@@ -9,6 +9,8 @@ export interface Word {
   start: number;
   end: number;
   key: string;
+  /** The key negates (`isNegationKey`), computed once so phrase gaps can test it cheaply. */
+  negation: boolean;
 }
 
 // A word: letters/digits, with inner apostrophes ("didn't") kept; hyphens split words, so
@@ -101,7 +103,8 @@ export function matchWords(text: string, from = 0, to = text.length): Word[] {
   for (let match = WORD.exec(text); match && match.index < to; match = WORD.exec(text)) {
     const raw = match[0];
     if (FILLER_WORDS.has(raw.toLowerCase())) continue;
-    words.push({ start: match.index, end: match.index + raw.length, key: stemWord(raw) });
+    const key = stemWord(raw);
+    words.push({ start: match.index, end: match.index + raw.length, key, negation: isNegationKey(key) });
   }
   return words;
 }
