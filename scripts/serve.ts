@@ -1,13 +1,13 @@
 import type { Server } from 'node:http';
 import { createApp } from '../server/app.ts';
 import type { ServerConfig } from '../server/config.ts';
+import { createLogger } from '../server/logger.ts';
 import {
   assignDemoSample,
   isEmptyDatabase,
   loadDemo,
   workingDemoLogins,
 } from '../server/services/demo-service.ts';
-import { createLogger } from '../server/logger.ts';
 import { LoginLimiter } from '../server/services/login-limiter.ts';
 import { openDatabase } from '../server/store/open.ts';
 import { deleteExpiredSessions } from '../server/store/sessions.ts';
@@ -35,6 +35,7 @@ export async function serve(
     config,
     loginLimiter: new LoginLimiter(),
     clientDir: CLIENT_DIR,
+    trustProxy: config.trustProxy,
     logger: createLogger(config.logLevel),
   });
   const server = await new Promise<Server>((resolve, reject) => {

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import cookieParser from 'cookie-parser';
 import express, { type Express } from 'express';
 import helmet from 'helmet';
+import type { TrustProxy } from './config.ts';
 import { errors } from './errors.ts';
 import { type Logger, silentLogger } from './logger.ts';
 import { errorHandler } from './middlewares/error-handler.ts';
@@ -27,6 +28,8 @@ import { loadGuidelines } from './services/guidelines-service.ts';
 export interface AppOptions extends RouteContext {
   /** The built client (dist/client); when missing, only the API is served. */
   clientDir?: string;
+  /** Which proxies' X-Forwarded-For to believe (TRUST_PROXY); none when left out. */
+  trustProxy?: TrustProxy;
   /** Where the request log goes (scripts/serve.ts passes the configured one); silent when left out. */
   logger?: Logger;
 }
@@ -37,7 +40,9 @@ export function createApp(options: AppOptions): Express {
   app.disable('x-powered-by');
   // First, so every answer is logged, errors and the client's pages included.
   app.use(requestLog(options.logger ?? silentLogger()));
-  app.set('trust proxy', 'loopback');
+  // The client address limits logins: believing X-Forwarded-For from anyone unasked would let a
+  // client name a fresh address on every attempt.
+  app.set('trust proxy', options.trustProxy ?? false);
   app.use(
     helmet({
       contentSecurityPolicy: {

@@ -9,12 +9,31 @@ describe('loadConfig', () => {
       databaseFile: 'data/factor-audit.db',
       sessionTtlHours: 12,
       cookieSecure: false,
+      trustProxy: false,
       logLevel: 'silent',
     });
   });
   it('logs at LOG_LEVEL, by default info outside the tests and silent under Vitest', () => {
     expect(loadConfig({ LOG_LEVEL: 'warn' }).logLevel).toBe('warn');
     expect(() => loadConfig({ LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL/);
+  });
+  it('trusts no proxy unless TRUST_PROXY says which, in the forms Express takes', () => {
+    expect(loadConfig({ TRUST_PROXY: '' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: 'loopback, 10.0.0.0/8,fd00::/8' }).trustProxy).toEqual([
+      'loopback',
+      '10.0.0.0/8',
+      'fd00::/8',
+    ]);
+    expect(loadConfig({ TRUST_PROXY: '192.168.1.7/255.255.255.0' }).trustProxy).toEqual([
+      '192.168.1.7/255.255.255.0',
+    ]);
+  });
+  it('names a TRUST_PROXY entry Express would not take', () => {
+    expect(() => loadConfig({ TRUST_PROXY: 'loopback,proxy.local' })).toThrow(/TRUST_PROXY.*"proxy.local"/);
+    expect(() => loadConfig({ TRUST_PROXY: '10.0.0.0/33' })).toThrow(/TRUST_PROXY/);
   });
   it('names the variable that is wrong', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);

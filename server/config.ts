@@ -1,5 +1,46 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 import { describeIssues } from '../shared/zod-issues.ts';
+
+/**
+ * Which proxies the app believes about the client's address (`X-Forwarded-For`), in the forms
+ * Express's `trust proxy` setting takes: `false` (none: the socket's address is the client's),
+ * `true` (any: only behind a proxy that overwrites the header), a number of proxy hops, or the
+ * addresses and subnets of the proxies.
+ */
+export type TrustProxy = boolean | number | string[];
+
+/** The names proxy-addr knows for groups of addresses. */
+const TRUST_PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** An address, an address/prefix-length or (IPv4) an address/netmask, as proxy-addr accepts them. */
+function isProxyAddress(entry: string): boolean {
+  if (TRUST_PROXY_NAMES.has(entry)) return true;
+  const [address = '', range, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (range === undefined) return true;
+  if (/^\d{1,3}$/.test(range)) return Number(range) <= (family === 4 ? 32 : 128);
+  return family === 4 && isIP(range) === 4;
+}
+
+const trustProxySchema = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value, ctx): TrustProxy => {
+    if (value === undefined || value === '' || value === 'false') return false;
+    if (value === 'true') return true;
+    if (/^\d+$/.test(value)) return Number(value);
+    const entries = value.split(',').map((entry) => entry.trim());
+    const bad = entries.find((entry) => !isProxyAddress(entry));
+    if (bad !== undefined)
+      ctx.addIssue({
+        code: 'custom',
+        message: `"${bad}" is not true, false, a number of hops, an address, a subnet (10.0.0.0/8) or loopback, linklocal, uniquelocal`,
+      });
+    return entries;
+  });
 
 /** pino's levels, from the most talkative to none. */
 export const LOG_LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'] as const;
@@ -18,6 +59,7 @@ const configSchema = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((value) => value === 'true'),
+  TRUST_PROXY: trustProxySchema,
   LOG_LEVEL: z.enum(LOG_LEVELS).optional(),
 });
 
@@ -27,6 +69,8 @@ export interface ServerConfig {
   databaseFile: string;
   sessionTtlHours: number;
   cookieSecure: boolean;
+  /** Unset: no proxy is trusted, and X-Forwarded-For is ignored. */
+  trustProxy: TrustProxy;
   /** LOG_LEVEL: `info` by default, `silent` under Vitest (which sets VITEST in every test process). */
   logLevel: LogLevel;
 }
@@ -45,6 +89,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): ServerConfig {
     databaseFile: config.FACTOR_AUDIT_DB,
     sessionTtlHours: config.SESSION_TTL_HOURS,
     cookieSecure: config.COOKIE_SECURE,
+    trustProxy: config.TRUST_PROXY,
     logLevel: config.LOG_LEVEL ?? (env.VITEST || process.env.VITEST ? 'silent' : 'info'),
   };
 }

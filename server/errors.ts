@@ -42,7 +42,9 @@ export const errors = {
   notInAdjudicationQueue: () =>
     new AppError('not_found', 'This item is not in your adjudication queue; open items from the queue.'),
   conflict: (message: string, details?: unknown) => new AppError('conflict', message, details),
-  rateLimited: (message: string) => new AppError('rate_limited', message),
+  /** Too many attempts; the error handler sends `retryAfterSeconds` as the `Retry-After` header. */
+  rateLimited: (message: string, retryAfterSeconds: number) =>
+    new AppError('rate_limited', message, { retryAfterSeconds }),
   importInvalid: (file: string, problems: RecordProblem[]) =>
     new AppError(
       'import_invalid',

@@ -1,10 +1,24 @@
 import { z } from 'zod';
+import { USERNAME_REFERENCE_MAX_LENGTH } from './username.ts';
 import { MODES, TESTS } from './vocabulary.ts';
 
-/** POST /api/auth/login */
+/** The longest password an account may have: argon2 hashes any length, but a request stays small. */
+export const PASSWORD_MAX_LENGTH = 1024;
+
+/** POST /api/auth/login — both bounded, so a failed login never makes the server hold a huge string. */
 export const loginRequestSchema = z.strictObject({
-  username: z.string().trim().min(1, 'Enter your user name'),
-  password: z.string().min(1, 'Enter your password'),
+  username: z
+    .string()
+    .trim()
+    .min(1, 'Enter your user name')
+    .max(
+      USERNAME_REFERENCE_MAX_LENGTH,
+      `A user name has at most ${USERNAME_REFERENCE_MAX_LENGTH} characters`,
+    ),
+  password: z
+    .string()
+    .min(1, 'Enter your password')
+    .max(PASSWORD_MAX_LENGTH, `A password has at most ${PASSWORD_MAX_LENGTH} characters`),
 });
 export type LoginRequest = z.infer<typeof loginRequestSchema>;
 

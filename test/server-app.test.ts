@@ -49,7 +49,7 @@ describe('auth', () => {
   });
 
   it('limits failed logins and says when to try again', async () => {
-    const { app, db } = testApp({ loginLimiter: new LoginLimiter(2, 60_000) });
+    const { app, db } = testApp({ loginLimiter: new LoginLimiter({ perUserAndAddress: 2 }) });
     await addUser(db, 'alice', ['annotator']);
     for (let attempt = 0; attempt < 2; attempt += 1)
       await request(app)

@@ -16,6 +16,8 @@ interface BodyReadError {
   status: number;
   type?: unknown;
   limit?: unknown;
+  /** zlib's code when a compressed body does not inflate: Z_DATA_ERROR, Z_BUF_ERROR, … */
+  code?: unknown;
 }
 
 function isBodyReadError(error: unknown): error is BodyReadError {
@@ -34,9 +36,22 @@ function bodyReadMessage(error: BodyReadError): string {
     return typeof error.limit === 'number'
       ? `The request body is larger than the ${formatBytes(error.limit)} this route accepts; send less.`
       : 'The request body is too large; send less.';
-  if (error.type === 'charset.unsupported' || error.type === 'encoding.unsupported')
-    return 'Send the request body as plain UTF-8 JSON, without another charset or a content encoding.';
+  if (error.type === 'charset.unsupported')
+    return 'Send the request body as UTF-8 JSON (Content-Type: application/json; charset=utf-8).';
+  if (error.type === 'encoding.unsupported')
+    return 'The request body has a Content-Encoding the API does not read; send it uncompressed, or as gzip, deflate or br.';
+  if (typeof error.code === 'string' && error.code.startsWith('Z_'))
+    return 'The request body is not valid gzip, deflate or br as its Content-Encoding says; send it again, or uncompressed.';
   return 'The request body could not be read; send the request again.';
+}
+
+/** The seconds a `rate_limited` error asks the caller to wait (`errors.rateLimited`). */
+function retryAfterSeconds(details: unknown): number | undefined {
+  if (typeof details !== 'object' || details === null || !('retryAfterSeconds' in details)) return undefined;
+  const seconds = details.retryAfterSeconds;
+  return typeof seconds === 'number' && Number.isFinite(seconds)
+    ? Math.max(1, Math.ceil(seconds))
+    : undefined;
 }
 
 /** The one place an error becomes a response: the envelope `{ error: { code, message, details? } }`. */
@@ -46,8 +61,11 @@ export function errorHandler(
   response: Response,
   _next: NextFunction,
 ): void {
-  if (isAppError(error)) send(response, error.status, error.code, error.message, error.details);
-  else if (error instanceof SyntaxError && 'body' in error)
+  if (isAppError(error)) {
+    const retryAfter = retryAfterSeconds(error.details);
+    if (retryAfter !== undefined) response.set('Retry-After', String(retryAfter));
+    send(response, error.status, error.code, error.message, error.details);
+  } else if (error instanceof SyntaxError && 'body' in error)
     send(response, 400, 'validation_failed', 'The request body is not valid JSON.');
   // A caller's mistake is a 4xx, never a 500: keep the parser's status (413, 415, 400), our wording.
   else if (isBodyReadError(error)) send(response, error.status, 'validation_failed', bodyReadMessage(error));

@@ -1,9 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { hash, verify } from '@node-rs/argon2';
-import { errors } from '../errors.ts';
+import { PASSWORD_MAX_LENGTH } from '../../shared/api.ts';
+import { errors, isAppError } from '../errors.ts';
 import type { Db } from '../store/db.ts';
 import { deleteSession, findLiveSession, insertSession, type SessionRow } from '../store/sessions.ts';
 import { findUserById, findUserByName, type User } from '../store/users.ts';
+import type { LoginLimiter } from './login-limiter.ts';
 
 export const MIN_PASSWORD_LENGTH = 8;
 
@@ -11,6 +14,10 @@ export const MIN_PASSWORD_LENGTH = 8;
 export function hashPassword(password: string): Promise<string> {
   if (password.length < MIN_PASSWORD_LENGTH)
     throw errors.validation(`A password needs at least ${MIN_PASSWORD_LENGTH} characters.`);
+  if (password.length > PASSWORD_MAX_LENGTH)
+    throw errors.validation(
+      `A password has at most ${PASSWORD_MAX_LENGTH} characters; choose a shorter one.`,
+    );
   return hash(password);
 }
 
@@ -25,6 +32,54 @@ export async function authenticate(db: Db, username: string, password: string): 
   if (!user?.passwordHash || !valid || user.disabled)
     throw errors.unauthenticated('That user name and password do not match an active account.');
   return user;
+}
+
+export interface LoginRequestContext {
+  db: Db;
+  limiter: LoginLimiter;
+  username: string;
+  password: string;
+  /** The client's address as the app sees it (behind a proxy only when TRUST_PROXY says so). */
+  address: string;
+}
+
+/**
+ * A login through the limiter: the attempt is reserved before the password is checked and counted
+ * after (`LoginLimiter.reserve`), slowed down when the name has failed recently, and refused with 429
+ * and `Retry-After` when this address, or this name from this address, failed too often.
+ */
+export async function logIn({
+  db,
+  limiter,
+  username,
+  password,
+  address,
+}: LoginRequestContext): Promise<User> {
+  const reservation = limiter.reserve(username, address);
+  if (!reservation.ok) {
+    const seconds = Math.ceil(reservation.retryAfterMs / 1000);
+    throw errors.rateLimited(
+      `Too many failed logins from here; try again in ${Math.ceil(seconds / 60)} minute(s).`,
+      seconds,
+    );
+  }
+  const { attempt } = reservation;
+  try {
+    if (attempt.delayMs > 0) await sleep(attempt.delayMs);
+    const user = await authenticate(db, username, password);
+    attempt.succeeded();
+    return user;
+  } catch (error) {
+    if (isUnauthenticated(error)) attempt.failed();
+    throw error;
+  } finally {
+    // Anything else (a database error) counts as no attempt; after failed/succeeded this does nothing.
+    attempt.abandoned();
+  }
+}
+
+function isUnauthenticated(error: unknown): boolean {
+  return isAppError(error) && error.code === 'unauthenticated';
 }
 
 export function tokenHash(token: string): string {

@@ -1,6 +1,7 @@
 import type { Express } from 'express';
 import request from 'supertest';
 import { createApp } from '../../server/app.ts';
+import type { TrustProxy } from '../../server/config.ts';
 import type { Logger } from '../../server/logger.ts';
 import { LoginLimiter } from '../../server/services/login-limiter.ts';
 import { createUser } from '../../server/services/user-service.ts';
@@ -10,7 +11,7 @@ import type { Role } from '../../shared/api.ts';
 
 /** The real app on a fresh in-memory database. */
 export function testApp(
-  options: { clientDir?: string; loginLimiter?: LoginLimiter; logger?: Logger } = {},
+  options: { clientDir?: string; loginLimiter?: LoginLimiter; trustProxy?: TrustProxy; logger?: Logger } = {},
 ): {
   app: Express;
   db: Db;
@@ -21,6 +22,7 @@ export function testApp(
     config: { sessionTtlHours: 1, cookieSecure: false },
     loginLimiter: options.loginLimiter ?? new LoginLimiter(),
     ...(options.clientDir === undefined ? {} : { clientDir: options.clientDir }),
+    ...(options.trustProxy === undefined ? {} : { trustProxy: options.trustProxy }),
     ...(options.logger === undefined ? {} : { logger: options.logger }),
   });
   return { app, db };
