@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { recordIdSchema } from './schemas/triple.ts';
+import { repeatedUsername, usernameKey, usernameReferenceSchema } from './username.ts';
 
 /** The argument attributes a sample can be stratified by. */
 export const STRATUM_ATTRIBUTES = ['model', 'test', 'finish_reason', 'source', 'mode'] as const;
@@ -16,25 +18,58 @@ export const drawSampleRequestSchema = z.strictObject({
   size: z.number().int().positive().max(100_000).default(50),
   allocation: allocationSchema.default('equal'),
   seed: z.number().int().refine(Number.isSafeInteger, 'must be a safe integer'),
-  strata: z.array(stratumAttributeSchema).min(1).default(['model', 'test']),
+  strata: z.array(stratumAttributeSchema).min(1).max(STRATUM_ATTRIBUTES.length).default(['model', 'test']),
   excludeSampled: z.boolean().default(false),
 });
 export type DrawSampleRequest = z.output<typeof drawSampleRequestSchema>;
 
+/** The most annotators one assignment may name, and calibration items or reassigned items one request may list. */
+export const ASSIGNMENT_LIMITS = { annotators: 200, calibration: 1_000, items: 100_000 } as const;
+
+/** Ids each listed once: a repeated id is a caller's slip that would otherwise reach a UNIQUE constraint. */
+function distinctIds(ids: readonly string[], ctx: z.RefinementCtx): void {
+  const seen = new Set<string>();
+  ids.forEach((id, index) => {
+    if (seen.has(id)) ctx.addIssue({ code: 'custom', path: [index], message: `"${id}" is listed twice` });
+    seen.add(id);
+  });
+}
+
 /** POST /api/studies/:study/assignments — and the options of the `assign` command. */
 export const assignRequestSchema = z.strictObject({
-  annotators: z.array(z.string().trim().min(1)).min(1, 'name at least one annotator'),
-  perItem: z.number().int().positive().default(2),
+  annotators: z
+    .array(usernameReferenceSchema)
+    .min(1, 'name at least one annotator')
+    .max(ASSIGNMENT_LIMITS.annotators)
+    .superRefine((names, ctx) => {
+      // Names compare case-insensitively (usernameKey): "alice" and "ALICE" are one annotator.
+      const repeated = repeatedUsername(names);
+      if (repeated)
+        ctx.addIssue({
+          code: 'custom',
+          message: `"${repeated.repeat}" names the same annotator as "${repeated.first}"; name each once`,
+        });
+    }),
+  perItem: z.number().int().positive().max(ASSIGNMENT_LIMITS.annotators).default(2),
   seed: z.number().int().refine(Number.isSafeInteger, 'must be a safe integer'),
-  calibration: z.array(z.string().trim().min(1)).default([]),
+  calibration: z
+    .array(recordIdSchema)
+    .max(ASSIGNMENT_LIMITS.calibration)
+    .superRefine(distinctIds)
+    .default([]),
   sampleVersion: z.number().int().positive().optional(),
 });
 export type AssignRequest = z.output<typeof assignRequestSchema>;
 
 /** POST /api/studies/:study/assignments/reassign */
-export const reassignRequestSchema = z.strictObject({
-  from: z.string().trim().min(1),
-  to: z.string().trim().min(1),
-  items: z.array(z.string().trim().min(1)).optional(),
-});
+export const reassignRequestSchema = z
+  .strictObject({
+    from: usernameReferenceSchema,
+    to: usernameReferenceSchema,
+    items: z.array(recordIdSchema).max(ASSIGNMENT_LIMITS.items).superRefine(distinctIds).optional(),
+  })
+  .refine((request) => usernameKey(request.from) !== usernameKey(request.to), {
+    message: 'from and to name the same annotator (names compare case-insensitively); name two people',
+    path: ['to'],
+  });
 export type ReassignRequest = z.output<typeof reassignRequestSchema>;

@@ -29,6 +29,20 @@ function requireAnnotator(db: Db, username: string): User {
   return user;
 }
 
+/**
+ * The users, each once. Names are distinct as the request schema compares them (`usernameKey`); two
+ * that still find one account are the caller's slip, refused rather than assigned twice.
+ */
+function distinctUsers(users: User[]): User[] {
+  const seen = new Set<number>();
+  for (const user of users) {
+    if (seen.has(user.id))
+      throw errors.validation(`annotators: ${user.username} is named twice; name each annotator once.`);
+    seen.add(user.id);
+  }
+  return users;
+}
+
 export interface AssignmentSummary {
   sampleVersion: number;
   items: number;
@@ -48,7 +62,7 @@ export function assignSample(
   actor: string,
 ): AssignmentSummary {
   const sample = requireSample(db, study, request.sampleVersion);
-  const annotators = [...new Set(request.annotators)].map((name) => requireAnnotator(db, name));
+  const annotators = distinctUsers(request.annotators.map((name) => requireAnnotator(db, name)));
   if (request.perItem > annotators.length)
     throw errors.validation(
       `Each item needs ${request.perItem} annotators, but only ${annotators.length} were named.`,
@@ -63,6 +77,19 @@ export function assignSample(
   for (const id of request.calibration)
     if (!findArgument(db, study.id, id))
       throw errors.notFound(`Calibration argument "${id}" in study "${study.name}"`);
+  // A calibration item goes to every annotator named; one already in a queue of theirs (from an
+  // earlier assignment) cannot be given to them again.
+  const queued = new Set(
+    listAssignments(db, study.id).map(
+      (assignment) => `${assignment.argumentId}\u0000${assignment.annotator}`,
+    ),
+  );
+  for (const id of request.calibration)
+    for (const user of annotators)
+      if (queued.has(`${id}\u0000${user.username}`))
+        throw errors.conflict(
+          `Calibration argument "${id}" is already in the queue of ${user.username}; leave it out of calibration, or reassign it first.`,
+        );
 
   const plan = assignAnnotators({
     itemIds: items.map((item) => item.argumentId),
@@ -111,6 +138,10 @@ export function reassign(db: Db, study: StudyRow, request: ReassignRequest, acto
   const from = findUserByName(db, request.from);
   if (!from) throw errors.notFound(`The user "${request.from}"`);
   const to = requireAnnotator(db, request.to);
+  if (from.id === to.id)
+    throw errors.validation(
+      `from and to are both ${from.username} (names compare case-insensitively); name the annotator to move the items to.`,
+    );
   const assignments = listAssignments(db, study.id).map((row) => ({
     itemId: row.argumentId,
     annotator: row.annotator,

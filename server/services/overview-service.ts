@@ -1,13 +1,30 @@
-import type { StudyOverview } from '../../shared/api.ts';
+import type { Role, StudyOverview } from '../../shared/api.ts';
 import { MODES, TESTS } from '../../shared/vocabulary.ts';
+import { errors } from '../errors.ts';
 import { countArgumentsByModelAndTest, countArgumentsBySource } from '../store/arguments.ts';
 import type { Db } from '../store/db.ts';
 import { countExtractions } from '../store/extractions.ts';
 import { studyTotals } from '../store/studies.ts';
 import { countTriplesByMode } from '../store/triples.ts';
+import type { User } from '../store/users.ts';
 import { annotatorProgress } from './progress-service.ts';
 import { latestSampleSummary } from './sample-service.ts';
 import { requireStudy } from './studies.ts';
+
+/**
+ * Who may see a study's overview: it names every annotator with their progress and counts the gold and
+ * each extractor's output — what an annotator must stay blind to (the client shows it to these roles only).
+ */
+const OVERVIEW_ROLES: readonly Role[] = ['admin', 'adjudicator'];
+
+/** The overview for a signed-in viewer: admins and adjudicators see it; anyone else gets 403 pointing to their queue. */
+export function studyOverviewFor(db: Db, studyName: string, viewer: User): StudyOverview {
+  if (!viewer.roles.some((role) => OVERVIEW_ROLES.includes(role)))
+    throw errors.forbidden(
+      `The study overview is for admins and adjudicators; your items are in your queue: /studies/${encodeURIComponent(studyName)}/queue.`,
+    );
+  return studyOverview(db, studyName);
+}
 
 /** What a study holds: totals, triples per mode, arguments and extractions per model × test, extractors. */
 export function studyOverview(db: Db, studyName: string): StudyOverview {

@@ -55,6 +55,22 @@ export function insertUser(
   ).lastInsertRowid;
 }
 
+/**
+ * Inserts an account unless its name is taken (case-insensitively: the column is NOCASE); the insert
+ * itself decides, so two concurrent creations of one name give one account and one `undefined`.
+ */
+export function insertUserUnlessTaken(
+  db: Db,
+  user: { username: string; displayName: string; passwordHash: string | null; roles: Role[] },
+): number | undefined {
+  const result = db.run(
+    `INSERT INTO users (username, display_name, password_hash, roles, created_at) VALUES (?, ?, ?, ?, ?)
+     ON CONFLICT (username) DO NOTHING`,
+    [user.username, user.displayName, user.passwordHash, writeJson(user.roles), nowIso()],
+  );
+  return result.changes === 0 ? undefined : result.lastInsertRowid;
+}
+
 export function updateUserPassword(db: Db, id: number, passwordHash: string): void {
   db.run('UPDATE users SET password_hash = ? WHERE id = ?', [passwordHash, id]);
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { factorIdSchema } from '../factors.ts';
+import { usernameSchema } from '../username.ts';
 import { caseSchema } from '../vocabulary.ts';
 import { dedupeUnlisted, factorListSchema, judgedUnlistedMentionSchema } from './factor-list.ts';
 import { recordIdSchema } from './triple.ts';
@@ -92,21 +93,24 @@ export function emptyJudgement(): Judgement {
   };
 }
 
-/** One line of annotations JSONL: one annotator's marks for one argument, as the UI saves them. */
+/**
+ * One line of annotations JSONL: one annotator's marks for one argument, as the UI saves them. The
+ * annotator follows the user-name rule: importing makes an account for a name not yet known.
+ */
 export const annotationSchema = z
   .strictObject({
     argument_id: recordIdSchema,
-    annotator: z.string().trim().min(1, 'must name the annotator'),
+    annotator: usernameSchema,
     ...judgementFields,
   })
   .superRefine(checkFlags);
 export type Annotation = z.output<typeof annotationSchema>;
 
-/** One line of gold JSONL: the adjudicated judgement for one argument. */
+/** One line of gold JSONL: the adjudicated judgement for one argument; the adjudicator is named as a user is. */
 export const goldSchema = z
   .strictObject({
     argument_id: recordIdSchema,
-    adjudicator: z.string().trim().min(1).optional(),
+    adjudicator: usernameSchema.optional(),
     ...judgementFields,
   })
   .superRefine(checkFlags);
