@@ -1,5 +1,6 @@
 import { Command, CommanderError } from 'commander';
 import { type ImportProblems, isAppError } from '../server/errors.ts';
+import { registerDataset } from './commands/dataset.ts';
 import { registerDemo } from './commands/demo.ts';
 import { registerExport } from './commands/export.ts';
 import { registerGenerate } from './commands/generate.ts';
@@ -39,6 +40,7 @@ export function buildProgram(io: CliIo): Command {
     rules: rulesExtractorImplementation,
   });
   registerReport(program, io, globals);
+  registerDataset(program, io, globals);
   return program;
 }
 

@@ -43,6 +43,19 @@ export function ensureAdjudicationItem(db: Db, argumentRowId: number): Adjudicat
   return item;
 }
 
+/**
+ * Gives an argument without one the adjudication key `itemKey` (issued by the caller with `newItemKey`);
+ * returns false, writing nothing, when the argument has a key already or the key is taken.
+ */
+export function insertAdjudicationItem(db: Db, argumentRowId: number, itemKey: string): boolean {
+  return (
+    db.run(
+      'INSERT INTO adjudication_items (argument_id, item_key, created_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING',
+      [argumentRowId, itemKey, nowIso()],
+    ).changes === 1
+  );
+}
+
 /** Records that adjudication of the argument started (the first time only); returns the item. */
 export function startAdjudicationItem(
   db: Db,

@@ -125,7 +125,16 @@ function spanProblems(
   return problems.length > 0;
 }
 
-export function applyAnnotation(context: ApplyContext, line: number, annotation: Annotation): void {
+/**
+ * `secondsSpent`: the annotator's active time when the source records it (a dataset); otherwise a
+ * replaced annotation keeps the time already stored, and a new one starts at 0.
+ */
+export function applyAnnotation(
+  context: ApplyContext,
+  line: number,
+  annotation: Annotation,
+  secondsSpent?: number,
+): void {
   const { db } = context;
   const argument = requireArgument(context, line, annotation.argument_id);
   if (!argument || spanProblems(context, line, annotation, argument)) return;
@@ -158,7 +167,7 @@ export function applyAnnotation(context: ApplyContext, line: number, annotation:
         userId: annotator.id,
         status: 'submitted' as const,
         judgement,
-        secondsSpent: existing?.secondsSpent ?? 0,
+        secondsSpent: secondsSpent ?? existing?.secondsSpent ?? 0,
         importId: context.importId(),
       };
       saveAnnotation(db, write, 'import', null);

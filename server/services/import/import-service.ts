@@ -25,7 +25,8 @@ export interface ImportRequest extends Omit<ParseOptions, 'onBytes'> {
 }
 
 export interface ImportSummary {
-  kind: ImportKind;
+  /** The file kind, or `dataset` for a dataset folder (`import dataset`, one import of many kinds). */
+  kind: ImportKind | 'dataset';
   file: string;
   format: SourceFormat;
   sha256: string;
@@ -86,8 +87,8 @@ export function importRecords(
   });
 }
 
-interface WriteRequest {
-  kind: ImportKind;
+export interface WriteRequest {
+  kind: ImportKind | 'dataset';
   study: string;
   replace: boolean;
   sourceName: string;
@@ -97,8 +98,11 @@ interface WriteRequest {
   onProgress?: ((progress: ImportProgress) => void) | undefined;
 }
 
-/** Writes validated records in one transaction; any conflict rolls everything back. */
-function writeParsed(db: Db, request: WriteRequest): ImportSummary {
+/**
+ * Writes validated records in one transaction; any conflict rolls everything back. Exported for
+ * readers of bundles that are not one file of one kind (`import dataset`), so they follow the same rule.
+ */
+export function writeParsed(db: Db, request: WriteRequest): ImportSummary {
   const { parsed, onProgress: report } = request;
   if (parsed.records.length === 0)
     throw errors.validation(`${request.displayName} holds no records; there is nothing to import.`);

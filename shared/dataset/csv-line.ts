@@ -1,0 +1,26 @@
+/** One CSV cell: text, a number (written with `String`), or `null` for an empty cell. */
+export type CsvCell = string | number | null;
+
+/**
+ * One CSV record by RFC 4180 (section 2): cells joined by commas; a cell holding a comma, a double
+ * quote, a carriage return or a line feed is enclosed in double quotes, its quotes doubled; other cells
+ * are written as they are. The line ends with `\n` (not the RFC's CRLF): R's `read.csv`, pandas and
+ * `csv` modules read both, and a `\n` file diffs cleanly in git. Text stays UTF-16 here; the caller
+ * writes UTF-8 without a byte order mark.
+ *
+ * Preconditions: numbers are finite (RangeError otherwise: "NaN" in a 0/1 column would read as text).
+ *
+ * @example csvLine(['a1', 'say "hi", then', 3, null]) // 'a1,"say ""hi"", then",3,\n'
+ */
+export function csvLine(cells: readonly CsvCell[]): string {
+  return `${cells.map(csvCell).join(',')}\n`;
+}
+
+function csvCell(cell: CsvCell): string {
+  if (cell === null) return '';
+  if (typeof cell === 'number') {
+    if (!Number.isFinite(cell)) throw new RangeError(`csvLine: a number cell must be finite, got ${cell}`);
+    return String(cell);
+  }
+  return /[",\r\n]/.test(cell) ? `"${cell.replaceAll('"', '""')}"` : cell;
+}
