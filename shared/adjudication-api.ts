@@ -5,7 +5,7 @@
  * queue nor a URL names the argument, its model or its test before the reveal.
  */
 import { z } from 'zod';
-import { itemKeySchema } from './annotation-api.ts';
+import { itemKeySchema, rejectedAttemptSchema } from './annotation-api.ts';
 import { factorIdSchema } from './factors.ts';
 import { judgementSchema, mentionStyleSchema, polaritySchema, spanSchema } from './schemas/annotation.ts';
 import { caseSchema } from './vocabulary.ts';
@@ -215,7 +215,8 @@ export type Reveal = z.infer<typeof revealSchema>;
  * GET …/adjudication/items/:itemKey/gold/history — added by the server side (the route was named, its
  * shape was not): every change of the item's gold, oldest first. `id` numbers the entries from 1;
  * `actor` is the adjudicator or admin who acted, null for an import or the demo; `note` is the reason
- * of a reopening, or the gold's note ("accepted, no disagreement", an import's file name).
+ * of a reopening, or the gold's note ("accepted, no disagreement", an import's file name). A rejected
+ * stale save is kept as the digest of its `{ judgement, decisions }` (`rejectedAttemptSchema`).
  */
 export const goldHistorySchema = z.array(
   z.object({
@@ -224,9 +225,11 @@ export const goldHistorySchema = z.array(
     action: z.enum(['save', 'fix', 'reopen', 'conflict', 'accept', 'import', 'demo']),
     status: goldStateSchema.shape.status,
     version: z.number(),
-    judgement: judgementSchema,
-    decisions: z.array(decisionSchema),
+    /** null, as `decisions`, for a rejected stale save (`conflict`) kept as its `rejected` digest. */
+    judgement: judgementSchema.nullable(),
+    decisions: z.array(decisionSchema).nullable(),
     note: z.string().nullable(),
+    rejected: rejectedAttemptSchema.nullable(),
     at: z.string(),
   }),
 );

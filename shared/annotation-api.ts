@@ -90,9 +90,19 @@ export const queueSchema = z.object({
 export type Queue = z.infer<typeof queueSchema>;
 
 /**
+ * A rejected save as a history keeps it: the SHA-256 (hex) and size in bytes of the JSON it carried,
+ * not the content — so stale saves cannot grow the database by what they send (the client keeps the
+ * attempt as a local draft; the digest lets it be matched).
+ */
+export const rejectedAttemptSchema = z.object({ sha256: z.string(), bytes: z.number() });
+export type RejectedAttempt = z.infer<typeof rejectedAttemptSchema>;
+
+/**
  * GET /api/studies/:study/items/:itemKey/annotation/history — the caller's own history of the item,
  * oldest first: `id` numbers the entries from 1; `actor` is the caller's name, or null for a change
- * not made through the app (an import, the demo).
+ * not made through the app (an import, the demo). A `conflict` (a rejected stale save) has
+ * `judgement: null` and its `rejected` digest; every other entry has its judgement and `rejected: null`
+ * (conflicts recorded before digests were kept also have their judgement).
  */
 export const annotationHistorySchema = z.array(
   z.object({
@@ -100,7 +110,8 @@ export const annotationHistorySchema = z.array(
     actor: z.string().nullable(),
     action: z.enum(['save', 'submit', 'reopen', 'conflict', 'import', 'demo']),
     version: z.number(),
-    judgement: judgementSchema,
+    judgement: judgementSchema.nullable(),
+    rejected: rejectedAttemptSchema.nullable(),
     at: z.string(),
   }),
 );

@@ -436,7 +436,15 @@ describe('saving an annotation', () => {
       [1, 'bob', 'save'],
       [2, 'bob', 'save'],
     ]);
-    expect(Object.keys(body[0]).sort()).toEqual(['action', 'actor', 'at', 'id', 'judgement', 'version']);
+    expect(Object.keys(body[0]).sort()).toEqual([
+      'action',
+      'actor',
+      'at',
+      'id',
+      'judgement',
+      'rejected',
+      'version',
+    ]);
   });
 
   it('answers the retry of an applied save (same clientSaveId) with the stored state and writes nothing', async () => {

@@ -86,6 +86,7 @@ export function presentGoldHistory(rows: readonly GoldHistoryRow[]): GoldHistory
     judgement: row.judgement,
     decisions: row.decisions,
     note: row.note,
+    rejected: row.rejected,
     at: row.at,
   }));
 }

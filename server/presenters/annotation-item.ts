@@ -111,6 +111,7 @@ export function presentHistoryForAnnotator(entries: HistoryEntry[], user: User):
     action: entry.action,
     version: entry.version,
     judgement: entry.judgement,
+    rejected: entry.rejected,
     at: entry.at,
   }));
 }

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { type Decision, decisionSchema, type GoldHistoryEntry } from '../../shared/adjudication-api.ts';
 import { type Judgement, judgementSchema } from '../../shared/schemas/annotation.ts';
 import type { Db } from './db.ts';
-import { nowIso, writeJson } from './json-columns.ts';
+import { nowIso, type RejectedDigest, rejectedDigest, writeJson } from './json-columns.ts';
 
 /** `draft` while an adjudicator works; `fixed` once decided; `imported` from `import gold`. */
 export type GoldStatus = 'draft' | 'fixed' | 'imported';
@@ -98,7 +98,7 @@ export interface GoldWrite {
 export function writeGold(
   db: Db,
   write: GoldWrite,
-  action: GoldHistoryAction,
+  action: Exclude<GoldHistoryAction, 'conflict'>,
   actorId: number | null,
   historyNote: string | null = write.note,
 ): StoredGold {
@@ -178,12 +178,13 @@ export function upsertGold(
   );
 }
 
-export function appendGoldHistory(
+/** An accepted change of the gold, kept in full. (A rejected save goes through `appendRejectedGold`.) */
+function appendGoldHistory(
   db: Db,
   entry: {
     adjudicationId: number;
     actorId: number | null;
-    action: GoldHistoryAction;
+    action: Exclude<GoldHistoryAction, 'conflict'>;
     status: GoldStatus;
     version: number;
     judgementJson: string;
@@ -199,28 +200,63 @@ export function appendGoldHistory(
   );
 }
 
+/**
+ * Keeps a rejected gold save (a stale version) as the digest and size of its `{ judgement, decisions }`
+ * (migration 009), as `appendRejectedAttempt` does for annotations.
+ */
+export function appendRejectedGold(
+  db: Db,
+  entry: {
+    adjudicationId: number;
+    actorId: number | null;
+    status: GoldStatus;
+    version: number;
+    judgement: Judgement;
+    decisions: readonly Decision[];
+  },
+): void {
+  const digest = rejectedDigest(writeJson({ judgement: entry.judgement, decisions: entry.decisions }));
+  db.run(
+    `INSERT INTO gold_history (adjudication_id, actor_id, action, status, version, judgement, decisions, note, at,
+       rejected_sha256, rejected_bytes)
+     VALUES (?, ?, 'conflict', ?, ?, NULL, NULL, NULL, ?, ?, ?)`,
+    [entry.adjudicationId, entry.actorId, entry.status, entry.version, nowIso(), digest.sha256, digest.bytes],
+  );
+}
+
 export interface GoldHistoryRow {
   id: number;
   actor: string | null;
   action: GoldHistoryAction;
   status: GoldStatus;
   version: number;
-  judgement: Judgement;
-  decisions: Decision[];
+  /** null (and `decisions` null) for a rejected save kept as its digest (`rejected`). */
+  judgement: Judgement | null;
+  decisions: Decision[] | null;
   note: string | null;
+  rejected: RejectedDigest | null;
   at: string;
 }
 
 export function listGoldHistory(db: Db, adjudicationId: number): GoldHistoryRow[] {
   return db
-    .all<Omit<GoldHistoryRow, 'judgement' | 'decisions'> & { judgement: string; decisions: string }>(
-      `SELECT h.id, u.username AS actor, h.action, h.status, h.version, h.judgement, h.decisions, h.note, h.at
+    .all<
+      Omit<GoldHistoryRow, 'judgement' | 'decisions' | 'rejected'> & {
+        judgement: string | null;
+        decisions: string | null;
+        sha256: string | null;
+        bytes: number | null;
+      }
+    >(
+      `SELECT h.id, u.username AS actor, h.action, h.status, h.version, h.judgement, h.decisions, h.note, h.at,
+         h.rejected_sha256 AS sha256, h.rejected_bytes AS bytes
        FROM gold_history h LEFT JOIN users u ON u.id = h.actor_id WHERE h.adjudication_id = ? ORDER BY h.id`,
       [adjudicationId],
     )
-    .map((row) => ({
+    .map(({ sha256, bytes, ...row }) => ({
       ...row,
-      judgement: judgementSchema.parse(JSON.parse(row.judgement)),
-      decisions: decisionsColumn.parse(JSON.parse(row.decisions)),
+      judgement: row.judgement === null ? null : judgementSchema.parse(JSON.parse(row.judgement)),
+      decisions: row.decisions === null ? null : decisionsColumn.parse(JSON.parse(row.decisions)),
+      rejected: sha256 === null || bytes === null ? null : { sha256, bytes },
     }));
 }

@@ -1,7 +1,7 @@
 import type { AnnotationHistoryEntry } from '../../shared/annotation-api.ts';
 import { type Judgement, judgementSchema } from '../../shared/schemas/annotation.ts';
 import type { Db } from './db.ts';
-import { nowIso, writeJson } from './json-columns.ts';
+import { nowIso, type RejectedDigest, rejectedDigest, writeJson } from './json-columns.ts';
 
 export type AnnotationStatus = 'draft' | 'submitted';
 /** What a history row records: an annotator's save, submit, reopen or rejected attempt, an import, the demo. */
@@ -70,7 +70,7 @@ export interface AnnotationWrite {
 export function saveAnnotation(
   db: Db,
   write: AnnotationWrite,
-  action: HistoryAction,
+  action: Exclude<HistoryAction, 'conflict'>,
   actorId: number | null,
 ): StoredAnnotation {
   return db.transaction(() => {
@@ -108,11 +108,12 @@ export function saveAnnotation(
   });
 }
 
-export function appendHistory(
+/** An accepted change, kept in full. (A rejected save goes through `appendRejectedAttempt`.) */
+function appendHistory(
   db: Db,
   annotationId: number,
   actorId: number | null,
-  action: HistoryAction,
+  action: Exclude<HistoryAction, 'conflict'>,
   version: number,
   judgementJson: string,
   at: string = nowIso(),
@@ -123,23 +124,56 @@ export function appendHistory(
   );
 }
 
+/**
+ * Keeps a rejected save (a stale version) in the history as its digest and size (migration 009): every
+ * attempt is on record, in a row of ~200 bytes whatever it carried, so stale saves cannot grow the
+ * database by what they send.
+ */
+export function appendRejectedAttempt(
+  db: Db,
+  annotationId: number,
+  actorId: number | null,
+  version: number,
+  judgementJson: string,
+): void {
+  const digest = rejectedDigest(judgementJson);
+  db.run(
+    `INSERT INTO annotation_history (annotation_id, actor_id, action, version, judgement, at, rejected_sha256, rejected_bytes)
+     VALUES (?, ?, 'conflict', ?, NULL, ?, ?, ?)`,
+    [annotationId, actorId, version, nowIso(), digest.sha256, digest.bytes],
+  );
+}
+
 export interface HistoryEntry {
   id: number;
   actor: string | null;
   action: HistoryAction;
   version: number;
-  judgement: Judgement;
+  /** null for a rejected attempt kept as its digest (`rejected`). */
+  judgement: Judgement | null;
+  rejected: RejectedDigest | null;
   at: string;
 }
 
 export function listHistory(db: Db, annotationId: number): HistoryEntry[] {
   return db
-    .all<Omit<HistoryEntry, 'judgement'> & { judgement: string }>(
-      `SELECT h.id, u.username AS actor, h.action, h.version, h.judgement, h.at
+    .all<
+      Omit<HistoryEntry, 'judgement' | 'rejected'> & {
+        judgement: string | null;
+        sha256: string | null;
+        bytes: number | null;
+      }
+    >(
+      `SELECT h.id, u.username AS actor, h.action, h.version, h.judgement, h.at, h.rejected_sha256 AS sha256,
+         h.rejected_bytes AS bytes
        FROM annotation_history h LEFT JOIN users u ON u.id = h.actor_id WHERE h.annotation_id = ? ORDER BY h.id`,
       [annotationId],
     )
-    .map((row) => ({ ...row, judgement: judgementSchema.parse(JSON.parse(row.judgement)) }));
+    .map(({ sha256, bytes, ...row }) => ({
+      ...row,
+      judgement: row.judgement === null ? null : judgementSchema.parse(JSON.parse(row.judgement)),
+      rejected: sha256 === null || bytes === null ? null : { sha256, bytes },
+    }));
 }
 
 /** What the queue shows of one of the user's annotations: no judgement, so nothing is parsed. */

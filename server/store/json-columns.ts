@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { z } from 'zod';
 import { type FactorId, factorIdSchema } from '../../shared/factors.ts';
 import { type UnlistedMention, unlistedMentionSchema } from '../../shared/schemas/factor-list.ts';
@@ -23,4 +24,17 @@ export function writeJson(value: unknown): string {
 
 export function nowIso(): string {
   return new Date().toISOString();
+}
+
+/** What a history keeps of a rejected save: the SHA-256 (hex) and UTF-8 size of the JSON it would have stored. */
+export interface RejectedDigest {
+  sha256: string;
+  bytes: number;
+}
+
+export function rejectedDigest(json: string): RejectedDigest {
+  return {
+    sha256: createHash('sha256').update(json, 'utf8').digest('hex'),
+    bytes: Buffer.byteLength(json, 'utf8'),
+  };
 }

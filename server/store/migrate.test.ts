@@ -305,3 +305,92 @@ describe('007_audit_log', () => {
     ).toThrow(/FOREIGN KEY/);
   });
 });
+
+describe('009_rejected_attempts', () => {
+  /** A database at schema 008 whose histories hold accepted changes and a conflict with its whole judgement. */
+  function databaseBefore009(): Db {
+    const db = new Db(':memory:');
+    migrate(
+      db,
+      loadMigrations().filter((migration) => migration.version <= 8),
+    );
+    db.exec(`
+      INSERT INTO studies (name, created_at) VALUES ('s', 'now');
+      INSERT INTO triples (study_id, external_id, mode, current_factors, tsc1_factors, tsc1_outcome, tsc2_factors, tsc2_outcome)
+        VALUES (1, 't1', 'arguable', '[]', '[]', 'plaintiff', '[]', 'defendant');
+      INSERT INTO arguments (study_id, external_id, triple_id, model, test, text) VALUES (1, 'm-1', 1, 'm', 1, 'x');
+      INSERT INTO users (username, display_name, created_at) VALUES ('alice', 'alice', 'now');
+      INSERT INTO annotations (argument_id, user_id, status, version, judgement, updated_at) VALUES (1, 1, 'draft', 1, '{"a":1}', 'then');
+      INSERT INTO annotation_history (annotation_id, actor_id, action, version, judgement, at) VALUES
+        (1, 1, 'save', 1, '{"a":1}', 't1'), (1, 1, 'conflict', 0, '{"whole":"judgement"}', 't2');
+      INSERT INTO adjudications (argument_id, adjudicator, judgement, updated_at, status, version, decisions)
+        VALUES (1, 'carol', '{"g":1}', 'then', 'draft', 1, '[]');
+      INSERT INTO gold_history (adjudication_id, actor_id, action, status, version, judgement, decisions, note, at) VALUES
+        (1, 1, 'save', 'draft', 1, '{"g":1}', '[]', NULL, 't1'), (1, 1, 'conflict', 'draft', 0, '{"g":2}', '[{"x":1}]', NULL, 't2');
+    `);
+    return db;
+  }
+  const digest = 'a'.repeat(64);
+
+  it('keeps every existing history row as it was', () => {
+    const db = databaseBefore009();
+    expect(migrate(db)).toEqual(['009_rejected_attempts.sql']);
+    expect(
+      db.all(
+        'SELECT id, annotation_id AS a, actor_id AS actor, action, version, judgement, at, rejected_sha256 AS sha FROM annotation_history ORDER BY id',
+      ),
+    ).toEqual([
+      { id: 1, a: 1, actor: 1, action: 'save', version: 1, judgement: '{"a":1}', at: 't1', sha: null },
+      {
+        id: 2,
+        a: 1,
+        actor: 1,
+        action: 'conflict',
+        version: 0,
+        judgement: '{"whole":"judgement"}',
+        at: 't2',
+        sha: null,
+      },
+    ]);
+    expect(db.all('SELECT id, action, judgement, decisions FROM gold_history ORDER BY id')).toEqual([
+      { id: 1, action: 'save', judgement: '{"g":1}', decisions: '[]' },
+      { id: 2, action: 'conflict', judgement: '{"g":2}', decisions: '[{"x":1}]' },
+    ]);
+  });
+
+  it('takes a rejected attempt as its digest and size, and only a rejected attempt without a judgement', () => {
+    const db = databaseBefore009();
+    migrate(db);
+    const annotation =
+      'INSERT INTO annotation_history (annotation_id, action, version, judgement, at, rejected_sha256, rejected_bytes) VALUES (1, ?, 0, ?, ?, ?, ?)';
+    db.run(annotation, ['conflict', null, 'now', digest, 5000]);
+    expect(() => db.run(annotation, ['save', null, 'now', digest, 5000])).toThrow(/CHECK/);
+    expect(() => db.run(annotation, ['conflict', null, 'now', null, null])).toThrow(/CHECK/);
+    expect(() => db.run(annotation, ['conflict', '{}', 'now', digest, 5000])).toThrow(/CHECK/);
+    expect(() => db.run(annotation, ['conflict', null, 'now', 'short', 5000])).toThrow(/CHECK/);
+    const gold =
+      'INSERT INTO gold_history (adjudication_id, action, status, version, judgement, decisions, at, rejected_sha256, rejected_bytes) VALUES (1, ?, ?, 0, ?, ?, ?, ?, ?)';
+    db.run(gold, ['conflict', 'draft', null, null, 'now', digest, 10]);
+    expect(() => db.run(gold, ['fix', 'fixed', null, null, 'now', digest, 10])).toThrow(/CHECK/);
+    expect(() => db.run(gold, ['conflict', 'draft', null, '[]', 'now', digest, 10])).toThrow(/CHECK/);
+    expect(() => db.run(gold, ['edit', 'draft', '{}', '[]', 'now', null, null])).toThrow(/CHECK/);
+  });
+
+  it('keeps both histories append-only, and removed with their record', () => {
+    const db = databaseBefore009();
+    migrate(db);
+    expect(() => db.run("UPDATE annotation_history SET at = 'x'")).toThrow(/append-only/);
+    expect(() => db.run('DELETE FROM annotation_history')).toThrow(/append-only/);
+    expect(() => db.run("UPDATE gold_history SET at = 'x'")).toThrow(/append-only/);
+    expect(() => db.run('DELETE FROM gold_history')).toThrow(/append-only/);
+    db.run('DELETE FROM annotations');
+    db.run('DELETE FROM adjudications');
+    expect(db.first('SELECT count(*) AS n FROM annotation_history')).toEqual({ n: 0 });
+    expect(db.first('SELECT count(*) AS n FROM gold_history')).toEqual({ n: 0 });
+    const indexes = db
+      .all<{ name: string }>("SELECT name FROM sqlite_master WHERE type = 'index' AND name LIKE '%history%'")
+      .map((row) => row.name)
+      .sort();
+    expect(indexes).toEqual(['annotation_history_by_annotation', 'gold_history_by_adjudication']);
+  });
+});

@@ -90,7 +90,7 @@ describe('the store', () => {
       ['save', 1, 'alice'],
       ['submit', 2, 'alice'],
     ]);
-    expect(history[0]?.judgement.tsc2).toEqual(['F10']);
+    expect(history[0]?.judgement?.tsc2).toEqual(['F10']);
   });
 
   it('remembers the client save id of the write that made the current version, and forgets it on the next write without one', () => {
