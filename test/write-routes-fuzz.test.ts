@@ -1,0 +1,331 @@
+import { gzipSync } from 'node:zlib';
+import type { Express } from 'express';
+import fc from 'fast-check';
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureAdjudicationItem } from '../server/store/adjudication-items.ts';
+import { findAssignment } from '../server/store/assignments.ts';
+import type { Db } from '../server/store/db.ts';
+import { findUserByName } from '../server/store/users.ts';
+import { ADJUDICATION_ARGUMENTS, seedAdjudicationStudy, TEXT } from './support/adjudication-fixture.ts';
+import { documentedRoutes, rowCounts } from './support/api-routes.ts';
+import { loggedIn, testApp } from './support/app.ts';
+
+/**
+ * Random and malformed requests to every write route of docs/API.md, sent by an account allowed to
+ * write there (so they get past the role check to the validation): bodies of every JSON shape, valid
+ * bodies with one field broken, random spans, URL ids of any length and alphabet, bodies that are not
+ * JSON, not UTF-8, compressed or not, larger than the route's limit, and requests without their CSRF
+ * token. The server must never answer 5xx, and a refused request must write nothing: the row count of
+ * every table is the same after it — except a stale save, which the histories keep as one `conflict`.
+ */
+
+/** Cases per route, and the time each route may take at most (fast-check stops early, and says so). */
+const RUNS = 150;
+const TIME_LIMIT_MS = 3_000;
+const SEED = 20_251;
+
+interface Ctx {
+  itemKey: string;
+  reopenKey: string;
+  adjudicationKey: string;
+  acceptKey: string;
+}
+
+type Json = unknown;
+type Body = (ctx: Ctx) => Json;
+
+const judgement = {
+  current: ['F4', 'F6'],
+  tsc1: ['F4'],
+  tsc2: ['F10'],
+  unlisted: [],
+  abstained: false,
+  exact_phrase: false,
+  truncated: false,
+  spans: [{ start: 0, end: 9, case: 'current', factor: 'F4', style: 'name', polarity: 'asserted' }],
+};
+
+/** For each write route: who may call it, the valid body it is fuzzed around, which id fills the URL. */
+const WRITES: Record<string, { caller: string; body: Body; id?: (ctx: Ctx) => string }> = {
+  'POST /api/auth/login': {
+    caller: 'anonymous',
+    body: () => ({ username: 'dave', password: 'dave-password' }),
+  },
+  'POST /api/auth/logout': { caller: 'bob', body: () => ({}) },
+  'PUT /api/studies/:study/items/:itemKey/annotation': {
+    caller: 'alice',
+    body: () => ({ version: 0, action: 'save', judgement }),
+    id: (ctx) => ctx.itemKey,
+  },
+  'POST /api/studies/:study/items/:itemKey/annotation/reopen': {
+    caller: 'alice',
+    body: () => ({ version: 1 }),
+    id: (ctx) => ctx.reopenKey,
+  },
+  'POST /api/studies/:study/adjudication/items/:itemKey/start': {
+    caller: 'carol',
+    body: () => ({}),
+    id: (ctx) => ctx.adjudicationKey,
+  },
+  'PUT /api/studies/:study/adjudication/items/:itemKey/gold': {
+    caller: 'carol',
+    body: () => ({ version: 0, action: 'save', judgement, decisions: [] }),
+    id: (ctx) => ctx.adjudicationKey,
+  },
+  'POST /api/studies/:study/adjudication/accept': {
+    caller: 'carol',
+    body: (ctx) => ({ itemKeys: [ctx.acceptKey] }),
+  },
+  'POST /api/studies/:study/arguments/:argumentId/gold/reopen': {
+    caller: 'admin',
+    body: () => ({ reason: 'a second look' }),
+    id: () => ADJUDICATION_ARGUMENTS.same,
+  },
+  'POST /api/admin/users': { caller: 'admin', body: () => ({ username: 'erin', roles: ['annotator'] }) },
+  'PATCH /api/admin/users/:username': {
+    caller: 'admin',
+    body: () => ({ roles: ['annotator'] }),
+    id: () => 'bob',
+  },
+  'POST /api/admin/users/:username/password': { caller: 'admin', body: () => ({}), id: () => 'erin' },
+  'POST /api/studies/:study/samples': { caller: 'admin', body: () => ({ seed: 1, size: 2 }) },
+  'POST /api/studies/:study/assignments': {
+    caller: 'admin',
+    body: () => ({ annotators: ['bob'], perItem: 1, seed: 1 }),
+  },
+  'POST /api/studies/:study/assignments/reassign': {
+    caller: 'admin',
+    body: () => ({ from: 'alice', to: 'dave' }),
+  },
+};
+
+/** A span anywhere, of any case and factor, inside the text or not. */
+const anySpan = fc.record(
+  {
+    start: fc.oneof(fc.integer({ min: -3, max: TEXT.length + 3 }), fc.integer(), fc.double()),
+    end: fc.oneof(fc.integer({ min: -3, max: TEXT.length + 3 }), fc.integer()),
+    case: fc.constantFrom('current', 'tsc1', 'tsc2', 'input', ''),
+    factor: fc.constantFrom('F4', 'F6', 'F27', 'unlisted', 'f4', ''),
+    style: fc.constantFrom('code', 'name', 'paraphrase', 'bold'),
+    polarity: fc.constantFrom('asserted', 'negated', 'maybe'),
+    text: fc.string({ maxLength: 40 }),
+  },
+  { requiredKeys: ['start', 'end', 'case', 'factor', 'style', 'polarity'] },
+);
+
+/** A body around the valid one: itself, one field replaced or added, random spans, or any JSON at all. */
+function jsonBody(valid: Json): fc.Arbitrary<Json> {
+  const fields = typeof valid === 'object' && valid !== null ? Object.keys(valid) : [];
+  const withField = (key: fc.Arbitrary<string>, value: fc.Arbitrary<Json>) =>
+    fc.tuple(key, value).map(([name, replaced]) => ({ ...(valid as object), [name]: replaced }));
+  const options: fc.Arbitrary<Json>[] = [
+    fc.constant(valid),
+    fc.jsonValue({ maxDepth: 3 }),
+    fc.dictionary(fc.string({ maxLength: 12 }), fc.jsonValue({ maxDepth: 2 }), { maxKeys: 5 }),
+    withField(fc.string({ maxLength: 12 }), fc.jsonValue({ maxDepth: 2 })),
+  ];
+  if (fields.length > 0) {
+    options.push(withField(fc.constantFrom(...fields), fc.jsonValue({ maxDepth: 2 })));
+    options.push(withField(fc.constantFrom(...fields), fc.string({ unit: 'grapheme', maxLength: 300 })));
+    options.push(
+      withField(fc.constantFrom(...fields), fc.constantFrom('x'.repeat(70_000), -1, 2 ** 60, [], null)),
+    );
+  }
+  if (fields.includes('judgement'))
+    options.push(
+      fc
+        .record({ spans: fc.array(anySpan, { maxLength: 20 }), comment: fc.string({ maxLength: 60 }) })
+        .map((change) => ({ ...(valid as object), judgement: { ...judgement, ...change } })),
+    );
+  return fc.oneof(...options);
+}
+
+/** What goes on the wire: JSON, or bytes with a content type and encoding of their own. */
+type Wire =
+  | { kind: 'json'; value: Json }
+  | { kind: 'raw'; bytes: Uint8Array; contentType: string; contentEncoding?: string };
+
+function wire(valid: Json, limitBytes: number): fc.Arbitrary<Wire> {
+  const validText = JSON.stringify(valid);
+  return fc.oneof(
+    { weight: 6, arbitrary: jsonBody(valid).map((value): Wire => ({ kind: 'json', value })) },
+    {
+      weight: 1,
+      arbitrary: fc
+        .record({
+          bytes: fc.oneof(
+            fc.uint8Array({ maxLength: 200 }),
+            fc.string({ maxLength: 200 }).map((text) => new TextEncoder().encode(text)),
+            // A valid body cut short, or with a byte that is not UTF-8.
+            fc.nat({ max: validText.length }).map((cut) => new TextEncoder().encode(validText.slice(0, cut))),
+            fc.constant(Uint8Array.from([...new TextEncoder().encode(validText), 0xff, 0xfe])),
+            // JSON nested thousands deep.
+            fc
+              .integer({ min: 1, max: 5_000 })
+              .map((depth) => new TextEncoder().encode(`${'['.repeat(depth)}${']'.repeat(depth)}`)),
+          ),
+          contentType: fc.constantFrom(
+            'application/json',
+            'application/json; charset=utf-8',
+            'application/json; charset=latin1',
+            'application/json; charset=utf-16',
+            'text/plain',
+            'application/x-www-form-urlencoded',
+          ),
+        })
+        .map(({ bytes, contentType }): Wire => ({ kind: 'raw', bytes, contentType })),
+    },
+    {
+      weight: 1,
+      arbitrary: fc
+        .record({
+          encoding: fc.constantFrom('gzip', 'deflate', 'br', 'compress', 'identity'),
+          garbage: fc.boolean(),
+        })
+        .map(
+          ({ encoding, garbage }): Wire => ({
+            kind: 'raw',
+            bytes: garbage ? new TextEncoder().encode(validText) : gzipSync(validText),
+            contentType: 'application/json',
+            contentEncoding: encoding,
+          }),
+        ),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom(0.5, 1.05, 4).map(
+        (factor): Wire => ({
+          kind: 'json',
+          value: { ...(valid as object), padding: 'x'.repeat(Math.round(limitBytes * factor)) },
+        }),
+      ),
+    },
+  );
+}
+
+/** A URL id: the valid one, or any string at all (escaped into the path), up to 5,000 characters. */
+const anyId = (valid: string) =>
+  fc.oneof(
+    { weight: 3, arbitrary: fc.constant(valid) },
+    { weight: 1, arbitrary: fc.string({ unit: 'grapheme', maxLength: 40 }) },
+    { weight: 1, arbitrary: fc.stringMatching(/^[a-z0-9]{8,32}$/) },
+    { weight: 1, arbitrary: fc.constantFrom('x'.repeat(5_000), '..', '%', 'default', ' ') },
+  );
+
+interface Session {
+  cookie: string;
+  csrf: string;
+}
+
+let app: Express;
+let db: Db;
+let ctx: Ctx;
+const sessions: Record<string, Session> = {};
+const totals = new Map<number, number>();
+let cases = 0;
+
+beforeAll(async () => {
+  ({ app, db } = testApp());
+  const fixture = await seedAdjudicationStudy(db);
+  fixture.submit('same');
+  fixture.submit('split');
+  const aliceId = findUserByName(db, 'alice')?.id ?? 0;
+  ctx = {
+    itemKey: findAssignment(db, fixture.rowIds.third, aliceId)?.itemKey ?? '',
+    reopenKey: findAssignment(db, fixture.rowIds.split, aliceId)?.itemKey ?? '',
+    adjudicationKey: ensureAdjudicationItem(db, fixture.rowIds.same).itemKey,
+    acceptKey: ensureAdjudicationItem(db, fixture.rowIds.split).itemKey,
+  };
+  for (const name of ['alice', 'bob', 'carol', 'admin']) {
+    const { cookies, csrf } = await loggedIn(app, name);
+    sessions[name] = { cookie: cookies.map((cookie) => cookie.split(';')[0]).join('; '), csrf };
+  }
+});
+
+afterAll(() => {
+  const statuses = [...totals].sort(([a], [b]) => a - b).map(([status, count]) => `${status}×${count}`);
+  console.log(
+    `write-route fuzz: ${cases} cases over ${Object.keys(WRITES).length} routes; statuses ${statuses.join(', ')}`,
+  );
+});
+
+/** The tables a request changed, with how many rows each gained or lost. */
+function changes(before: Record<string, number>, after: Record<string, number>): Record<string, number> {
+  const changed: Record<string, number> = {};
+  for (const [table, count] of Object.entries(after))
+    if (count !== before[table]) changed[table] = count - (before[table] ?? 0);
+  return changed;
+}
+
+/** A stale save is refused (409) yet kept in the item's history as one `conflict` entry. */
+function isRecordedConflict(status: number, changed: Record<string, number>): boolean {
+  const tables = Object.keys(changed);
+  if (status !== 409 || tables.length !== 1) return false;
+  const [table] = tables;
+  if ((table !== 'annotation_history' && table !== 'gold_history') || changed[table] !== 1) return false;
+  return (
+    db.first<{ action: string }>(`SELECT action FROM ${table} ORDER BY id DESC LIMIT 1`)?.action ===
+    'conflict'
+  );
+}
+
+describe('every write route under random and malformed requests', () => {
+  it('documents exactly the write routes fuzzed here', () => {
+    const writes = documentedRoutes()
+      .filter((route) => route.method !== 'GET')
+      .map((route) => route.name);
+    expect(Object.keys(WRITES).sort()).toEqual(writes.sort());
+  });
+
+  for (const [name, route] of Object.entries(WRITES)) {
+    it(`${name}: never a 5xx, never a partial write`, { timeout: 30_000 }, async () => {
+      const [method = '', template = ''] = name.split(' ');
+      const valid = route.body(ctx);
+      const limit = name.endsWith('/annotation') || name.endsWith('/gold') ? 1024 * 1024 : 256 * 1024;
+      const seen = new Map<number, number>();
+      const property = fc.asyncProperty(
+        wire(valid, limit),
+        anyId(route.id?.(ctx) ?? ''),
+        // One request in eight forgets its CSRF token.
+        fc.integer({ min: 0, max: 7 }).map((draw) => draw !== 0),
+        async (body, id, withCsrf) => {
+          const path = template
+            .replace(':study', 'default')
+            .replace(/:(itemKey|argumentId|username)/, encodeURIComponent(id));
+          let call = request(app)[method.toLowerCase() as 'post' | 'put' | 'patch'](path);
+          const session = sessions[route.caller];
+          if (session) {
+            call = call.set('Cookie', session.cookie);
+            if (withCsrf) call = call.set('X-CSRF-Token', session.csrf);
+          }
+          if (body.kind === 'raw') {
+            call = call.set('Content-Type', body.contentType);
+            if (body.contentEncoding) call = call.set('Content-Encoding', body.contentEncoding);
+          }
+          const before = rowCounts(db);
+          if (body.kind === 'json') call = call.set('Content-Type', 'application/json');
+          const payload = body.kind === 'json' ? JSON.stringify(body.value) : Buffer.from(body.bytes);
+          const response = await call.send(payload);
+          seen.set(response.status, (seen.get(response.status) ?? 0) + 1);
+          expect(
+            response.status,
+            `${name} answered ${response.status}: ${response.text.slice(0, 300)}`,
+          ).toBeLessThan(500);
+          if (response.status >= 400) {
+            const changed = changes(before, rowCounts(db));
+            if (!isRecordedConflict(response.status, changed))
+              expect(changed, `${name} refused (${response.status}) but wrote`).toEqual({});
+            expect(response.body?.error?.code, 'a refusal carries the error envelope').toEqual(
+              expect.any(String),
+            );
+          }
+        },
+      );
+      await fc.assert(property, { numRuns: RUNS, seed: SEED, interruptAfterTimeLimit: TIME_LIMIT_MS });
+      for (const [status, count] of seen) totals.set(status, (totals.get(status) ?? 0) + count);
+      cases += [...seen.values()].reduce((sum, count) => sum + count, 0);
+      expect([...seen.keys()].some((status) => status >= 400)).toBe(true);
+    });
+  }
+});
