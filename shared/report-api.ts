@@ -1,11 +1,26 @@
 import { z } from 'zod';
 
+/**
+ * The most bootstrap replicates the server computes for one request: 10,000 keeps a large study's
+ * report within seconds of one worker thread (docs/API.md); the CLI, which runs on the caller's own
+ * machine, takes more.
+ */
+export const MAX_SERVED_REPLICATES = 10_000;
+
 /** GET /api/studies/:study/report — the query string. */
 export const reportQuerySchema = z.strictObject({
   format: z.enum(['json', 'md', 'html']).default('json'),
   seed: z.coerce.number().int().refine(Number.isSafeInteger, 'must be a safe integer').optional(),
-  replicates: z.coerce.number().int().min(0).max(20_000).optional(),
+  replicates: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(
+      MAX_SERVED_REPLICATES,
+      `the server computes at most ${MAX_SERVED_REPLICATES.toLocaleString('en')} replicates; use the CLI's report command for more`,
+    )
+    .optional(),
   level: z.coerce.number().gt(0).lt(1).optional(),
-  extractor: z.string().min(1).optional(),
+  extractor: z.string().min(1).max(200).optional(),
 });
 export type ReportQuery = z.output<typeof reportQuerySchema>;

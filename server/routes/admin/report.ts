@@ -1,11 +1,10 @@
 import { Router } from 'express';
 import { reportQuerySchema } from '../../../shared/report-api.ts';
-import { describeIssues } from '../../../shared/zod-issues.ts';
-import { errors } from '../../errors.ts';
 import { requireRole } from '../../middlewares/session.ts';
-import { formatReport, studyReport } from '../../services/report/index.ts';
+import { studyOf } from '../../middlewares/study.ts';
+import { validateQuery } from '../../middlewares/validate.ts';
+import { prepareReport, renderReportInWorker } from '../../services/report/index.ts';
 import type { RouteContext } from '../context.ts';
-import { param } from '../params.ts';
 
 const CONTENT_TYPES = {
   json: 'application/json',
@@ -13,21 +12,33 @@ const CONTENT_TYPES = {
   html: 'text/html; charset=utf-8',
 };
 
-/** GET /api/studies/:study/report?format=json|md|html&seed&replicates&level&extractor — the study's scores (admin). */
+/**
+ * GET /api/studies/:study/report?format=json|md|html&seed&replicates&level&extractor — the study's
+ * scores (admin). The rows are loaded here (a 404 or 400 answers at once); the bootstrap runs in a
+ * worker thread, so the server keeps answering everyone else meanwhile.
+ */
 export function reportRoutes({ db }: RouteContext): Router {
   const router = Router({ mergeParams: true });
-  router.get('/report', requireRole('admin'), (request, response) => {
-    const query = reportQuerySchema.safeParse(request.query);
-    if (!query.success) {
-      const issues = describeIssues(query.error);
-      throw errors.validation(issues[0] ?? 'The query string is not valid.', issues);
+  const query = validateQuery(reportQuerySchema);
+  router.get('/report', requireRole('admin'), query, async (_request, response) => {
+    const { format, ...options } = query.of(response);
+    const prepared = prepareReport(db, studyOf(response), options);
+    // A caller who goes away stops the computation: nobody would read it.
+    const gone = new AbortController();
+    response.on('close', () => {
+      if (!response.writableFinished) gone.abort();
+    });
+    let text: string;
+    try {
+      text = await renderReportInWorker({ prepared, format }, gone.signal);
+    } catch (error) {
+      if (gone.signal.aborted) return;
+      throw error;
     }
-    const { format, ...options } = query.data;
-    const report = studyReport(db, { study: param(request, 'study'), ...options });
     // The HTML report is one self-contained page: its only style is inline, and nothing else may load.
     if (format === 'html')
       response.set('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'");
-    response.type(CONTENT_TYPES[format]).send(formatReport(report, format));
+    response.type(CONTENT_TYPES[format]).send(text);
   });
   return router;
 }

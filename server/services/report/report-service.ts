@@ -1,10 +1,11 @@
 import {
-  buildReport,
   DEFAULT_REPORT_OPTIONS,
+  extractorReportNames,
   type Report,
   type ReportInput,
 } from '../../../shared/scoring/index.ts';
 import type { Mode } from '../../../shared/vocabulary.ts';
+import { errors } from '../../errors.ts';
 import { listFinalGold } from '../../store/adjudications.ts';
 import { listAnnotations } from '../../store/annotations.ts';
 import { listArguments } from '../../store/arguments.ts';
@@ -15,6 +16,7 @@ import type { StudyRow } from '../../store/studies.ts';
 import { listTriples } from '../../store/triples.ts';
 import { storedErrorClasses } from '../adjudication/error-class-service.ts';
 import { requireStudy } from '../studies.ts';
+import { computeReport, type PreparedReport } from './compute-report.ts';
 import { loadDesign } from './design.ts';
 
 /** What the report is asked: the study and how to compute (defaults: DEFAULT_REPORT_OPTIONS). */
@@ -68,22 +70,46 @@ export function loadReportInput(db: Db, study: StudyRow): { input: ReportInput; 
 }
 
 /**
- * The study report (issue 6): loads the study's rows through the store and hands them to
- * `buildReport` (shared/scoring), which computes every figure. The shape is docs/REPORT.md's.
+ * Loads the study's rows through the store and checks the request against them: an extractor the
+ * study has no output of is a 400 naming the ones it has (not a note in a 200: the caller asked for
+ * something that is not there).
+ */
+export function prepareReport(
+  db: Db,
+  study: StudyRow,
+  request: Omit<ReportRequest, 'study'>,
+): PreparedReport {
+  const { input, notes } = loadReportInput(db, study);
+  if (request.extractor !== undefined) {
+    const known = [...extractorReportNames(input.extractions).values()];
+    if (!known.includes(request.extractor))
+      throw errors.validation(
+        `extractor: study "${study.name}" has no extractor "${request.extractor}"; ${
+          known.length === 0 ? 'it has no extractor output yet' : `choose one of ${known.join(', ')}`
+        }.`,
+      );
+  }
+  return {
+    input,
+    notes,
+    options: {
+      seed: request.seed ?? DEFAULT_REPORT_OPTIONS.seed,
+      replicates: request.replicates ?? DEFAULT_REPORT_OPTIONS.replicates,
+      level: request.level ?? DEFAULT_REPORT_OPTIONS.level,
+      threshold: request.threshold ?? DEFAULT_REPORT_OPTIONS.threshold,
+      claimThreshold: request.claimThreshold ?? DEFAULT_REPORT_OPTIONS.claimThreshold,
+      ...(request.extractor === undefined ? {} : { primaryExtractor: request.extractor }),
+      ...(request.reportedSource === undefined ? {} : { reportedSource: request.reportedSource }),
+      generatedAt: (request.now ?? new Date()).toISOString(),
+    },
+  };
+}
+
+/**
+ * The study report (issue 6), computed on the calling thread (the CLI): loads the study's rows and
+ * hands them to `buildReport`, which computes every figure. The shape is docs/REPORT.md's. The server
+ * computes it in a worker thread instead (`renderReportInWorker`).
  */
 export function studyReport(db: Db, request: ReportRequest): Report {
-  const study = requireStudy(db, request.study);
-  const { input, notes } = loadReportInput(db, study);
-  const report = buildReport(input, {
-    seed: request.seed ?? DEFAULT_REPORT_OPTIONS.seed,
-    replicates: request.replicates ?? DEFAULT_REPORT_OPTIONS.replicates,
-    level: request.level ?? DEFAULT_REPORT_OPTIONS.level,
-    threshold: request.threshold ?? DEFAULT_REPORT_OPTIONS.threshold,
-    claimThreshold: request.claimThreshold ?? DEFAULT_REPORT_OPTIONS.claimThreshold,
-    ...(request.extractor === undefined ? {} : { primaryExtractor: request.extractor }),
-    ...(request.reportedSource === undefined ? {} : { reportedSource: request.reportedSource }),
-    generatedAt: (request.now ?? new Date()).toISOString(),
-  });
-  report.meta.notes.unshift(...notes);
-  return report;
+  return computeReport(prepareReport(db, requireStudy(db, request.study), request));
 }

@@ -1,0 +1,24 @@
+import {
+  buildReport,
+  type Report,
+  type ReportInput,
+  type ReportOptions,
+} from '../../../shared/scoring/index.ts';
+
+/**
+ * Everything a report is computed from, loaded and checked (`prepareReport`): plain data without a
+ * database handle, so a worker thread can take it by structured clone.
+ */
+export interface PreparedReport {
+  input: ReportInput;
+  /** Notes of the loading, printed before the report's own. */
+  notes: string[];
+  options: ReportOptions;
+}
+
+/** Computes a prepared report with `buildReport` (shared/scoring): pure, no I/O, so it runs in a worker too. */
+export function computeReport({ input, notes, options }: PreparedReport): Report {
+  const report = buildReport(input, options);
+  report.meta.notes.unshift(...notes);
+  return report;
+}
