@@ -27,6 +27,28 @@ describe('cli extract --extractor rules', () => {
     expect(again.stdout).toContain('1 already extracted with these parameters, 0 to do');
   });
 
+  it('stores the evidence spans, which survive export → import → export unchanged', async () => {
+    const sandbox = cliSandbox();
+    await sandbox.run('import', 'triples', sandbox.file('t.jsonl', toJsonl([buildTriple()])));
+    const text = 'TSC1 involved F13, which is missing from the input case.';
+    await sandbox.run('import', 'arguments', sandbox.file('a.jsonl', toJsonl([buildArgument({ text })])));
+    expect((await sandbox.run('extract', '--extractor', 'rules')).code).toBe(0);
+    const first = (await sandbox.run('export', 'extractions', '--extractor', 'rules')).stdout;
+    const [record] = first
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+    const at = text.indexOf('F13');
+    expect(record.mentions).toEqual([
+      { start: at, end: at + 3, case: 'tsc1', factor: 'F13', style: 'code', polarity: 'asserted' },
+      { start: at, end: at + 3, case: 'current', factor: 'F13', style: 'code', polarity: 'negated' },
+    ]);
+    const reimported = await sandbox.run('import', 'extractions', sandbox.file('e.jsonl', first));
+    expect(reimported.code, reimported.stderr).toBe(0);
+    expect(reimported.stdout).toMatch(/ 0 new, 0 replaced, 1 unchanged/);
+    expect((await sandbox.run('export', 'extractions', '--extractor', 'rules')).stdout).toBe(first);
+  });
+
   it('names a lexicon it cannot use', async () => {
     const sandbox = cliSandbox();
     await sandbox.run('init');

@@ -120,6 +120,24 @@ describe('import → export → import', () => {
     ]);
   });
 
+  it("is lossless for an extraction's evidence spans (mentions)", async () => {
+    const sandbox = await seededSandbox();
+    const mentions = [
+      { start: 0, end: 2, case: 'current', factor: 'F4', style: 'code', polarity: 'asserted' },
+      { start: 5, end: 20, case: null, factor: 'unlisted', style: 'name', polarity: 'hypothetical' },
+    ] as const;
+    const file = sandbox.file(
+      'e.jsonl',
+      toJsonl([buildExtraction({ extractor: 'rules', mentions: [...mentions] })]),
+    );
+    expect((await sandbox.run('import', 'extractions', file)).code).toBe(0);
+    const [exported] = (await roundTrip(sandbox, 'extractions'))
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line));
+    expect(exported.mentions).toEqual(mentions);
+  });
+
   it('is lossless for annotations and gold, and checks spans against the text', async () => {
     const sandbox = await seededSandbox();
     const span = {

@@ -60,8 +60,10 @@ export function createRulesExtractor(options: { name?: string; lexiconFile?: str
         unlisted = [],
         abstained,
         raw,
+        mentions,
       } = toExtractionRecord(argument.record.id, found);
-      return { status: 'extracted', current, tsc1, tsc2, unlisted, abstained, raw };
+      // The evidence travels with the lists, so the adjudicator's reveal can show why.
+      return { status: 'extracted', current, tsc1, tsc2, unlisted, abstained, raw, mentions };
     },
   };
 }

@@ -1,4 +1,5 @@
 import type { Extraction } from '../../shared/schemas/extraction.ts';
+import { type ExtractionMention, extractionMentionsSchema } from '../../shared/schemas/extraction-mention.ts';
 import type { Db } from './db.ts';
 import { readFactorIds, readUnlisted, writeJson } from './json-columns.ts';
 
@@ -15,11 +16,12 @@ interface ExtractionRow {
   abstained: number | null;
   raw: string | null;
   error: string | null;
+  mentions: string | null;
 }
 
 const SELECT = `SELECT e.id, e.extractor_id AS extractorId, a.external_id AS argumentExternalId, x.name AS extractor, e.status,
   e.current_factors AS currentFactors, e.tsc1_factors AS tsc1Factors, e.tsc2_factors AS tsc2Factors,
-  e.unlisted, e.abstained, e.raw, e.error
+  e.unlisted, e.abstained, e.raw, e.error, e.mentions
   FROM extractions e JOIN arguments a ON a.id = e.argument_id JOIN extractors x ON x.id = e.extractor_id`;
 
 function toRecord(row: ExtractionRow): Extraction {
@@ -35,7 +37,13 @@ function toRecord(row: ExtractionRow): Extraction {
   if (row.abstained !== null) record.abstained = row.abstained === 1;
   if (row.raw !== null) record.raw = row.raw;
   if (row.error !== null) record.error = row.error;
+  if (row.mentions !== null) record.mentions = readMentions(row.mentions);
   return record;
+}
+
+/** The mentions column, read through its schema like every JSON column (a hand-edited file fails loudly). */
+function readMentions(column: string): ExtractionMention[] {
+  return extractionMentionsSchema.parse(JSON.parse(column));
 }
 
 function columns(extraction: Extraction, argumentRowId: number, extractorId: number, runId: number | null) {
@@ -51,6 +59,7 @@ function columns(extraction: Extraction, argumentRowId: number, extractorId: num
     abstained: extraction.abstained === undefined ? null : Number(extraction.abstained),
     raw: extraction.raw ?? null,
     error: extraction.error ?? null,
+    mentions: extraction.mentions === undefined ? null : writeJson(extraction.mentions),
   };
 }
 
@@ -83,11 +92,12 @@ export function upsertExtraction(
   runId: number | null,
 ): void {
   db.run(
-    `INSERT INTO extractions (argument_id, extractor_id, run_id, status, current_factors, tsc1_factors, tsc2_factors, unlisted, abstained, raw, error)
-     VALUES (@argumentRowId, @extractorId, @runId, @status, @current, @tsc1, @tsc2, @unlisted, @abstained, @raw, @error)
+    `INSERT INTO extractions (argument_id, extractor_id, run_id, status, current_factors, tsc1_factors, tsc2_factors, unlisted, abstained, raw, error, mentions)
+     VALUES (@argumentRowId, @extractorId, @runId, @status, @current, @tsc1, @tsc2, @unlisted, @abstained, @raw, @error, @mentions)
      ON CONFLICT (argument_id, extractor_id) DO UPDATE SET run_id = excluded.run_id, status = excluded.status,
        current_factors = excluded.current_factors, tsc1_factors = excluded.tsc1_factors, tsc2_factors = excluded.tsc2_factors,
-       unlisted = excluded.unlisted, abstained = excluded.abstained, raw = excluded.raw, error = excluded.error`,
+       unlisted = excluded.unlisted, abstained = excluded.abstained, raw = excluded.raw, error = excluded.error,
+       mentions = excluded.mentions`,
     columns(extraction, argumentRowId, extractorId, runId),
   );
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { extractionSchema } from '../schemas/extraction.ts';
+import { MAX_EXTRACTION_MENTIONS } from '../schemas/extraction-mention.ts';
 import { RULES_EXTRACTOR_VERSION, toExtractionRecord } from './extraction-record.ts';
-import type { RulesExtraction } from './types.ts';
+import type { RulesExtraction, RulesMention } from './types.ts';
 
 function extraction(overrides: Partial<RulesExtraction> = {}): RulesExtraction {
   return {
@@ -37,5 +38,25 @@ describe('toExtractionRecord', () => {
     expect(toExtractionRecord('a1', extraction({ abstention: 'near_miss', current: [] })).abstained).toBe(
       true,
     );
+  });
+
+  it('keeps the evidence spans without their wording, bounded', () => {
+    const mention: RulesMention = {
+      start: 4,
+      end: 6,
+      case: null,
+      factor: 'F4',
+      style: 'code',
+      polarity: 'hypothetical',
+      text: 'F4',
+    };
+    const record = toExtractionRecord('a1', extraction({ mentions: [mention] }));
+    expect(record.mentions).toEqual([
+      { start: 4, end: 6, case: null, factor: 'F4', style: 'code', polarity: 'hypothetical' },
+    ]);
+    const many = Array.from({ length: MAX_EXTRACTION_MENTIONS + 5 }, () => mention);
+    const bounded = toExtractionRecord('a1', extraction({ mentions: many }));
+    expect(bounded.mentions).toHaveLength(MAX_EXTRACTION_MENTIONS);
+    expect(extractionSchema.safeParse(bounded).success).toBe(true);
   });
 });

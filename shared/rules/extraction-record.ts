@@ -1,4 +1,5 @@
 import type { ExtractionInput } from '../schemas/extraction.ts';
+import { type ExtractionMention, MAX_EXTRACTION_MENTIONS } from '../schemas/extraction-mention.ts';
 import type { RulesExtraction } from './types.ts';
 
 /** The extractor's name in extraction records. */
@@ -8,15 +9,17 @@ export const RULES_EXTRACTOR_NAME = 'rules';
  * Version of the rules (code and the lexicon format together); bump it when a change can alter
  * any extraction, so records made by different versions are not pooled by mistake.
  */
-export const RULES_EXTRACTOR_VERSION = '1.0.0';
+export const RULES_EXTRACTOR_VERSION = '2.0.0';
 
 /**
  * One line of extractions JSONL (DESIGN.md, "Extractions") for a rules extraction: the per-case
  * lists, the unlisted mentions, and `abstained` — true for an exact or near-miss abstention, even
  * one that still lists factors (guidelines: such a response "is abstained, and the listed factors
  * are marked as usual"). The paper's RatioAbstain ("all extracted sets empty") is computed from the
- * lists, so it is unaffected. `raw` records the extractor version. The exact-phrase, truncation and
- * span evidence have no place in this format; keep the `RulesExtraction` for them.
+ * lists, so it is unaffected. `raw` records the extractor version. `mentions` is the evidence
+ * (offsets into the argument text, case, factor, style, polarity; the quoted wording is left out,
+ * the offsets find it), at most MAX_EXTRACTION_MENTIONS, the first ones in text order kept. The
+ * exact-phrase and truncation flags have no place in this format; keep the `RulesExtraction` for them.
  *
  * @example toExtractionRecord('a1', extraction) // { argument_id: 'a1', extractor: 'rules', current: ['F4'], … }
  */
@@ -31,5 +34,15 @@ export function toExtractionRecord(argumentId: string, result: RulesExtraction):
     abstained: result.abstention !== 'none',
     raw: `rules ${RULES_EXTRACTOR_VERSION}`,
     status: 'extracted',
+    mentions: result.mentions.slice(0, MAX_EXTRACTION_MENTIONS).map(
+      (mention): ExtractionMention => ({
+        start: mention.start,
+        end: mention.end,
+        case: mention.case,
+        factor: mention.factor,
+        style: mention.style,
+        polarity: mention.polarity,
+      }),
+    ),
   };
 }

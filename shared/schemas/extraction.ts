@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CASES } from '../vocabulary.ts';
+import { extractionMentionsSchema } from './extraction-mention.ts';
 import { dedupeUnlisted, splitReferences, unlistedMentionSchema } from './factor-list.ts';
 import { recordIdSchema } from './triple.ts';
 
@@ -17,12 +18,15 @@ const rawExtractionSchema = z.strictObject({
   raw: z.string().optional(),
   status: extractionStatusSchema.default('extracted'),
   error: z.string().min(1).optional(),
+  mentions: extractionMentionsSchema.optional(),
 });
 
 /**
  * One line of extractions JSONL: the factors an extractor says an argument asserts, per case.
  * References outside the catalogue move to `unlisted` for their case. A `failed` extraction (the
  * extractor never answered usably) must carry its `error` and no factors: it is never an empty one.
+ * `mentions` (optional, at most 2,000) is the evidence: where in the argument text the extractor
+ * read each factor, for which case and with which polarity (the rules extractor writes it).
  */
 export const extractionSchema = rawExtractionSchema
   .superRefine((record, ctx) => {
@@ -33,6 +37,12 @@ export const extractionSchema = rawExtractionSchema
         if (record[caseId].length > 0)
           ctx.addIssue({ code: 'custom', path: [caseId], message: 'a failed extraction carries no factors' });
       }
+      if (record.mentions && record.mentions.length > 0)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['mentions'],
+          message: 'a failed extraction carries no mentions',
+        });
     } else if (record.error) {
       ctx.addIssue({ code: 'custom', path: ['error'], message: 'only a failed extraction has an error' });
     }

@@ -1,3 +1,4 @@
+import type { ExtractionMention } from '../../../shared/schemas/extraction-mention.ts';
 import type { UnlistedMention } from '../../../shared/schemas/factor-list.ts';
 import { errors } from '../../errors.ts';
 import { listArguments, type StoredArgument } from '../../store/arguments.ts';
@@ -45,6 +46,8 @@ export type ExtractionResult =
       unlisted?: UnlistedMention[];
       abstained?: boolean;
       raw?: string;
+      /** Evidence spans, where the extractor has them (the rules extractor). */
+      mentions?: ExtractionMention[];
       cost?: ExtractionCost;
       alsoWrite?: () => void;
     }
