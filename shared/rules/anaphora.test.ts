@@ -28,4 +28,14 @@ describe('findFactorAnaphora', () => {
   it('does not reach into another paragraph', () => {
     expect(anaphora('The input case has F26.\n\nTSC1 had these factors.')).toEqual([]);
   });
+
+  it('reads "the same conduct" as all the factors before it, "the same point" as the last', () => {
+    expect(anaphora('The defendant did F2 and F7. TSC2 involved the same conduct.').map(([f]) => f)).toEqual([
+      'F2',
+      'F7',
+    ]);
+    expect(anaphora('The plans were F24 and F16. TSC1 turned on the same point.')).toEqual([
+      ['F16', 'the same point'],
+    ]);
+  });
 });

@@ -2,13 +2,17 @@ import type { Sentence } from './sentences.ts';
 import type { FoundMention } from './types.ts';
 
 // References back to factors just mentioned: "both of these factors", "these factors", "the same
-// factors", "the same factor", "this factor", "that factor".
+// factors", "the same conduct", "the same facts" (all of them); "the same factor", "this factor",
+// "the same point", "the same ground" (the last one).
 const ANAPHOR =
-  /\b(?:both\s+of\s+)?(?:these|those|the\s+same)\s+factors\b|\b(?:the\s+same|this|that)\s+factor\b/gi;
+  /\b(?:both\s+of\s+)?(?:these|those|the\s+same)\s+factors\b|\b(?:the\s+same|this|that)\s+factor\b|\bthe\s+(?:very\s+)?same\s+(?:conduct|facts|circumstances|features|points|issues|behaviou?r|pattern|situation|things|combination|point|issue|ground|basis|fact|circumstance|feature|consideration)\b/gi;
+const ALL_OF_THEM =
+  /(?:factors|conduct|facts|circumstances|features|points|issues|behaviou?r|pattern|situation|things|combination)$/i;
 
 /**
- * Mentions made by reference: "TSC1 … had both of these factors" repeats the factors of the
- * previous sentence, "TSC2 … had the same factor" the last factor named before it. The antecedents
+ * Mentions made by reference: "TSC1 … had both of these factors" or "TSC2 involved the same
+ * conduct" repeats the factors of the previous sentence, "TSC2 … had the same factor" or "turned
+ * on the same point" the last factor named before it. The antecedents
  * are the mentions earlier in the same sentence, else those of the nearest earlier sentence of the
  * same paragraph that has mentions; a singular anaphor takes only the last one. Each becomes a
  * `paraphrase` mention spanning the anaphor.
@@ -36,7 +40,7 @@ export function findFactorAnaphora(
         (mention) => mention.start >= earlier.start && mention.start < earlier.end,
       );
     }
-    if (!/factors$/i.test(match[0])) antecedents = antecedents.slice(-1);
+    if (!ALL_OF_THEM.test(match[0])) antecedents = antecedents.slice(-1);
     const seen = new Set<string>();
     for (const antecedent of antecedents) {
       const key = antecedent.factor === 'unlisted' ? `unlisted:${antecedent.text}` : antecedent.factor;

@@ -43,6 +43,11 @@ const PATTERNS: ReadonlyArray<readonly [RegExp, (group: string | undefined) => C
     () => CURRENT,
   ],
   [/\b(?:this|our)\s+(?:case|matter|scenario|dispute)\b/gi, () => CURRENT],
+  // "our client", "our employee": in a 3-ply argument "our" is a party of the case being argued.
+  [
+    /\bour\s+(?:client|employee|engineer|company|plaintiff|defendant|product|formula|recipe|process|design|firm|former\s+employee)\b/gi,
+    () => CURRENT,
+  ],
   [/\bthe\s+case\s+at\s+(?:bar|hand)\b/gi, () => CURRENT],
   [/\bhere\b/gi, () => CURRENT],
   // Terse arguments call the current case just "input": "Input and TSC1 share F4", "which input lacks".

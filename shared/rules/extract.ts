@@ -2,6 +2,7 @@ import { type FactorId, sortFactorIds } from '../factors.ts';
 import { dedupeUnlisted, type UnlistedMention } from '../schemas/factor-list.ts';
 import type { CaseId } from '../vocabulary.ts';
 import { classifyAbstention } from './abstention.ts';
+import { readAgent } from './agent.ts';
 import { findFactorAnaphora } from './anaphora.ts';
 import { answerRange } from './answer-range.ts';
 import { attributeMentions } from './attribution.ts';
@@ -35,7 +36,8 @@ export interface ExtractOptions {
  *    "Market-dominance (P)"); overlaps are settled (codes first, then the longest) and a phrase
  *    labelled by a code is carried by the code; "these factors" / "the same factor" repeat the
  *    factors just mentioned; a paraphrase of reverse engineering under "could" / "would be able
- *    to" is the possibility (F16), not the act (F25);
+ *    to" is the possibility (F16), not the act (F25); independent development by an employee ("on
+ *    his own") is F3, not F17;
  * 3. the answer is cut into sentences and clause-like segments; case words are resolved in context
  *    ("both cases", "the cited case", "the plaintiff's precedent" when the argument says who won);
  * 4. each mention gets its case(s) and polarity (`attributeMentions`);
@@ -79,7 +81,11 @@ export function extractFactors(
     segments: segmentLists[index] ?? [],
   }));
   const allSegments = segmented.flatMap((sentence) => sentence.segments);
-  const direct = readPossibility(answer, absorbIntoCodes(answer, found, allSegments), allSegments);
+  const direct = readAgent(
+    answer,
+    readPossibility(answer, absorbIntoCodes(answer, found, allSegments), allSegments),
+    allSegments,
+  );
   const mentions = [...direct, ...findFactorAnaphora(answer, sentences, direct)].sort(
     (a, b) => a.start - b.start,
   );

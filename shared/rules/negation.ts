@@ -9,9 +9,12 @@ const NEGATION =
 
 // A negation bound to the case word right after it: "but not in the input case", "not present in
 // TSC1", "which was not so in TSC1", "never occurred in the input case", "absent from the input case", "missing from", "lacking in",
-// "which distinguishes TSC1" (what distinguishes a precedent is what it lacks).
+// "which distinguishes TSC1" (what distinguishes a precedent is what it lacks; in "distinguishes
+// the input case from TSC2" it is the case after "from" that lacks it: `negationBeforeCase` leaves
+// the case before "from" alone and segment-facts binds the one after).
 const NEGATION_BEFORE_CASE =
   /(?:\b(?:not|never|no)\s+(?:(?:present|found|seen|shown|established|involved|at\s+issue|the\s+case|applicable|relevant|so|true|occurred|occur|arose|arise|appeared|appear|existed|exist|happened|applied|apply|featured|raised|there)\s+)?(?:in|for|from|to|with|of)\s+|\b(?:absent|lacking|missing|excluded)\s+(?:in|from)\s+|\bnot\s+|\bdistinguish(?:es|ed)?\s+)$/i;
+const DISTINGUISHED_FROM = /^\s+from\b/i;
 // … and to the case word right before it: "the input case lacks", "TSC2 does not have", "TSC2 has
 // nothing comparable", "the plaintiff in the input case never did".
 const NEGATION_AFTER_CASE =
@@ -32,8 +35,20 @@ export function findNegationWords(text: string): Span[] {
  *
  * @example negationBeforeCase('F7 was in TSC1 but not in the input case', 15, 27) // { start: 19, end: 27 }
  */
-export function negationBeforeCase(text: string, from: number, caseStart: number): Span | null {
+export function negationBeforeCase(
+  text: string,
+  from: number,
+  caseStart: number,
+  caseEnd = caseStart,
+): Span | null {
   const match = NEGATION_BEFORE_CASE.exec(text.slice(Math.max(from, caseStart - 60), caseStart));
+  // "distinguishes the input case from TSC2": the input case has what distinguishes it.
+  if (
+    match &&
+    /distinguish\w*\s+$/i.test(match[0]) &&
+    DISTINGUISHED_FROM.test(text.slice(caseEnd, caseEnd + 20))
+  )
+    return null;
   return match ? { start: caseStart - match[0].length, end: caseStart } : null;
 }
 

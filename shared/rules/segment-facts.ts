@@ -90,6 +90,8 @@ const AFFIRMS =
   /\b(?:also|too|as\s+well|likewise|similarly)\b|\bpresent\b(?!\s+(?:case|matter|dispute|scenario|facts|action)\b)|\b(?:has|had|have|involves?|involved|shows?|showed|features?|featured|includes?|included|shares?|shared|contains?|contained)\s+(?:it|them|this|that|one|both|the\s+same)\b|\b(?:does|did|do)\W*$/i;
 const OPENS_WITH_UNLIKE =
   /^\W*(?:(?:but|and|yet)\s+)?(?:unlike|in\s+contrast\s+(?:to|with)|contrary\s+to|as\s+opposed\s+to)\b/i;
+const DISTINGUISHES = /\bdistinguish(?:es|ed|ing)?\s+$/i;
+const DISTINGUISHED_FROM = /^\s+from\s+$/i;
 const TOPIC_AFTER =
   /^\s*(?:is|was|are|were|remains|can\s+be|may\s+be)\s+(?:\w+ly\s+)?(?:distinguishable|distinguished|different|inapposite|inapplicable)\b/i;
 const LOOK_BACK = 80;
@@ -130,8 +132,15 @@ export function segmentFacts(
     const before = text.slice(Math.max(previousEnd, cue.start - LOOK_BACK), cue.start);
     const nextStart = cues[index + 1]?.start ?? segment.end;
     const negation =
-      negationBeforeCase(text, previousEnd, cue.start) ?? negationAfterCase(text, cue.end, nextStart);
+      negationBeforeCase(text, previousEnd, cue.start, cue.end) ??
+      negationAfterCase(text, cue.end, nextStart);
     if (negation) bound.push(negation);
+    // "distinguishes the input case from TSC2": the case after "from" lacks what distinguishes.
+    const previous = cues[index - 1];
+    const distinguishedFrom =
+      previous !== undefined &&
+      DISTINGUISHED_FROM.test(text.slice(previous.end, cue.start)) &&
+      DISTINGUISHES.test(text.slice(Math.max(segment.start, previous.start - 30), previous.start));
     const relation: Relation = UNLIKE_BEFORE.test(before)
       ? 'unlike'
       : PRESUPPOSED_BEFORE.test(before)
@@ -143,7 +152,7 @@ export function segmentFacts(
       cases: cue.cases,
       start: cue.start,
       relation,
-      negated: relation !== 'unlike' && negation !== null,
+      negated: relation !== 'unlike' && (negation !== null || distinguishedFrom),
       pair: cue.target.kind === 'pair',
       topic: TOPIC_AFTER.test(text.slice(cue.end, nextStart)),
     };
