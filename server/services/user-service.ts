@@ -1,3 +1,4 @@
+import { DISPLAY_NAME_MAX_LENGTH } from '../../shared/admin-api.ts';
 import type { Role } from '../../shared/api.ts';
 import { usernameSchema } from '../../shared/username.ts';
 import { errors } from '../errors.ts';
@@ -34,6 +35,8 @@ export async function createUser(db: Db, user: NewUser): Promise<User> {
       `"${user.username.slice(0, 64)}" is not a usable user name: ${name.error.issues[0]?.message}.`,
     );
   const username = name.data;
+  if (user.displayName !== undefined && user.displayName.length > DISPLAY_NAME_MAX_LENGTH)
+    throw errors.validation(`A display name has at most ${DISPLAY_NAME_MAX_LENGTH} characters; shorten it.`);
   if (user.roles.length === 0)
     throw errors.validation('Give the account at least one role: admin, annotator or adjudicator.');
   if (findUserByName(db, username)) throw taken(username);
