@@ -127,8 +127,7 @@ export function saveAnnotationAttempt(item: ItemRequest, request: SaveAnnotation
     const check = checkVersion(existing, request);
     if (check === 'retry' && existing) return { ok: true as const, saved: existing };
     if (check !== 'current') {
-      if (existing)
-        appendRejectedAttempt(db, existing.id, user.id, request.version, writeJson(judgement));
+      if (existing) appendRejectedAttempt(db, existing.id, user.id, request.version, writeJson(judgement));
       return {
         ok: false as const,
         existing,

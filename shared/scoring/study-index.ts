@@ -122,9 +122,7 @@ export function indexStudy(input: ReportInput): StudyIndex {
   const reportName = extractorReportNames(input.extractions);
   for (const [name, reported] of reportName)
     if (reported !== name)
-      notes.push(
-        `The extractor "${name}" is reported as "${reported}": the report uses "${name}" itself.`,
-      );
+      notes.push(`The extractor "${name}" is reported as "${reported}": the report uses "${name}" itself.`);
   const extractors = [...reportName.values()];
   const extraction = new Map<string, (Extraction | undefined)[]>(
     extractors.map((name) => [name, new Array<Extraction | undefined>(n).fill(undefined)]),

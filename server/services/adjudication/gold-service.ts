@@ -14,7 +14,6 @@ import {
 } from '../../store/adjudications.ts';
 import { findArgument } from '../../store/arguments.ts';
 import type { Db } from '../../store/db.ts';
-import { writeJson } from '../../store/json-columns.ts';
 import type { StudyRow } from '../../store/studies.ts';
 import type { User } from '../../store/users.ts';
 import { appActor, recordAudit } from '../audit-service.ts';
