@@ -1,6 +1,5 @@
 import { Command, CommanderError } from 'commander';
 import { type ImportProblems, isAppError } from '../server/errors.ts';
-import { registerBatch } from './commands/batch/index.ts';
 import { registerDataset } from './commands/dataset.ts';
 import { registerDemo } from './commands/demo.ts';
 import { registerExport } from './commands/export.ts';
@@ -8,8 +7,7 @@ import { registerGenerate } from './commands/generate.ts';
 import { registerImport } from './commands/import.ts';
 import { registerInit } from './commands/init.ts';
 import { registerLabelStudio } from './commands/label-studio.ts';
-import { registerExtract } from './commands/extract.ts';
-import { llmExtractorImplementation } from './commands/llm-extract.ts';
+import { llmExtractorImplementation, registerExtract } from './commands/llm.ts';
 import { registerReport } from './commands/report.ts';
 import { rulesExtractorImplementation } from './commands/rules-extract.ts';
 import { registerSampling } from './commands/sample.ts';
@@ -42,7 +40,6 @@ export function buildProgram(io: CliIo): Command {
     llm: llmExtractorImplementation,
     rules: rulesExtractorImplementation,
   });
-  registerBatch(program, io, globals);
   registerReport(program, io, globals);
   registerDataset(program, io, globals);
   registerLabelStudio(program, io, globals);
