@@ -1,13 +1,15 @@
 import { Command, CommanderError } from 'commander';
 import { type ImportProblems, isAppError } from '../server/errors.ts';
+import { registerBatch } from './commands/batch/index.ts';
 import { registerDataset } from './commands/dataset.ts';
 import { registerDemo } from './commands/demo.ts';
 import { registerExport } from './commands/export.ts';
+import { registerExtract } from './commands/extract.ts';
 import { registerGenerate } from './commands/generate.ts';
 import { registerImport } from './commands/import.ts';
 import { registerInit } from './commands/init.ts';
 import { registerLabelStudio } from './commands/label-studio.ts';
-import { llmExtractorImplementation, registerExtract } from './commands/llm.ts';
+import { llmExtractorImplementation } from './commands/llm-extract.ts';
 import { registerReport } from './commands/report.ts';
 import { rulesExtractorImplementation } from './commands/rules-extract.ts';
 import { registerSampling } from './commands/sample.ts';
@@ -40,6 +42,7 @@ export function buildProgram(io: CliIo): Command {
     llm: llmExtractorImplementation,
     rules: rulesExtractorImplementation,
   });
+  registerBatch(program, io, globals);
   registerReport(program, io, globals);
   registerDataset(program, io, globals);
   registerLabelStudio(program, io, globals);

@@ -11,7 +11,7 @@ import {
 } from '../../shared/generate/index.ts';
 import { modeSchema } from '../../shared/vocabulary.ts';
 import { type CliIo, type GlobalOptions, parseOptions, withDatabase } from '../io.ts';
-import { registerGenerateArguments } from './llm.ts';
+import { registerGenerateArguments } from './generate-arguments.ts';
 
 const generateTriplesOptionsSchema = z.object({
   mode: modeSchema,

@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { createRulesExtractor } from '../../server/services/rules-extractor.ts';
-import type { ExtractorImplementation } from './llm.ts';
+import type { ExtractorImplementation } from './extract.ts';
 
 /** `extract --extractor rules`: the rule-based baseline; no endpoint, no key, deterministic. */
 export const rulesExtractorImplementation: ExtractorImplementation = {

@@ -274,15 +274,16 @@ export function listArgumentTextsPage(
   limit: number,
 ): ArgumentText[] {
   return db.all<ArgumentText>(
-    `SELECT id AS rowId, external_id AS id, text FROM arguments WHERE study_id = ? AND id > ? ORDER BY id LIMIT ?`,
+    `SELECT a.id AS rowId, a.external_id AS id, a.text FROM arguments a WHERE a.study_id = ? AND a.id > ? ORDER BY a.id LIMIT ?`,
     [studyId, afterRowId, limit],
   );
 }
 
 export function findArgumentText(db: Db, argumentRowId: number): ArgumentText | undefined {
-  return db.first<ArgumentText>('SELECT id AS rowId, external_id AS id, text FROM arguments WHERE id = ?', [
-    argumentRowId,
-  ]);
+  return db.first<ArgumentText>(
+    'SELECT a.id AS rowId, a.external_id AS id, a.text FROM arguments a WHERE a.id = ?',
+    [argumentRowId],
+  );
 }
 
 /** The triples `model` has argued in `test` (by row id). */

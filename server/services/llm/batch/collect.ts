@@ -1,0 +1,324 @@
+import type { Db } from '../../../store/db.ts';
+import { finishExtractionRun } from '../../../store/extractors.ts';
+import {
+  type BatchRequestRow,
+  type BatchRow,
+  countUncollectedBatchesOfRun,
+  findArgumentText,
+  listSubmittedRequestsOfBatch,
+  markBatchCollected,
+  settleBatchRequest,
+} from '../../../store/llm-batches.ts';
+import { findStudy, type StudyRow } from '../../../store/studies.ts';
+import { listTriples, type StoredTriple } from '../../../store/triples.ts';
+import type { ChatOutcome } from '../chat-client.ts';
+import { extractionRunParameters, startingFormat } from '../extraction-request.ts';
+import { extractionFromOutcome, writeExtraction } from '../extraction-writer.ts';
+import { writeGeneration } from '../generation-writer.ts';
+import { extractionSelection } from '../run-extraction.ts';
+import { InterruptedError } from '../sleep.ts';
+import { type BatchApi, BatchApiError } from './batch-api.ts';
+import { extractionRequestConfigOf, generationRequestConfigOf } from './batch-job.ts';
+import { parseCustomId } from './batch-lines.ts';
+import { type BatchLineResult, outcomeOfBatchLine, readBatchOutputLine } from './batch-output.ts';
+import {
+  type BatchApiFor,
+  type BatchJobState,
+  isTerminal,
+  listBatchJobStates,
+  recordBatchInfo,
+} from './status.ts';
+
+/** What collecting one provider batch did. */
+export interface CollectedBatch {
+  jobId: number;
+  providerBatchId: string;
+  status: BatchRow['status'];
+  /** Its files were read and every request it carried has a stored outcome. */
+  collected: boolean;
+  /** Requests whose answer was stored as a success / as a failure / that never ran. */
+  succeeded: number;
+  failed: number;
+  unanswered: number;
+  /** Lines for requests not (or no longer) waiting in this batch: skipped. */
+  ignored: number;
+  /** Lines that could not be read, and the first one's problem. */
+  unreadable: number;
+  firstProblem: string | null;
+  /** Why the batch could not be asked about or read (it stays uncollected). */
+  error: string | null;
+}
+
+export interface CollectRequest {
+  db: Db;
+  study: string;
+  jobId?: number;
+  apiFor: BatchApiFor;
+  signal?: AbortSignal;
+  /** After each chunk of lines: requests settled so far in this collect. */
+  onProgress?: (settled: number) => void;
+}
+
+export interface CollectSummary {
+  batches: CollectedBatch[];
+  /** The jobs after collecting. */
+  jobs: BatchJobState[];
+  interrupted: boolean;
+}
+
+// Output lines are stored this many to a transaction: one transaction per line would be slower,
+// one per file would hold a write lock for the whole download.
+const CHUNK = 500;
+
+/** How one job's outcomes are stored: extraction and generation differ only here. */
+type Settled = { status: 'succeeded' } | { status: 'failed'; error: string };
+
+interface OutcomeStore {
+  ran(request: BatchRequestRow, outcome: ChatOutcome): Settled;
+  notRun(request: BatchRequestRow, reason: string): void;
+}
+
+function extractionStore(db: Db, study: StudyRow, state: BatchJobState, batch: BatchRow): OutcomeStore {
+  const config = state.config;
+  if (config.purpose !== 'extract' || state.job.extractorId === null)
+    throw new Error('not an extraction job');
+  const extractorId = state.job.extractorId;
+  const requestConfig = extractionRequestConfigOf(config);
+  // Arguments extracted meanwhile with the same parameters (another path got there first) keep
+  // their extraction: a batch answer is recorded as a call, never replaces a stored success.
+  const selection = extractionSelection(
+    db,
+    study,
+    extractorId,
+    extractionRunParameters(requestConfig),
+    false,
+  );
+  const targetOf = (request: BatchRequestRow) => {
+    const argument = request.argumentRowId === null ? undefined : findArgumentText(db, request.argumentRowId);
+    if (!argument) throw new Error(`batch request ${request.customId}: its argument is gone`);
+    return {
+      argumentRowId: argument.rowId,
+      argumentId: argument.id,
+      extractorId,
+      extractorName: config.extractor,
+      runId: batch.extractionRunId,
+    };
+  };
+  return {
+    ran(request, outcome) {
+      const target = targetOf(request);
+      const result = extractionFromOutcome(db, requestConfig, request, outcome, {
+        studyId: study.id,
+        argumentRowId: target.argumentRowId,
+        runId: batch.extractionRunId,
+        startedAt: batch.submittedAt,
+        batchId: batch.id,
+      });
+      if (selection.extracted(target.argumentRowId)) {
+        result.alsoWrite?.();
+        return { status: 'succeeded' };
+      }
+      writeExtraction(db, target, result);
+      return result.status === 'extracted'
+        ? { status: 'succeeded' }
+        : { status: 'failed', error: result.error };
+    },
+    notRun(request, reason) {
+      const target = targetOf(request);
+      if (!selection.extracted(target.argumentRowId))
+        writeExtraction(db, target, { status: 'failed', error: reason });
+    },
+  };
+}
+
+function generationStore(
+  db: Db,
+  study: StudyRow,
+  state: BatchJobState,
+  batch: BatchRow,
+  triples: ReadonlyMap<number, StoredTriple>,
+): OutcomeStore {
+  if (state.config.purpose !== 'generate') throw new Error('not a generation job');
+  const config = generationRequestConfigOf(state.config);
+  return {
+    ran(request, outcome) {
+      const triple = request.tripleRowId === null ? undefined : triples.get(request.tripleRowId);
+      if (!triple) throw new Error(`batch request ${request.customId}: its triple is gone`);
+      const write = writeGeneration(db, config, request, outcome, {
+        studyId: study.id,
+        triple,
+        startedAt: batch.submittedAt,
+        batchId: batch.id,
+      });
+      return write.status === 'failed' ? { status: 'failed', error: write.error } : { status: 'succeeded' };
+    },
+    // No argument and no call: the triple is simply still to be argued.
+    notRun() {},
+  };
+}
+
+/** Why a request without an output line did not run, by how its batch ended. */
+function notRunReason(batch: BatchRow, detail: string | null): string {
+  const why = detail ?? (batch.status === 'failed' && batch.error ? batch.error : null);
+  const ended =
+    batch.status === 'completed'
+      ? 'completed without an output line for this request'
+      : `${batch.status} before this request ran`;
+  return `batch ${batch.providerBatchId} ${ended}${why ? ` (${why})` : ''}; "batch retry" resubmits it`;
+}
+
+/**
+ * Collects one batch that has ended: reads its output file, then its error file, line by line
+ * (each line checked by its schema, mapped back to its request by custom_id), stores each request's
+ * outcome with `store`, settles the requests that have no line as unanswered, and marks the batch
+ * collected. Only requests still waiting in *this* batch are stored: a line for a request already
+ * settled (a second collect, a resubmitted request's old batch) is ignored, so collecting again
+ * changes nothing.
+ */
+async function collectBatch(
+  db: Db,
+  state: BatchJobState,
+  batch: BatchRow,
+  api: BatchApi,
+  store: OutcomeStore,
+  report: CollectedBatch,
+  request: CollectRequest,
+): Promise<void> {
+  const mode = state.config.purpose === 'extract' ? startingFormat(state.config.responseFormat) : 'text';
+  const waiting = new Map(listSubmittedRequestsOfBatch(db, batch.id).map((row) => [row.customId, row]));
+  let settled = 0;
+
+  const storeLine = (line: string) => {
+    const reading = readBatchOutputLine(line);
+    if (!reading.ok) {
+      report.unreadable += 1;
+      report.firstProblem ??= reading.error;
+      return;
+    }
+    const owner = parseCustomId(reading.customId);
+    const row = waiting.get(reading.customId);
+    if (!row || owner?.jobId !== state.job.id) {
+      report.ignored += 1;
+      return;
+    }
+    waiting.delete(reading.customId);
+    settled += 1;
+    const result: BatchLineResult = reading.result;
+    if (result.kind === 'not_run') {
+      const reason = notRunReason(batch, result.reason);
+      store.notRun(row, reason);
+      settleBatchRequest(db, row.id, 'unanswered', reason);
+      report.unanswered += 1;
+      return;
+    }
+    const stored = store.ran(row, outcomeOfBatchLine(result, mode));
+    settleBatchRequest(db, row.id, stored.status, stored.status === 'failed' ? stored.error : null);
+    report[stored.status] += 1;
+  };
+
+  for (const fileId of [batch.outputFileId, batch.errorFileId]) {
+    if (fileId === null) continue;
+    let chunk: string[] = [];
+    const flush = () => {
+      const lines = chunk;
+      chunk = [];
+      db.transaction(() => {
+        for (const line of lines) storeLine(line);
+      });
+      request.onProgress?.(settled);
+    };
+    for await (const line of api.lines(fileId)) {
+      chunk.push(line);
+      if (chunk.length >= CHUNK) {
+        flush();
+        if (request.signal?.aborted) throw new InterruptedError();
+      }
+    }
+    flush();
+  }
+  db.transaction(() => {
+    for (const row of waiting.values()) {
+      const reason = notRunReason(batch, null);
+      store.notRun(row, reason);
+      settleBatchRequest(db, row.id, 'unanswered', reason);
+      report.unanswered += 1;
+    }
+    markBatchCollected(db, batch.id);
+    if (batch.extractionRunId !== null && countUncollectedBatchesOfRun(db, batch.extractionRunId) === 0)
+      finishExtractionRun(db, batch.extractionRunId);
+  });
+  report.collected = true;
+}
+
+/**
+ * `batch collect`: for every batch of the study's jobs (or of one job) not yet collected, asks the
+ * provider how it stands; one that has ended is collected (`collectBatch`): successes stored with
+ * their provenance exactly as the synchronous path stores them (`extractionFromOutcome`,
+ * `writeGeneration`), failures as failed extractions with their error — never as empty ones — and
+ * requests that never ran (expired, cancelled) as failed extractions saying so, for `batch retry`.
+ * Batches still running are reported and left for later. Works from the store alone, after any
+ * restart.
+ */
+export async function collectBatchJobs(request: CollectRequest): Promise<CollectSummary> {
+  const { db } = request;
+  const study = findStudy(db, request.study);
+  const states = listBatchJobStates(db, request.study, request.jobId);
+  const reports: CollectedBatch[] = [];
+  let interrupted = false;
+  let triples: Map<number, StoredTriple> | null = null;
+  outer: for (const state of states) {
+    const api = request.apiFor(state.job.endpoint);
+    for (const stored of state.batches) {
+      if (stored.collectedAt !== null) continue;
+      if (request.signal?.aborted) {
+        interrupted = true;
+        break outer;
+      }
+      const report: CollectedBatch = {
+        jobId: state.job.id,
+        providerBatchId: stored.providerBatchId,
+        status: stored.status,
+        collected: false,
+        succeeded: 0,
+        failed: 0,
+        unanswered: 0,
+        ignored: 0,
+        unreadable: 0,
+        firstProblem: null,
+        error: null,
+      };
+      reports.push(report);
+      try {
+        const info = await api.retrieve(stored.providerBatchId);
+        recordBatchInfo(db, stored, info);
+        report.status = info.status;
+        const batch = state.batches.find((each) => each.id === stored.id);
+        const fresh: BatchRow = {
+          ...(batch ?? stored),
+          status: info.status,
+          outputFileId: info.outputFileId,
+          errorFileId: info.errorFileId,
+          error: info.error,
+          completed: info.completed,
+          failed: info.failed,
+        };
+        if (!isTerminal(fresh) || !study) continue;
+        if (state.config.purpose === 'generate')
+          triples ??= new Map(listTriples(db, study.id).map((triple) => [triple.rowId, triple]));
+        const store =
+          state.config.purpose === 'extract'
+            ? extractionStore(db, study, state, fresh)
+            : generationStore(db, study, state, fresh, triples ?? new Map());
+        await collectBatch(db, state, fresh, api, store, report, request);
+      } catch (error) {
+        if (error instanceof InterruptedError) {
+          interrupted = true;
+          break outer;
+        }
+        if (error instanceof BatchApiError) report.error = error.message;
+        else throw error;
+      }
+    }
+  }
+  return { batches: reports, jobs: listBatchJobStates(db, request.study, request.jobId), interrupted };
+}
