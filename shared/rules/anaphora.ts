@@ -1,18 +1,19 @@
 import type { Sentence } from './sentences.ts';
 import type { FoundMention } from './types.ts';
 
-// References back to factors just mentioned: "both of these factors", "these factors", "the same
-// factors", "the same conduct", "the same facts" (all of them); "the same factor", "this factor",
-// "the same point", "the same ground" (the last one).
+// References back to factors just mentioned: "both of these factors", "these features", "the same
+// factors", "the same conduct", "the same arrangement" (all of them); "the same factor", "this
+// factor", "the same point", "the same ground" (the last one).
 const ANAPHOR =
-  /\b(?:both\s+of\s+)?(?:these|those|the\s+same)\s+factors\b|\b(?:the\s+same|this|that)\s+factor\b|\bthe\s+(?:very\s+)?same\s+(?:conduct|facts|circumstances|features|points|issues|behaviou?r|pattern|situation|things|combination|point|issue|ground|basis|fact|circumstance|feature|consideration)\b/gi;
+  /\b(?:both\s+of\s+)?(?:these|those|the\s+same)\s+(?:factors|features|elements|circumstances)\b|\b(?:the\s+same|this|that)\s+factor\b|\bthe\s+(?:very\s+)?same\s+(?:conduct|facts|features|points|issues|behaviou?r|pattern|situation|scenario|arrangement|things|combination|point|issue|ground|basis|fact|circumstance|feature|consideration)\b/gi;
 const ALL_OF_THEM =
-  /(?:factors|conduct|facts|circumstances|features|points|issues|behaviou?r|pattern|situation|things|combination)$/i;
+  /(?:factors|features|elements|circumstances|conduct|facts|points|issues|behaviou?r|pattern|situation|scenario|arrangement|things|combination)$/i;
 
 /**
  * Mentions made by reference: "TSC1 … had both of these factors" or "TSC2 involved the same
  * conduct" repeats the factors of the previous sentence, "TSC2 … had the same factor" or "turned
- * on the same point" the last factor named before it. The antecedents
+ * on the same point" the last factor named before it; "both of these …" reaches back until it has
+ * two factors. The antecedents
  * are the mentions earlier in the same sentence, else those of the nearest earlier sentence of the
  * same paragraph that has mentions; a singular anaphor takes only the last one. Each becomes a
  * `paraphrase` mention spanning the anaphor.
@@ -33,12 +34,16 @@ export function findFactorAnaphora(
     const sentence = sentences[index];
     if (!sentence) continue;
     let antecedents = mentions.filter((mention) => mention.start >= sentence.start && mention.end <= start);
-    for (let back = index - 1; antecedents.length === 0 && back >= 0; back -= 1) {
+    // "both of these …" names two: keep reaching back (within the paragraph) until two factors are found.
+    const wanted = /^both\b/i.test(match[0]) ? 2 : 1;
+    const distinct = () => new Set(antecedents.map((mention) => mention.factor)).size;
+    for (let back = index - 1; distinct() < wanted && back >= 0; back -= 1) {
       const earlier = sentences[back];
       if (!earlier || earlier.paragraph !== sentence.paragraph) break;
-      antecedents = mentions.filter(
-        (mention) => mention.start >= earlier.start && mention.start < earlier.end,
-      );
+      antecedents = [
+        ...mentions.filter((mention) => mention.start >= earlier.start && mention.start < earlier.end),
+        ...antecedents,
+      ];
     }
     if (!ALL_OF_THEM.test(match[0])) antecedents = antecedents.slice(-1);
     const seen = new Set<string>();

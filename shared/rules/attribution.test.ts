@@ -203,4 +203,29 @@ describe('hypotheticals', () => {
       ),
     ).toEqual(['F23:tsc2:asserted', 'F23:current:negated']);
   });
+
+  it('does not attach a new statement after ";" or a contrast to the factors before it', () => {
+    expect(
+      lists(
+        'Neither the input case nor TSC1 involved F15; in TSC1 the defendant won because rivals sold similar goods.',
+      ),
+    ).toEqual({ current: [], tsc1: [], tsc2: [] });
+    expect(lists('Both precedents involved F21, but only TSC2 was won by the plaintiff.')).toEqual({
+      current: [],
+      tsc1: ['F21'],
+      tsc2: ['F21'],
+    });
+    expect(lists('F4 appears in TSC1 only; our case lacks it.')).toEqual({
+      current: [],
+      tsc1: ['F4'],
+      tsc2: [],
+    });
+    expect(lists('TSC2 involved F27; the plaintiff here did the same.').current).toEqual(['F27']);
+  });
+
+  it('negates what follows "without" a requirement, not what precedes it', () => {
+    expect(
+      readings('In TSC2 the plaintiff disclosed it to outsiders without requiring an F4 promise.'),
+    ).toEqual(['F10:tsc2:asserted', 'F4:tsc2:negated']);
+  });
 });

@@ -278,6 +278,15 @@ function applyTrailingSegments(all: readonly SegmentFacts[], read: Map<FoundMent
     if (all[index + 1]?.segment.opener === 'colon') continue;
     const target = all.slice(0, index).findLast((other) => other.mentions.length > 0);
     if (!target) continue;
+    // After ";", a dash, ", and" or a contrast, a clause that neither negates nor affirms on its own
+    // nor leaves its statement to the one before ("but not in TSC1") is a new statement ("…; in TSC1
+    // the defendant won because …", "but only TSC2 was won by the plaintiff").
+    const opener = facts.segment.opener;
+    const statesOwn =
+      facts.negated || facts.cues.some((cue) => cue.negated) || facts.affirms || facts.elliptical;
+    const aside = facts.cues.some((cue) => cue.relation !== 'plain');
+    if ((opener === 'punctuation' || opener === 'and' || opener === 'contrast') && !statesOwn && !aside)
+      continue;
     const contrast = facts.segment.opener === 'contrast';
     for (const mention of target.mentions) {
       const attributions = read.get(mention);
@@ -318,7 +327,9 @@ function applyTrailingSegments(all: readonly SegmentFacts[], read: Map<FoundMent
  * 3. A segment without mentions but with case words speaks of the mentions just before it (unless
  *    a colon follows it: then it introduces what comes next): "which the input case lacks",
  *    "neither of which happened in the input case", "but both are present in the input case" (a
- *    contrast flips the polarity unless it negates itself).
+ *    contrast flips the polarity unless it negates or affirms itself); after ";", a dash, ", and" or
+ *    a contrast, only when it negates or affirms on its own or is elliptical ("; our case lacks it",
+ *    "and TSC2 has it too", "but not in TSC1") — not "but only TSC2 was won by the plaintiff".
  * 4. "as in TSC1" / "like the input case" extend a statement to that case, within the sentence up
  *    to the next contrast, ";" or dash; "unlike TSC2" gives that case the opposite polarity.
  * 5. A negation word anywhere in the segment (outside mentions) negates; a condition or general law

@@ -45,7 +45,7 @@ const PATTERNS: ReadonlyArray<readonly [RegExp, (group: string | undefined) => C
   [/\b(?:this|our)\s+(?:case|matter|scenario|dispute)\b/gi, () => CURRENT],
   // "our client", "our employee": in a 3-ply argument "our" is a party of the case being argued.
   [
-    /\bour\s+(?:client|employee|engineer|company|plaintiff|defendant|product|formula|recipe|process|design|firm|former\s+employee)\b/gi,
+    /\bour\s+(?:client|employee|engineer|company|plaintiff|defendant|product|formula|recipe|process|design|firm|former\s+employee|chemist|programmer|developer|manager)s?\b/gi,
     () => CURRENT,
   ],
   [/\bthe\s+case\s+at\s+(?:bar|hand)\b/gi, () => CURRENT],

@@ -32,6 +32,19 @@ describe('findParaphraseMentions', () => {
     expect(find('the disclosures were restricted')).toEqual([['F12', 'disclosures were restricted']]);
   });
 
+  it('never runs a phrase across a clause boundary', () => {
+    expect(find('the disclosures, which the plaintiff restricted')).toEqual([]);
+    expect(find('the disclosures; restricted')).toEqual([]);
+  });
+
+  it('takes the longest match a gap allows', () => {
+    const longest = testLexicon({ F19: ['did not * take * measures|security'] });
+    const text = 'it did not take reasonable security measures';
+    expect(
+      findParaphraseMentions(text, compileLexicon(longest), [[0, text.length]]).map((m) => m.text),
+    ).toEqual(['did not take reasonable security measures']);
+  });
+
   it('keeps a phrase inside the given range', () => {
     const text = 'He signed it. A nondisclosure agreement followed.';
     expect(

@@ -80,12 +80,13 @@ function matchFrom(
       // A gap never swallows a negation: "disclosures were not restricted" is no match for
       // "disclosures * restricted".
       const skipped = at + skip < limit ? words[at + skip] : undefined;
-      if (!skipped || skipped.negation) break;
+      if (!skipped || skipped.negation || skipped.breakBefore) break;
     }
     return longest;
   }
   const word = at < limit ? words[at] : undefined;
-  if (!word || !current.keys.has(word.key)) return -1;
+  // No phrase runs across a clause boundary ("… a trade journal, and the plaintiff here published …").
+  if (!word || !current.keys.has(word.key) || (slot > 0 && word.breakBefore)) return -1;
   return matchFrom(words, limit, slots, slot + 1, at + 1);
 }
 

@@ -59,6 +59,11 @@ export interface SegmentFacts {
   affirms: boolean;
   /** Opens with "unlike" or "in contrast to": an aside that does not end the reach of an "as in". */
   opensWithUnlike: boolean;
+  /**
+   * Nothing but case words and small words ("but not in TSC1", "and in the input case", "— TSC2"):
+   * a clause that leaves its statement to the one before it.
+   */
+  elliptical: boolean;
   hypothetical: Span[];
   /** "shares", "shared", "in common": the statement relates a precedent to the current case. */
   share: boolean;
@@ -76,22 +81,38 @@ const PRESUPPOSED_BEFORE =
   /\b(?:like|such\s+as|similar\s+to|comparable\s+to|akin\s+to|resembling)\s+(?:the\s+(?:one|ones|kind|type|sort)|that|those)\s+(?:(?:in|of|at\s+issue\s+in|used\s+in|seen\s+in)\s+)?$/i;
 // "no" and "nothing" negate what follows them; a few predicates with "no" negate their subject too
 // ("F12 plays no role here", "has no bearing").
-const FORWARD_NEGATION = /^(?:no|nothing)$/i;
+const FORWARD_NEGATION = /^(?:no|nothing|without)$/i;
 // … but after a copula "no" negates the subject: "reverse engineering is no defense".
 const COPULA_BEFORE = /\b(?:is|was|are|were|be|been|being)\s+$/i;
-// … and a "nothing" or "no" right after a mention is its object: "reverse engineered nothing".
+// … and a "nothing" right after a mention is its object: "reverse engineered nothing".
 const RIGHT_AFTER = /^[\s*_)]*$/;
 const NO_PREDICATE =
   /^\s*(?:role|part|bearing|application|relevance|place|weight|significance|effect|impact|counterpart|equivalent|analogue|analog|parallel|match)\b/i;
 // An additive, a verb of having with a pronoun for the factor, an elliptical "does" / "did" at the
-// end, or "present": "although TSC1 also has it", "whereas TSC2 does", "but present in TSC2" — not
-// "whereas the current case involves products that differ" (which says the opposite in its own words).
+// end, "so does", "did the same", "for that reason", "such", or "present": "although TSC1 also has
+// it", "whereas TSC2 does", "and so does the input case", "the plaintiff here did the same", "in
+// TSC1 the defendant won for that reason", "but present in TSC2" — not "whereas the current case
+// involves products that differ" (which says the opposite in its own words).
 const AFFIRMS =
-  /\b(?:also|too|as\s+well|likewise|similarly)\b|\bpresent\b(?!\s+(?:case|matter|dispute|scenario|facts|action)\b)|\b(?:has|had|have|involves?|involved|shows?|showed|features?|featured|includes?|included|shares?|shared|contains?|contained)\s+(?:it|them|this|that|one|both|the\s+same)\b|\b(?:does|did|do)\W*$/i;
+  /\b(?:also|too|as\s+well|likewise|similarly|such)\b|\b(?:so|as)\s+(?:does|did|do|is|was|has|had)\b|\b(?:did|does|do|had|has)\s+the\s+same\b|\bthe\s+same\s+(?:is|was)\s+true\b|\bfor\s+(?:that|this)\s+(?:reason|very\s+reason)\b|\bon\s+(?:that|this)\s+(?:ground|basis)\b|\bpresent\b(?!\s+(?:case|matter|dispute|scenario|facts|action)\b)|\b(?:has|had|have|involves?|involved|shows?|showed|features?|featured|includes?|included|shares?|shared|contains?|contained|signed|executed|took|taken|kept|used|made|did|does|gave|received)\s+(?:it|them|this|that|one|both|the\s+same)\b|\b(?:does|did|do)\W*$/i;
 const OPENS_WITH_UNLIKE =
   /^\W*(?:(?:but|and|yet)\s+)?(?:unlike|in\s+contrast\s+(?:to|with)|contrary\s+to|as\s+opposed\s+to)\b/i;
 const DISTINGUISHES = /\bdistinguish(?:es|ed|ing)?\s+$/i;
 const DISTINGUISHED_FROM = /^\s+from\s+$/i;
+const ELLIPTICAL =
+  /^(?:[\s,.;:()*—–-]|\b(?:but|whereas|while|yet|and|or|unlike|not|in|for|as|with|to|of|from|also|too|even|the|both|either|neither|nor|so|then|only)\b)*$/i;
+
+/** The segment's text with its case words taken out. */
+function withoutCues(text: string, segment: Span, cues: readonly Span[]): string {
+  let rest = '';
+  let at = segment.start;
+  for (const cue of cues) {
+    rest += text.slice(at, cue.start);
+    at = cue.end;
+  }
+  return rest + text.slice(at, segment.end);
+}
+
 const TOPIC_AFTER =
   /^\s*(?:is|was|are|were|remains|can\s+be|may\s+be)\s+(?:\w+ly\s+)?(?:distinguishable|distinguished|different|inapposite|inapplicable)\b/i;
 const LOOK_BACK = 80;
@@ -183,7 +204,9 @@ export function segmentFacts(
       forwardWords.some(
         (word) =>
           mention.start > word.start ||
-          (mention.end <= word.start && RIGHT_AFTER.test(text.slice(mention.end, word.start))),
+          (mention.end <= word.start &&
+            /^nothing$/i.test(text.slice(word.start, word.end)) &&
+            RIGHT_AFTER.test(text.slice(mention.end, word.start))),
       ),
     ),
   );
@@ -197,6 +220,7 @@ export function segmentFacts(
     forwardNegated,
     affirms: AFFIRMS.test(body),
     opensWithUnlike: OPENS_WITH_UNLIKE.test(body),
+    elliptical: ELLIPTICAL.test(withoutCues(text, segment, cues)),
     hypothetical,
     share,
     plain: plainEntries(segmentCues),

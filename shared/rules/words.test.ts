@@ -42,4 +42,12 @@ describe('matchWords', () => {
     const text = 'one two three';
     expect(matchWords(text, 4, 7).map((word) => word.key)).toEqual(['two']);
   });
+
+  it('marks a clause boundary before a word', () => {
+    const text = 'a trade journal, and the plaintiff; here it is, which';
+    const words = matchWords(text);
+    const breaks = words.filter((word) => word.breakBefore).map((word) => text.slice(word.start, word.end));
+    expect(breaks).toEqual(['and', 'here', 'which']);
+    expect(matchWords('a strict, binding agreement').some((word) => word.breakBefore)).toBe(false);
+  });
 });

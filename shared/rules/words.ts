@@ -11,6 +11,12 @@ export interface Word {
   key: string;
   /** The key negates (`isNegationKey`), computed once so phrase gaps can test it cheaply. */
   negation: boolean;
+  /**
+   * A clause boundary stands between this word and the one before it (";", ":", ".", or a comma
+   * before "and", "but", "which", "where", "while", "whereas", "who", "although", "though"): no
+   * phrase runs across it, so a phrase cannot glue two clauses (and their cases) together.
+   */
+  breakBefore: boolean;
 }
 
 // A word: letters/digits, with inner apostrophes ("didn't") kept; hyphens split words, so
@@ -99,15 +105,43 @@ function stemUncached(word: string): string {
  */
 export function matchWords(text: string, from = 0, to = text.length): Word[] {
   const words: Word[] = [];
+  let previousEnd = from;
+  let pendingBreak = false;
   WORD.lastIndex = from;
   for (let match = WORD.exec(text); match && match.index < to; match = WORD.exec(text)) {
     const raw = match[0];
-    if (FILLER_WORDS.has(raw.toLowerCase())) continue;
+    const lower = raw.toLowerCase();
+    const between = text.slice(previousEnd, match.index);
+    previousEnd = match.index + raw.length;
+    // A filler word can sit between the boundary and the next content word ("; the …").
+    pendingBreak ||= HARD_BREAK.test(between) || (between.includes(',') && CLAUSE_WORDS.has(lower));
+    if (FILLER_WORDS.has(lower)) continue;
     const key = stemWord(raw);
-    words.push({ start: match.index, end: match.index + raw.length, key, negation: isNegationKey(key) });
+    words.push({
+      start: match.index,
+      end: match.index + raw.length,
+      key,
+      negation: isNegationKey(key),
+      breakBefore: pendingBreak,
+    });
+    pendingBreak = false;
   }
   return words;
 }
+
+const HARD_BREAK = /[;:.!?]/;
+// Words that open a new clause after a comma.
+const CLAUSE_WORDS: ReadonlySet<string> = new Set([
+  'and',
+  'but',
+  'which',
+  'where',
+  'while',
+  'whereas',
+  'who',
+  'although',
+  'though',
+]);
 
 const NEGATION_KEYS: ReadonlySet<string> = new Set([
   'not',
