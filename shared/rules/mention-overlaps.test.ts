@@ -23,6 +23,19 @@ describe('resolveOverlaps', () => {
     expect(kept.map((m) => m.factor)).toEqual(['F19']);
   });
 
+  it('prefers a phrase with its own negation to a longer one in its scope', () => {
+    const sentence = 'the plaintiff took no measures to protect the information';
+    const negated = {
+      ...at(sentence, 'took no measures', 'F19', 'paraphrase'),
+      negationAt: sentence.indexOf('no'),
+    };
+    const kept = resolveOverlaps([
+      negated,
+      at(sentence, 'measures to protect the information', 'F6', 'paraphrase'),
+    ]);
+    expect(kept.map((m) => m.factor)).toEqual(['F19']);
+  });
+
   it('merges overlapping mentions of one factor, keeping the stronger style and both spans', () => {
     const sentence = 'the defendant agreed not to disclose the information';
     const [merged, ...rest] = resolveOverlaps([

@@ -9,7 +9,9 @@ function overlaps(a: Span, b: Span): boolean {
 }
 
 /**
- * One mention per stretch of text. Codes are kept as found. Among names and paraphrases the
+ * One mention per stretch of text. Codes are kept as found. A paraphrase that carries its own
+ * negation ("took no measures", F19) beats one of another factor starting inside that negation's
+ * scope ("measures to protect the information", F6). Otherwise, among names and paraphrases the
  * longest wins (so "took no security measures", F19, beats the name "security measures", F6), a
  * name before a paraphrase of equal length; a loser about the same factor as the winner it overlaps
  * is merged into it, lending its span and its stronger style ("agreed not to disclose the
@@ -24,7 +26,21 @@ export function resolveOverlaps(mentions: readonly FoundMention[]): FoundMention
       (a, b) =>
         b.end - b.start - (a.end - a.start) || STRENGTH[b.style] - STRENGTH[a.style] || a.start - b.start,
     );
+  // A phrase with its own negation outranks one that starts in that negation's scope: in "took no
+  // measures to protect the information", F19 ("took no measures") and not a negated F6 ("measures
+  // to protect the information"), however long the latter.
+  const inScope = (mention: FoundMention) =>
+    others.some(
+      (other) =>
+        other !== mention &&
+        other.factor !== mention.factor &&
+        other.negationAt !== undefined &&
+        overlaps(other, mention) &&
+        mention.start > other.negationAt &&
+        other.start <= mention.start,
+    );
   for (const mention of others) {
+    if (mention.negationAt === undefined && inScope(mention)) continue;
     const clashes = kept.filter((other) => overlaps(other, mention));
     if (clashes.length === 0) {
       kept.push({ ...mention });

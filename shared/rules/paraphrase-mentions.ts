@@ -117,13 +117,21 @@ export function findParaphraseMentions(
         if (last === -1) continue;
         const start = words[at]?.start ?? 0;
         const end = words[last]?.end ?? start;
-        mentions.push({
+        const mention: FoundMention = {
           start,
           end,
           factor: phrase.factor,
           style: 'paraphrase',
           text: text.slice(start, end),
-        });
+        };
+        for (let index = at; index <= last; index += 1) {
+          const word = words[index];
+          if (word?.negation) {
+            mention.negationAt = word.start;
+            break;
+          }
+        }
+        mentions.push(mention);
       }
     }
   }

@@ -22,6 +22,11 @@ export interface FoundMention {
   style: MentionStyle;
   /** The wording; for `unlisted` the label as recorded ("F30 Market-dominance"), side marker dropped. */
   text: string;
+  /**
+   * Where a negation word inside a paraphrase stands ("took NO measures", "NEVER asked … to keep it
+   * secret"): a phrase that starts after it lies in its scope (`resolveOverlaps`).
+   */
+  negationAt?: number;
 }
 
 /**

@@ -152,9 +152,12 @@ const NEGATION_KEYS: ReadonlySet<string> = new Set([
   'none',
   'nothing',
   'cannot',
+  // "failed to …" and "without …" deny what follows them as much as "not" does.
+  'fail',
+  'without',
 ]);
 
-/** Whether a word key (from `matchWords`) negates: "not", "no", "never", "didn't" … A phrase gap never skips one. */
+/** Whether a word key (from `matchWords`) negates: "not", "no", "never", "didn't", "failed", "without" … A phrase gap never skips one. */
 export function isNegationKey(key: string): boolean {
   return NEGATION_KEYS.has(key) || key.endsWith("n't");
 }
