@@ -314,8 +314,10 @@ describe('extract --extractor llm --batch', () => {
     expect(first).toMatchObject({ custom_id: 'fa-j1-x1', method: 'POST', url: '/v1/chat/completions' });
     expect(first.body.response_format.type).toBe('json_schema');
     const refused = await submit(sandbox, server, '--name', 'tiny', '--batch-max-bytes', '1000');
-    expect(refused.code).not.toBe(0);
-    expect(refused.stderr).toMatch(/does not fit in a batch file of at most 1000 bytes/);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(
+      /does not fit in a batch file of at most 1000 bytes; raise --batch-max-bytes/,
+    );
   });
 
   it('cancels a running job; collect stores its requests as failed (cancelled), and retry completes them', async () => {

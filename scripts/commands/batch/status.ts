@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { refreshBatchJobs, waitForBatchJobs } from '../../../server/services/llm/batch/status.ts';
+import { InterruptedError } from '../../../server/services/llm/sleep.ts';
 import { CliExit, type CliIo, type GlobalOptions, parseOptions, withDatabase } from '../../io.ts';
 import { batchApiFor } from '../llm-options.ts';
 import { interruptible } from '../progress.ts';
@@ -41,7 +42,7 @@ export function registerBatchStatus(batch: Command, io: CliIo, globals: () => Gl
                   }),
                 );
               } catch (error) {
-                if (!(error instanceof Error && error.name === 'InterruptedError')) throw error;
+                if (!(error instanceof InterruptedError)) throw error;
                 interrupted = true;
                 return refreshBatchJobs(request);
               } finally {

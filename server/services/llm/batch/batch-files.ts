@@ -1,7 +1,8 @@
 import { closeSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { BatchFileSplitter, type BatchLimits } from './batch-split.ts';
+import { errors } from '../../../errors.ts';
+import { BatchFileSplitter, type BatchLimits, type LinePlacement } from './batch-split.ts';
 
 /** One written batch input file and the requests (by the caller's ids) it carries, in order. */
 export interface WrittenBatchFile {
@@ -41,7 +42,15 @@ export class BatchFileWriter {
   /** Adds one request line (no newline in it) for the request `requestId`. */
   add(line: string, requestId: number): void {
     const bytes = Buffer.byteLength(line, 'utf8');
-    const placement = this.splitter.place(bytes);
+    let placement: LinePlacement;
+    try {
+      placement = this.splitter.place(bytes);
+    } catch (error) {
+      if (!(error instanceof RangeError)) throw error;
+      throw errors.validation(
+        `${error.message}; raise --batch-max-bytes (the requests of earlier pages stay prepared: "batch retry" sends them)`,
+      );
+    }
     if (placement.opensFile) this.open();
     const file = this.files.at(-1);
     if (!file) throw new Error('no open batch file');

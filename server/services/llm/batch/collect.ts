@@ -9,8 +9,9 @@ import {
   markBatchCollected,
   settleBatchRequest,
 } from '../../../store/llm-batches.ts';
-import { findStudy, type StudyRow } from '../../../store/studies.ts';
+import type { StudyRow } from '../../../store/studies.ts';
 import { listTriples, type StoredTriple } from '../../../store/triples.ts';
+import { requireStudy } from '../../studies.ts';
 import type { ChatOutcome } from '../chat-client.ts';
 import { extractionRunParameters, startingFormat } from '../extraction-request.ts';
 import { extractionFromOutcome, writeExtraction } from '../extraction-writer.ts';
@@ -261,7 +262,7 @@ async function collectBatch(
  */
 export async function collectBatchJobs(request: CollectRequest): Promise<CollectSummary> {
   const { db } = request;
-  const study = findStudy(db, request.study);
+  const study = requireStudy(db, request.study);
   const states = listBatchJobStates(db, request.study, request.jobId);
   const reports: CollectedBatch[] = [];
   let interrupted = false;
@@ -302,7 +303,7 @@ export async function collectBatchJobs(request: CollectRequest): Promise<Collect
           completed: info.completed,
           failed: info.failed,
         };
-        if (!isTerminal(fresh) || !study) continue;
+        if (!isTerminal(fresh)) continue;
         if (state.config.purpose === 'generate')
           triples ??= new Map(listTriples(db, study.id).map((triple) => [triple.rowId, triple]));
         const store =

@@ -149,7 +149,7 @@ async function finishSubmission(
     const sent = job ? await sendFiles(db, job, runId, files, options) : null;
     // A submission answered wholly from the cache is finished at once; otherwise its run finishes
     // when its last batch is collected.
-    if (runId !== null && (sent?.batches.length ?? 0) === 0 && requests === 0) finishExtractionRun(db, runId);
+    if (runId !== null && requests === 0) finishExtractionRun(db, runId);
     return { ...base, batches: [], unsent: 0, error: null, interrupted: false, ...sent };
   } finally {
     writer.dispose();
