@@ -7,7 +7,7 @@ import { type CliIo, type GlobalOptions, parseOptions, withDatabase } from '../i
 import { kindOptions, kindSubcommand } from '../kind-subcommand.ts';
 
 const exportDatasetOptionsSchema = z.object({
-  out: z.string().min(1, 'name the folder to write the dataset into'),
+  out: z.string({ error: 'name the folder to write the dataset into' }).min(1),
   names: z.boolean(),
   license: z.string().trim().min(1).max(100),
   prettyName: z.string().trim().min(1).max(200).optional(),
@@ -22,7 +22,7 @@ export function registerDataset(program: Command, io: CliIo, globals: () => Glob
   const exporter = kindSubcommand(program, 'export', 'dataset');
   exporter
     .description(
-      'write the gold-standard dataset into a folder: gold.jsonl, decisions.csv, sample.json, README.md (dataset card), croissant.json, manifest.json',
+      'write the gold-standard dataset into the folder --out DIR: gold.jsonl, decisions.csv, sample.json, README.md (dataset card), croissant.json, manifest.json',
     )
     .option('--names', "annotators' and adjudicators' account names instead of pseudonyms", false)
     .option(
@@ -52,7 +52,9 @@ export function registerDataset(program: Command, io: CliIo, globals: () => Glob
 
   const importer = kindSubcommand(program, 'import', 'dataset');
   importer
-    .description('import a dataset folder written by export dataset (all of it, or nothing)')
+    .description(
+      'import a dataset folder written by export dataset (all of it, or nothing; --replace overwrites changed records)',
+    )
     .argument('<dir>', 'the dataset folder (with manifest.json)')
     .action(async (dir: string) => {
       const options = parseOptions(importDatasetOptionsSchema, kindOptions(importer, io, ['replace']), io);

@@ -35,7 +35,7 @@ export function registerLabelStudio(program: Command, io: CliIo, globals: () => 
   const exporter = kindSubcommand(program, 'export', 'label-studio');
   exporter
     .description(
-      "write Label Studio tasks (annotators' work as annotations, extractors' output as predictions) and, with --out FILE, the labelling configuration as FILE.config.xml",
+      "write Label Studio tasks (annotators' work as annotations, extractors' output as predictions) to standard output or --out FILE, and then the labelling configuration as FILE.config.xml",
     )
     .option('--config', 'print the labelling configuration (XML) instead of the tasks', false)
     .option(
@@ -73,7 +73,7 @@ export function registerLabelStudio(program: Command, io: CliIo, globals: () => 
   const importer = kindSubcommand(program, 'import', 'label-studio');
   importer
     .description(
-      'import a Label Studio JSON export made with that configuration, as annotations or as gold (all of it, or nothing)',
+      'import a Label Studio JSON export made with that configuration, as annotations or as gold (all of it, or nothing; --replace overwrites changed records)',
     )
     .argument('<file>', "Label Studio's JSON export")
     .option('--as <what>', 'annotations|gold', 'annotations')
