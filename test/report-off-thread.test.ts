@@ -1,8 +1,14 @@
 import type { Express } from 'express';
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { isAppError } from '../server/errors.ts';
 import { assignDemoSample, loadDemo, loadDemoAnnotations } from '../server/services/demo-service.ts';
-import { formatReport, studyReport } from '../server/services/report/index.ts';
+import {
+  formatReport,
+  type PreparedReport,
+  renderReportInWorker,
+  studyReport,
+} from '../server/services/report/index.ts';
 import type { Db } from '../server/store/db.ts';
 import { MAX_SERVED_REPLICATES } from '../shared/report-api.ts';
 import { loggedIn, testApp } from './support/app.ts';
@@ -51,8 +57,10 @@ describe('the report in a worker thread', () => {
     const sorted = [...latencies].sort((a, b) => a - b);
     const p90 = sorted[Math.floor(sorted.length * 0.9)];
     expect(p90, `90th percentile of ${latencies.length} pings`).toBeLessThan(100);
-    // Loading the rows (on this thread) takes a few tens of ms; a shared machine may add a hiccup.
-    expect(sorted.at(-1), 'slowest ping').toBeLessThan(250);
+    // Loading the rows, and this test's own client parsing the megabytes of the report's answer, run
+    // on this thread too; a machine shared with other test runs adds hiccups. Still far below the
+    // whole report that one ping waited for when it was computed here.
+    expect(sorted.at(-1), 'slowest ping').toBeLessThan(1_000);
   });
 
   it('gives the figures the same report computed on the calling thread gives', async () => {
@@ -92,5 +100,53 @@ describe('what a report request may ask', () => {
     });
     const known = await admin.agent.get(`${REPORT}?extractor=rules&replicates=0`).expect(200);
     expect(known.body.meta.primary_extractor).toBe('rules');
+  });
+});
+
+describe('how many reports are computed at once', () => {
+  const tiny: PreparedReport = {
+    input: {
+      study: 's',
+      triples: [],
+      arguments: [],
+      extractions: [],
+      annotations: [],
+      gold: [],
+      reported: [],
+      design: null,
+    },
+    notes: [],
+    options: { seed: 1, replicates: 0, level: 0.95, threshold: 0.6, claimThreshold: 0.9, generatedAt: 'now' },
+  };
+
+  it('computes one, keeps four waiting in order, and refuses a sixth with 429', {
+    timeout: 60_000,
+  }, async () => {
+    const jobs = Array.from({ length: 6 }, () =>
+      renderReportInWorker({ prepared: tiny, format: 'md' }).then(
+        (text) => ({ ok: true as const, text }),
+        (error: unknown) => ({ ok: false as const, error }),
+      ),
+    );
+    const settled = await Promise.all(jobs);
+    expect(settled.slice(0, 5).every((job) => job.ok && job.text.startsWith('# factor-audit report'))).toBe(
+      true,
+    );
+    const refused = settled[5];
+    expect(refused?.ok).toBe(false);
+    const error = refused && !refused.ok ? refused.error : undefined;
+    expect(isAppError(error) && error.status).toBe(429);
+    // The slots are free again.
+    await expect(renderReportInWorker({ prepared: tiny, format: 'json' })).resolves.toContain('"study": "s"');
+  });
+
+  it('stops a report whose caller went away, and frees its slot', { timeout: 60_000 }, async () => {
+    const gone = new AbortController();
+    const abandoned = renderReportInWorker({ prepared: tiny, format: 'md' }, gone.signal);
+    gone.abort();
+    await expect(abandoned).rejects.toThrow();
+    await expect(renderReportInWorker({ prepared: tiny, format: 'md' })).resolves.toContain(
+      '# factor-audit report',
+    );
   });
 });

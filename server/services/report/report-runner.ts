@@ -71,6 +71,8 @@ export async function renderReportInWorker(job: ReportJob, signal?: AbortSignal)
   signal?.throwIfAborted();
   await acquireSlot(signal);
   try {
+    // The caller may have gone while waiting for the slot (or the moment it was free).
+    signal?.throwIfAborted();
     return await runWorker(job, signal);
   } finally {
     releaseSlot();
