@@ -52,7 +52,7 @@ export interface SegmentFacts {
    */
   forwardNegated: ReadonlySet<FoundMention>;
   /**
-   * The segment affirms something of its own: an additive ("also", "too", "as well") or a verb of
+   * (Read only for a segment without mentions but with case words.) The segment affirms something of its own: an additive ("also", "too", "as well") or a verb of
    * having or presence ("has", "involves", "present") — "although TSC1 also has it" says TSC1 has
    * the factor, where a bare "but TSC1" after a negated statement would mean the opposite.
    */
@@ -60,7 +60,7 @@ export interface SegmentFacts {
   /** Opens with "unlike" or "in contrast to": an aside that does not end the reach of an "as in". */
   opensWithUnlike: boolean;
   /**
-   * Nothing but case words and small words ("but not in TSC1", "and in the input case", "— TSC2"):
+   * (Read only for a segment without mentions but with case words.) Nothing but case words and small words ("but not in TSC1", "and in the input case", "— TSC2"):
    * a clause that leaves its statement to the one before it.
    */
   elliptical: boolean;
@@ -212,15 +212,17 @@ export function segmentFacts(
   );
   const body = text.slice(segment.start, segment.end);
   const share = SHARE.test(body) && !SHARES_NOTHING.test(body);
+  const comments = inside.length === 0 && cues.length > 0;
   return {
     segment,
     mentions: inside,
     cues: segmentCues,
     negated,
     forwardNegated,
-    affirms: AFFIRMS.test(body),
+    // Only a clause without mentions but with case words comments on others (attribution rule 3).
+    affirms: comments && AFFIRMS.test(body),
     opensWithUnlike: OPENS_WITH_UNLIKE.test(body),
-    elliptical: ELLIPTICAL.test(withoutCues(text, segment, cues)),
+    elliptical: comments && ELLIPTICAL.test(withoutCues(text, segment, cues)),
     hypothetical,
     share,
     plain: plainEntries(segmentCues),

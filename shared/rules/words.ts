@@ -111,10 +111,10 @@ export function matchWords(text: string, from = 0, to = text.length): Word[] {
   for (let match = WORD.exec(text); match && match.index < to; match = WORD.exec(text)) {
     const raw = match[0];
     const lower = raw.toLowerCase();
-    const between = text.slice(previousEnd, match.index);
-    previousEnd = match.index + raw.length;
     // A filler word can sit between the boundary and the next content word ("; the …").
-    pendingBreak ||= HARD_BREAK.test(between) || (between.includes(',') && CLAUSE_WORDS.has(lower));
+    const gap = punctuationBetween(text, previousEnd, match.index);
+    previousEnd = match.index + raw.length;
+    pendingBreak ||= gap === HARD || (gap === COMMA && CLAUSE_WORDS.has(lower));
     if (FILLER_WORDS.has(lower)) continue;
     const key = stemWord(raw);
     words.push({
@@ -129,7 +129,20 @@ export function matchWords(text: string, from = 0, to = text.length): Word[] {
   return words;
 }
 
-const HARD_BREAK = /[;:.!?]/;
+const NONE = 0;
+const COMMA = 1;
+const HARD = 2;
+
+/** What separates two words: a hard break (";", ":", ".", "!", "?"), a comma, or neither (char codes, no slicing). */
+function punctuationBetween(text: string, from: number, to: number): number {
+  let found = NONE;
+  for (let index = from; index < to; index += 1) {
+    const code = text.charCodeAt(index);
+    if (code === 59 || code === 58 || code === 46 || code === 33 || code === 63) return HARD;
+    if (code === 44) found = COMMA;
+  }
+  return found;
+}
 // Words that open a new clause after a comma.
 const CLAUSE_WORDS: ReadonlySet<string> = new Set([
   'and',
