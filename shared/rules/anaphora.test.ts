@@ -38,4 +38,21 @@ describe('findFactorAnaphora', () => {
       ['F16', 'the same point'],
     ]);
   });
+
+  it('reads "This mirrors TSC2" and "the same markings" as all the factors before them', () => {
+    expect(anaphora('The defendant did F2 and F7. This mirrors TSC2.').map(([f, t]) => `${f} ${t}`)).toEqual([
+      'F2 This mirrors',
+      'F7 This mirrors',
+    ]);
+    expect(anaphora('Every page showed F6 and F21. TSC1 had the same markings.').map(([f]) => f)).toEqual([
+      'F6',
+      'F21',
+    ]);
+  });
+
+  it('does not read "the same" before a party, an outcome or the information as a reference', () => {
+    expect(anaphora('TSC1 had F6. The same defendant won the same result with the same formula.')).toEqual(
+      [],
+    );
+  });
 });

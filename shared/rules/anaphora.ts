@@ -2,12 +2,15 @@ import type { Sentence } from './sentences.ts';
 import type { FoundMention } from './types.ts';
 
 // References back to factors just mentioned: "both of these factors", "these features", "the same
-// factors", "the same conduct", "the same arrangement" (all of them); "the same factor", "this
-// factor", "the same point", "the same ground" (the last one).
+// conduct", "the same markings" (all of them: a plural or a mass noun); "the same factor", "this
+// factor", "the same point" (the last one); a sentence that says another case "mirrors" the one
+// before ("This mirrors TSC2", "That is exactly what happened in TSC1": all of them). "The same"
+// before a word that names a party, a case, an outcome or the information itself is no reference
+// to factors ("the same defendant", "the same result", "the same formula").
 const ANAPHOR =
-  /\b(?:both\s+of\s+)?(?:these|those|the\s+same)\s+(?:factors|features|elements|circumstances)\b|\b(?:the\s+same|this|that)\s+factor\b|\bthe\s+(?:very\s+)?same\s+(?:conduct|facts|features|points|issues|behaviou?r|pattern|situation|scenario|arrangement|things|combination|point|issue|ground|basis|fact|circumstance|feature|consideration)\b/gi;
-const ALL_OF_THEM =
-  /(?:factors|features|elements|circumstances|conduct|facts|points|issues|behaviou?r|pattern|situation|scenario|arrangement|things|combination)$/i;
+  /\b(?:both\s+of\s+)?(?:these|those|the\s+same)\s+(?:factors|features|elements|circumstances)\b|\b(?:the\s+same|this|that)\s+factor\b|\bthe\s+(?:very\s+)?same\s+(?:(?:kind|type|sort)\s+of\s+)?(?!(?:case|cases|precedent|court|result|outcome|way|time|day|year|defendant|plaintiff|party|parties|argument|reasoning|conclusion|logic|reason|side|judge|law|rule|standard|test|analysis|question|extent|degree|manner|period|company|industry|market|employee|engineer|information|product|products|formula|process|design|data|recipe|technology|trade|secret|secrets|one|thing|factor)\b)[a-z]+\b|\b(?:this|that|it)\s+(?:(?:closely|exactly|precisely)\s+)?(?:mirrors|matches|parallels|resembles|tracks|echoes|is\s+(?:just\s+|exactly\s+)?(?:like|what\s+happened\s+in)|is\s+similar\s+to|is\s+the\s+same\s+as)\b/gi;
+const PLURAL_OR_MASS =
+  /(?:s|conduct|behaviou?r|pattern|situation|scenario|arrangement|combination|mirrors|matches|parallels|resembles|tracks|echoes|like|in|to|as)$/i;
 
 /**
  * Mentions made by reference: "TSC1 … had both of these factors" or "TSC2 involved the same
@@ -33,6 +36,8 @@ export function findFactorAnaphora(
     const index = sentences.findIndex((sentence) => start >= sentence.start && start < sentence.end);
     const sentence = sentences[index];
     if (!sentence) continue;
+    // "the same teardown of the product" names its factor itself (a lexicon phrase found there).
+    if (mentions.some((mention) => mention.start < end && start < mention.end)) continue;
     let antecedents = mentions.filter((mention) => mention.start >= sentence.start && mention.end <= start);
     // "both of these …" names two: keep reaching back (within the paragraph) until two factors are found.
     const wanted = /^both\b/i.test(match[0]) ? 2 : 1;
@@ -45,7 +50,7 @@ export function findFactorAnaphora(
         ...antecedents,
       ];
     }
-    if (!ALL_OF_THEM.test(match[0])) antecedents = antecedents.slice(-1);
+    if (!PLURAL_OR_MASS.test(match[0]) || /\bfactor$/i.test(match[0])) antecedents = antecedents.slice(-1);
     const seen = new Set<string>();
     for (const antecedent of antecedents) {
       const key = antecedent.factor === 'unlisted' ? `unlisted:${antecedent.text}` : antecedent.factor;
