@@ -55,4 +55,13 @@ describe('findFactorAnaphora', () => {
       [],
     );
   });
+
+  it('picks the first or the second of the factors before "the first of these facts", "the latter"', () => {
+    expect(
+      anaphora('The input case has F7 and F8. The first of these facts is in TSC1.').map(([f]) => f),
+    ).toEqual(['F7']);
+    expect(
+      anaphora('The input case has F7 and F8. TSC1 involved only the second of them.').map(([f]) => f),
+    ).toEqual(['F8']);
+  });
 });

@@ -9,6 +9,10 @@ import type { FoundMention } from './types.ts';
 // to factors ("the same defendant", "the same result", "the same formula").
 const ANAPHOR =
   /\b(?:both\s+of\s+)?(?:these|those|the\s+same)\s+(?:factors|features|elements|circumstances)\b|\b(?:the\s+same|this|that)\s+factor\b|\bthe\s+(?:very\s+)?same\s+(?:(?:kind|type|sort)\s+of\s+)?(?!(?:case|cases|precedent|court|result|outcome|way|time|day|year|defendant|plaintiff|party|parties|argument|reasoning|conclusion|logic|reason|side|judge|law|rule|standard|test|analysis|question|extent|degree|manner|period|company|industry|market|employee|engineer|information|product|products|formula|process|design|data|recipe|technology|trade|secret|secrets|one|thing|factor)\b)[a-z]+\b|\b(?:this|that|it)\s+(?:(?:closely|exactly|precisely)\s+)?(?:mirrors|matches|parallels|resembles|tracks|echoes|is\s+(?:just\s+|exactly\s+)?(?:like|what\s+happened\s+in)|is\s+similar\s+to|is\s+the\s+same\s+as)\b/gi;
+// "the first of these facts", "the second of them", "the latter": the first or the second of the
+// factors just named.
+const ORDINAL =
+  /\bthe\s+(?:first|former|second|latter)\s+of\s+(?:these|those|them|the\s+two)(?:\s+(?:facts|factors|points|features|circumstances))?\b|\bthe\s+latter\b/gi;
 const PLURAL_OR_MASS =
   /(?:s|conduct|behaviou?r|pattern|situation|scenario|arrangement|combination|mirrors|matches|parallels|resembles|tracks|echoes|like|in|to|as)$/i;
 
@@ -29,8 +33,12 @@ export function findFactorAnaphora(
   mentions: readonly FoundMention[],
 ): FoundMention[] {
   const found: FoundMention[] = [];
-  ANAPHOR.lastIndex = 0;
-  for (let match = ANAPHOR.exec(text); match; match = ANAPHOR.exec(text)) {
+  const matches: RegExpExecArray[] = [];
+  for (const pattern of [ANAPHOR, ORDINAL]) {
+    pattern.lastIndex = 0;
+    for (let match = pattern.exec(text); match; match = pattern.exec(text)) matches.push(match);
+  }
+  for (const match of matches) {
     const start = match.index;
     const end = start + match[0].length;
     const index = sentences.findIndex((sentence) => start >= sentence.start && start < sentence.end);
@@ -50,7 +58,13 @@ export function findFactorAnaphora(
         ...antecedents,
       ];
     }
-    if (!PLURAL_OR_MASS.test(match[0]) || /\bfactor$/i.test(match[0])) antecedents = antecedents.slice(-1);
+    const distinctFactors = antecedents.filter(
+      (mention, at) => antecedents.findIndex((other) => other.factor === mention.factor) === at,
+    );
+    if (/^the\s+(?:first|former)\b/i.test(match[0])) antecedents = distinctFactors.slice(0, 1);
+    else if (/^the\s+(?:second|latter)\b/i.test(match[0])) antecedents = distinctFactors.slice(1, 2);
+    else if (!PLURAL_OR_MASS.test(match[0]) || /\bfactor$/i.test(match[0]))
+      antecedents = antecedents.slice(-1);
     const seen = new Set<string>();
     for (const antecedent of antecedents) {
       const key = antecedent.factor === 'unlisted' ? `unlisted:${antecedent.text}` : antecedent.factor;
