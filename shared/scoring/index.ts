@@ -5,6 +5,15 @@
  * /work/shared/STATISTICS.md, docs/REPORT.md.
  */
 
+export {
+  ADJUSTMENTS,
+  type AdjustedCell,
+  type AdjustmentKind,
+  adjustedCells,
+  adjustmentNotes,
+  adjustmentOfNote,
+  type CorrectedFlags,
+} from './adjustment-notes.ts';
 export { type BinaryTable, type TableAgreement, tableAgreement } from './agreement-table.ts';
 export { type AnnotatorAgreement, annotatorAgreement, type PairAgreement } from './annotator-agreement.ts';
 export {
@@ -53,6 +62,7 @@ export { type ComparedUnit, compareWithGold, type GoldComparison } from './gold-
 export { type ItemDecisions, intraClassCorrelation } from './intra-class-correlation.ts';
 export { GOLD_STYLES, type GoldStyle, mentionEvidence } from './mention-evidence.ts';
 export { type Planning, planStudy } from './planning.ts';
+export { choosePrimaryExtractor } from './primary-extractor.ts';
 export { rankModels } from './rank-models.ts';
 export { type Ranking, rankings } from './rankings.ts';
 export {
@@ -65,6 +75,8 @@ export {
   type ReportOptions,
   type SampleDesign,
 } from './report-input.ts';
+export { countMarksWithoutSpan, designNotes, reportMeta } from './report-meta.ts';
+export { chooseReportedSource, type ReportedSourceChoice } from './reported-source.ts';
 export {
   type CorrectedSampleSizePlan,
   planCorrectedSampleSize,
