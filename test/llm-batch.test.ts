@@ -123,9 +123,9 @@ describe('extract --extractor llm --batch', () => {
 
     // Nothing is asked twice while the batches run: neither by the synchronous path nor by a new submission.
     const sync = await sandbox.run('extract', '--extractor', 'llm', '--base-url', server.baseURL);
-    expect(sync.stdout).toContain('1000 waiting in a batch (collect it), 0 to do');
+    expect(sync.stdout).toContain('1000 in a batch job (see batch status), 0 to do');
     const again = await submit(sandbox, server);
-    expect(again.stdout).toContain('1000 waiting in a batch already, 0 to do');
+    expect(again.stdout).toContain('1000 in a batch job already, 0 to do');
     const running = await sandbox.run('batch', 'status');
     expect(running.stdout).toContain(
       'requests 1000: 0 extracted, 0 failed, 0 never ran, 1000 waiting in batches',
@@ -350,7 +350,7 @@ describe('extract --extractor llm --batch', () => {
     expect(stopped.stdout).toContain(
       '4 request(s) were prepared but not sent: "batch retry --job 1" sends them',
     );
-    expect((await submit(sandbox, server)).stdout).toContain('4 waiting in a batch already, 0 to do');
+    expect((await submit(sandbox, server)).stdout).toContain('4 in a batch job already, 0 to do');
     const retried = await sandbox.run('batch', 'retry', '--job', '1');
     expect(retried.code, retried.stderr).toBe(0);
     await sandbox.run('batch', 'collect', '--wait', '--poll-ms', '10');

@@ -114,7 +114,7 @@ export function registerExtract(
           onProgress: (counters) => progress.update(counters),
         }),
       ).finally(() => progress.stop());
-      const waiting = summary.inBatch > 0 ? `, ${summary.inBatch} waiting in a batch (collect it)` : '';
+      const waiting = summary.inBatch > 0 ? `, ${summary.inBatch} in a batch job (see batch status)` : '';
       const lines = [
         `extract: extractor "${summary.extractor}" (${setup.label})`,
         `  arguments ${summary.considered}${common.onlySampled ? ' (latest sample)' : ''}: ${summary.skipped} already extracted with these parameters${waiting}, ${summary.total} to do`,

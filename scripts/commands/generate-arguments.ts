@@ -72,7 +72,7 @@ export function registerGenerateArguments(generate: Command, io: CliIo, globals:
             }),
           ).finally(() => progress.stop());
           for (const warning of summary.warnings) io.stderr(`warning: ${warning}\n`);
-          const waiting = summary.inBatch > 0 ? `, ${summary.inBatch} waiting in a batch already` : '';
+          const waiting = summary.inBatch > 0 ? `, ${summary.inBatch} in a batch job already` : '';
           const toDo = summary.triples - summary.skipped - summary.inBatch;
           const lines = [
             head,
@@ -102,7 +102,7 @@ export function registerGenerateArguments(generate: Command, io: CliIo, globals:
           }),
         ).finally(() => progress.stop());
         for (const warning of summary.warnings) io.stderr(`warning: ${warning}\n`);
-        const waiting = summary.inBatch > 0 ? `, ${summary.inBatch} waiting in a batch (collect it)` : '';
+        const waiting = summary.inBatch > 0 ? `, ${summary.inBatch} in a batch job (see batch status)` : '';
         const lines = [
           head,
           `  triples ${summary.triples}: ${summary.skipped} already argued${waiting}, ${summary.total} to do`,

@@ -112,7 +112,7 @@ export const llmExtractorImplementation: ExtractorImplementation = {
         onProgress: (counters) => progress.update(counters),
       }),
     ).finally(() => progress.stop());
-    const waiting = summary.inBatch > 0 ? `, ${summary.inBatch} waiting in a batch already` : '';
+    const waiting = summary.inBatch > 0 ? `, ${summary.inBatch} in a batch job already` : '';
     const toDo = summary.considered - summary.skipped - summary.inBatch;
     return {
       lines: [
