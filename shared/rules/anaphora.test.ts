@@ -64,4 +64,12 @@ describe('findFactorAnaphora', () => {
       anaphora('The input case has F7 and F8. TSC1 involved only the second of them.').map(([f]) => f),
     ).toEqual(['F8']);
   });
+
+  it('reads "had it" at the end of a clause as the last factor of an earlier sentence', () => {
+    expect(anaphora('The input case has F15. TSC2 lacked it, but TSC1 had it.')).toEqual([
+      ['F15', 'it'],
+      ['F15', 'it'],
+    ]);
+    expect(anaphora('TSC1 has F4 and TSC2 has it too.')).toEqual([]);
+  });
 });

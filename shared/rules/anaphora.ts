@@ -9,6 +9,11 @@ import type { FoundMention } from './types.ts';
 // to factors ("the same defendant", "the same result", "the same formula").
 const ANAPHOR =
   /\b(?:both\s+of\s+)?(?:these|those|the\s+same)\s+(?:factors|features|elements|circumstances)\b|\b(?:the\s+same|this|that)\s+factor\b|\bthe\s+(?:very\s+)?same\s+(?:(?:kind|type|sort)\s+of\s+)?(?!(?:case|cases|precedent|court|result|outcome|way|time|day|year|defendant|plaintiff|party|parties|argument|reasoning|conclusion|logic|reason|side|judge|law|rule|standard|test|analysis|question|extent|degree|manner|period|company|industry|market|employee|engineer|information|product|products|formula|process|design|data|recipe|technology|trade|secret|secrets|one|thing|factor)\b)[a-z]+\b|\b(?:this|that|it)\s+(?:(?:closely|exactly|precisely)\s+)?(?:mirrors|matches|parallels|resembles|tracks|echoes|is\s+(?:just\s+|exactly\s+)?(?:like|what\s+happened\s+in)|is\s+similar\s+to|is\s+the\s+same\s+as)\b/gi;
+// A pronoun for factors after a verb of having, at the end of its clause: "TSC1, which the
+// plaintiff won, had it", "TSC2 lacked them", "the input case shares it too". Only when the sentence
+// names no factor before it.
+const PRONOUN =
+  /\b(?:has|had|have|lacks?|lacked|shares?|shared|involves?|involved|features?|featured|includes?|included|contains?|contained)\s+(it|them)(?=\s*(?:[.,;:!?)]|$|\s+(?:too|as\s+well|also|either)\b))/gi;
 // "the first of these facts", "the second of them", "the latter": the first or the second of the
 // factors just named.
 const ORDINAL =
@@ -34,19 +39,24 @@ export function findFactorAnaphora(
 ): FoundMention[] {
   const found: FoundMention[] = [];
   const matches: RegExpExecArray[] = [];
-  for (const pattern of [ANAPHOR, ORDINAL]) {
+  for (const pattern of [ANAPHOR, ORDINAL, PRONOUN]) {
     pattern.lastIndex = 0;
     for (let match = pattern.exec(text); match; match = pattern.exec(text)) matches.push(match);
   }
   for (const match of matches) {
-    const start = match.index;
-    const end = start + match[0].length;
+    // For a pronoun ("had it") the mention is the pronoun itself.
+    const pronoun = match[1];
+    const end = match.index + match[0].length;
+    const start = pronoun ? end - pronoun.length : match.index;
     const index = sentences.findIndex((sentence) => start >= sentence.start && start < sentence.end);
     const sentence = sentences[index];
     if (!sentence) continue;
     // "the same teardown of the product" names its factor itself (a lexicon phrase found there).
     if (mentions.some((mention) => mention.start < end && start < mention.end)) continue;
     let antecedents = mentions.filter((mention) => mention.start >= sentence.start && mention.end <= start);
+    // A pronoun stands for factors of an earlier sentence only: "F4 is in TSC1 and TSC2 has it" is
+    // read by the case rules already.
+    if (pronoun && antecedents.length > 0) continue;
     // "both of these …" names two: keep reaching back (within the paragraph) until two factors are found.
     const wanted = /^both\b/i.test(match[0]) ? 2 : 1;
     const distinct = () => new Set(antecedents.map((mention) => mention.factor)).size;
@@ -63,6 +73,7 @@ export function findFactorAnaphora(
     );
     if (/^the\s+(?:first|former)\b/i.test(match[0])) antecedents = distinctFactors.slice(0, 1);
     else if (/^the\s+(?:second|latter)\b/i.test(match[0])) antecedents = distinctFactors.slice(1, 2);
+    else if (pronoun) antecedents = /^it$/i.test(pronoun) ? antecedents.slice(-1) : antecedents;
     else if (!PLURAL_OR_MASS.test(match[0]) || /\bfactor$/i.test(match[0]))
       antecedents = antecedents.slice(-1);
     const seen = new Set<string>();
@@ -71,7 +82,7 @@ export function findFactorAnaphora(
       if (seen.has(key)) continue;
       seen.add(key);
       // An unlisted factor keeps its label (it is what `unlisted` records); others quote the anaphor.
-      const wording = antecedent.factor === 'unlisted' ? antecedent.text : match[0];
+      const wording = antecedent.factor === 'unlisted' ? antecedent.text : text.slice(start, end);
       found.push({ start, end, factor: antecedent.factor, style: 'paraphrase', text: wording });
     }
   }

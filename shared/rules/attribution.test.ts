@@ -228,4 +228,15 @@ describe('hypotheticals', () => {
       readings('In TSC2 the plaintiff disclosed it to outsiders without requiring an F4 promise.'),
     ).toEqual(['F10:tsc2:asserted', 'F4:tsc2:negated']);
   });
+
+  it('reads "even without F13 or F4" as negating both', () => {
+    expect(readings('In the input case, even without F13 or F4, the plaintiff wins.')).toEqual([
+      'F13:current:negated',
+      'F4:current:negated',
+    ]);
+  });
+
+  it('lets a bare "or TSC2" share the polarity of the statement before it', () => {
+    expect(readings('No F22 occurred in TSC1 or TSC2.')).toEqual(['F22:tsc1:negated', 'F22:tsc2:negated']);
+  });
 });

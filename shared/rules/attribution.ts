@@ -302,6 +302,8 @@ function applyTrailingSegments(all: readonly SegmentFacts[], read: Map<FoundMent
         // "… although TSC1 also has it", "whereas TSC2 does": the contrast affirms on its own;
         // "…, but TSC2" (nothing of its own) means the opposite of what was just said.
         else if (contrast) reading = negated ? 'negated' : facts.affirms ? 'asserted' : flip(polarity);
+        // "No such break-in occurred in TSC1 or TSC2": a bare "or TSC2" shares the statement's polarity.
+        else if (facts.elliptical && !facts.affirms) reading = negated ? 'negated' : polarity;
         else reading = negated ? 'negated' : 'asserted';
         for (const caseId of cue.cases) put(attributions, { case: caseId, polarity: reading });
       }

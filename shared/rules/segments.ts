@@ -77,7 +77,9 @@ function boundaries(text: string): Cut[] {
 }
 
 // A subordinating conjunction opening a sentence (a clause follows it, unlike "unlike TSC2, …").
-const SUBORDINATE_START = /^\W*(?:although|though|even\s+though|while|whilst|whereas|because|since)\b/i;
+// A ply label may stand before it ("Plaintiff's Argument: Whereas …").
+const SUBORDINATE_START =
+  /^(?:[^:.;]{0,40}:\s*)?\W*(?:although|though|even\s+though|while|whilst|whereas|because|since)\b/i;
 // How far after a comma a case word may stand for the main clause to resume there.
 const RESUME_REACH = 30;
 const AND_BEFORE = /(?:\band|\bor|&|,)\s+(?:(?:in|for|with)\s+)?$/i;
@@ -174,7 +176,7 @@ function segmentsOf(
       comma !== -1 && comma < firstCut;
       comma = text.indexOf(',', comma + 1)
     ) {
-      if (inside(mentions, comma) || !hasMention(sentence.start, comma, mentions)) continue;
+      if (inside(mentions, comma)) continue;
       if (/^\s*\w+\s+\w+/.test(text.slice(comma + 1, sentence.end))) {
         cuts.push({ at: comma, startAt: comma + 1, opener: 'resume' });
         cuts.sort((a, b) => a.at - b.at);
