@@ -2,6 +2,7 @@ import { Command, CommanderError } from 'commander';
 import { type ImportProblems, isAppError } from '../server/errors.ts';
 import { registerBatch } from './commands/batch/index.ts';
 import { registerDataset } from './commands/dataset.ts';
+import { registerBackup } from './commands/backup.ts';
 import { registerDemo } from './commands/demo.ts';
 import { registerExport } from './commands/export.ts';
 import { registerExtract } from './commands/extract.ts';
@@ -46,6 +47,7 @@ export function buildProgram(io: CliIo): Command {
   registerReport(program, io, globals);
   registerDataset(program, io, globals);
   registerLabelStudio(program, io, globals);
+  registerBackup(program, io, globals);
   return program;
 }
 

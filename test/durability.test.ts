@@ -1,19 +1,11 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { insertArgument } from '../server/store/arguments.ts';
-import { findAssignment, insertAssignment } from '../server/store/assignments.ts';
 import { Db } from '../server/store/db.ts';
-import { openDatabase } from '../server/store/open.ts';
-import { insertStudy } from '../server/store/studies.ts';
-import { insertTriple } from '../server/store/triples.ts';
-import { findUserByName } from '../server/store/users.ts';
 import { annotationHistorySchema, annotationItemSchema } from '../shared/annotation-api.ts';
-import { buildArgument, buildJudgement, buildTriple } from './factories.ts';
-import { addUser } from './support/app.ts';
+import { buildJudgement } from './factories.ts';
+import { type ChildServer, logInOver, seedAnnotators, startServer } from './support/child-server.ts';
 
 /**
  * The real server as a child process on a database file: several annotators save concurrently over
@@ -21,80 +13,15 @@ import { addUser } from './support/app.ts';
  * save that was answered 200 must be there — the annotation at that version or later, the history
  * entry of that version with the same judgement — and SQLite's integrity check must pass.
  */
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const ANNOTATORS = ['ann1', 'ann2', 'ann3', 'ann4'];
 /** Kill after this many answered saves, or after this long, whichever comes first. */
 const SAVES_BEFORE_KILL = 160;
 const MAX_SAVING_MS = 4_000;
 
-const children: ChildProcess[] = [];
-afterAll(() => {
-  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+const servers: ChildServer[] = [];
+afterAll(async () => {
+  for (const server of servers) await server.stop('SIGKILL');
 });
-
-/** Starts `npm start`'s entry on the file and a free port; resolves with its base URL. */
-function startServer(database: string): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
-    cwd: ROOT,
-    env: { ...process.env, PORT: '0', FACTOR_AUDIT_DB: database, LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  let output = '';
-  return new Promise((resolve, reject) => {
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const url = /running at (http:\/\/[^\s]+?)\/?\s/.exec(output)?.[1];
-      if (url) resolve({ url, child });
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', onData);
-    child.once('exit', (code, signal) =>
-      reject(new Error(`the server stopped (${code ?? signal}):\n${output}`)),
-    );
-  });
-}
-
-/** A study with one argument per annotator, assigned to them; returns each annotator's item key. */
-async function seed(database: string): Promise<Record<string, string>> {
-  const db = openDatabase(database);
-  const study = insertStudy(db, 'default');
-  const triple = insertTriple(db, study.id, buildTriple(), null);
-  const keys: Record<string, string> = {};
-  for (const [index, name] of ANNOTATORS.entries()) {
-    const argument = insertArgument(db, study.id, buildArgument({ id: `a${index}` }), triple, null);
-    await addUser(db, name, ['annotator']);
-    const userId = findUserByName(db, name)?.id ?? 0;
-    insertAssignment(db, {
-      argumentRowId: argument,
-      userId,
-      position: 1,
-      calibration: false,
-      sampleId: null,
-    });
-    keys[name] = findAssignment(db, argument, userId)?.itemKey ?? '';
-  }
-  db.close();
-  return keys;
-}
-
-interface Client {
-  headers: Record<string, string>;
-}
-
-async function logIn(url: string, name: string): Promise<Client> {
-  const response = await fetch(`${url}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: name, password: `${name}-password` }),
-  });
-  if (response.status !== 200) throw new Error(`${name} could not log in: ${response.status}`);
-  const cookies = response.headers.getSetCookie().map((cookie) => cookie.split(';')[0] ?? '');
-  const csrf = cookies.find((cookie) => cookie.startsWith('fa_csrf='))?.slice('fa_csrf='.length) ?? '';
-  return {
-    headers: { 'content-type': 'application/json', cookie: cookies.join('; '), 'x-csrf-token': csrf },
-  };
-}
 
 /** What the server acknowledged: the version its 200 named, and the comment that version carried. */
 interface Acknowledged {
@@ -107,8 +34,9 @@ describe('saves survive the server being killed', () => {
     timeout: 120_000,
   }, async () => {
     const database = join(mkdtempSync(join(tmpdir(), 'fa-durability-')), 'study.db');
-    const keys = await seed(database);
+    const keys = await seedAnnotators(database, ANNOTATORS);
     const first = await startServer(database);
+    servers.push(first);
 
     const acknowledged: Record<string, Acknowledged[]> = Object.fromEntries(
       ANNOTATORS.map((name) => [name, []]),
@@ -118,14 +46,14 @@ describe('saves survive the server being killed', () => {
     let lost = 0;
     const started = Date.now();
     const annotate = async (name: string) => {
-      const client = await logIn(first.url, name);
+      const headers = await logInOver(first.url, name);
       let version = 0;
       for (let attempt = 1; !killed; attempt += 1) {
         const comment = `${name} save ${attempt}`;
         try {
           const response = await fetch(`${first.url}/api/studies/default/items/${keys[name]}/annotation`, {
             method: 'PUT',
-            headers: client.headers,
+            headers,
             body: JSON.stringify({
               version,
               action: 'save',
@@ -150,21 +78,21 @@ describe('saves survive the server being killed', () => {
       if (total < SAVES_BEFORE_KILL && Date.now() - started < MAX_SAVING_MS) return;
       clearInterval(watcher);
       killed = true;
-      first.child.kill('SIGKILL');
+      void first.stop('SIGKILL');
     }, 3);
     await Promise.all(ANNOTATORS.map(annotate));
-    const running = first.child.exitCode === null && first.child.signalCode === null;
-    if (running) await new Promise((resolve) => first.child.once('exit', resolve));
+    await first.stop('SIGKILL');
     expect(first.child.signalCode).toBe('SIGKILL');
 
     const second = await startServer(database);
+    servers.push(second);
     let found = 0;
     for (const name of ANNOTATORS) {
-      const client = await logIn(second.url, name);
+      const headers = await logInOver(second.url, name);
       const base = `${second.url}/api/studies/default/items/${keys[name]}`;
-      const item = annotationItemSchema.parse(await (await fetch(base, { headers: client.headers })).json());
+      const item = annotationItemSchema.parse(await (await fetch(base, { headers })).json());
       const history = annotationHistorySchema.parse(
-        await (await fetch(`${base}/annotation/history`, { headers: client.headers })).json(),
+        await (await fetch(`${base}/annotation/history`, { headers })).json(),
       );
       const saves = acknowledged[name] ?? [];
       const last = saves.at(-1);
@@ -180,8 +108,7 @@ describe('saves survive the server being killed', () => {
         found += 1;
       }
     }
-    second.child.kill('SIGTERM');
-    await new Promise((resolve) => second.child.once('exit', resolve));
+    await second.stop('SIGTERM');
 
     const db = new Db(database);
     expect(db.first<{ integrity_check: string }>('PRAGMA integrity_check')?.integrity_check).toBe('ok');

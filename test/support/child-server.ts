@@ -1,0 +1,85 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { insertArgument } from '../../server/store/arguments.ts';
+import { findAssignment, insertAssignment } from '../../server/store/assignments.ts';
+import { openDatabase } from '../../server/store/open.ts';
+import { insertStudy } from '../../server/store/studies.ts';
+import { insertTriple } from '../../server/store/triples.ts';
+import { findUserByName } from '../../server/store/users.ts';
+import { buildArgument, buildTriple } from '../factories.ts';
+import { addUser } from './app.ts';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+
+export interface ChildServer {
+  url: string;
+  child: ChildProcess;
+  /** SIGKILL (a crash) or SIGTERM (a stop); resolves once the process has gone. */
+  stop(signal: 'SIGKILL' | 'SIGTERM'): Promise<void>;
+}
+
+/** Starts `npm start`'s entry (scripts/start.ts) on a database file and a free port, as its own process. */
+export function startServer(database: string): Promise<ChildServer> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: '0', FACTOR_AUDIT_DB: database, LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const stop = async (signal: 'SIGKILL' | 'SIGTERM') => {
+    if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+    await exited;
+  };
+  let output = '';
+  return new Promise((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const url = /running at (http:\/\/[^\s]+?)\/?\s/.exec(output)?.[1];
+      if (url) resolve({ url, child, stop });
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.once('exit', (code, signal) =>
+      reject(new Error(`the server stopped (${code ?? signal}):\n${output}`)),
+    );
+  });
+}
+
+/** A study with one argument per annotator, assigned to them; returns each annotator's item key. */
+export async function seedAnnotators(
+  database: string,
+  names: readonly string[],
+): Promise<Record<string, string>> {
+  const db = openDatabase(database);
+  const study = insertStudy(db, 'default');
+  const triple = insertTriple(db, study.id, buildTriple(), null);
+  const keys: Record<string, string> = {};
+  for (const [index, name] of names.entries()) {
+    const argument = insertArgument(db, study.id, buildArgument({ id: `a${index}` }), triple, null);
+    await addUser(db, name, ['annotator']);
+    const userId = findUserByName(db, name)?.id ?? 0;
+    insertAssignment(db, {
+      argumentRowId: argument,
+      userId,
+      position: 1,
+      calibration: false,
+      sampleId: null,
+    });
+    keys[name] = findAssignment(db, argument, userId)?.itemKey ?? '';
+  }
+  db.close();
+  return keys;
+}
+
+/** Headers of a logged-in session (cookies and CSRF token) for plain `fetch`. */
+export async function logInOver(url: string, name: string): Promise<Record<string, string>> {
+  const response = await fetch(`${url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: name, password: `${name}-password` }),
+  });
+  if (response.status !== 200) throw new Error(`${name} could not log in: ${response.status}`);
+  const cookies = response.headers.getSetCookie().map((cookie) => cookie.split(';')[0] ?? '');
+  const csrf = cookies.find((cookie) => cookie.startsWith('fa_csrf='))?.slice('fa_csrf='.length) ?? '';
+  return { 'content-type': 'application/json', cookie: cookies.join('; '), 'x-csrf-token': csrf };
+}
