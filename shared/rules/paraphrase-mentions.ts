@@ -10,27 +10,6 @@ type CompiledSlot = { kind: 'word'; keys: ReadonlySet<string> } | { kind: 'gap';
 interface CompiledPhrase {
   factor: FactorId;
   slots: readonly CompiledSlot[];
-  /**
-   * The smallest key set among the word slots after the first, or null: a text holding none of
-   * these keys cannot contain the phrase, so it is skipped without matching (most candidates are
-   * dropped this way; common first words such as "share" or "in" start dozens of phrases).
-   */
-  anchor: ReadonlySet<string> | null;
-}
-
-// Checking a large anchor costs more than the match it would save.
-const ANCHOR_MAX_KEYS = 4;
-
-function anchorOf(slots: readonly CompiledSlot[]): ReadonlySet<string> | null {
-  let anchor: ReadonlySet<string> | null = null;
-  for (const slot of slots.slice(1))
-    if (slot.kind === 'word' && (anchor === null || slot.keys.size < anchor.size)) anchor = slot.keys;
-  return anchor && anchor.size <= ANCHOR_MAX_KEYS ? anchor : null;
-}
-
-function meets(anchor: ReadonlySet<string>, present: ReadonlySet<string>): boolean {
-  for (const key of anchor) if (present.has(key)) return true;
-  return false;
 }
 
 /** A lexicon ready for matching: its phrases indexed by the keys their first word may take. */
@@ -70,10 +49,9 @@ export function compileLexicon(lexicon: Lexicon): CompiledLexicon {
       const slots = parsed.slots.map(lemmaSlot);
       const first = slots[0];
       if (first?.kind !== 'word') continue;
-      const anchor = anchorOf(slots);
       for (const key of first.keys) {
         const list = byFirstKey.get(key) ?? [];
-        list.push({ factor, slots, anchor });
+        list.push({ factor, slots });
         byFirstKey.set(key, list);
       }
     }
@@ -83,7 +61,7 @@ export function compileLexicon(lexicon: Lexicon): CompiledLexicon {
   return compiled;
 }
 
-/** The index of the last word of the longest match of `slots[slot…]` starting at `words[at]` (before `limit`), or -1. */
+/** The index of the last word of the shortest match of `slots[slot…]` starting at `words[at]` (before `limit`), or -1. */
 function matchFrom(
   words: readonly Word[],
   limit: number,
@@ -94,17 +72,17 @@ function matchFrom(
   const current = slots[slot];
   if (!current) return at - 1;
   if (current.kind === 'gap') {
-    // The longest match wins ("did not take reasonable security measures" runs to "measures", not
-    // to "security", which the last position also offers), so overlaps compare whole phrasings.
-    let longest = -1;
+    // The shortest match is taken (a phrase that carries its own negation outranks others in its
+    // scope anyway, `resolveOverlaps`), which keeps the search cheap.
     for (let skip = 0; skip <= current.max; skip += 1) {
-      longest = Math.max(longest, matchFrom(words, limit, slots, slot + 1, at + skip));
+      const end = matchFrom(words, limit, slots, slot + 1, at + skip);
+      if (end !== -1) return end;
       // A gap never swallows a negation: "disclosures were not restricted" is no match for
       // "disclosures * restricted".
       const skipped = at + skip < limit ? words[at + skip] : undefined;
-      if (!skipped || skipped.negation || skipped.breakBefore) break;
+      if (!skipped || skipped.negation || skipped.breakBefore) return -1;
     }
-    return longest;
+    return -1;
   }
   const word = at < limit ? words[at] : undefined;
   // No phrase runs across a clause boundary ("… a trade journal, and the plaintiff here published …").
@@ -126,9 +104,6 @@ export function findParaphraseMentions(
 ): FoundMention[] {
   const mentions: FoundMention[] = [];
   const words = matchWords(text);
-  // The keys of the whole text, for the anchor check (one set per text, not per sentence).
-  const present = new Set<string>();
-  for (const word of words) present.add(word.key);
   let first = 0;
   for (const [from, to] of ranges) {
     while (first < words.length && (words[first]?.start ?? 0) < from) first += 1;
@@ -138,7 +113,6 @@ export function findParaphraseMentions(
       const candidates = compiled.byFirstKey.get(words[at]?.key ?? '');
       if (!candidates) continue;
       for (const phrase of candidates) {
-        if (phrase.anchor && !meets(phrase.anchor, present)) continue;
         const last = matchFrom(words, limit, phrase.slots, 0, at);
         if (last === -1) continue;
         const start = words[at]?.start ?? 0;
