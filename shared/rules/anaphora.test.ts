@@ -72,4 +72,11 @@ describe('findFactorAnaphora', () => {
     ]);
     expect(anaphora('TSC1 has F4 and TSC2 has it too.')).toEqual([]);
   });
+
+  it('reads "This is also in TSC2" at the start of a sentence as all the factors before it', () => {
+    expect(anaphora('The defendant did F8. This is also in TSC2.').map(([f, t]) => `${f} ${t}`)).toEqual([
+      'F8 This is also ',
+    ]);
+    expect(anaphora('TSC1 lacked F14 that is present in the input case.')).toEqual([]);
+  });
 });

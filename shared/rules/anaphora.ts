@@ -8,7 +8,11 @@ import type { FoundMention } from './types.ts';
 // before a word that names a party, a case, an outcome or the information itself is no reference
 // to factors ("the same defendant", "the same result", "the same formula").
 const ANAPHOR =
-  /\b(?:both\s+of\s+)?(?:these|those|the\s+same)\s+(?:factors|features|elements|circumstances)\b|\b(?:the\s+same|this|that)\s+factor\b|\bthe\s+(?:very\s+)?same\s+(?:(?:kind|type|sort)\s+of\s+)?(?!(?:case|cases|precedent|court|result|outcome|way|time|day|year|defendant|plaintiff|party|parties|argument|reasoning|conclusion|logic|reason|side|judge|law|rule|standard|test|analysis|question|extent|degree|manner|period|company|industry|market|employee|engineer|information|product|products|formula|process|design|data|recipe|technology|trade|secret|secrets|one|thing|factor)\b)[a-z]+\b|\b(?:this|that|it)\s+(?:(?:closely|exactly|precisely)\s+)?(?:mirrors|matches|parallels|resembles|tracks|echoes|is\s+(?:just\s+|exactly\s+)?(?:like|what\s+happened\s+in)|is\s+similar\s+to|is\s+the\s+same\s+as)\b/gi;
+  /\b(?:both\s+of\s+)?(?:these|those|the\s+same|both|the\s+two|these\s+two)\s+(?:factors|features|elements|circumstances)\b|\b(?:the\s+same|this|that)\s+factor\b|\bthe\s+(?:very\s+)?same\s+(?:(?:kind|type|sort)\s+of\s+)?(?!(?:case|cases|precedent|court|result|outcome|way|time|day|year|defendant|plaintiff|party|parties|argument|reasoning|conclusion|logic|reason|side|judge|law|rule|standard|test|analysis|question|extent|degree|manner|period|company|industry|market|employee|engineer|information|product|products|formula|process|design|data|recipe|technology|trade|secret|secrets|one|thing|factor)\b)[a-z]+\b|\b(?:this|that|it)\s+(?:(?:closely|exactly|precisely)\s+)?(?:mirrors|matches|parallels|resembles|tracks|echoes|is\s+(?:just\s+|exactly\s+)?(?:like|what\s+happened\s+in)|is\s+similar\s+to|is\s+the\s+same\s+as)\b/gi;
+// A sentence that opens by saying the statement before holds in another case: "This is also in
+// TSC2", "The same is true in TSC1" (all the factors of the sentence before).
+const SAME_HOLDS =
+  /(?<=(?:^|[.!?:;]\s{1,3}))(?:This|That|The\s+same)\s+(?:is|was)\s+(?:also\s+)?(?:true\s+|the\s+case\s+|present\s+)?(?:also\s+)?(?=in\s+(?:TSC|the\s+(?:input|current|first|second)|both))/gm;
 // A pronoun for factors after a verb of having, at the end of its clause: "TSC1, which the
 // plaintiff won, had it", "TSC2 lacked them", "the input case shares it too". Only when the sentence
 // names no factor before it.
@@ -17,9 +21,9 @@ const PRONOUN =
 // "the first of these facts", "the second of them", "the latter": the first or the second of the
 // factors just named.
 const ORDINAL =
-  /\bthe\s+(?:first|former|second|latter)\s+of\s+(?:these|those|them|the\s+two)(?:\s+(?:facts|factors|points|features|circumstances))?\b|\bthe\s+latter\b/gi;
+  /\bthe\s+(?:first|former|second|latter)\s+of\s+(?:these|those|them|the\s+two)(?:\s+(?:facts|factors|points|features|circumstances))?\b|\bthe\s+(?:first|second)\s+factor\b|\bthe\s+latter\b/gi;
 const PLURAL_OR_MASS =
-  /(?:s|conduct|behaviou?r|pattern|situation|scenario|arrangement|combination|mirrors|matches|parallels|resembles|tracks|echoes|like|in|to|as)$/i;
+  /(?:s|conduct|behaviou?r|pattern|situation|scenario|arrangement|combination|mirrors|matches|parallels|resembles|tracks|echoes|like|in|to|as|true|case|present|found|seen|also)\s*$/i;
 
 /**
  * Mentions made by reference: "TSC1 … had both of these factors" or "TSC2 involved the same
@@ -39,7 +43,7 @@ export function findFactorAnaphora(
 ): FoundMention[] {
   const found: FoundMention[] = [];
   const matches: RegExpExecArray[] = [];
-  for (const pattern of [ANAPHOR, ORDINAL, PRONOUN]) {
+  for (const pattern of [ANAPHOR, ORDINAL, PRONOUN, SAME_HOLDS]) {
     pattern.lastIndex = 0;
     for (let match = pattern.exec(text); match; match = pattern.exec(text)) matches.push(match);
   }

@@ -152,9 +152,20 @@ export function segmentFacts(
     // The words just before the case word (the patterns look back a few words only).
     const before = text.slice(Math.max(previousEnd, cue.start - LOOK_BACK), cue.start);
     const nextStart = cues[index + 1]?.start ?? segment.end;
-    const negation =
+    const found =
       negationBeforeCase(text, previousEnd, cue.start, cue.end) ??
       negationAfterCase(text, cue.end, nextStart);
+    // A negation inside a factor's own wording ("the agreement in the input case did not say what …
+    // was secret", F5) belongs to the factor, not to the case word.
+    const ownWording =
+      found !== null &&
+      inside.some(
+        (mention) =>
+          mention.negationAt !== undefined &&
+          mention.negationAt >= found.start &&
+          mention.negationAt < found.end,
+      );
+    const negation = ownWording ? null : found;
     if (negation) bound.push(negation);
     // "distinguishes the input case from TSC2": the case after "from" lacks what distinguishes.
     const previous = cues[index - 1];
