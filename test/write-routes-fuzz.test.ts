@@ -22,7 +22,7 @@ import { loggedIn, testApp } from './support/app.ts';
 
 /** Cases per route, and the time each route may take at most (fast-check stops early, and says so). */
 const RUNS = 150;
-const TIME_LIMIT_MS = 3_000;
+const TIME_LIMIT_MS = 2_000;
 const SEED = 20_251;
 
 interface Ctx {

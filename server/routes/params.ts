@@ -2,6 +2,7 @@ import type { Request } from 'express';
 import { z } from 'zod';
 import { itemKeySchema } from '../../shared/annotation-api.ts';
 import { recordIdSchema } from '../../shared/schemas/triple.ts';
+import { usernameReferenceSchema } from '../../shared/username.ts';
 import { errors } from '../errors.ts';
 
 /**
@@ -14,9 +15,7 @@ export const studyParamsSchema = z.object({
 });
 export const itemParamsSchema = z.object({ itemKey: itemKeySchema });
 export const argumentParamsSchema = z.object({ argumentId: recordIdSchema });
-export const usernameParamsSchema = z.object({
-  username: z.string().min(1).max(64, 'a user name is at most 64 characters'),
-});
+export const usernameParamsSchema = z.object({ username: usernameReferenceSchema });
 
 /** A named URL parameter as a string (Express 5 types allow arrays for wildcard segments). */
 export function param(request: Request, name: string): string {
