@@ -11,6 +11,8 @@ import { Loading, QueryError } from './components/Status.tsx';
 import { homePathFor, loginPath, safeNext } from './paths.ts';
 import { AdjudicationQueueScreen } from './screens/adjudication/AdjudicationQueueScreen.tsx';
 import { AdjudicationScreen } from './screens/adjudication/AdjudicationScreen.tsx';
+import { CONSOLE_USERS_PATH } from './screens/console/consolePaths.ts';
+import { UsersScreen } from './screens/console/UsersScreen.tsx';
 import { LoginScreen } from './screens/login/LoginScreen.tsx';
 import { NotFoundScreen } from './screens/NotFoundScreen.tsx';
 import { QueueScreen } from './screens/queue/QueueScreen.tsx';
@@ -139,6 +141,14 @@ const router = createBrowserRouter([
         element: (
           <RequireRole roles={['adjudicator']}>
             <AdjudicationScreen />
+          </RequireRole>
+        ),
+      },
+      {
+        path: CONSOLE_USERS_PATH.slice(1),
+        element: (
+          <RequireRole roles={['admin']}>
+            <UsersScreen />
           </RequireRole>
         ),
       },

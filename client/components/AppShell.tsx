@@ -6,6 +6,7 @@ import { logout } from '../api/auth.ts';
 import { SESSION_KEY } from '../api/queryClient.ts';
 import { studiesQuery } from '../api/studies.ts';
 import { adjudicationPath, LOGIN_PATH, queuePath, studyPath } from '../paths.ts';
+import { CONSOLE_USERS_PATH } from '../screens/console/consolePaths.ts';
 import { MAIN_ID } from './a11y.ts';
 
 function skipToMain(event: MouseEvent<HTMLAnchorElement>): void {
@@ -19,14 +20,17 @@ function RoleNav({ user }: { readonly user: SessionUser }) {
   const params = useParams();
   const studies = useQuery(studiesQuery);
   const study = params.study ?? studies.data?.[0]?.name;
-  if (study === undefined) return null;
   const links: { to: string; label: string; end: boolean }[] = [];
-  if (user.roles.includes('admin') || user.roles.includes('adjudicator'))
-    links.push({ to: studyPath(study), label: 'Overview', end: true });
-  if (user.roles.includes('annotator')) links.push({ to: queuePath(study), label: 'My queue', end: false });
-  if (user.roles.includes('adjudicator'))
-    links.push({ to: adjudicationPath(study), label: 'Adjudication', end: false });
-  if (links.length < 2) return null;
+  if (study !== undefined) {
+    if (user.roles.includes('admin') || user.roles.includes('adjudicator'))
+      links.push({ to: studyPath(study), label: 'Overview', end: true });
+    if (user.roles.includes('annotator')) links.push({ to: queuePath(study), label: 'My queue', end: false });
+    if (user.roles.includes('adjudicator'))
+      links.push({ to: adjudicationPath(study), label: 'Adjudication', end: false });
+  }
+  if (user.roles.includes('admin')) links.push({ to: CONSOLE_USERS_PATH, label: 'Users', end: false });
+  // One place alone needs no navigation, unless it is the admin's console before any study exists.
+  if (links.length === 0 || (links.length === 1 && study !== undefined)) return null;
   return (
     <nav aria-label="Main" className="role-nav">
       {links.map((link) => (

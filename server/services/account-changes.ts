@@ -1,6 +1,7 @@
 import type { Role } from '../../shared/api.ts';
+import { errors } from '../errors.ts';
 import type { Db } from '../store/db.ts';
-import { type User, updateUserRoles } from '../store/users.ts';
+import { countOtherEnabledAdmins, type User, updateUserRoles } from '../store/users.ts';
 import { type AuditActor, recordAudit } from './audit-service.ts';
 import { changePassword, requireUserNamed, setDisabled } from './user-admin-service.ts';
 import { createUser, type NewUser } from './user-service.ts';
@@ -42,7 +43,29 @@ export async function setAccountPassword(
   });
 }
 
-/** Changes an account's roles and/or disables or re-enables it (disabling ends its sessions). */
+/**
+ * Refuses a change that would leave no enabled admin: nobody could then add accounts, draw samples or
+ * undo the change from the browser. Checked inside the change's transaction, so two admins demoting each
+ * other at once cannot both pass.
+ */
+function keepAnAdmin(
+  db: Db,
+  user: User,
+  change: { roles?: Role[] | undefined; disabled?: boolean | undefined },
+): void {
+  const wasAdmin = user.roles.includes('admin') && !user.disabled;
+  if (!wasAdmin) return;
+  const staysAdmin = (change.roles ?? user.roles).includes('admin') && !(change.disabled ?? user.disabled);
+  if (staysAdmin || countOtherEnabledAdmins(db, user.id) > 0) return;
+  throw errors.conflict(
+    `"${user.username}" is the last enabled admin: give another account the admin role first (Users, or: npm run -s cli -- user add NAME --role admin), then change this one.`,
+  );
+}
+
+/**
+ * Changes an account's roles and/or disables or re-enables it (disabling ends its sessions). The last
+ * enabled admin keeps the role and stays enabled (409).
+ */
 export function changeAccount(
   db: Db,
   actor: AuditActor,
@@ -51,6 +74,7 @@ export function changeAccount(
 ): User {
   const user = requireUserNamed(db, username);
   db.transaction(() => {
+    keepAnAdmin(db, user, change);
     if (change.roles) {
       updateUserRoles(db, user.id, change.roles);
       recordAudit(db, {

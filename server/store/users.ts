@@ -86,3 +86,14 @@ export function setUserDisabled(db: Db, id: number, disabled: boolean): void {
 export function countUsers(db: Db): number {
   return db.first<{ count: number }>('SELECT count(*) AS count FROM users')?.count ?? 0;
 }
+
+/** Enabled accounts holding the admin role, other than `exceptId`: who could still run the study. */
+export function countOtherEnabledAdmins(db: Db, exceptId: number): number {
+  return (
+    db.first<{ count: number }>(
+      `SELECT count(*) AS count FROM users
+       WHERE id <> ? AND disabled = 0 AND EXISTS (SELECT 1 FROM json_each(users.roles) WHERE value = 'admin')`,
+      [exceptId],
+    )?.count ?? 0
+  );
+}

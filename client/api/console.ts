@@ -1,0 +1,43 @@
+import { queryOptions } from '@tanstack/react-query';
+import { z } from 'zod';
+import { adminUserSchema, type CreateUserRequest, type UpdateUserRequest } from '../../shared/admin-api.ts';
+import { fetchJson } from './fetchJson.ts';
+
+/**
+ * The study console's server state (role `admin`): one query or mutation per admin route, each
+ * answer checked by the schema the server answers with. Screens hold no logic of their own: every
+ * action goes through the route, and so through the service the CLI uses.
+ */
+
+const USERS_PATH = '/api/admin/users';
+export const USERS_KEY = ['admin', 'users'] as const;
+
+function userPath(username: string): string {
+  return `${USERS_PATH}/${encodeURIComponent(username)}`;
+}
+
+/** GET /api/admin/users */
+export const usersQuery = queryOptions({
+  queryKey: USERS_KEY,
+  queryFn: ({ signal }) => fetchJson(USERS_PATH, adminUserSchema.array(), { signal }),
+});
+
+const createdUserSchema = z.object({ user: adminUserSchema, password: z.string().optional() });
+export type CreatedUser = z.infer<typeof createdUserSchema>;
+
+/** POST /api/admin/users — `password` in the answer only when the server generated it. */
+export function createUser(body: CreateUserRequest): Promise<CreatedUser> {
+  return fetchJson(USERS_PATH, createdUserSchema, { method: 'POST', body });
+}
+
+/** PATCH /api/admin/users/:username — roles and/or disabled. */
+export function updateUser(username: string, body: UpdateUserRequest) {
+  return fetchJson(userPath(username), adminUserSchema, { method: 'PATCH', body });
+}
+
+const passwordAnswerSchema = z.object({ password: z.string().optional() });
+
+/** POST /api/admin/users/:username/password with no password: the server generates one, shown once. */
+export function resetPassword(username: string): Promise<z.infer<typeof passwordAnswerSchema>> {
+  return fetchJson(`${userPath(username)}/password`, passwordAnswerSchema, { method: 'POST', body: {} });
+}
