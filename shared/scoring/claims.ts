@@ -90,8 +90,7 @@ export function checkClaims(
       const needed = goldNeeded(figure, options.claimThreshold, options.level);
       const decided = checkClaim(figure.ci, options.claimThreshold);
       const tooFew =
-        figure.sampled < MIN_GOLD_FOR_CLAIM ||
-        (decided === 'undecided' && figure.sampled < needed);
+        figure.sampled < MIN_GOLD_FOR_CLAIM || (decided === 'undecided' && figure.sampled < needed);
       claims[key] = {
         status: tooFew ? 'too_few' : decided,
         value: figure.value,

@@ -1,5 +1,9 @@
+import { legendGlyph } from '../../../shared/report-charts/legend-glyph.ts';
+import type { ChartBlock } from '../../../shared/report-document/blocks.ts';
 import type { Report } from '../../../shared/scoring/index.ts';
-import { type Block, reportDocument } from './report-document.ts';
+import { chartSvg } from './chart-svg.ts';
+import { type Block, type Cell, reportDocument } from './report-document.ts';
+import { REPORT_STYLE } from './report-style.ts';
 
 /** Escapes text for HTML element content and attribute values. */
 export function escapeHtml(text: string): string {
@@ -11,7 +15,61 @@ export function escapeHtml(text: string): string {
     .replace(/'/g, '&#39;');
 }
 
-function renderBlock(block: Block): string {
+/** Cells longer than this may wrap; shorter ones (names, figures) stay on one line. */
+const WRAP_AFTER = 32;
+
+/** A table cell; a status cell carries its tone as a class (coloured by the style), its words as text. */
+function renderCell(cell: Cell): string {
+  if (typeof cell !== 'string') return `<td class="tone tone-${cell.tone}">${escapeHtml(cell.text)}</td>`;
+  return cell.length > WRAP_AFTER
+    ? `<td class="long">${escapeHtml(cell)}</td>`
+    : `<td>${escapeHtml(cell)}</td>`;
+}
+
+function renderTable(block: Extract<Block, { kind: 'table' }>): string {
+  return [
+    '<div class="table-wrap"><table>',
+    `<thead><tr>${block.header.map((text) => `<th scope="col">${escapeHtml(text)}</th>`).join('')}</tr></thead>`,
+    '<tbody>',
+    ...block.rows.map((row) => `<tr>${row.map(renderCell).join('')}</tr>`),
+    '</tbody>',
+    '</table></div>',
+  ].join('\n');
+}
+
+/** The key of a chart: each mark's glyph in its colour (shape and colour both), then its meaning. */
+function renderKey(chart: ChartBlock): string {
+  const items = chart.legend.map((item) => {
+    const mark =
+      item.mark === 'swatch'
+        ? `<span class="key-swatch" style="background:${escapeHtml(item.colour)}"></span>`
+        : `<span class="key-glyph" style="color:${escapeHtml(item.colour)}">${legendGlyph(item)}</span>`;
+    return `<li>${mark}${escapeHtml(item.label)}</li>`;
+  });
+  return `<ul class="chart-key" aria-label="Key">${items.join('')}</ul>`;
+}
+
+/** A chart: caption first (what it shows), the key, the SVG, and its numbers one click away. */
+function renderChart(chart: ChartBlock, number: number): string {
+  const titleId = `figure-${escapeHtml(chart.id)}`;
+  return [
+    `<figure class="chart" aria-labelledby="${titleId}">`,
+    `<figcaption><span class="chart-title" id="${titleId}">Figure ${number}. ${escapeHtml(chart.title)}</span> ${escapeHtml(chart.description)}</figcaption>`,
+    renderKey(chart),
+    `<div class="chart-svg">${chartSvg(chart.data, `${chart.title}. ${chart.description}`)}</div>`,
+    `<details class="chart-numbers"><summary>The numbers behind figure ${number}</summary>`,
+    renderTable(chart.table),
+    '</details>',
+    '</figure>',
+  ].join('\n');
+}
+
+/** Renders blocks in order, numbering the charts as they come. */
+function renderBlocks(blocks: readonly Block[], counter: { charts: number }): string[] {
+  return blocks.map((block) => renderBlock(block, counter));
+}
+
+function renderBlock(block: Block, counter: { charts: number }): string {
   switch (block.kind) {
     case 'heading':
       return `<h${block.level}>${escapeHtml(block.text)}</h${block.level}>`;
@@ -20,27 +78,25 @@ function renderBlock(block: Block): string {
     case 'list':
       return `<ul>\n${block.items.map((item) => `<li>${escapeHtml(item)}</li>`).join('\n')}\n</ul>`;
     case 'table':
+      return renderTable(block);
+    case 'details':
       return [
-        '<table>',
-        `<thead><tr>${block.header.map((text) => `<th scope="col">${escapeHtml(text)}</th>`).join('')}</tr></thead>`,
-        '<tbody>',
-        ...block.rows.map((row) => `<tr>${row.map((text) => `<td>${escapeHtml(text)}</td>`).join('')}</tr>`),
-        '</tbody>',
-        '</table>',
+        `<details><summary>${escapeHtml(block.summary)}</summary>`,
+        ...renderBlocks(block.blocks, counter),
+        '</details>',
       ].join('\n');
+    case 'chart':
+      counter.charts += 1;
+      return renderChart(block, counter.charts);
   }
 }
 
-const STYLE = `body{font:15px/1.45 system-ui,sans-serif;margin:2rem auto;max-width:72rem;padding:0 1rem;color:#1b1b1b}
-h1{font-size:1.6rem}h2{margin-top:2.2rem;border-bottom:1px solid #ccc;padding-bottom:.2rem}h3{margin-top:1.4rem}
-table{border-collapse:collapse;margin:.6rem 0 1rem;font-variant-numeric:tabular-nums}
-th,td{border:1px solid #d0d0d0;padding:.25rem .5rem;text-align:left;vertical-align:top}
-thead th{background:#f2f2f2}tbody tr:nth-child(even){background:#fafafa}`;
-
 /**
- * The report as one self-contained HTML file: no external assets and no script, only an inline
- * `<style>` (so it opens anywhere and passes a strict Content-Security-Policy that allows inline
- * styles); every text escaped. The same blocks as the Markdown rendering.
+ * The report as one self-contained HTML file: no external assets and no script — the charts are
+ * inline SVG drawn on the server, the style is one inline `<style>` — so it opens offline, passes a
+ * strict Content-Security-Policy that allows inline styles, and prints to PDF (print rules in the
+ * style: A4, collapsed tables printed open, charts kept whole); every text escaped. The same blocks
+ * as the Markdown rendering and the report screen.
  */
 export function renderHtml(report: Report): string {
   const title = `factor-audit report — ${report.meta.study}`;
@@ -51,10 +107,12 @@ export function renderHtml(report: Report): string {
     '<meta charset="utf-8">',
     '<meta name="viewport" content="width=device-width, initial-scale=1">',
     `<title>${escapeHtml(title)}</title>`,
-    `<style>${STYLE}</style>`,
+    `<style>${REPORT_STYLE}</style>`,
     '</head>',
     '<body>',
-    ...reportDocument(report).map(renderBlock),
+    '<main class="report">',
+    ...renderBlocks(reportDocument(report), { charts: 0 }),
+    '</main>',
     '</body>',
     '</html>',
     '',

@@ -1,5 +1,5 @@
 import type { Report } from '../../../shared/scoring/index.ts';
-import { type Block, reportDocument } from './report-document.ts';
+import { type Block, cellText, reportDocument } from './report-document.ts';
 
 /**
  * Text that Markdown shows as it is, whoever wrote it: study, model, extractor and annotator names and
@@ -32,6 +32,10 @@ function escapeBlock(text: string): string {
     .replace(/^(\d+)([.)])/, '$1\\$2');
 }
 
+/**
+ * One block as Markdown. A supplement is read in full, so collapsed `details` print their summary and
+ * contents, and a chart prints as its caption and its table (the numbers it draws).
+ */
 function renderBlock(block: Block): string {
   switch (block.kind) {
     case 'heading':
@@ -44,8 +48,14 @@ function renderBlock(block: Block): string {
       return [
         `| ${block.header.map(escapeMarkdown).join(' | ')} |`,
         `| ${block.header.map(() => '---').join(' | ')} |`,
-        ...block.rows.map((row) => `| ${row.map(escapeMarkdown).join(' | ')} |`),
+        ...block.rows.map((row) => `| ${row.map((cell) => escapeMarkdown(cellText(cell))).join(' | ')} |`),
       ].join('\n');
+    case 'details':
+      return [escapeBlock(block.summary), ...block.blocks.map(renderBlock)].join('\n\n');
+    case 'chart':
+      return [escapeBlock(`Figure: ${block.title}. ${block.description}`), renderBlock(block.table)].join(
+        '\n\n',
+      );
   }
 }
 

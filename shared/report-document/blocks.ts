@@ -1,0 +1,81 @@
+import type { ChartData, LegendItem } from '../report-charts/chart-data.ts';
+import type { ClaimStatusView, FigureView } from '../report-view.ts';
+import { formatNumber } from '../scoring/verdict.ts';
+
+/** The colour (and word) a table cell is marked with: the status of a claim. */
+export type Tone = ClaimStatusView;
+
+/** A table cell: its text, or its text with the status it states (shown in colour beside the words). */
+export type Cell = string | { text: string; tone: Tone };
+
+export interface TableBlock {
+  kind: 'table';
+  header: string[];
+  rows: Cell[][];
+}
+
+/** A chart: what it shows in words, its data for Observable Plot, and the same numbers as a table. */
+export interface ChartBlock {
+  kind: 'chart';
+  /** A stable name (`forest`, `heatmap`, `slope`), for anchors and tests. */
+  id: string;
+  title: string;
+  /** What the chart shows and how to read it: its caption and its accessible description. */
+  description: string;
+  legend: LegendItem[];
+  data: ChartData;
+  /** The chart's numbers; Markdown prints only this. */
+  table: TableBlock;
+}
+
+/**
+ * One block of a rendered report. Markdown, HTML and the report screen render the same blocks, so
+ * they say the same: `details` is collapsed where the medium allows (HTML, the screen) and printed
+ * in full in Markdown; a chart is drawn in HTML and on the screen and is its table in Markdown.
+ */
+export type Block =
+  | { kind: 'heading'; level: 1 | 2 | 3; text: string }
+  | { kind: 'paragraph'; text: string }
+  | { kind: 'list'; items: string[] }
+  | TableBlock
+  | { kind: 'details'; summary: string; blocks: Block[] }
+  | ChartBlock;
+
+/** Test keys as words. */
+export const TEST_LABEL: Readonly<Record<string, string>> = {
+  '1': 'Test 1',
+  '2': 'Test 2',
+  '3': 'Test 3',
+  '1_2': 'Tests 1–2',
+};
+
+export function testLabel(test: string): string {
+  return TEST_LABEL[test] ?? test;
+}
+
+/** "0.912 [0.871, 0.944]", "0.912" without an interval, "n/a" for null. */
+export function formatFigure(figure: FigureView | null | undefined): string {
+  if (!figure || figure.value === null) return 'n/a';
+  const value = formatNumber(figure.value);
+  return figure.ci ? `${value} [${formatNumber(figure.ci.lower)}, ${formatNumber(figure.ci.upper)}]` : value;
+}
+
+/** A table, or a sentence saying it would be empty. */
+export function table(header: string[], rows: Cell[][], whenEmpty: string): Block {
+  return rows.length === 0 ? { kind: 'paragraph', text: whenEmpty } : { kind: 'table', header, rows };
+}
+
+/** A count as printed: integers as they are, averages (pooled pairs) to one decimal. */
+export function count(value: number): string {
+  return Number.isInteger(value) ? String(value) : value.toFixed(1);
+}
+
+/** A cell's text, whatever its kind. */
+export function cellText(cell: Cell): string {
+  return typeof cell === 'string' ? cell : cell.text;
+}
+
+/** "95%" for a level of 0.95. */
+export function percent(level: number): string {
+  return `${Math.round(level * 1000) / 10}%`;
+}
