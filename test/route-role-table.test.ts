@@ -134,7 +134,7 @@ const CASES: Record<string, RouteCase> = {
     statuses: ADMIN,
     body: () => ({ from: 'alice', to: 'dave' }),
   },
-  'GET /api/studies/:study/report': { statuses: ADMIN, query: '?replicates=0' },
+  'GET /api/studies/:study/report': { statuses: ADJUDICATOR_READ, query: '?replicates=0' },
   'GET /api/studies/:study/audit': { statuses: ADMIN },
 };
 
@@ -177,7 +177,9 @@ function forbiddenFor(caller: Caller, name: string): string[] {
       // The reveal shows the item's model and extractors, once the gold is fixed. The overview counts
       // the whole study's arguments per model and test, tying no item to a model.
       if (name.endsWith('/reveal')) return [];
-      if (name.endsWith('/overview')) return BEFORE_REVEAL.filter((secret) => secret !== SECRETS.model);
+      // The report, like it, scores models over whole cells (the report screen is read-only for them).
+      if (name.endsWith('/overview') || name.endsWith('/report'))
+        return BEFORE_REVEAL.filter((secret) => secret !== SECRETS.model);
       return BEFORE_REVEAL;
     case 'admin':
       return [];

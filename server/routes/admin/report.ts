@@ -14,13 +14,14 @@ const CONTENT_TYPES = {
 
 /**
  * GET /api/studies/:study/report?format=json|md|html&seed&replicates&level&extractor — the study's
- * scores (admin). The rows are loaded here (a 404 or 400 answers at once); the bootstrap runs in a
- * worker thread, so the server keeps answering everyone else meanwhile.
+ * scores, for admins and, to read, adjudicators (the report screen; it ties no argument to a model,
+ * as the overview does not). The rows are loaded here (a 404 or 400 answers at once); the bootstrap
+ * runs in a worker thread, so the server keeps answering everyone else meanwhile.
  */
 export function reportRoutes({ db }: RouteContext): Router {
   const router = Router({ mergeParams: true });
   const query = validateQuery(reportQuerySchema);
-  router.get('/report', requireRole('admin'), query, async (_request, response) => {
+  router.get('/report', requireRole('admin', 'adjudicator'), query, async (_request, response) => {
     const { format, ...options } = query.of(response);
     const prepared = prepareReport(db, studyOf(response), options);
     // A caller who goes away stops the computation: nobody would read it.
