@@ -12,6 +12,7 @@ import { homePathFor, loginPath, safeNext } from './paths.ts';
 import { AdjudicationQueueScreen } from './screens/adjudication/AdjudicationQueueScreen.tsx';
 import { AdjudicationScreen } from './screens/adjudication/AdjudicationScreen.tsx';
 import { CONSOLE_USERS_PATH } from './screens/console/consolePaths.ts';
+import { SampleScreen } from './screens/console/SampleScreen.tsx';
 import { UsersScreen } from './screens/console/UsersScreen.tsx';
 import { LoginScreen } from './screens/login/LoginScreen.tsx';
 import { NotFoundScreen } from './screens/NotFoundScreen.tsx';
@@ -141,6 +142,14 @@ const router = createBrowserRouter([
         element: (
           <RequireRole roles={['adjudicator']}>
             <AdjudicationScreen />
+          </RequireRole>
+        ),
+      },
+      {
+        path: 'studies/:study/console/sample',
+        element: (
+          <RequireRole roles={['admin']}>
+            <SampleScreen />
           </RequireRole>
         ),
       },

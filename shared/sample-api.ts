@@ -23,6 +23,25 @@ export const drawSampleRequestSchema = z.strictObject({
 });
 export type DrawSampleRequest = z.output<typeof drawSampleRequestSchema>;
 
+/** One version of a study's sample as GET /api/studies/:study/samples lists it (and POST returns it). */
+export const sampleSummarySchema = z.object({
+  version: z.number().int(),
+  seed: z.number().int(),
+  size: z.number().int(),
+  drawn: z.number().int(),
+  allocation: allocationSchema,
+  strataBy: z.array(stratumAttributeSchema),
+  excludedPrevious: z.boolean(),
+  createdAt: z.string(),
+  strata: z.array(
+    z.object({ stratum: z.string(), populationSize: z.number(), requested: z.number(), drawn: z.number() }),
+  ),
+});
+export type SampleSummary = z.infer<typeof sampleSummarySchema>;
+
+/** POST /api/studies/:study/samples answers the new version and what fell short. */
+export const drawnSampleSchema = z.object({ sample: sampleSummarySchema, warnings: z.array(z.string()) });
+
 /** The most annotators one assignment may name, and calibration items or reassigned items one request may list. */
 export const ASSIGNMENT_LIMITS = { annotators: 200, calibration: 1_000, items: 100_000 } as const;
 

@@ -1,7 +1,15 @@
 import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import { adminUserSchema, type CreateUserRequest, type UpdateUserRequest } from '../../shared/admin-api.ts';
+import {
+  drawnSampleSchema,
+  type drawSampleRequestSchema,
+  sampleSummarySchema,
+} from '../../shared/sample-api.ts';
 import { fetchJson } from './fetchJson.ts';
+import { studyPathSegment } from './studies.ts';
+
+export type DrawSampleInput = z.input<typeof drawSampleRequestSchema>;
 
 /**
  * The study console's server state (role `admin`): one query or mutation per admin route, each
@@ -40,4 +48,22 @@ const passwordAnswerSchema = z.object({ password: z.string().optional() });
 /** POST /api/admin/users/:username/password with no password: the server generates one, shown once. */
 export function resetPassword(username: string): Promise<z.infer<typeof passwordAnswerSchema>> {
   return fetchJson(`${userPath(username)}/password`, passwordAnswerSchema, { method: 'POST', body: {} });
+}
+
+export function samplesKey(study: string) {
+  return ['studies', study, 'samples'] as const;
+}
+
+/** GET /api/studies/:study/samples — every version, oldest first. */
+export function samplesQuery(study: string) {
+  return queryOptions({
+    queryKey: samplesKey(study),
+    queryFn: ({ signal }) =>
+      fetchJson(`${studyPathSegment(study)}/samples`, sampleSummarySchema.array(), { signal }),
+  });
+}
+
+/** POST /api/studies/:study/samples — draws a new version (the `sample` command's service). */
+export function drawSample(study: string, body: DrawSampleInput) {
+  return fetchJson(`${studyPathSegment(study)}/samples`, drawnSampleSchema, { method: 'POST', body });
 }

@@ -1,4 +1,4 @@
-import type { DrawSampleRequest, StratumAttribute } from '../../shared/sample-api.ts';
+import type { DrawSampleRequest, SampleSummary, StratumAttribute } from '../../shared/sample-api.ts';
 import { argumentStratum, drawStratifiedSample } from '../../shared/sampling/index.ts';
 import { errors } from '../errors.ts';
 import { listArguments } from '../store/arguments.ts';
@@ -19,17 +19,7 @@ import type { StudyRow } from '../store/studies.ts';
 import { listTriples } from '../store/triples.ts';
 import { type AuditActor, CLI_ACTOR, recordAudit } from './audit-service.ts';
 
-export interface SampleSummary {
-  version: number;
-  seed: number;
-  size: number;
-  drawn: number;
-  allocation: unknown;
-  strataBy: StratumAttribute[];
-  excludedPrevious: boolean;
-  createdAt: string;
-  strata: { stratum: string; populationSize: number; requested: number; drawn: number }[];
-}
+export type { SampleSummary };
 
 function summarise(db: Db, sample: SampleRow): SampleSummary {
   const strata = listSampleStrata(db, sample.id);

@@ -3,3 +3,11 @@
  * `/studies/:study`; the screens of one study's set-up sit under it.
  */
 export const CONSOLE_USERS_PATH = '/admin/users';
+
+/** The route patterns of the screens of one study's set-up, relative to `/studies/:study`. */
+export const CONSOLE_STUDY_SCREENS = ['sample'] as const;
+export type ConsoleStudyScreen = (typeof CONSOLE_STUDY_SCREENS)[number];
+
+export function consolePath(study: string, screen: ConsoleStudyScreen): string {
+  return `/studies/${encodeURIComponent(study)}/console/${screen}`;
+}

@@ -1,0 +1,102 @@
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { importRecords } from '../../server/services/import/import-service.ts';
+import { buildArgument, buildTriple } from '../factories.ts';
+import { ARTIFACTS_DIR, launchBrowser, logIn } from '../support/browser.ts';
+import { CONSOLE_ADMIN, type ConsoleServer, startConsoleServer } from '../support/console-server.ts';
+
+let server: ConsoleServer | undefined;
+let browser: Browser | undefined;
+let baseUrl: string;
+
+/** 16 arguments of one test in four model strata of 5, 5, 5 and 1: an equal share of 2 runs short in one. */
+function seedArguments(target: ConsoleServer): void {
+  importRecords(target.db, {
+    kind: 'triples',
+    study: 'default',
+    sourceName: 'triples.jsonl',
+    values: [buildTriple()],
+  });
+  const strata = [
+    { model: 'model-a', count: 5 },
+    { model: 'model-b', count: 5 },
+    { model: 'model-c', count: 5 },
+    { model: 'model-d', count: 1 },
+  ];
+  const values = strata.flatMap(({ model, count }) =>
+    Array.from({ length: count }, (_, index) => buildArgument({ id: `${model}-${index}`, model, test: 1 })),
+  );
+  importRecords(target.db, { kind: 'arguments', study: 'default', sourceName: 'arguments.jsonl', values });
+}
+
+beforeAll(async () => {
+  server = await startConsoleServer();
+  seedArguments(server);
+  baseUrl = server.baseUrl;
+  browser = await launchBrowser();
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+interface ListedSample {
+  version: number;
+  seed: number;
+  drawn: number;
+  excludedPrevious: boolean;
+  strata: { stratum: string; populationSize: number; drawn: number }[];
+}
+
+async function listedSamples(page: Page): Promise<ListedSample[]> {
+  return (await (await page.request.get(`${baseUrl}/api/studies/default/samples`)).json()) as ListedSample[];
+}
+
+describe('the study console: sample, in Chromium', () => {
+  it('draws a version with a chosen seed, shows the short stratum and the strata, and reuses the settings excluding what was sampled', async () => {
+    if (!browser) throw new Error('the browser did not start');
+    const page = await browser.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await logIn(page, baseUrl, CONSOLE_ADMIN.username, CONSOLE_ADMIN.password);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Sample' }).click();
+    await page.waitForURL(`${baseUrl}/studies/default/console/sample`);
+    await page.getByText('No sample drawn yet').waitFor();
+
+    const form = page.getByRole('form', { name: 'Draw a new version' });
+    await form.getByLabel('Size').fill('8');
+    await form.getByLabel('Seed', { exact: true }).fill('4242');
+    await form.getByRole('radio', { name: 'equal' }).check();
+    await form.getByLabel('Size').press('Enter');
+    const status = page.getByRole('status').filter({ hasText: 'Version 1 drawn' });
+    await status.waitFor();
+    expect(await status.textContent()).toContain('model-d');
+    const [first] = await listedSamples(page);
+    expect(first).toMatchObject({ version: 1, seed: 4242, drawn: 8, excludedPrevious: false });
+    const version1 = page.getByRole('region', { name: /Version 1/ });
+    const shortRow = version1.getByRole('row', { name: /model-d/ });
+    expect(await shortRow.textContent()).toMatch(/1\D*1\.00/);
+    expect(await page.getByRole('table', { name: /Items to annotate/ }).textContent()).toContain('± 0.05');
+    await page.screenshot({ path: join(ARTIFACTS_DIR, 'console-sample.png'), fullPage: true });
+
+    // The seed is shown and reusable: the settings come back into the form, then exclude version 1.
+    await form.getByRole('button', { name: 'New seed' }).click();
+    expect(await form.getByLabel('Seed', { exact: true }).inputValue()).not.toBe('4242');
+    await page.getByRole('button', { name: 'Reuse these settings of version 1' }).click();
+    expect(await form.getByLabel('Seed', { exact: true }).inputValue()).toBe('4242');
+    expect(await form.getByLabel('Size').inputValue()).toBe('8');
+    await form.getByRole('checkbox', { name: 'Exclude arguments already sampled' }).check();
+    await form.getByRole('button', { name: 'Draw sample' }).click();
+    await page.getByRole('status').filter({ hasText: 'Version 2 drawn' }).waitFor();
+    const samples = await listedSamples(page);
+    expect(samples.map((sample) => [sample.version, sample.seed, sample.excludedPrevious])).toEqual([
+      [1, 4242, false],
+      [2, 4242, true],
+    ]);
+    await page.getByRole('region', { name: /Version 2/ }).waitFor();
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
