@@ -35,8 +35,14 @@ describe('sample and assign on the demo study', () => {
   });
 
   it('assigns every sampled argument to both annotators, and status shows the sample and the assignment', async () => {
+    const before = (await sandbox.run('export', 'assignments')).stdout;
+    const preview = await sandbox.run('assign', '--annotators', 'alice,bob', '--seed', '3', '--dry-run');
+    expect(preview.code, preview.stderr).toBe(0);
+    expect(preview.stdout).toContain('would assign the 50 item(s)');
+    expect((await sandbox.run('export', 'assignments')).stdout).toBe(before);
     const assigned = await sandbox.run('assign', '--annotators', 'alice,bob', '--seed', '3');
     expect(assigned.code, assigned.stderr).toBe(0);
+    expect(assigned.stdout.split('\n').slice(1)).toEqual(preview.stdout.split('\n').slice(1));
     const rows = jsonl((await sandbox.run('export', 'assignments')).stdout);
     expect(rows).toHaveLength(100);
     const byArgument = new Map<string, string[]>();

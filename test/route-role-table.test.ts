@@ -130,6 +130,10 @@ const CASES: Record<string, RouteCase> = {
     statuses: [401, 403, 403, 403, 409],
     body: () => ({ annotators: ['bob'], perItem: 1, seed: 1 }),
   },
+  'POST /api/studies/:study/assignments/preview': {
+    statuses: [401, 403, 403, 403, 409],
+    body: () => ({ annotators: ['bob'], perItem: 1, seed: 1 }),
+  },
   'POST /api/studies/:study/assignments/reassign': {
     statuses: ADMIN,
     body: () => ({ from: 'alice', to: 'dave' }),

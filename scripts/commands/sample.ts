@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import type { Command } from 'commander';
 import type { z } from 'zod';
 import { assignSampleAudited, reassignAudited } from '../../server/services/assignment-changes.ts';
+import { previewAssignment } from '../../server/services/assignment-service.ts';
 import { CLI_ACTOR } from '../../server/services/audit-service.ts';
 import { drawSample } from '../../server/services/sample-service.ts';
 import { requireStudy } from '../../server/services/studies.ts';
@@ -92,6 +93,7 @@ export function registerSampling(program: Command, io: CliIo, globals: () => Glo
     .option('--seed <s>', 'random seed (default: a fresh one, printed)')
     .option('--calibration <ids>', 'argument ids every annotator gets first, in this order')
     .option('--sample <version>', 'sample version (default: the latest)')
+    .option('--dry-run', 'print the loads the assignment would give, and write nothing')
     .action(
       async (options: {
         annotators: string;
@@ -99,6 +101,7 @@ export function registerSampling(program: Command, io: CliIo, globals: () => Glo
         seed?: string;
         calibration?: string;
         sample?: string;
+        dryRun?: boolean;
       }) => {
         const raw = {
           annotators: list(options.annotators),
@@ -108,9 +111,11 @@ export function registerSampling(program: Command, io: CliIo, globals: () => Glo
           ...(options.sample === undefined ? {} : { sampleVersion: Number(options.sample) }),
         };
         await withStudy(assignRequestSchema, raw, (db, study, request) => {
-          const summary = assignSampleAudited(db, study, request, CLI_ACTOR);
+          const summary = options.dryRun
+            ? previewAssignment(db, study, request)
+            : assignSampleAudited(db, study, request, CLI_ACTOR);
           io.stdout(
-            `assigned the ${summary.items} item(s) of sample version ${summary.sampleVersion} to ${request.perItem} annotator(s) each` +
+            `${options.dryRun ? 'would assign' : 'assigned'} the ${summary.items} item(s) of sample version ${summary.sampleVersion} to ${request.perItem} annotator(s) each` +
               `${summary.calibration > 0 ? `, after ${summary.calibration} calibration item(s)` : ''}, seed ${request.seed}\n`,
           );
           for (const [annotator, load] of Object.entries(summary.loads))

@@ -51,16 +51,12 @@ export interface AssignmentSummary {
 }
 
 /**
- * Assigns every item of a sample (the latest by default) to `perItem` annotators, load balanced,
- * each annotator's queue in a seeded random order with the calibration items first. A sample is
- * assigned once; later changes go through `reassign`. Every assignment is logged.
+ * Checks an assignment request and computes its plan without writing anything: every refusal of
+ * `assignSample` (unknown or repeated annotators, too few for `perItem`, a sample already assigned, a
+ * calibration item unknown or already queued) is raised here, so a preview refuses what the assignment
+ * would.
  */
-export function assignSample(
-  db: Db,
-  study: StudyRow,
-  request: AssignRequest,
-  actor: string,
-): AssignmentSummary {
+function planAssignment(db: Db, study: StudyRow, request: AssignRequest) {
   const sample = requireSample(db, study, request.sampleVersion);
   const annotators = distinctUsers(request.annotators.map((name) => requireAnnotator(db, name)));
   if (request.perItem > annotators.length)
@@ -99,6 +95,35 @@ export function assignSample(
     calibrationIds: request.calibration,
     existingLoad: assignmentLoads(db, study.id),
   });
+  return { sample, annotators, items, plan };
+}
+
+/**
+ * What `assignSample` would do — the loads per annotator, the items and calibration count — with
+ * nothing written (the admin's preview and `assign --dry-run`). The same seed gives the same plan.
+ */
+export function previewAssignment(db: Db, study: StudyRow, request: AssignRequest): AssignmentSummary {
+  const { sample, items, plan } = planAssignment(db, study, request);
+  return {
+    sampleVersion: sample.version,
+    items: items.length,
+    calibration: request.calibration.length,
+    loads: plan.loads,
+  };
+}
+
+/**
+ * Assigns every item of a sample (the latest by default) to `perItem` annotators, load balanced,
+ * each annotator's queue in a seeded random order with the calibration items first. A sample is
+ * assigned once; later changes go through `reassign`. Every assignment is logged.
+ */
+export function assignSample(
+  db: Db,
+  study: StudyRow,
+  request: AssignRequest,
+  actor: string,
+): AssignmentSummary {
+  const { sample, annotators, items, plan } = planAssignment(db, study, request);
   db.transaction(() => {
     const userByName = new Map(annotators.map((user) => [user.username, user]));
     const offset = new Map(annotators.map((user) => [user.username, maxPosition(db, study.id, user.id)]));

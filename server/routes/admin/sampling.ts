@@ -8,7 +8,7 @@ import { authOf, requireRole } from '../../middlewares/session.ts';
 import { studyOf } from '../../middlewares/study.ts';
 import { validateBody } from '../../middlewares/validate.ts';
 import { assignSampleAudited, reassignAudited } from '../../services/assignment-changes.ts';
-import { assignmentRecords } from '../../services/assignment-service.ts';
+import { assignmentRecords, previewAssignment } from '../../services/assignment-service.ts';
 import { appActor } from '../../services/audit-service.ts';
 import { drawSample, listSampleSummaries } from '../../services/sample-service.ts';
 import { listAssignmentLog } from '../../store/assignments.ts';
@@ -42,6 +42,10 @@ export function samplingRoutes({ db }: RouteContext): Router {
   router.post('/assignments', admin, assignBody, (_request, response) => {
     const actor = appActor(authOf(response).user);
     response.status(201).json(assignSampleAudited(db, studyOf(response), assignBody.of(response), actor));
+  });
+
+  router.post('/assignments/preview', admin, assignBody, (_request, response) => {
+    response.json(previewAssignment(db, studyOf(response), assignBody.of(response)));
   });
 
   router.post('/assignments/reassign', admin, reassignBody, (_request, response) => {
