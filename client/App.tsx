@@ -11,6 +11,7 @@ import { Loading, QueryError } from './components/Status.tsx';
 import { homePathFor, loginPath, safeNext } from './paths.ts';
 import { AdjudicationQueueScreen } from './screens/adjudication/AdjudicationQueueScreen.tsx';
 import { AdjudicationScreen } from './screens/adjudication/AdjudicationScreen.tsx';
+import { AssignmentScreen } from './screens/console/AssignmentScreen.tsx';
 import { CONSOLE_USERS_PATH } from './screens/console/consolePaths.ts';
 import { SampleScreen } from './screens/console/SampleScreen.tsx';
 import { UsersScreen } from './screens/console/UsersScreen.tsx';
@@ -142,6 +143,14 @@ const router = createBrowserRouter([
         element: (
           <RequireRole roles={['adjudicator']}>
             <AdjudicationScreen />
+          </RequireRole>
+        ),
+      },
+      {
+        path: 'studies/:study/console/assignment',
+        element: (
+          <RequireRole roles={['admin']}>
+            <AssignmentScreen />
           </RequireRole>
         ),
       },

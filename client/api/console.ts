@@ -2,8 +2,10 @@ import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import { adminUserSchema, type CreateUserRequest, type UpdateUserRequest } from '../../shared/admin-api.ts';
 import {
+  type assignRequestSchema,
   drawnSampleSchema,
   type drawSampleRequestSchema,
+  type reassignRequestSchema,
   sampleSummarySchema,
 } from '../../shared/sample-api.ts';
 import { fetchJson } from './fetchJson.ts';
@@ -66,4 +68,67 @@ export function samplesQuery(study: string) {
 /** POST /api/studies/:study/samples — draws a new version (the `sample` command's service). */
 export function drawSample(study: string, body: DrawSampleInput) {
   return fetchJson(`${studyPathSegment(study)}/samples`, drawnSampleSchema, { method: 'POST', body });
+}
+
+const assignmentSummarySchema = z.object({
+  sampleVersion: z.number().int(),
+  items: z.number().int(),
+  calibration: z.number().int(),
+  loads: z.record(z.string(), z.number()),
+});
+export type AssignmentSummary = z.infer<typeof assignmentSummarySchema>;
+export type AssignInput = z.input<typeof assignRequestSchema>;
+export type ReassignInput = z.input<typeof reassignRequestSchema>;
+
+/** POST /api/studies/:study/assignments/preview — the loads an assignment would give; nothing written. */
+export function previewAssignment(study: string, body: AssignInput): Promise<AssignmentSummary> {
+  return fetchJson(`${studyPathSegment(study)}/assignments/preview`, assignmentSummarySchema, {
+    method: 'POST',
+    body,
+  });
+}
+
+/** POST /api/studies/:study/assignments — the `assign` command's service. */
+export function assignSample(study: string, body: AssignInput): Promise<AssignmentSummary> {
+  return fetchJson(`${studyPathSegment(study)}/assignments`, assignmentSummarySchema, {
+    method: 'POST',
+    body,
+  });
+}
+
+const reassignAnswerSchema = z.object({
+  moved: z.array(z.string()),
+  skipped: z.array(z.object({ itemId: z.string(), reason: z.string() })),
+});
+
+/** POST /api/studies/:study/assignments/reassign — only unfinished items move; logged. */
+export function reassignItems(study: string, body: ReassignInput) {
+  return fetchJson(`${studyPathSegment(study)}/assignments/reassign`, reassignAnswerSchema, {
+    method: 'POST',
+    body,
+  });
+}
+
+const assignmentLogSchema = z.array(
+  z.object({
+    argumentId: z.string(),
+    from: z.string().nullable(),
+    to: z.string(),
+    action: z.string(),
+    actor: z.string().nullable(),
+    at: z.string(),
+  }),
+);
+
+export function assignmentLogKey(study: string) {
+  return ['studies', study, 'assignments', 'log'] as const;
+}
+
+/** GET /api/studies/:study/assignments/log — every assignment and reassignment, oldest first. */
+export function assignmentLogQuery(study: string) {
+  return queryOptions({
+    queryKey: assignmentLogKey(study),
+    queryFn: ({ signal }) =>
+      fetchJson(`${studyPathSegment(study)}/assignments/log`, assignmentLogSchema, { signal }),
+  });
 }

@@ -1,34 +1,17 @@
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { importRecords } from '../../server/services/import/import-service.ts';
-import { buildArgument, buildTriple } from '../factories.ts';
 import { ARTIFACTS_DIR, launchBrowser, logIn } from '../support/browser.ts';
-import { CONSOLE_ADMIN, type ConsoleServer, startConsoleServer } from '../support/console-server.ts';
+import {
+  CONSOLE_ADMIN,
+  type ConsoleServer,
+  seedArguments,
+  startConsoleServer,
+} from '../support/console-server.ts';
 
 let server: ConsoleServer | undefined;
 let browser: Browser | undefined;
 let baseUrl: string;
-
-/** 16 arguments of one test in four model strata of 5, 5, 5 and 1: an equal share of 2 runs short in one. */
-function seedArguments(target: ConsoleServer): void {
-  importRecords(target.db, {
-    kind: 'triples',
-    study: 'default',
-    sourceName: 'triples.jsonl',
-    values: [buildTriple()],
-  });
-  const strata = [
-    { model: 'model-a', count: 5 },
-    { model: 'model-b', count: 5 },
-    { model: 'model-c', count: 5 },
-    { model: 'model-d', count: 1 },
-  ];
-  const values = strata.flatMap(({ model, count }) =>
-    Array.from({ length: count }, (_, index) => buildArgument({ id: `${model}-${index}`, model, test: 1 })),
-  );
-  importRecords(target.db, { kind: 'arguments', study: 'default', sourceName: 'arguments.jsonl', values });
-}
 
 beforeAll(async () => {
   server = await startConsoleServer();

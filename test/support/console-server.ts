@@ -1,10 +1,12 @@
 import type { Server } from 'node:http';
 import { CLIENT_DIR, ensureClientBuilt } from '../../scripts/client-build.ts';
 import { createApp } from '../../server/app.ts';
+import { importRecords } from '../../server/services/import/import-service.ts';
 import { LoginLimiter } from '../../server/services/login-limiter.ts';
 import { createUser } from '../../server/services/user-service.ts';
 import type { Db } from '../../server/store/db.ts';
 import { openDatabase } from '../../server/store/open.ts';
+import { buildArgument, buildTriple } from '../factories.ts';
 
 export const CONSOLE_ADMIN = { username: 'root', password: 'root-password-1' } as const;
 
@@ -45,4 +47,24 @@ export async function startConsoleServer(): Promise<ConsoleServer> {
         });
       }),
   };
+}
+
+/** 16 arguments of one test in four model strata of 5, 5, 5 and 1: an equal share of 2 runs short in one. */
+export function seedArguments(target: ConsoleServer): void {
+  importRecords(target.db, {
+    kind: 'triples',
+    study: 'default',
+    sourceName: 'triples.jsonl',
+    values: [buildTriple()],
+  });
+  const strata = [
+    { model: 'model-a', count: 5 },
+    { model: 'model-b', count: 5 },
+    { model: 'model-c', count: 5 },
+    { model: 'model-d', count: 1 },
+  ];
+  const values = strata.flatMap(({ model, count }) =>
+    Array.from({ length: count }, (_, index) => buildArgument({ id: `${model}-${index}`, model, test: 1 })),
+  );
+  importRecords(target.db, { kind: 'arguments', study: 'default', sourceName: 'arguments.jsonl', values });
 }

@@ -1,0 +1,111 @@
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CLI_ACTOR } from '../../server/services/audit-service.ts';
+import { drawSample } from '../../server/services/sample-service.ts';
+import { requireStudy } from '../../server/services/studies.ts';
+import { createUser } from '../../server/services/user-service.ts';
+import { ARTIFACTS_DIR, launchBrowser, logIn } from '../support/browser.ts';
+import {
+  CONSOLE_ADMIN,
+  type ConsoleServer,
+  seedArguments,
+  startConsoleServer,
+} from '../support/console-server.ts';
+
+let server: ConsoleServer | undefined;
+let browser: Browser | undefined;
+let baseUrl: string;
+
+beforeAll(async () => {
+  server = await startConsoleServer();
+  seedArguments(server);
+  for (const username of ['alice', 'bob', 'erin'])
+    await createUser(server.db, { username, password: `${username}-password`, roles: ['annotator'] });
+  drawSample(
+    server.db,
+    requireStudy(server.db, 'default'),
+    {
+      size: 8,
+      seed: 7,
+      allocation: 'equal',
+      strata: ['model'],
+      excludeSampled: false,
+    },
+    CLI_ACTOR,
+  );
+  baseUrl = server.baseUrl;
+  browser = await launchBrowser();
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+interface Assignment {
+  argument_id: string;
+  annotator: string;
+  calibration: boolean;
+}
+
+async function assignments(page: Page): Promise<Assignment[]> {
+  return (await (
+    await page.request.get(`${baseUrl}/api/studies/default/assignments`)
+  ).json()) as Assignment[];
+}
+
+describe('the study console: assignment, in Chromium', () => {
+  it('previews the loads, assigns the sample with a calibration item, reassigns unfinished work and shows the log', async () => {
+    if (!browser) throw new Error('the browser did not start');
+    const page = await browser.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await logIn(page, baseUrl, CONSOLE_ADMIN.username, CONSOLE_ADMIN.password);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Assignment' }).click();
+    await page.waitForURL(`${baseUrl}/studies/default/console/assignment`);
+
+    const form = page.getByRole('form', { name: 'Assign a sample' });
+    await form.getByRole('checkbox', { name: 'alice' }).check();
+    await form.getByRole('checkbox', { name: 'bob' }).check();
+    await form.getByLabel('Annotators per item').fill('2');
+    await form.getByLabel('Calibration argument ids (optional)').fill('model-d-0');
+    expect(await form.getByRole('button', { name: 'Assign', exact: true }).isDisabled()).toBe(true);
+    await form.getByRole('button', { name: 'Preview loads' }).click();
+    const preview = form.getByRole('table', { name: /Would assign/ });
+    await preview.waitFor();
+    expect(await preview.textContent()).toMatch(/alice\s*\d+/);
+    expect(await assignments(page)).toEqual([]);
+
+    await form.getByRole('button', { name: 'Assign', exact: true }).click();
+    await form.getByRole('table', { name: /^Assigned/ }).waitFor();
+    const made = await assignments(page);
+    expect(new Set(made.map((row) => row.annotator))).toEqual(new Set(['alice', 'bob']));
+    expect(
+      made
+        .filter((row) => row.calibration)
+        .map((row) => row.annotator)
+        .sort(),
+    ).toEqual(['alice', 'bob']);
+    const aliceHad = made.filter((row) => row.annotator === 'alice').length;
+
+    const reassign = page.getByRole('form', { name: 'Reassign unfinished work' });
+    await reassign.getByLabel('From').selectOption('alice');
+    await reassign.getByLabel('To').selectOption('erin');
+    await reassign.getByRole('button', { name: 'Reassign' }).click();
+    await reassign
+      .getByRole('status')
+      .filter({ hasText: `Moved ${aliceHad} item(s) from alice to erin` })
+      .waitFor();
+    const after = await assignments(page);
+    expect(after.filter((row) => row.annotator === 'alice')).toEqual([]);
+    expect(after.filter((row) => row.annotator === 'erin')).toHaveLength(aliceHad);
+
+    const log = page.getByRole('table', { name: /Assignment log/ });
+    await expect.poll(async () => (await log.textContent()) ?? '').toContain('reassign');
+    expect(await log.getByRole('row').nth(1).textContent()).toMatch(/reassign.*alice.*erin.*root/);
+    await page.screenshot({ path: join(ARTIFACTS_DIR, 'console-assignment.png'), fullPage: true });
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});
