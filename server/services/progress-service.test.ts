@@ -3,8 +3,9 @@ import { buildJudgement } from '../../test/factories.ts';
 import { seedAnnotationStudy } from '../../test/support/study-fixture.ts';
 import { saveAnnotation } from '../store/annotations.ts';
 import { openDatabase } from '../store/open.ts';
+import type { AssignmentProgressRow } from '../store/progress.ts';
 import { findUserByName } from '../store/users.ts';
-import { STUCK_AFTER_HOURS, studyProgress } from './progress-service.ts';
+import { BURNDOWN_MAX_DAYS, burndown, STUCK_AFTER_HOURS, studyProgress } from './progress-service.ts';
 
 describe('studyProgress', () => {
   it('counts per annotator, takes the median time of submitted items, and flags who is stuck', async () => {
@@ -58,5 +59,42 @@ describe('studyProgress', () => {
       ['bob', true],
     ]);
     expect(progress.sampleVersion).toBeNull();
+  });
+});
+
+describe('burndown', () => {
+  const row = (assignedAt: string, submittedAt: string | null): AssignmentProgressRow => ({
+    annotator: 'alice',
+    argumentRowId: 1,
+    assignedAt,
+    status: submittedAt === null ? null : 'submitted',
+    secondsSpent: null,
+    updatedAt: submittedAt,
+    submittedAt,
+  });
+
+  it('counts submissions by the end of each UTC day, from the first assignment to today', () => {
+    const rows = [
+      row('2026-03-01T09:00:00.000Z', '2026-03-01T23:59:00.000Z'),
+      row('2026-03-01T09:00:00.000Z', '2026-03-03T00:01:00.000Z'),
+      row('2026-03-02T09:00:00.000Z', null),
+    ];
+    expect(burndown(rows, new Date('2026-03-04T12:00:00Z'))).toEqual([
+      { day: '2026-03-01', submitted: 1, remaining: 2 },
+      { day: '2026-03-02', submitted: 1, remaining: 2 },
+      { day: '2026-03-03', submitted: 2, remaining: 1 },
+      { day: '2026-03-04', submitted: 2, remaining: 1 },
+    ]);
+  });
+
+  it('is empty without assignments, ignores drafts, and keeps only the latest days of a long study', () => {
+    expect(burndown([], new Date())).toEqual([]);
+    const draft = { ...row('2026-03-01T09:00:00.000Z', null), status: 'draft' as const };
+    expect(burndown([draft], new Date('2026-03-01T10:00:00Z'))).toEqual([
+      { day: '2026-03-01', submitted: 0, remaining: 1 },
+    ]);
+    const long = burndown([row('2024-01-01T00:00:00.000Z', null)], new Date('2026-01-01T00:00:00Z'));
+    expect(long).toHaveLength(BURNDOWN_MAX_DAYS);
+    expect(long.at(-1)?.day).toBe('2026-01-01');
   });
 });

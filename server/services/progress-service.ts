@@ -26,8 +26,20 @@ export interface StratumProgress {
   submittedAnnotations: number;
 }
 
+/** One day of the burn-down: submitted annotations by the end of the day (UTC), and those still to do. */
+export interface BurndownDay {
+  day: string;
+  submitted: number;
+  remaining: number;
+}
+
+/** The most days a burn-down shows (the latest ones): a year of a long study still draws in a glance. */
+export const BURNDOWN_MAX_DAYS = 366;
+
 export interface StudyProgress {
   annotators: AnnotatorProgress[];
+  /** Submitted annotations over time, one point a day from the first assignment to today. */
+  burndown: BurndownDay[];
   strata: StratumProgress[];
   sampleVersion: number | null;
   stuckAfterHours: number;
@@ -57,7 +69,13 @@ export function studyProgress(db: Db, study: StudyRow, now: Date = new Date()): 
       });
     }
   }
-  return { annotators, strata, sampleVersion: sample?.version ?? null, stuckAfterHours: STUCK_AFTER_HOURS };
+  return {
+    annotators,
+    burndown: burndown(rows, now),
+    strata,
+    sampleVersion: sample?.version ?? null,
+    stuckAfterHours: STUCK_AFTER_HOURS,
+  };
 }
 
 /** Progress per annotator only (what the study overview shows). */
@@ -91,4 +109,35 @@ function progressByAnnotator(rows: AssignmentProgressRow[], now: Date): Annotato
       stuck: unfinished > 0 && latestMove !== undefined && Date.parse(latestMove) < stuckBefore,
     };
   });
+}
+
+/**
+ * The burn-down of the study's assignments: for each UTC day from the first assignment to `now`, how
+ * many annotations were submitted by its end and how many assignments remained. An annotation counts
+ * from its latest submission while it stays submitted (a reopened one counts again when resubmitted).
+ * Empty without assignments; at most BURNDOWN_MAX_DAYS days, the latest.
+ */
+export function burndown(rows: readonly AssignmentProgressRow[], now: Date): BurndownDay[] {
+  if (rows.length === 0) return [];
+  const dayOf = (iso: string) => iso.slice(0, 10);
+  const perDay = new Map<string, number>();
+  for (const row of rows)
+    if (row.status === 'submitted' && row.submittedAt !== null)
+      perDay.set(dayOf(row.submittedAt), (perDay.get(dayOf(row.submittedAt)) ?? 0) + 1);
+  const first = rows.map((row) => dayOf(row.assignedAt)).sort()[0] ?? dayOf(now.toISOString());
+  const last = dayOf(now.toISOString());
+  const days: BurndownDay[] = [];
+  let submitted = 0;
+  // Submissions dated before the first assignment (imported annotations) count from the first day.
+  for (const [day, count] of perDay) if (day < first) submitted += count;
+  for (
+    let at = Date.parse(`${first}T00:00:00Z`);
+    dayOf(new Date(at).toISOString()) <= last;
+    at += 86_400_000
+  ) {
+    const day = dayOf(new Date(at).toISOString());
+    submitted += perDay.get(day) ?? 0;
+    days.push({ day, submitted, remaining: rows.length - submitted });
+  }
+  return days.slice(-BURNDOWN_MAX_DAYS);
 }
