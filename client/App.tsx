@@ -13,6 +13,7 @@ import { AdjudicationQueueScreen } from './screens/adjudication/AdjudicationQueu
 import { AdjudicationScreen } from './screens/adjudication/AdjudicationScreen.tsx';
 import { AssignmentScreen } from './screens/console/AssignmentScreen.tsx';
 import { CONSOLE_USERS_PATH } from './screens/console/consolePaths.ts';
+import { ProgressScreen } from './screens/console/ProgressScreen.tsx';
 import { SampleScreen } from './screens/console/SampleScreen.tsx';
 import { UsersScreen } from './screens/console/UsersScreen.tsx';
 import { LoginScreen } from './screens/login/LoginScreen.tsx';
@@ -151,6 +152,14 @@ const router = createBrowserRouter([
         element: (
           <RequireRole roles={['admin']}>
             <AssignmentScreen />
+          </RequireRole>
+        ),
+      },
+      {
+        path: 'studies/:study/console/progress',
+        element: (
+          <RequireRole roles={['admin']}>
+            <ProgressScreen />
           </RequireRole>
         ),
       },

@@ -132,3 +132,43 @@ export function assignmentLogQuery(study: string) {
       fetchJson(`${studyPathSegment(study)}/assignments/log`, assignmentLogSchema, { signal }),
   });
 }
+
+const studyProgressSchema = z.object({
+  annotators: z.array(
+    z.object({
+      annotator: z.string(),
+      assigned: z.number(),
+      submitted: z.number(),
+      drafts: z.number(),
+      todo: z.number(),
+      medianSecondsPerItem: z.number().nullable(),
+      lastActivity: z.string().nullable(),
+      stuck: z.boolean(),
+    }),
+  ),
+  burndown: z.array(z.object({ day: z.string(), submitted: z.number(), remaining: z.number() })),
+  strata: z.array(
+    z.object({
+      stratum: z.string(),
+      items: z.number(),
+      fullyAnnotated: z.number(),
+      submittedAnnotations: z.number(),
+    }),
+  ),
+  sampleVersion: z.number().nullable(),
+  stuckAfterHours: z.number(),
+});
+export type StudyProgress = z.infer<typeof studyProgressSchema>;
+
+/** How often the progress screen rereads while it is open. */
+export const PROGRESS_REFRESH_MS = 10_000;
+
+/** GET /api/studies/:study/progress, reread every ten seconds while a screen shows it. */
+export function progressQuery(study: string) {
+  return queryOptions({
+    queryKey: ['studies', study, 'progress'],
+    queryFn: ({ signal }) =>
+      fetchJson(`${studyPathSegment(study)}/progress`, studyProgressSchema, { signal }),
+    refetchInterval: PROGRESS_REFRESH_MS,
+  });
+}

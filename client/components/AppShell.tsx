@@ -31,6 +31,8 @@ function RoleNav({ user }: { readonly user: SessionUser }) {
       links.push({ to: consolePath(study, 'sample'), label: 'Sample', end: false });
     if (user.roles.includes('admin'))
       links.push({ to: consolePath(study, 'assignment'), label: 'Assignment', end: false });
+    if (user.roles.includes('admin'))
+      links.push({ to: consolePath(study, 'progress'), label: 'Progress', end: false });
   }
   if (user.roles.includes('admin')) links.push({ to: CONSOLE_USERS_PATH, label: 'Users', end: false });
   // One place alone needs no navigation, unless it is the admin's console before any study exists.

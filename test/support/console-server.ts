@@ -1,8 +1,11 @@
 import type { Server } from 'node:http';
 import { CLIENT_DIR, ensureClientBuilt } from '../../scripts/client-build.ts';
 import { createApp } from '../../server/app.ts';
+import { CLI_ACTOR } from '../../server/services/audit-service.ts';
 import { importRecords } from '../../server/services/import/import-service.ts';
 import { LoginLimiter } from '../../server/services/login-limiter.ts';
+import { drawSample } from '../../server/services/sample-service.ts';
+import { requireStudy } from '../../server/services/studies.ts';
 import { createUser } from '../../server/services/user-service.ts';
 import type { Db } from '../../server/store/db.ts';
 import { openDatabase } from '../../server/store/open.ts';
@@ -67,4 +70,17 @@ export function seedArguments(target: ConsoleServer): void {
     Array.from({ length: count }, (_, index) => buildArgument({ id: `${model}-${index}`, model, test: 1 })),
   );
   importRecords(target.db, { kind: 'arguments', study: 'default', sourceName: 'arguments.jsonl', values });
+}
+
+/** Annotators alice, bob and erin (password NAME-password) and sample version 1 (8 items over the models). */
+export async function seedSampleAndAnnotators(target: ConsoleServer): Promise<void> {
+  seedArguments(target);
+  for (const username of ['alice', 'bob', 'erin'])
+    await createUser(target.db, { username, password: `${username}-password`, roles: ['annotator'] });
+  drawSample(
+    target.db,
+    requireStudy(target.db, 'default'),
+    { size: 8, seed: 7, allocation: 'equal', strata: ['model'], excludeSampled: false },
+    CLI_ACTOR,
+  );
 }

@@ -5,7 +5,7 @@
 export const CONSOLE_USERS_PATH = '/admin/users';
 
 /** The route patterns of the screens of one study's set-up, relative to `/studies/:study`. */
-export const CONSOLE_STUDY_SCREENS = ['sample', 'assignment'] as const;
+export const CONSOLE_STUDY_SCREENS = ['sample', 'assignment', 'progress'] as const;
 export type ConsoleStudyScreen = (typeof CONSOLE_STUDY_SCREENS)[number];
 
 export function consolePath(study: string, screen: ConsoleStudyScreen): string {

@@ -1,0 +1,156 @@
+import { useQuery } from '@tanstack/react-query';
+import { useParams } from 'react-router';
+import { PROGRESS_REFRESH_MS, progressQuery, type StudyProgress } from '../../api/console.ts';
+import { useDocumentTitle } from '../../components/a11y.ts';
+import { EmptyState, Loading, QueryError } from '../../components/Status.tsx';
+import { formatDuration, percent } from '../../format.ts';
+import { Burndown } from './Burndown.tsx';
+import './console.css';
+
+function when(iso: string | null): string {
+  return iso === null ? '—' : new Date(iso).toLocaleString();
+}
+
+function AnnotatorTable({ progress }: { readonly progress: StudyProgress }) {
+  return (
+    <div className="table-scroll">
+      <table className="data-table">
+        <caption>Per annotator</caption>
+        <thead>
+          <tr>
+            <th scope="col">Annotator</th>
+            <th scope="col" className="num">
+              Assigned
+            </th>
+            <th scope="col" className="num">
+              Submitted
+            </th>
+            <th scope="col" className="num">
+              Drafts
+            </th>
+            <th scope="col" className="num">
+              To do
+            </th>
+            <th scope="col" className="num">
+              Median time per item
+            </th>
+            <th scope="col">Last activity</th>
+            <th scope="col">Stuck</th>
+          </tr>
+        </thead>
+        <tbody>
+          {progress.annotators.map((row) => (
+            <tr key={row.annotator}>
+              <th scope="row">{row.annotator}</th>
+              <td className="num">{row.assigned}</td>
+              <td className="num">
+                {row.submitted} <span className="muted">({percent(row.submitted, row.assigned)} %)</span>
+              </td>
+              <td className="num">{row.drafts}</td>
+              <td className="num">{row.todo}</td>
+              <td className="num">
+                {row.medianSecondsPerItem === null
+                  ? '—'
+                  : formatDuration(Math.round(row.medianSecondsPerItem))}
+              </td>
+              <td>{when(row.lastActivity)}</td>
+              <td>
+                {row.stuck ? (
+                  <span
+                    className="badge badge-warn"
+                    title={`Unfinished items and nothing moved for ${progress.stuckAfterHours} h`}
+                  >
+                    stuck
+                  </span>
+                ) : (
+                  <span className="muted">no</span>
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function StrataTable({ progress }: { readonly progress: StudyProgress }) {
+  if (progress.strata.length === 0) return null;
+  return (
+    <div className="table-scroll">
+      <table className="data-table">
+        <caption>Per stratum of sample version {progress.sampleVersion}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Stratum</th>
+            <th scope="col" className="num">
+              Items
+            </th>
+            <th scope="col" className="num">
+              Fully annotated
+            </th>
+            <th scope="col" className="num">
+              Submitted annotations
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {progress.strata.map((row) => (
+            <tr key={row.stratum}>
+              <th scope="row">{row.stratum}</th>
+              <td className="num">{row.items}</td>
+              <td className="num">{row.fullyAnnotated}</td>
+              <td className="num">{row.submittedAnnotations}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/**
+ * Progress (role `admin`): per annotator and per stratum, with the burn-down of submitted
+ * annotations; reread every ten seconds while open (the `status` command's numbers, live).
+ */
+export function ProgressScreen() {
+  const { study = '' } = useParams();
+  const progress = useQuery(progressQuery(study));
+  useDocumentTitle(`Progress · ${study}`);
+  return (
+    <div className="console-page">
+      <div className="page-heading">
+        <div>
+          <p className="eyebrow">Study console · {study}</p>
+          <h1 tabIndex={-1}>Progress</h1>
+        </div>
+        {progress.dataUpdatedAt > 0 && (
+          <p className="muted" aria-live="off">
+            Updated {new Date(progress.dataUpdatedAt).toLocaleTimeString()} · every{' '}
+            {PROGRESS_REFRESH_MS / 1000} s
+          </p>
+        )}
+      </div>
+      {progress.status === 'pending' ? (
+        <Loading>Loading progress…</Loading>
+      ) : progress.status === 'error' ? (
+        <QueryError error={progress.error} onRetry={() => void progress.refetch()} />
+      ) : progress.data.annotators.length === 0 ? (
+        <EmptyState>
+          <p>Nothing is assigned yet: assign a sample first.</p>
+        </EmptyState>
+      ) : (
+        <>
+          <section className="panel" aria-labelledby="burndown-title">
+            <h2 id="burndown-title" className="panel-title">
+              Burn-down
+            </h2>
+            <Burndown days={progress.data.burndown} />
+          </section>
+          <AnnotatorTable progress={progress.data} />
+          <StrataTable progress={progress.data} />
+        </>
+      )}
+    </div>
+  );
+}
