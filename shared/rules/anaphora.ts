@@ -12,7 +12,9 @@ const ANAPHOR =
 // A sentence that opens by saying the statement before holds in another case: "This is also in
 // TSC2", "The same is true in TSC1" (all the factors of the sentence before).
 const SAME_HOLDS =
-  /(?<=(?:^|[.!?:;]\s{1,3}))(?:This|That|The\s+same)\s+(?:is|was)\s+(?:also\s+)?(?:true\s+|the\s+case\s+|present\s+)?(?:also\s+)?(?=in\s+(?:TSC|the\s+(?:input|current|first|second)|both))/gm;
+  /\b(?:This|That|The\s+same)\s+(?:is|was)\s+(?:also\s+)?(?:true\s+|the\s+case\s+|present\s+)?(?:also\s+)?(?=in\s+(?:TSC|the\s+(?:input|current|first|second)|both))/g;
+// … at the start of a sentence or clause (checked by hand: a look-behind would slow every search).
+const OPENS_STATEMENT = /(?:^|[.!?:;]\s{1,3})$/;
 // A pronoun for factors after a verb of having, at the end of its clause: "TSC1, which the
 // plaintiff won, had it", "TSC2 lacked them", "the input case shares it too". Only when the sentence
 // names no factor before it.
@@ -45,7 +47,14 @@ export function findFactorAnaphora(
   const matches: RegExpExecArray[] = [];
   for (const pattern of [ANAPHOR, ORDINAL, PRONOUN, SAME_HOLDS]) {
     pattern.lastIndex = 0;
-    for (let match = pattern.exec(text); match; match = pattern.exec(text)) matches.push(match);
+    for (let match = pattern.exec(text); match; match = pattern.exec(text)) {
+      if (
+        pattern === SAME_HOLDS &&
+        !OPENS_STATEMENT.test(text.slice(Math.max(0, match.index - 4), match.index))
+      )
+        continue;
+      matches.push(match);
+    }
   }
   for (const match of matches) {
     // For a pronoun ("had it") the mention is the pronoun itself.

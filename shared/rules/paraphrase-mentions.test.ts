@@ -76,6 +76,13 @@ describe('findParaphraseMentions with lemma patterns', () => {
     expect(findIn(lemmas, 'He had taken the documents.')).toEqual(['F7']);
   });
 
+  it('can leave the inflection tables out, for measuring them', () => {
+    const text = 'The defendant broke into the premises.';
+    expect(
+      findParaphraseMentions(text, compileLexicon(lemmas, { inflections: false }), [[0, text.length]]),
+    ).toEqual([]);
+  });
+
   it('matches any member of a synonym class, inflected', () => {
     expect(findIn(synonyms, 'The plaintiff told its customers.')).toEqual(['F10']);
     expect(findIn(synonyms, 'It revealed the formula to customers.')).toEqual(['F10']);

@@ -10,6 +10,36 @@ type CompiledSlot = { kind: 'word'; keys: ReadonlySet<string> } | { kind: 'gap';
 interface CompiledPhrase {
   factor: FactorId;
   slots: readonly CompiledSlot[];
+  /**
+   * The keys of the first word after the first (null if the phrase has one word) and how many words
+   * may stand between them: a cheap test that drops most candidates before matching.
+   */
+  next: { keys: ReadonlySet<string>; within: number } | null;
+}
+
+function nextOf(slots: readonly CompiledSlot[]): CompiledPhrase['next'] {
+  const second = slots[1];
+  if (!second) return null;
+  if (second.kind === 'word') return { keys: second.keys, within: 0 };
+  const third = slots[2];
+  return third?.kind === 'word' ? { keys: third.keys, within: second.max } : null;
+}
+
+/** Whether the word after `at` that the phrase needs next can be there at all (no negation or boundary crossed). */
+function nextWithinReach(
+  words: readonly Word[],
+  limit: number,
+  at: number,
+  next: CompiledPhrase['next'],
+): boolean {
+  if (!next) return true;
+  for (let index = at + 1; index <= at + 1 + next.within && index < limit; index += 1) {
+    const word = words[index];
+    if (!word || word.breakBefore) return false;
+    if (next.keys.has(word.key)) return true;
+    if (word.negation) return false;
+  }
+  return false;
 }
 
 /** A lexicon ready for matching: its phrases indexed by the keys their first word may take. */
@@ -18,16 +48,17 @@ export interface CompiledLexicon {
 }
 
 const COMPILED = new WeakMap<Lexicon, CompiledLexicon>();
+const COMPILED_STEMS_ONLY = new WeakMap<Lexicon, CompiledLexicon>();
 
 /**
  * A word slot that matches every inflection of its words: the keys are the stems of all the forms
  * compromise gives (`inflections`), so the lemma "take" meets "took" and "taken", "keep" meets
  * "kept", "company" meets "companies" — forms the suffix stemmer alone cannot join.
  */
-function lemmaSlot(slot: PhraseSlot): CompiledSlot {
+function lemmaSlot(slot: PhraseSlot, inflect: boolean): CompiledSlot {
   if (slot.kind === 'gap') return slot;
   const keys = new Set(slot.keys);
-  for (const word of slot.words) for (const form of inflections(word)) keys.add(stemWord(form));
+  if (inflect) for (const word of slot.words) for (const form of inflections(word)) keys.add(stemWord(form));
   return { kind: 'word', keys };
 }
 
@@ -35,10 +66,13 @@ function lemmaSlot(slot: PhraseSlot): CompiledSlot {
  * Indexes a (validated) lexicon for `findParaphraseMentions`: `@class` references replaced by their
  * members, every word expanded to its inflections, phrases indexed by the keys their first word
  * may take. The result is cached per lexicon object, so calling this for every argument costs one
- * lookup; compiling itself is the only place the NLP library runs.
+ * lookup; compiling itself is the only place the NLP library runs. `inflections: false` leaves the
+ * inflection tables out (stems only), for measuring what they add (bench/compare-nlp.ts).
  */
-export function compileLexicon(lexicon: Lexicon): CompiledLexicon {
-  const cached = COMPILED.get(lexicon);
+export function compileLexicon(lexicon: Lexicon, options: { inflections?: boolean } = {}): CompiledLexicon {
+  const inflect = options.inflections ?? true;
+  const cache = inflect ? COMPILED : COMPILED_STEMS_ONLY;
+  const cached = cache.get(lexicon);
   if (cached) return cached;
   const byFirstKey = new Map<string, CompiledPhrase[]>();
   for (const [factor, phrases] of Object.entries(lexicon.factors) as [FactorId, string[]][]) {
@@ -46,18 +80,19 @@ export function compileLexicon(lexicon: Lexicon): CompiledLexicon {
       const parsed = parsePhrase(phrase, lexicon.synonyms);
       if (!parsed.ok)
         throw new Error(`lexicon phrase "${phrase}" ${parsed.error}; validate with lexiconSchema`);
-      const slots = parsed.slots.map(lemmaSlot);
+      const slots = parsed.slots.map((slot) => lemmaSlot(slot, inflect));
       const first = slots[0];
       if (first?.kind !== 'word') continue;
+      const next = nextOf(slots);
       for (const key of first.keys) {
         const list = byFirstKey.get(key) ?? [];
-        list.push({ factor, slots });
+        list.push({ factor, slots, next });
         byFirstKey.set(key, list);
       }
     }
   }
   const compiled = { byFirstKey };
-  COMPILED.set(lexicon, compiled);
+  cache.set(lexicon, compiled);
   return compiled;
 }
 
@@ -113,6 +148,7 @@ export function findParaphraseMentions(
       const candidates = compiled.byFirstKey.get(words[at]?.key ?? '');
       if (!candidates) continue;
       for (const phrase of candidates) {
+        if (!nextWithinReach(words, limit, at, phrase.next)) continue;
         const last = matchFrom(words, limit, phrase.slots, 0, at);
         if (last === -1) continue;
         const start = words[at]?.start ?? 0;

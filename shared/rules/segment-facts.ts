@@ -82,6 +82,7 @@ const PRESUPPOSED_BEFORE =
 // "no" and "nothing" negate what follows them; a few predicates with "no" negate their subject too
 // ("F12 plays no role here", "has no bearing").
 const FORWARD_NEGATION = /^(?:no|nothing|without)$/i;
+const NONE: ReadonlySet<FoundMention> = new Set();
 // … but after a copula "no" negates the subject: "reverse engineering is no defense".
 const COPULA_BEFORE = /\b(?:is|was|are|were|be|been|being)\s+$/i;
 // … and a "nothing" right after a mention is its object: "reverse engineered nothing".
@@ -210,17 +211,20 @@ export function segmentFacts(
     !COPULA_BEFORE.test(text.slice(Math.max(segment.start, word.start - 12), word.start));
   const negated = free.some((word) => !forward(word));
   const forwardWords = free.filter(forward);
-  const forwardNegated = new Set(
-    inside.filter((mention) =>
-      forwardWords.some(
-        (word) =>
-          mention.start > word.start ||
-          (mention.end <= word.start &&
-            /^nothing$/i.test(text.slice(word.start, word.end)) &&
-            RIGHT_AFTER.test(text.slice(mention.end, word.start))),
-      ),
-    ),
-  );
+  const forwardNegated: ReadonlySet<FoundMention> =
+    forwardWords.length === 0
+      ? NONE
+      : new Set(
+          inside.filter((mention) =>
+            forwardWords.some(
+              (word) =>
+                mention.start > word.start ||
+                (mention.end <= word.start &&
+                  /^nothing$/i.test(text.slice(word.start, word.end)) &&
+                  RIGHT_AFTER.test(text.slice(mention.end, word.start))),
+            ),
+          ),
+        );
   const body = text.slice(segment.start, segment.end);
   const share = SHARE.test(body) && !SHARES_NOTHING.test(body);
   const comments = inside.length === 0 && cues.length > 0;
