@@ -107,6 +107,7 @@ const CASES: Record<string, RouteCase> = {
     body: () => ({ reason: 'a second look' }),
   },
   'GET /api/studies/:study/progress': { statuses: ADMIN },
+  'GET /api/studies/:study/arguments': { statuses: ADMIN, query: '?page=1&pageSize=10&sampled=yes' },
   'GET /api/studies/:study/arguments/:argumentId': { statuses: ADMIN },
   'GET /api/admin/users': { statuses: ADMIN },
   'POST /api/admin/users': {

@@ -1,15 +1,21 @@
 import { Router } from 'express';
+import { argumentListQuerySchema } from '../../../shared/console-api.ts';
 import { requireRole } from '../../middlewares/session.ts';
 import { studyOf } from '../../middlewares/study.ts';
-import { validateParams } from '../../middlewares/validate.ts';
+import { validateParams, validateQuery } from '../../middlewares/validate.ts';
 import { argumentDetail } from '../../services/argument-detail-service.ts';
+import { argumentListPage } from '../../services/argument-list-service.ts';
 import type { RouteContext } from '../context.ts';
 import { argumentParamsSchema } from '../params.ts';
 
-/** GET /api/studies/:study/arguments/:argumentId — the full record with extractions, annotations and gold (admin). */
+/** GET /api/studies/:study/arguments — one page of the list; …/arguments/:argumentId — the full record with extractions, annotations and gold (admin). */
 export function argumentRoutes({ db }: RouteContext): Router {
   const router = Router({ mergeParams: true });
   const params = validateParams(argumentParamsSchema);
+  const listQuery = validateQuery(argumentListQuerySchema);
+  router.get('/arguments', requireRole('admin'), listQuery, (_request, response) => {
+    response.json(argumentListPage(db, studyOf(response), listQuery.of(response)));
+  });
   router.get('/arguments/:argumentId', requireRole('admin'), params, (_request, response) => {
     response.json(argumentDetail(db, studyOf(response), params.of(response).argumentId));
   });
