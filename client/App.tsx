@@ -1,5 +1,5 @@
 import { QueryClientProvider, useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { createBrowserRouter, Navigate, Outlet, RouterProvider, useLocation, useParams } from 'react-router';
 import type { Role } from '../shared/api.ts';
 import { sessionQuery } from './api/auth.ts';
@@ -96,6 +96,10 @@ function RequireRole({ roles, children }: { readonly roles: readonly Role[]; rea
   return children;
 }
 
+// The report screen draws its charts with Observable Plot: loaded on demand, so the bundle every
+// annotator downloads does not carry it.
+const ReportScreen = lazy(() => import('./screens/report/ReportScreen.tsx'));
+
 function StudyOverviewRoute() {
   const { study } = useParams();
   return <StudyOverviewScreen studyName={study} />;
@@ -144,6 +148,16 @@ const router = createBrowserRouter([
         element: (
           <RequireRole roles={['adjudicator']}>
             <AdjudicationScreen />
+          </RequireRole>
+        ),
+      },
+      {
+        path: 'studies/:study/report',
+        element: (
+          <RequireRole roles={['admin', 'adjudicator']}>
+            <Suspense fallback={<Loading>Loading the report screen…</Loading>}>
+              <ReportScreen />
+            </Suspense>
           </RequireRole>
         ),
       },

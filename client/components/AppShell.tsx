@@ -7,6 +7,7 @@ import { SESSION_KEY } from '../api/queryClient.ts';
 import { studiesQuery } from '../api/studies.ts';
 import { adjudicationPath, LOGIN_PATH, queuePath, studyPath } from '../paths.ts';
 import { CONSOLE_USERS_PATH, consolePath } from '../screens/console/consolePaths.ts';
+import { reportPath } from '../screens/report/reportPaths.ts';
 import { MAIN_ID } from './a11y.ts';
 
 function skipToMain(event: MouseEvent<HTMLAnchorElement>): void {
@@ -27,6 +28,8 @@ function RoleNav({ user }: { readonly user: SessionUser }) {
     if (user.roles.includes('annotator')) links.push({ to: queuePath(study), label: 'My queue', end: false });
     if (user.roles.includes('adjudicator'))
       links.push({ to: adjudicationPath(study), label: 'Adjudication', end: false });
+    if (user.roles.includes('admin') || user.roles.includes('adjudicator'))
+      links.push({ to: reportPath(study), label: 'Report', end: false });
     if (user.roles.includes('admin'))
       links.push({ to: consolePath(study, 'sample'), label: 'Sample', end: false });
     if (user.roles.includes('admin'))

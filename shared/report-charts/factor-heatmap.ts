@@ -2,7 +2,7 @@ import { FACTORS } from '../factors.ts';
 import { type ChartBlock, formatFigure, percent } from '../report-document/blocks.ts';
 import type { FigureView, ReportView } from '../report-view.ts';
 import type { HeatCell } from './chart-data.ts';
-import { GREY } from './palette.ts';
+import { GREY, HEAT_FLOOR, HEAT_KEY } from './palette.ts';
 
 /** A column of the heat map: its short label and where its figure of a factor comes from. */
 interface Column {
@@ -67,11 +67,11 @@ export function factorHeatmap(report: ReportView): ChartBlock | null {
     kind: 'chart',
     id: 'heatmap',
     title: 'Per factor: the extractor against the gold, and the annotators with each other',
-    description: `One row per CATO factor. ${groups.map((group) => `${group.name}: ${group.columns.map((column) => column.header).join(', ')}`).join('; ')}. Darker is higher; every cell prints its value, and grey cells marked n/a have no figure (no unit of the factor, or never marked). Negative agreement coefficients take the lightest colour. The table gives each figure's ${percent(report.meta.level)} interval.`,
+    description: `One row per CATO factor. ${groups.map((group) => `${group.name}: ${group.columns.map((column) => column.header).join(', ')}`).join('; ')}. The weaker a figure, the darker its cell, so the factors that need attention stand out: white at 1, darkest at ${HEAT_FLOOR} and below. Every cell prints its value; grey cells marked n/a have no figure (no unit of the factor, or never marked). The table gives each figure's ${percent(report.meta.level)} interval.`,
     legend: [
-      { label: '0 (and below)', colour: '#f7fbff', mark: 'swatch' },
-      { label: '0.5', colour: '#6baed6', mark: 'swatch' },
-      { label: '1', colour: '#08306b', mark: 'swatch' },
+      { label: '1', colour: HEAT_KEY.top, mark: 'swatch' },
+      { label: `${(1 + HEAT_FLOOR) / 2}`, colour: HEAT_KEY.middle, mark: 'swatch' },
+      { label: `${HEAT_FLOOR} and below`, colour: HEAT_KEY.bottom, mark: 'swatch' },
       { label: 'n/a', colour: GREY.na, mark: 'swatch' },
     ],
     data: {

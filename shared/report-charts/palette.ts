@@ -35,3 +35,13 @@ export function lineColour(index: number): string {
 
 /** Grey of the threshold line, the grid and the n/a cells. */
 export const GREY = { threshold: '#444444', na: '#ececec', tie: '#dcdcdc' } as const;
+
+/**
+ * The heat map's colour: one hue (orange), by lightness alone, so it reads in grey and to every
+ * colour-vision deficiency. Weak is dark, so the factors that need attention stand out; the scale runs
+ * from HEAT_FLOOR (darkest; everything below it too — the cell prints its value) to 1 (near white),
+ * interpolated in HCL. The darkest orange still gives the page's text 4.6:1, so every cell's number
+ * is dark on its colour (WCAG AA).
+ */
+export const HEAT_FLOOR = 0.5;
+export const HEAT_KEY = { top: '#fff5eb', middle: '#f6ae76', bottom: '#e8590c' } as const;

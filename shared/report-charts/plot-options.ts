@@ -1,6 +1,6 @@
 import * as Plot from '@observablehq/plot';
 import type { ChartData, ForestData, HeatmapData, SlopeData } from './chart-data.ts';
-import { GREY, lineColour } from './palette.ts';
+import { GREY, HEAT_FLOOR, HEAT_KEY, lineColour } from './palette.ts';
 
 /**
  * Observable Plot options of a report chart, the one specification the HTML file and the screen draw:
@@ -98,14 +98,31 @@ function forestOptions(data: ForestData): Plot.PlotOptions {
       Plot.ruleY(intervals, { ...common, x1: 'from', x2: 'to', stroke: series.colour, strokeWidth: 1.75 }),
       Plot.dot(
         intervals.filter((row) => (row.lower ?? left) < left),
-        { ...common, x: () => left, symbol: 'triangle', rotate: -90, r: 3.5, fill: series.colour },
+        {
+          ...common,
+          ariaDescription: 'interval goes on',
+          x: () => left,
+          symbol: 'triangle',
+          rotate: -90,
+          r: 3.5,
+          fill: series.colour,
+        },
       ),
       Plot.dot(
         intervals.filter((row) => (row.upper ?? right) > right),
-        { ...common, x: () => right, symbol: 'triangle', rotate: 90, r: 3.5, fill: series.colour },
+        {
+          ...common,
+          ariaDescription: 'interval goes on',
+          x: () => right,
+          symbol: 'triangle',
+          rotate: 90,
+          r: 3.5,
+          fill: series.colour,
+        },
       ),
       Plot.dot(rows, {
         ...common,
+        ariaDescription: 'estimate',
         x: 'value',
         symbol: series.symbol,
         fill: series.colour,
@@ -122,7 +139,8 @@ function forestOptions(data: ForestData): Plot.PlotOptions {
     marginRight: 12,
     marginTop: 8,
     marginBottom: 30,
-    x: { domain: data.domain, label: null, insetLeft: 4, insetRight: 8 },
+    // A little room beyond the drawn range, so a symbol at its edge (AccH 1) is not cut by the frame.
+    x: { domain: [left - (right - left) * 0.025, right + (right - left) * 0.025], label: null },
     y: { domain: data.tests, insetTop: 30, insetBottom: 8, padding: 0.1, label: null, axis: null },
     fx: { axis: null, padding: 0.16 },
     fy: { axis: null, padding: 0.22 },
@@ -146,7 +164,6 @@ function heatmapOptions(data: HeatmapData): Plot.PlotOptions {
   const headers = data.groups.flatMap((group) =>
     group.metrics.map((metric, index) => ({ group: group.name, metric, slot: index + 1 })),
   );
-  const onDark = (value: number | null) => value !== null && value > 0.55;
   return {
     width: 240 + data.groups.length * 3 * 84 + 40,
     height: data.factors.length * 22 + 70,
@@ -157,7 +174,13 @@ function heatmapOptions(data: HeatmapData): Plot.PlotOptions {
     x: { domain: slots, axis: null, padding: 0.04 },
     y: { domain: data.factors, label: null, tickSize: 0, padding: 0.06 },
     fx: { domain: data.groups.map((group) => group.name), axis: null, padding: 0.08 },
-    color: { type: 'linear', scheme: 'blues', domain: [0, 1], clamp: true },
+    color: {
+      type: 'linear',
+      domain: [HEAT_FLOOR, 1],
+      range: [HEAT_KEY.bottom, HEAT_KEY.top],
+      interpolate: 'hcl',
+      clamp: true,
+    },
     marks: [
       Plot.axisY({ tickSize: 0, label: null, fill: TEXT }),
       Plot.cell(
@@ -166,14 +189,14 @@ function heatmapOptions(data: HeatmapData): Plot.PlotOptions {
       ),
       Plot.cell(
         cells.filter((cell) => cell.value !== null),
-        { x: 'slot', y: 'factor', fx: 'group', fill: 'value' },
+        { x: 'slot', y: 'factor', fx: 'group', fill: 'value', stroke: '#d5d9de', strokeWidth: 0.5 },
       ),
       Plot.text(cells, {
         x: 'slot',
         y: 'factor',
         fx: 'group',
         text: (cell: { value: number | null }) => (cell.value === null ? 'n/a' : cell.value.toFixed(2)),
-        fill: (cell: { value: number | null }) => (onDark(cell.value) ? 'white' : TEXT),
+        fill: TEXT,
       }),
       Plot.text(headers, { x: 'slot', fx: 'group', text: 'metric', frameAnchor: 'top', dy: -12, fill: TEXT }),
       Plot.text(

@@ -18,10 +18,21 @@ describe('verdictSection', () => {
     expect(ranking?.header[0]).toBe('ranking');
     expect(ranking?.rows.map((row) => row[0])).toEqual(['AccH, Test 1', 'RecU, Test 1']);
     // m1 and m2 on Test 1 rest on 2 gold arguments each: too few to judge, with the planner's number.
-    expect(acch?.header).toEqual(['model', 'Test 1']);
+    expect(acch?.header).toEqual([
+      'model',
+      'test',
+      'AccH > 0.9?',
+      'corrected AccH (x)',
+      'gold arguments',
+      'needed to judge',
+    ]);
     expect(acch?.rows[0]).toEqual([
       'm1',
-      { text: 'too few to judge (2 gold; needs 10): 1.000 [1.000, 1.000]', tone: 'too_few' },
+      'Test 1',
+      { text: 'too few to judge', tone: 'too_few' },
+      '1.000 [1.000, 1.000]',
+      '2',
+      '10',
     ]);
   });
 
@@ -46,7 +57,7 @@ describe('verdictSection', () => {
       '0.800 [0.700, 0.900]',
       { text: 'survives', tone: 'holds' },
     ]);
-    expect(acch?.rows[0]?.[1]).toEqual({ text: 'holds: 0.950 [0.920, 0.980] †', tone: 'holds' });
+    expect(acch?.rows[0]?.slice(2, 4)).toEqual([{ text: 'holds', tone: 'holds' }, '0.950 [0.920, 0.980] †']);
     expect(blocks.at(-1)).toEqual({
       kind: 'paragraph',
       text: "† The variance was pooled across the model's tests: a stratum had fewer than 3 sampled arguments.",

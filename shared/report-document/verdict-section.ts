@@ -1,6 +1,6 @@
 import { rankingTitle } from '../report-charts/rank-slope-chart.ts';
 import type { AcchClaimView, ReportView } from '../report-view.ts';
-import { describeStatus, formatNumber } from '../scoring/verdict.ts';
+import { formatNumber } from '../scoring/verdict.ts';
 import { type Block, type Cell, formatFigure, testLabel } from './blocks.ts';
 
 /** The ranking claim's status in words, as the table prints it. */
@@ -22,7 +22,7 @@ function rankingTable(report: ReportView): Block | null {
       formatFigure(claim.tau_b),
       { text: RANKING_WORDS[claim.status] ?? claim.status, tone: claim.status },
       unstable && unstable.share !== null
-        ? `${unstable.higher} above ${unstable.lower}: flips in ${formatNumber(unstable.share)}`
+        ? `${unstable.higher} above ${unstable.lower}: flips in ${formatNumber(unstable.share)}${unstable.ties ? `, ties in ${formatNumber(unstable.ties)}` : ''}`
         : 'n/a',
     ];
   });
@@ -34,33 +34,58 @@ function rankingTable(report: ReportView): Block | null {
       'models',
       `Kendall τ-b, ${(ranking.comparison ?? '').replace(/_vs_/, ' vs ')}`,
       `survives (τ-b ≥ ${ranking.threshold})?`,
-      'least stable pair of the gold ranking: share of replicates',
+      'least stable adjacent pair of the gold ranking (share of replicates)',
     ],
     rows,
   };
 }
 
-/** "holds: 0.953 [0.921, 0.985]"; "too few to judge (3 gold; needs 26): 1.000 [0.000, 1.000] †". */
-function claimCell(claim: AcchClaimView | undefined): Cell {
-  if (!claim) return '–';
-  const figure = formatFigure({ value: claim.value, ci: claim.ci, method: 'normal' });
-  return {
-    text: `${describeStatus(claim)}: ${figure}${claim.variance_pooled ? ' †' : ''}`,
-    tone: claim.status,
-  };
-}
+/** The ">90%" claim's status in words, as the table prints it. */
+const CLAIM_WORDS: Readonly<Record<string, string>> = {
+  holds: 'holds',
+  fails: 'fails',
+  undecided: 'undecided',
+  too_few: 'too few to judge',
+};
 
-/** Per model (rows) and test (columns): the ">90%" claim's status with the corrected AccH behind it. */
+/**
+ * Per model and test, one line each: whether ">90% AccH" holds, fails, is undecided or has too few
+ * gold arguments to judge, the corrected AccH behind it, and the gold it rests on beside the gold the
+ * planner says would decide it.
+ */
 function acchTable(report: ReportView): Block[] {
   const byModel = Object.entries(report.claims.acch_above.by_model);
-  const tests = ['1', '2', '1_2'].filter((test) => byModel.some(([, tests]) => tests[test]));
-  if (byModel.length === 0 || tests.length === 0) return [];
-  const pooled = byModel.some(([, claims]) => Object.values(claims).some((claim) => claim.variance_pooled));
+  const rows: Cell[][] = [];
+  let pooled = false;
+  for (const [model, claims] of byModel)
+    ['1', '2', '1_2'].forEach((test) => {
+      const claim: AcchClaimView | undefined = claims[test];
+      if (!claim) return;
+      pooled ||= claim.variance_pooled;
+      const figure = formatFigure({ value: claim.value, ci: claim.ci, method: 'normal' });
+      rows.push([
+        model,
+        testLabel(test),
+        { text: CLAIM_WORDS[claim.status] ?? claim.status, tone: claim.status },
+        `${figure}${claim.variance_pooled ? ' †' : ''}`,
+        String(claim.sampled),
+        String(claim.needed),
+      ]);
+    });
+  if (rows.length === 0) return [];
+  const { acch_above: acch } = report.claims;
   return [
     {
       kind: 'table',
-      header: ['model', ...tests.map(testLabel)],
-      rows: byModel.map(([model, claims]) => [model, ...tests.map((test) => claimCell(claims[test]))]),
+      header: [
+        'model',
+        'test',
+        `AccH > ${acch.threshold}?`,
+        `corrected AccH (${acch.extractor ?? 'no extractor'})`,
+        'gold arguments',
+        'needed to judge',
+      ],
+      rows,
     },
     ...(pooled
       ? [
@@ -76,9 +101,9 @@ function acchTable(report: ReportView): Block[] {
 /**
  * The verdict first: the answers to the reviewers' two questions, each as one sentence with the
  * tally (`report.verdict`) and a compact table — per ranking τ-b with its interval, whether it
- * survives and the least stable pair; per model and test whether ">90% AccH" holds, fails or is
- * too few to judge, with the corrected AccH and the gold it rests on. Status cells carry their tone
- * (the renderers colour them) and always the words.
+ * survives and the least stable pair; per model and test whether ">90% AccH" holds, fails, is
+ * undecided or too few to judge, with the corrected AccH and the gold it rests on. Status cells carry
+ * their tone (the renderers colour them) and always the words.
  */
 export function verdictSection(report: ReportView): Block[] {
   const ranking = rankingTable(report);

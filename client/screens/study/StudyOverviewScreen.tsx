@@ -7,6 +7,7 @@ import { studiesQuery, studyOverviewQuery } from '../../api/studies.ts';
 import { useDocumentTitle } from '../../components/a11y.ts';
 import { EmptyState, Loading, QueryError } from '../../components/Status.tsx';
 import { studyPath } from '../../paths.ts';
+import { reportPath } from '../report/reportPaths.ts';
 import { OverviewBody } from './OverviewBody.tsx';
 
 /** Errors that trying again will not fix. */
@@ -94,7 +95,14 @@ export function StudyOverviewScreen({ studyName }: { readonly studyName?: string
           <p className="eyebrow">Study overview</p>
           <h1 tabIndex={-1}>{selected ?? (studies.status === 'success' ? 'No study yet' : 'Studies')}</h1>
         </div>
-        {selected !== undefined && list.length > 1 && <StudyPicker studies={list} selected={selected} />}
+        {selected !== undefined && (
+          <div className="page-heading-actions">
+            {list.length > 1 && <StudyPicker studies={list} selected={selected} />}
+            <Link className="button-secondary" to={reportPath(selected)}>
+              The study report
+            </Link>
+          </div>
+        )}
       </div>
       {body}
     </div>

@@ -21,7 +21,8 @@ li{margin:.2rem 0}
 .table-wrap{overflow-x:auto;margin:.6rem 0 1.2rem}
 table{border-collapse:collapse;font:13.5px/1.4 system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans","DejaVu Sans",sans-serif;font-variant-numeric:tabular-nums}
 th,td{padding:.32rem .7rem;text-align:left;vertical-align:top;border-bottom:1px solid #e3e6e9;white-space:nowrap}
-td.long,td.tone{white-space:normal;min-width:13rem}
+td.long{white-space:normal;min-width:13rem}
+td.tone{min-width:9rem}
 thead th{white-space:normal}
 thead th{font-weight:600;border-bottom:1.5px solid #8a939c;color:#111;vertical-align:bottom}
 tbody tr:last-child td{border-bottom:1.5px solid #8a939c}
@@ -39,7 +40,7 @@ details{margin:.4rem 0 1rem;font:14.5px/1.5 system-ui,-apple-system,"Segoe UI",R
 details>summary{cursor:pointer;color:#1d5b9e;padding:.25rem 0;max-width:46rem}
 details[open]>summary{margin-bottom:.4rem}
 details p,details li{font-size:14.5px}
-figure.chart{margin:1.6rem 0 2rem;padding:1.2rem 1.2rem .6rem;border:1px solid #e3e6e9;border-radius:6px;background:#fff;break-inside:avoid}
+figure.chart{margin:1.6rem 0 2rem;padding:1.2rem 1.2rem .6rem;border:1px solid #e3e6e9;border-radius:6px;background:#fff}
 figcaption{font-size:15px;line-height:1.5;color:var(--muted);max-width:50rem;margin-bottom:.6rem}
 .chart-title{display:block;font:600 1rem/1.35 system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans","DejaVu Sans",sans-serif;color:#111;margin-bottom:.2rem}
 .chart-key{display:flex;flex-wrap:wrap;gap:.3rem 1.2rem;list-style:none;padding:0;margin:0 0 .6rem;font:13px/1.4 system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans","DejaVu Sans",sans-serif;max-width:none}
@@ -54,8 +55,9 @@ body{font-size:10.5pt}
 .report{max-width:none;padding:0}
 h2{break-after:avoid;margin-top:1.6rem}
 h3{break-after:avoid}
-tr,figure.chart{break-inside:avoid}
+tr,.chart-svg,figcaption{break-inside:avoid}
 table{font-size:8.5pt}
+th,td{white-space:normal;padding:.2rem .4rem}
 .table-wrap{overflow:visible}
 details>summary{color:var(--text);font-weight:600;list-style:none}
 details::details-content{content-visibility:visible;display:block}

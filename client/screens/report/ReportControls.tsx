@@ -1,0 +1,139 @@
+import { type FormEvent, useId, useState } from 'react';
+import { MAX_SERVED_REPLICATES } from '../../../shared/report-api.ts';
+import { reportUrl } from '../../api/report.ts';
+import { REPORT_LEVELS, type ReportSettings, reportSettingsSchema } from './reportSettings.ts';
+
+/** What the form holds while being edited: the inputs' text. */
+interface Draft {
+  seed: string;
+  replicates: string;
+  level: string;
+  extractor: string;
+}
+
+function draftOf(settings: ReportSettings): Draft {
+  return {
+    seed: String(settings.seed),
+    replicates: String(settings.replicates),
+    level: String(settings.level),
+    extractor: settings.extractor ?? '',
+  };
+}
+
+/**
+ * How the report is computed — bootstrap seed and replicates, interval level, the extractor that
+ * decides the claims — applied together with "Compute" (a report takes seconds, so not on every
+ * keystroke), and the same report to download as one HTML file or as Markdown. Keyed by the applied
+ * settings, so the form shows them again after the back button.
+ */
+export function ReportControls({
+  study,
+  settings,
+  extractors,
+  onApply,
+}: {
+  readonly study: string;
+  readonly settings: ReportSettings;
+  /** The study's extractors, once a report has named them. */
+  readonly extractors: readonly string[];
+  readonly onApply: (settings: ReportSettings) => void;
+}) {
+  const id = useId();
+  const [draft, setDraft] = useState<Draft>(() => draftOf(settings));
+  const set = (field: keyof Draft) => (value: string) =>
+    setDraft((current) => ({ ...current, [field]: value }));
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    onApply(
+      reportSettingsSchema.parse({
+        ...draft,
+        extractor: draft.extractor === '' ? undefined : draft.extractor,
+      }),
+    );
+  };
+  const choices = [
+    ...new Set([...extractors, ...(settings.extractor === undefined ? [] : [settings.extractor])]),
+  ];
+  return (
+    <section className="panel report-controls" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className="visually-hidden">
+        How the report is computed
+      </h2>
+      <form className="report-form" onSubmit={submit}>
+        <div className="field">
+          <label htmlFor={`${id}-seed`}>Bootstrap seed</label>
+          <input
+            id={`${id}-seed`}
+            type="number"
+            step={1}
+            required
+            value={draft.seed}
+            onChange={(event) => set('seed')(event.target.value)}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-replicates`}>Replicates</label>
+          <input
+            id={`${id}-replicates`}
+            type="number"
+            min={0}
+            max={MAX_SERVED_REPLICATES}
+            step={1}
+            required
+            aria-describedby={`${id}-replicates-hint`}
+            value={draft.replicates}
+            onChange={(event) => set('replicates')(event.target.value)}
+          />
+          <span id={`${id}-replicates-hint`} className="report-hint">
+            0 skips the bootstrap; at most {MAX_SERVED_REPLICATES.toLocaleString('en')}
+          </span>
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-level`}>Interval level</label>
+          <select
+            id={`${id}-level`}
+            value={draft.level}
+            onChange={(event) => set('level')(event.target.value)}
+          >
+            {[...new Set([...REPORT_LEVELS, settings.level])].map((level) => (
+              <option key={level} value={String(level)}>
+                {Math.round(level * 1000) / 10}%
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-extractor`}>Claims judged with</label>
+          <select
+            id={`${id}-extractor`}
+            value={draft.extractor}
+            onChange={(event) => set('extractor')(event.target.value)}
+          >
+            <option value="">the default extractor</option>
+            {choices.map((name) => (
+              <option key={name} value={name}>
+                {name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" className="button-primary">
+          Compute
+        </button>
+      </form>
+      <p className="report-downloads">
+        <span className="muted">The same report as a file:</span>{' '}
+        <a href={reportUrl(study, settings, 'html')} download={`factor-audit-report-${study}.html`}>
+          Download HTML
+        </a>{' '}
+        <span aria-hidden="true">·</span>{' '}
+        <a href={reportUrl(study, settings, 'md')} download={`factor-audit-report-${study}.md`}>
+          Download Markdown
+        </a>{' '}
+        <span className="muted">
+          (computed again with these settings: the same seed gives the same figures)
+        </span>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { MAX_SERVED_REPLICATES } from '../../../shared/report-api.ts';
+import { DEFAULT_REPORT_OPTIONS } from '../../../shared/scoring/report-input.ts';
+
+/**
+ * How the report screen asks for a report, kept in the URL (`?seed=…&replicates=…`) so a report can
+ * be linked and the back button returns to the last settings. A value that is missing or out of
+ * range falls back to the server's default, field by field, rather than failing the screen.
+ */
+export const reportSettingsSchema = z.object({
+  seed: z.coerce.number().int().refine(Number.isSafeInteger).catch(DEFAULT_REPORT_OPTIONS.seed),
+  replicates: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(MAX_SERVED_REPLICATES)
+    .catch(DEFAULT_REPORT_OPTIONS.replicates),
+  level: z.coerce.number().gt(0).lt(1).catch(DEFAULT_REPORT_OPTIONS.level),
+  /** The extractor whose corrected estimates decide the claims; absent: the server's default. */
+  extractor: z.string().min(1).max(200).optional().catch(undefined),
+});
+export type ReportSettings = z.output<typeof reportSettingsSchema>;
+
+/** The levels offered: the conventional three. */
+export const REPORT_LEVELS = [0.9, 0.95, 0.99] as const;
+
+/** The settings in a URL's search part (unknown keys ignored). */
+export function settingsFromSearch(search: URLSearchParams): ReportSettings {
+  return reportSettingsSchema.parse({
+    seed: search.get('seed') ?? undefined,
+    replicates: search.get('replicates') ?? undefined,
+    level: search.get('level') ?? undefined,
+    extractor: search.get('extractor') ?? undefined,
+  });
+}
+
+/** The settings as search parameters, in a fixed order (the API's query string and the screen's URL). */
+export function settingsToSearch(settings: ReportSettings): URLSearchParams {
+  const search = new URLSearchParams({
+    seed: String(settings.seed),
+    replicates: String(settings.replicates),
+    level: String(settings.level),
+  });
+  if (settings.extractor !== undefined) search.set('extractor', settings.extractor);
+  return search;
+}

@@ -1,0 +1,201 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import type { Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serve } from '../../scripts/serve.ts';
+import { loadConfig } from '../../server/config.ts';
+import { loadDemo, loadDemoAnnotations } from '../../server/services/demo-service.ts';
+import { openDatabase } from '../../server/store/open.ts';
+import { formatFigure } from '../../shared/report-document/blocks.ts';
+import { type ReportView, reportViewSchema } from '../../shared/report-view.ts';
+import { ARTIFACTS_DIR, launchBrowser, logIn } from '../support/browser.ts';
+
+let server: Server;
+let browser: Browser;
+let baseUrl = '';
+
+/** The settings of every report here: few replicates keep the test quick; the seed keeps it fixed. */
+const SETTINGS = 'seed=2025&replicates=200&level=0.95';
+const REPORT_API = '/api/studies/default/report';
+
+beforeAll(async () => {
+  // The demo with simulated annotations and most of them adjudicated (what `demo --with-annotations` loads).
+  const database = join(mkdtempSync(join(tmpdir(), 'fa-report-')), 'study.db');
+  mkdirSync(ARTIFACTS_DIR, { recursive: true });
+  const db = openDatabase(database);
+  const loaded = await loadDemo(db);
+  loadDemoAnnotations(db, loaded.demo);
+  db.close();
+  server = await serve(loadConfig({ PORT: '0', FACTOR_AUDIT_DB: database }), () => {});
+  const address = server.address();
+  baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  browser = await launchBrowser();
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await new Promise((done) => server?.close(done));
+});
+
+/** The report as JSON, through the API, with the caller's session. */
+async function reportJson(page: Page): Promise<ReportView> {
+  const response = await page.request.get(`${baseUrl}${REPORT_API}?${SETTINGS}&format=json`);
+  expect(response.status()).toBe(200);
+  return reportViewSchema.parse(await response.json());
+}
+
+/** How many claims of each status a report has: AccH per model × test, and per ranking. */
+function statusTally(report: ReportView) {
+  const count = (statuses: string[]) =>
+    Object.fromEntries(
+      ['holds', 'fails', 'undecided', 'too_few'].map((status) => [
+        status,
+        statuses.filter((entry) => entry === status).length,
+      ]),
+    );
+  return {
+    acch: count(
+      Object.values(report.claims.acch_above.by_model).flatMap((tests) =>
+        Object.values(tests).map((claim) => claim.status),
+      ),
+    ),
+    ranking: count(Object.values(report.claims.ranking.by_ranking).map((claim) => claim.status)),
+  };
+}
+
+/** The forest chart's estimates: every source's AccH that has a value, per model and test. */
+function forestEstimates(report: ReportView): number {
+  const primary = report.meta.primary_extractor;
+  let estimates = 0;
+  for (const [model, tests] of Object.entries(report.metrics))
+    for (const [test, cell] of Object.entries(tests)) {
+      if (!cell) continue;
+      const figures = [
+        cell.acch.gold,
+        ...report.meta.extractors.map((extractor) => cell.acch[extractor]),
+        primary === null ? null : report.corrected[primary]?.[model]?.[test]?.acch,
+        report.meta.reported_source === null ? null : cell.acch.reported,
+      ];
+      estimates += figures.filter((figure) => figure && figure.value !== null).length;
+    }
+  return estimates;
+}
+
+describe('the report, in Chromium', () => {
+  it('opens the HTML report offline, every chart inline as SVG, and prints it to PDF', {
+    timeout: 180_000,
+  }, async () => {
+    const admin = await browser.newContext();
+    const adminPage = await admin.newPage();
+    await logIn(adminPage, baseUrl, 'admin', 'admin-demo-2025');
+    const response = await adminPage.request.get(`${baseUrl}${REPORT_API}?${SETTINGS}&format=html`);
+    expect(response.status()).toBe(200);
+    expect(response.headers()['content-security-policy']).toBe(
+      "default-src 'none'; style-src 'unsafe-inline'",
+    );
+    const html = await response.text();
+    await admin.close();
+    writeFileSync(join(ARTIFACTS_DIR, 'report.html'), html);
+
+    const offline = await browser.newContext({ viewport: { width: 1200, height: 1000 } });
+    await offline.setOffline(true);
+    const page = await offline.newPage();
+    const requests: string[] = [];
+    page.on('request', (request) => requests.push(request.url()));
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.setContent(html, { waitUntil: 'load' });
+
+    const figures = page.locator('figure.chart');
+    expect(await figures.count()).toBe(3);
+    expect(await page.locator('figure.chart svg[role="img"][aria-label]').count()).toBe(3);
+    for (const id of ['forest', 'heatmap', 'slope'])
+      expect(await page.locator(`figure.chart[aria-labelledby="figure-${id}"] svg`).count(), id).toBe(1);
+    // The verdict comes first, as tables with a status in every claim cell.
+    expect(await page.locator('h2').first().textContent()).toBe('Verdict');
+    expect(await page.locator('td.tone').count()).toBeGreaterThan(7);
+    expect(await page.evaluate(() => document.scripts.length)).toBe(0);
+    await page.screenshot({ path: join(ARTIFACTS_DIR, 'report-html.png'), fullPage: true });
+
+    const pdf = await page.pdf({ format: 'A4', printBackground: true });
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    writeFileSync(join(ARTIFACTS_DIR, 'report.pdf'), pdf);
+    expect(requests).toEqual([]);
+    expect(errors).toEqual([]);
+    await offline.close();
+  });
+
+  it('shows the admin the same figures on the report screen, charts drawn in the browser', {
+    timeout: 180_000,
+  }, async () => {
+    const context = await browser.newContext({ viewport: { width: 1440, height: 1000 } });
+    const page = await context.newPage();
+    page.setDefaultTimeout(90_000);
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await logIn(page, baseUrl, 'admin', 'admin-demo-2025');
+
+    // From the study overview, as an admin finds it.
+    await page.getByRole('link', { name: 'The study report' }).click();
+    await page.waitForURL(/\/studies\/default\/report$/);
+    await page.getByRole('status').filter({ hasText: 'Computing the report' }).waitFor();
+    // Then with this test's settings, through the form.
+    await page.getByLabel('Replicates').fill('200');
+    await page.getByRole('button', { name: 'Compute' }).click();
+    await page.waitForURL((url) => url.search.includes('replicates=200'));
+    await page.locator('.report-chart svg[role="img"]').nth(2).waitFor();
+    expect(await page.locator('.report-chart svg[role="img"]').count()).toBe(3);
+
+    const report = await reportJson(page);
+    const main = page.locator('main');
+    expect(await main.textContent()).toContain(report.verdict.acch);
+    expect(await main.textContent()).toContain(report.verdict.ranking);
+    const tally = statusTally(report);
+    const [rankingTable, acchTable] = [
+      page.locator('.report-table').nth(0),
+      page.locator('.report-table').nth(1),
+    ];
+    for (const [status, count] of Object.entries(tally.ranking))
+      expect(await rankingTable.locator(`td.tone-${status}`).count(), `rankings ${status}`).toBe(count);
+    for (const [status, count] of Object.entries(tally.acch))
+      expect(await acchTable.locator(`td.tone-${status}`).count(), `AccH ${status}`).toBe(count);
+
+    // The forest chart draws one symbol per estimate (circles as <circle>, the rest as <path>), and its
+    // table prints the JSON's figures.
+    const forest = page.locator('figure[data-chart="forest"]');
+    expect(await forest.locator('g[aria-description="estimate"] :is(path, circle)').count()).toBe(
+      forestEstimates(report),
+    );
+    await forest.getByText('The numbers behind figure 2').click();
+    const model = report.meta.models[1] ?? '';
+    const row = forest
+      .locator('tr')
+      .filter({ has: page.locator('th', { hasText: new RegExp(`^${model}$`) }) })
+      .first();
+    const cells = await row.locator('td').allTextContents();
+    expect(cells[0]).toBe('Test 1');
+    expect(cells[1]).toBe(formatFigure(report.metrics[model]?.['1']?.acch.gold));
+    expect(cells[2]).toBe(formatFigure(report.metrics[model]?.['1']?.acch.rules));
+    await page.locator('h1').first().scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(ARTIFACTS_DIR, 'report-screen.png'), fullPage: true });
+
+    // The downloads are the same report, as files.
+    const download = page.getByRole('link', { name: 'Download HTML' });
+    expect(await download.getAttribute('href')).toBe(`${REPORT_API}?${SETTINGS}&format=html`);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('lets the adjudicator read the report too', { timeout: 120_000 }, async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    page.setDefaultTimeout(90_000);
+    await logIn(page, baseUrl, 'carol', 'carol-demo-2025');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Report' }).click();
+    await page.waitForURL(/\/studies\/default\/report/);
+    await page.getByRole('heading', { name: 'Verdict' }).waitFor();
+    await context.close();
+  });
+});
