@@ -13,6 +13,8 @@ import { AdjudicationQueueScreen } from './screens/adjudication/AdjudicationQueu
 import { AdjudicationScreen } from './screens/adjudication/AdjudicationScreen.tsx';
 import { AssignmentScreen } from './screens/console/AssignmentScreen.tsx';
 import { CONSOLE_USERS_PATH } from './screens/console/consolePaths.ts';
+import { ArgumentDetailScreen } from './screens/console/ArgumentDetailScreen.tsx';
+import { ArgumentsScreen } from './screens/console/ArgumentsScreen.tsx';
 import { ProgressScreen } from './screens/console/ProgressScreen.tsx';
 import { SampleScreen } from './screens/console/SampleScreen.tsx';
 import { UsersScreen } from './screens/console/UsersScreen.tsx';
@@ -174,6 +176,22 @@ const router = createBrowserRouter([
         element: (
           <RequireRole roles={['admin']}>
             <ProgressScreen />
+          </RequireRole>
+        ),
+      },
+      {
+        path: 'studies/:study/console/arguments/:argumentId',
+        element: (
+          <RequireRole roles={['admin']}>
+            <ArgumentDetailScreen />
+          </RequireRole>
+        ),
+      },
+      {
+        path: 'studies/:study/console/arguments',
+        element: (
+          <RequireRole roles={['admin']}>
+            <ArgumentsScreen />
           </RequireRole>
         ),
       },

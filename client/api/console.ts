@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import { adminUserSchema, type CreateUserRequest, type UpdateUserRequest } from '../../shared/admin-api.ts';
+import { argumentListPageSchema } from '../../shared/console-api.ts';
 import {
   type assignRequestSchema,
   drawnSampleSchema,
@@ -170,5 +171,98 @@ export function progressQuery(study: string) {
     queryFn: ({ signal }) =>
       fetchJson(`${studyPathSegment(study)}/progress`, studyProgressSchema, { signal }),
     refetchInterval: PROGRESS_REFRESH_MS,
+  });
+}
+
+/** The list's filters as the URL and the API carry them (strings; the server's schema parses them). */
+export interface ArgumentFilters {
+  page?: string;
+  q?: string;
+  model?: string;
+  test?: string;
+  sampled?: string;
+  annotated?: string;
+  adjudicated?: string;
+}
+
+/** GET /api/studies/:study/arguments — one page, filtered and sorted on the server. */
+export function argumentListQuery(study: string, filters: ArgumentFilters, pageSize: number) {
+  const search = new URLSearchParams({ pageSize: String(pageSize) });
+  for (const [key, value] of Object.entries(filters))
+    if (value !== undefined && value !== '') search.set(key, value);
+  return queryOptions({
+    queryKey: ['studies', study, 'arguments', search.toString()],
+    queryFn: ({ signal }) =>
+      fetchJson(`${studyPathSegment(study)}/arguments?${search.toString()}`, argumentListPageSchema, {
+        signal,
+      }),
+    placeholderData: (previous) => previous,
+  });
+}
+
+const factorsSchema = z.array(z.string());
+const judgementViewSchema = z.object({
+  current: factorsSchema,
+  tsc1: factorsSchema,
+  tsc2: factorsSchema,
+  abstained: z.boolean().optional(),
+  truncated: z.boolean().optional(),
+  comment: z.string().optional(),
+});
+export type JudgementView = z.infer<typeof judgementViewSchema>;
+
+const argumentDetailSchema = z.object({
+  argument: z.object({
+    id: z.string(),
+    triple_id: z.string(),
+    model: z.string(),
+    test: z.number(),
+    text: z.string(),
+    finish_reason: z.string().nullable().optional(),
+  }),
+  triple: z
+    .object({
+      id: z.string(),
+      mode: z.string(),
+      current: z.object({ factors: factorsSchema }),
+      tsc1: z.object({ factors: factorsSchema, outcome: z.string() }),
+      tsc2: z.object({ factors: factorsSchema, outcome: z.string() }),
+    })
+    .nullable(),
+  extractions: z.array(
+    z.object({
+      extractor: z.string(),
+      status: z.string().optional(),
+      current: factorsSchema,
+      tsc1: factorsSchema,
+      tsc2: factorsSchema,
+      error: z.string().nullable().optional(),
+    }),
+  ),
+  annotations: z.array(
+    z.object({
+      annotator: z.string(),
+      status: z.string(),
+      judgement: judgementViewSchema,
+      secondsSpent: z.number(),
+      updatedAt: z.string(),
+    }),
+  ),
+  gold: z
+    .object({ status: z.string(), judgement: judgementViewSchema, adjudicator: z.string().nullable() })
+    .nullable(),
+});
+export type ArgumentDetail = z.infer<typeof argumentDetailSchema>;
+
+/** GET /api/studies/:study/arguments/:argumentId — everything about one argument (admins only). */
+export function argumentDetailQuery(study: string, argumentId: string) {
+  return queryOptions({
+    queryKey: ['studies', study, 'argument', argumentId],
+    queryFn: ({ signal }) =>
+      fetchJson(
+        `${studyPathSegment(study)}/arguments/${encodeURIComponent(argumentId)}`,
+        argumentDetailSchema,
+        { signal },
+      ),
   });
 }

@@ -35,6 +35,8 @@ function RoleNav({ user }: { readonly user: SessionUser }) {
     if (user.roles.includes('admin'))
       links.push({ to: consolePath(study, 'assignment'), label: 'Assignment', end: false });
     if (user.roles.includes('admin'))
+      links.push({ to: consolePath(study, 'arguments'), label: 'Arguments', end: false });
+    if (user.roles.includes('admin'))
       links.push({ to: consolePath(study, 'progress'), label: 'Progress', end: false });
   }
   if (user.roles.includes('admin')) links.push({ to: CONSOLE_USERS_PATH, label: 'Users', end: false });

@@ -5,9 +5,14 @@
 export const CONSOLE_USERS_PATH = '/admin/users';
 
 /** The route patterns of the screens of one study's set-up, relative to `/studies/:study`. */
-export const CONSOLE_STUDY_SCREENS = ['sample', 'assignment', 'progress'] as const;
+export const CONSOLE_STUDY_SCREENS = ['sample', 'assignment', 'progress', 'arguments'] as const;
 export type ConsoleStudyScreen = (typeof CONSOLE_STUDY_SCREENS)[number];
 
 export function consolePath(study: string, screen: ConsoleStudyScreen): string {
   return `/studies/${encodeURIComponent(study)}/console/${screen}`;
+}
+
+/** One argument's full record. */
+export function argumentConsolePath(study: string, argumentId: string): string {
+  return `${consolePath(study, 'arguments')}/${encodeURIComponent(argumentId)}`;
 }
