@@ -1,4 +1,4 @@
-import { Fragment, type ReactNode } from 'react';
+import { Fragment, type ReactNode, useLayoutEffect, useRef, useState } from 'react';
 import { legendGlyph } from '../../../shared/report-charts/legend-glyph.ts';
 import type { Block, Cell, ChartBlock, TableBlock } from '../../../shared/report-document/blocks.ts';
 import { ChartSvg } from './ChartSvg.tsx';
@@ -10,10 +10,41 @@ function CellView({ cell, header }: { readonly cell: Cell; readonly header: bool
   return header ? <th scope="row">{cell}</th> : <td>{cell}</td>;
 }
 
+/**
+ * A box that scrolls sideways when its table is wider than the page. Only then is it a focusable,
+ * named region, so the keyboard can scroll it (WCAG 2.1.1) without a tab stop at every table; it is
+ * measured again whenever its size changes (a collapsed block opened, the window resized).
+ */
+function ScrollBox({ label, children }: { readonly label: string; readonly children: ReactNode }) {
+  const box = useRef<HTMLElement>(null);
+  const [scrolls, setScrolls] = useState(false);
+  useLayoutEffect(() => {
+    const node = box.current;
+    if (node === null) return;
+    const measure = () => setScrolls(node.scrollWidth > node.clientWidth + 1);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, []);
+  // A <section> with a name is a region landmark, focusable so the keyboard can scroll it; without a
+  // name (no scrolling) it is a plain box.
+  return (
+    <section
+      ref={box}
+      className="table-scroll"
+      tabIndex={scrolls ? 0 : undefined}
+      aria-label={scrolls ? label : undefined}
+    >
+      {children}
+    </section>
+  );
+}
+
 /** A report table: the first column heads its row. */
 function TableView({ block }: { readonly block: TableBlock }) {
   return (
-    <div className="table-scroll">
+    <ScrollBox label={`Table of ${block.header.slice(0, 3).join(', ')}…, scrolls sideways`}>
       <table className="data-table report-table">
         <thead>
           <tr>
@@ -38,7 +69,7 @@ function TableView({ block }: { readonly block: TableBlock }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollBox>
   );
 }
 

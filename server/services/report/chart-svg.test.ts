@@ -1,3 +1,4 @@
+import { parseHTML } from 'linkedom';
 import { describe, expect, it } from 'vitest';
 import { factorHeatmap } from '../../../shared/report-charts/factor-heatmap.ts';
 import { forestChart } from '../../../shared/report-charts/forest-chart.ts';
@@ -16,6 +17,9 @@ describe('chartSvg', () => {
       expect(svg).toContain('role="img"');
       expect(svg).toContain(`aria-label="${chart.title.replace(/'/g, '&#39;')}"`);
       expect(svg).not.toMatch(/<script|<a |href=|src=|url\(/i);
+      // The marks inside the image carry no ARIA (not permitted on a <g> without a role).
+      expect(svg.match(/aria-label=/g)).toHaveLength(1);
+      expect(svg).not.toContain('aria-description');
     }
   });
 
@@ -23,10 +27,14 @@ describe('chartSvg', () => {
     const chart = forestChart(view);
     if (chart?.data.type !== 'forest') throw new Error('a forest chart');
     const svg = chartSvg(chart.data, chart.title);
-    // Plot draws each dot as a <path> in its own mark group; every model's name is a text.
+    // Every model's name is a text; each estimate a symbol (circles as <circle>, the rest as <path>).
     expect(svg).toContain('>m1</text>');
     expect(svg).toContain('>m2</text>');
-    expect((svg.match(/<path /g) ?? []).length).toBeGreaterThanOrEqual(chart.data.points.length);
+    const { document } = parseHTML(`<!doctype html><html><body>${svg}</body></html>`);
+    const estimates = document.querySelectorAll(
+      'g[data-description="estimate"] circle, g[data-description="estimate"] path',
+    );
+    expect(estimates.length).toBe(chart.data.points.length);
   });
 
   it('keeps a hostile model name text', () => {

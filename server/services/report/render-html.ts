@@ -28,7 +28,8 @@ function renderCell(cell: Cell): string {
 
 function renderTable(block: Extract<Block, { kind: 'table' }>): string {
   return [
-    '<div class="table-wrap"><table>',
+    // A wide table scrolls sideways in its own box; focusable, so the keyboard can scroll it too.
+    '<div class="table-wrap" tabindex="0"><table>',
     `<thead><tr>${block.header.map((text) => `<th scope="col">${escapeHtml(text)}</th>`).join('')}</tr></thead>`,
     '<tbody>',
     ...block.rows.map((row) => `<tr>${row.map(renderCell).join('')}</tr>`),

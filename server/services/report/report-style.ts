@@ -19,6 +19,7 @@ p{margin:0 0 .9rem}
 ul{margin:0 0 1rem;padding-left:1.3rem}
 li{margin:.2rem 0}
 .table-wrap{overflow-x:auto;margin:.6rem 0 1.2rem}
+.table-wrap:focus-visible{outline:3px solid #1d5b9e;outline-offset:2px}
 table{border-collapse:collapse;font:13.5px/1.4 system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans","DejaVu Sans",sans-serif;font-variant-numeric:tabular-nums}
 th,td{padding:.32rem .7rem;text-align:left;vertical-align:top;border-bottom:1px solid #e3e6e9;white-space:nowrap}
 td.long{white-space:normal;min-width:13rem}
