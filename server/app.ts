@@ -14,6 +14,7 @@ import { adjudicationRoutes } from './routes/adjudication/adjudication.ts';
 import { argumentRoutes } from './routes/admin/arguments.ts';
 import { auditRoutes } from './routes/admin/audit.ts';
 import { goldAdminRoutes } from './routes/admin/gold.ts';
+import { adminImportRoutes, importHistoryRoutes } from './routes/admin/imports.ts';
 import { progressRoutes } from './routes/admin/progress.ts';
 import { reportRoutes } from './routes/admin/report.ts';
 import { samplingRoutes } from './routes/admin/sampling.ts';
@@ -85,6 +86,7 @@ export function createApp(options: AppOptions): Express {
   api.use('/auth', authRoutes(options));
   api.use('/guidelines', guidelineRoutes(guidelines));
   api.use('/admin/users', adminUserRoutes(options));
+  api.use('/admin/imports', adminImportRoutes(options));
   api.use('/studies', studyListRoutes(options));
   // The study of every /studies/:study route, loaded once per request, for signed-in callers only.
   api.use('/studies/:study', requireUser, loadStudy(options.db));
@@ -92,6 +94,7 @@ export function createApp(options: AppOptions): Express {
   api.use('/studies/:study', itemRoutes(options));
   api.use('/studies/:study', progressRoutes(options));
   api.use('/studies/:study', argumentRoutes(options));
+  api.use('/studies/:study', importHistoryRoutes(options));
   api.use('/studies/:study', goldAdminRoutes(options));
   api.use('/studies/:study', adjudicationRoutes(options));
   api.use('/studies/:study', samplingRoutes(options));

@@ -45,3 +45,78 @@ export const argumentListPageSchema = z.object({
   ),
 });
 export type ArgumentListPage = z.infer<typeof argumentListPageSchema>;
+
+/** The kinds of file an admin may upload (the `import` command's kinds). */
+export const UPLOAD_KINDS = [
+  'triples',
+  'arguments',
+  'extractions',
+  'annotations',
+  'gold',
+  'reported',
+  'paper-log',
+] as const;
+
+/** The largest upload the server reads (the body is the file itself). */
+export const UPLOAD_LIMIT_BYTES = 64 * 1024 * 1024;
+
+/** POST /api/admin/imports?study=&kind=&file=[&replace=yes] — the body is the file. */
+export const importUploadQuerySchema = z.strictObject({
+  study: z.string().min(1).max(64, 'a study name is at most 64 characters'),
+  kind: z.enum(UPLOAD_KINDS),
+  file: z
+    .string()
+    .min(1)
+    .max(200, 'a file name is at most 200 characters')
+    .regex(/^[\w. -]+$/, 'a file name is letters, digits, spaces, ".", "_" or "-" (no folders)'),
+  replace: z.enum(['yes', 'no']).optional(),
+});
+export type ImportUploadQuery = z.output<typeof importUploadQuerySchema>;
+
+/** GET /api/studies/:study/imports?page= */
+export const importHistoryQuerySchema = z.strictObject({
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(25),
+});
+
+export const importHistoryPageSchema = z.object({
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  items: z.array(
+    z.object({
+      kind: z.string(),
+      fileName: z.string(),
+      sha256: z.string(),
+      importedAt: z.string(),
+      records: z.number().int(),
+      inserted: z.number().int(),
+      replaced: z.number().int(),
+      unchanged: z.number().int(),
+      /** The admin who uploaded it; null for the command line. */
+      actor: z.string().nullable(),
+    }),
+  ),
+});
+export type ImportHistoryPage = z.infer<typeof importHistoryPageSchema>;
+
+export const importSummarySchema = z.object({
+  kind: z.string(),
+  file: z.string(),
+  sha256: z.string(),
+  study: z.string(),
+  studyCreated: z.boolean(),
+  counts: z.object({
+    records: z.number(),
+    inserted: z.number(),
+    replaced: z.number(),
+    unchanged: z.number(),
+  }),
+  warnings: z.array(z.string()),
+});
+
+/** The details of a refused import (`import_invalid`): every bad record by line. */
+export const importProblemsSchema = z.object({
+  file: z.string(),
+  problems: z.array(z.object({ line: z.number(), message: z.string() })),
+});

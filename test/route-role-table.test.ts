@@ -119,6 +119,12 @@ const CASES: Record<string, RouteCase> = {
     body: () => ({ roles: ['annotator', 'adjudicator'] }),
   },
   'POST /api/admin/users/:username/password': { statuses: ADMIN, body: () => ({}) },
+  'POST /api/admin/imports': {
+    statuses: [401, 403, 403, 403, 400],
+    query: '?study=default&kind=triples&file=triples.jsonl',
+    body: () => ({ not: 'a triple' }),
+  },
+  'GET /api/studies/:study/imports': { statuses: ADMIN },
   'GET /api/studies/:study/samples': { statuses: ADMIN },
   'POST /api/studies/:study/samples': {
     statuses: [401, 403, 403, 403, 201],

@@ -47,7 +47,7 @@ const judgement = {
 };
 
 /** For each write route: who may call it, the valid body it is fuzzed around, which id fills the URL. */
-const WRITES: Record<string, { caller: string; body: Body; id?: (ctx: Ctx) => string }> = {
+const WRITES: Record<string, { caller: string; body: Body; id?: (ctx: Ctx) => string; query?: string }> = {
   'POST /api/auth/login': {
     caller: 'anonymous',
     body: () => ({ username: 'dave', password: 'dave-password' }),
@@ -97,6 +97,22 @@ const WRITES: Record<string, { caller: string; body: Body; id?: (ctx: Ctx) => st
   'POST /api/studies/:study/assignments/reassign': {
     caller: 'admin',
     body: () => ({ from: 'alice', to: 'dave' }),
+  },
+  'POST /api/studies/:study/assignments/preview': {
+    caller: 'admin',
+    body: () => ({ annotators: ['bob'], perItem: 1, seed: 1 }),
+  },
+  // The body is a file: a one-line JSONL of a triple, however the fuzzer mangles it.
+  'POST /api/admin/imports': {
+    caller: 'admin',
+    body: () => ({
+      id: 'fuzz-1',
+      mode: 'arguable',
+      current: { factors: ['F4'] },
+      tsc1: { factors: ['F4'], outcome: 'plaintiff' },
+      tsc2: { factors: ['F10'], outcome: 'defendant' },
+    }),
+    query: '?study=default&kind=triples&file=fuzz.jsonl',
   },
 };
 
@@ -292,7 +308,8 @@ describe('every write route under random and malformed requests', () => {
         async (body, id, withCsrf) => {
           const path = template
             .replace(':study', 'default')
-            .replace(/:(itemKey|argumentId|username)/, encodeURIComponent(id));
+            .replace(/:(itemKey|argumentId|username)/, encodeURIComponent(id))
+            .concat(route.query ?? '');
           let call = request(app)[method.toLowerCase() as 'post' | 'put' | 'patch'](path);
           const session = sessions[route.caller];
           if (session) {

@@ -53,11 +53,22 @@ export function csrfProtection(request: Request, response: Response, next: NextF
   next();
 }
 
+/**
+ * The routes whose body is a file, not JSON (an admin's upload). They still need the CSRF header,
+ * which no cross-site form can send, so refusing other types there would protect nothing more.
+ */
+const FILE_BODY_PATHS = new Set(['/admin/imports']);
+
 /** Refuses non-JSON bodies on state-changing requests (a cross-site HTML form cannot send JSON). */
 export function requireJsonBody(request: Request, _response: Response, next: NextFunction): void {
   const hasBody =
     Number(request.get('content-length') ?? 0) > 0 || request.get('transfer-encoding') !== undefined;
-  if (!SAFE_METHODS.has(request.method) && hasBody && !request.is('application/json')) {
+  if (
+    !SAFE_METHODS.has(request.method) &&
+    hasBody &&
+    !request.is('application/json') &&
+    !FILE_BODY_PATHS.has(request.path)
+  ) {
     next(errors.validation('Send the request body as JSON (Content-Type: application/json).'));
     return;
   }

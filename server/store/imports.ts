@@ -43,3 +43,28 @@ export function listImports(db: Db, studyId: number): ImportRow[] {
     [studyId],
   );
 }
+
+/**
+ * One page of a study's imports, newest first, each with who made it: the actor of its audit entry
+ * (same file name and digest), null for the command line.
+ */
+export function listImportPage(
+  db: Db,
+  studyId: number,
+  page: { page: number; pageSize: number },
+): { total: number; rows: (Omit<ImportRow, 'id' | 'studyId'> & { actor: string | null })[] } {
+  const total =
+    db.first<{ count: number }>('SELECT count(*) AS count FROM imports WHERE study_id = ?', [studyId])
+      ?.count ?? 0;
+  const rows = db.all<Omit<ImportRow, 'id' | 'studyId'> & { actor: string | null }>(
+    `SELECT i.kind, i.file_name AS fileName, i.sha256, i.imported_at AS importedAt,
+            i.records, i.inserted, i.replaced, i.unchanged,
+            (SELECT l.actor FROM audit_log l
+              WHERE l.study_id = i.study_id AND l.action = 'import' AND l.subject = i.file_name
+                AND json_extract(l.details, '$.sha256') = i.sha256 AND l.at >= i.imported_at
+              ORDER BY l.id LIMIT 1) AS actor
+     FROM imports i WHERE i.study_id = ? ORDER BY i.id DESC LIMIT ? OFFSET ?`,
+    [studyId, page.pageSize, (page.page - 1) * page.pageSize],
+  );
+  return { total, rows };
+}

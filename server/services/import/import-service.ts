@@ -1,7 +1,7 @@
 import { errors } from '../../errors.ts';
 import type { Db } from '../../store/db.ts';
 import { insertImport, updateImportCounts } from '../../store/imports.ts';
-import { CLI_ACTOR, recordAudit } from '../audit-service.ts';
+import { type AuditActor, CLI_ACTOR, recordAudit } from '../audit-service.ts';
 import { ensureStudy } from '../studies.ts';
 import {
   type ImportKind,
@@ -22,6 +22,8 @@ export interface ImportRequest extends Omit<ParseOptions, 'onBytes'> {
   study: string;
   replace?: boolean;
   onProgress?: (progress: ImportProgress) => void;
+  /** Who imports (the audit entry's actor): the command line unless an admin uploads in the browser. */
+  actor?: AuditActor;
 }
 
 export interface ImportSummary {
@@ -62,6 +64,7 @@ export async function importFile(db: Db, request: ImportRequest): Promise<Import
     format: source.format,
     parsed,
     onProgress: report,
+    ...(request.actor === undefined ? {} : { actor: request.actor }),
   });
 }
 
@@ -96,6 +99,7 @@ export interface WriteRequest {
   format: SourceFormat;
   parsed: ParsedSource;
   onProgress?: ((progress: ImportProgress) => void) | undefined;
+  actor?: AuditActor;
 }
 
 /**
@@ -143,10 +147,10 @@ export function writeParsed(db: Db, request: WriteRequest): ImportSummary {
       throw errors.importInvalid(request.displayName, sortByLine(context.problems));
     if (importRowId !== null) {
       updateImportCounts(db, importRowId, counts);
-      // Imports run from the command line (the CLI, the demo's loading, an extractor run).
+      // The command line (the CLI, the demo's loading, an extractor run) unless an admin uploaded it.
       recordAudit(db, {
         studyId: study.id,
-        actor: CLI_ACTOR,
+        actor: request.actor ?? CLI_ACTOR,
         action: 'import',
         subject: request.sourceName,
         details: { kind: request.kind, sha256: parsed.sha256, ...counts },
