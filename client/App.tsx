@@ -12,7 +12,8 @@ import { homePathFor, loginPath, safeNext } from './paths.ts';
 import { AdjudicationQueueScreen } from './screens/adjudication/AdjudicationQueueScreen.tsx';
 import { AdjudicationScreen } from './screens/adjudication/AdjudicationScreen.tsx';
 import { AssignmentScreen } from './screens/console/AssignmentScreen.tsx';
-import { CONSOLE_USERS_PATH } from './screens/console/consolePaths.ts';
+import { CONSOLE_DATA_PATH, CONSOLE_USERS_PATH } from './screens/console/consolePaths.ts';
+import { DataScreen } from './screens/console/DataScreen.tsx';
 import { ArgumentDetailScreen } from './screens/console/ArgumentDetailScreen.tsx';
 import { ArgumentsScreen } from './screens/console/ArgumentsScreen.tsx';
 import { ProgressScreen } from './screens/console/ProgressScreen.tsx';
@@ -200,6 +201,14 @@ const router = createBrowserRouter([
         element: (
           <RequireRole roles={['admin']}>
             <SampleScreen />
+          </RequireRole>
+        ),
+      },
+      {
+        path: CONSOLE_DATA_PATH.slice(1),
+        element: (
+          <RequireRole roles={['admin']}>
+            <DataScreen />
           </RequireRole>
         ),
       },

@@ -8,15 +8,19 @@ import {
   LABELLED_SETS,
   type LabelledArgument,
   type LabelledSet,
+  loadIndependentSet,
   loadLabelledSet,
   loadLexicon,
 } from './fixtures/rules/labelled-arguments.ts';
 
 /**
- * The rules extractor against its labelled test set (test/fixtures/rules/). The unit is one
+ * The rules extractor against its labelled test sets (test/fixtures/rules/). The unit is one
  * (argument, case, factor) asserted present (STATISTICS.md, "Units and pooling"); counts are
- * pooled (micro). Thresholds apply to all sets together; the table shows each set, because the
- * development set was used to write the rules and the held-out sets were not.
+ * pooled (micro). Thresholds apply to the development and older held-out sets together; the table
+ * shows each set, because the rules were written against some and not others. The independent
+ * held-out set (test/fixtures/rules-independent/) is scored apart and only reported: its figures
+ * were measured once, after the last change to the rules, and a threshold tuned to them would say
+ * nothing; the test only checks that it is read and scores above a sanity floor.
  */
 
 interface Counts {
@@ -176,6 +180,7 @@ function row(label: string, score: Score): string {
 
 const scores = new Map<LabelledSet, Score>();
 let all: Score = emptyScore();
+const independent: Score = emptyScore();
 
 beforeAll(() => {
   const lexicon = loadLexicon();
@@ -186,11 +191,14 @@ beforeAll(() => {
     scores.set(set, score);
   }
   all = merge([...scores.values()]);
+  for (const gold of loadIndependentSet())
+    addTo(independent, gold, extractFactors(gold.text, lexicon, { finishReason: gold.finish_reason }));
   const lines = [
     'rules extractor vs labelled arguments (unit: argument × case × factor asserted present)',
     'set         n     tp/fp/fn      P      R     F1  paraphrase R     abst  trunc unl.F1 neg+',
     ...[...scores].map(([set, score]) => row(set, score)),
     row('all', all),
+    row('independent', independent),
     `by case (all): ${CASES.map((caseId) => `${caseId} F1 ${show(prf(all.byCase[caseId]).f1)}`).join(', ')}`,
     `recall by style (all): ${(['code', 'name', 'paraphrase'] as const)
       .map(
@@ -224,6 +232,11 @@ describe('rules extractor on its labelled test set', () => {
 
   it('classifies abstention (none, exact phrase, near miss) for at least 90% of arguments', () => {
     expect(all.abstention.right / all.abstention.total).toBeGreaterThanOrEqual(0.9);
+  });
+
+  it('reads the independent held-out set and scores above a sanity floor (a reported figure, not a target)', () => {
+    expect(independent.arguments).toBeGreaterThan(0);
+    expect(prf(independent.units).f1 ?? 0).toBeGreaterThan(0.5);
   });
 
   it('writes every extraction as a valid extractions JSONL record', () => {

@@ -6,7 +6,7 @@ import { logout } from '../api/auth.ts';
 import { SESSION_KEY } from '../api/queryClient.ts';
 import { studiesQuery } from '../api/studies.ts';
 import { adjudicationPath, LOGIN_PATH, queuePath, studyPath } from '../paths.ts';
-import { CONSOLE_USERS_PATH, consolePath } from '../screens/console/consolePaths.ts';
+import { CONSOLE_DATA_PATH, CONSOLE_USERS_PATH, consolePath } from '../screens/console/consolePaths.ts';
 import { reportPath } from '../screens/report/reportPaths.ts';
 import { MAIN_ID } from './a11y.ts';
 
@@ -39,6 +39,7 @@ function RoleNav({ user }: { readonly user: SessionUser }) {
     if (user.roles.includes('admin'))
       links.push({ to: consolePath(study, 'progress'), label: 'Progress', end: false });
   }
+  if (user.roles.includes('admin')) links.push({ to: CONSOLE_DATA_PATH, label: 'Data', end: false });
   if (user.roles.includes('admin')) links.push({ to: CONSOLE_USERS_PATH, label: 'Users', end: false });
   // One place alone needs no navigation, unless it is the admin's console before any study exists.
   if (links.length === 0 || (links.length === 1 && study !== undefined)) return null;
