@@ -1,7 +1,13 @@
 import { queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import { adminUserSchema, type CreateUserRequest, type UpdateUserRequest } from '../../shared/admin-api.ts';
-import { argumentListPageSchema } from '../../shared/console-api.ts';
+import {
+  argumentListPageSchema,
+  importHistoryPageSchema,
+  importProblemsSchema,
+  importSummarySchema,
+  type UPLOAD_KINDS,
+} from '../../shared/console-api.ts';
 import {
   type assignRequestSchema,
   drawnSampleSchema,
@@ -9,7 +15,9 @@ import {
   type reassignRequestSchema,
   sampleSummarySchema,
 } from '../../shared/sample-api.ts';
-import { fetchJson } from './fetchJson.ts';
+import { CSRF_HEADER, csrfTokenFor } from './csrf.ts';
+import { ApiError } from './errors.ts';
+import { errorFromResponse, fetchJson } from './fetchJson.ts';
 import { studyPathSegment } from './studies.ts';
 
 export type DrawSampleInput = z.input<typeof drawSampleRequestSchema>;
@@ -264,5 +272,79 @@ export function argumentDetailQuery(study: string, argumentId: string) {
         argumentDetailSchema,
         { signal },
       ),
+  });
+}
+
+export type UploadKind = (typeof UPLOAD_KINDS)[number];
+export type ImportSummaryView = z.infer<typeof importSummarySchema>;
+
+/**
+ * POST /api/admin/imports with the file as the body, reporting the bytes sent (XMLHttpRequest: fetch
+ * cannot tell upload progress). Resolves with the import's summary; rejects with an ApiError whose
+ * details list every bad record (`import_invalid`).
+ */
+export function uploadImport(
+  upload: { study: string; kind: UploadKind; file: File; replace: boolean },
+  onProgress: (sent: number, total: number) => void,
+): Promise<ImportSummaryView> {
+  const query = new URLSearchParams({ study: upload.study, kind: upload.kind, file: upload.file.name });
+  if (upload.replace) query.set('replace', 'yes');
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', `/api/admin/imports?${query.toString()}`);
+    xhr.setRequestHeader('Content-Type', 'application/octet-stream');
+    xhr.setRequestHeader('Accept', 'application/json');
+    const csrf = csrfTokenFor('POST', document.cookie);
+    if (csrf !== undefined) xhr.setRequestHeader(CSRF_HEADER, csrf);
+    xhr.upload.onprogress = (event) =>
+      onProgress(event.loaded, event.lengthComputable ? event.total : upload.file.size);
+    xhr.onerror = () =>
+      reject(
+        new ApiError({
+          status: 0,
+          code: 'network',
+          message: 'Cannot reach the server. Check your connection and try again.',
+        }),
+      );
+    xhr.onload = () => {
+      if (xhr.status < 200 || xhr.status > 299) {
+        reject(errorFromResponse(xhr.status, xhr.statusText, xhr.responseText));
+        return;
+      }
+      const parsed = importSummarySchema.safeParse(JSON.parse(xhr.responseText));
+      if (parsed.success) resolve(parsed.data);
+      else
+        reject(
+          new ApiError({
+            status: xhr.status,
+            code: 'invalid_response',
+            message: 'The server answered the upload in an unexpected shape.',
+          }),
+        );
+    };
+    xhr.send(upload.file);
+  });
+}
+
+/** The bad records of a refused import, "LINE: message" each; empty for any other error. */
+export function importProblems(error: ApiError): string[] {
+  if (error.code !== 'import_invalid') return [];
+  const details = importProblemsSchema.safeParse(error.details);
+  return details.success ? details.data.problems.map((problem) => `${problem.line}: ${problem.message}`) : [];
+}
+
+export function importHistoryKey(study: string) {
+  return ['studies', study, 'imports'] as const;
+}
+
+/** GET /api/studies/:study/imports — a page of the import history, newest first. */
+export function importHistoryQuery(study: string, page: number) {
+  return queryOptions({
+    queryKey: [...importHistoryKey(study), page],
+    queryFn: ({ signal }) =>
+      fetchJson(`${studyPathSegment(study)}/imports?page=${page}&pageSize=20`, importHistoryPageSchema, {
+        signal,
+      }),
+    placeholderData: (previous) => previous,
   });
 }

@@ -3,6 +3,8 @@
  * `/studies/:study`; the screens of one study's set-up sit under it.
  */
 export const CONSOLE_USERS_PATH = '/admin/users';
+/** Uploads and the import history; a study may not exist before its first import. */
+export const CONSOLE_DATA_PATH = '/admin/data';
 
 /** The route patterns of the screens of one study's set-up, relative to `/studies/:study`. */
 export const CONSOLE_STUDY_SCREENS = ['sample', 'assignment', 'progress', 'arguments'] as const;

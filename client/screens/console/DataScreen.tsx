@@ -1,0 +1,276 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useId, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { UPLOAD_KINDS } from '../../../shared/console-api.ts';
+import {
+  type ImportSummaryView,
+  importHistoryKey,
+  importHistoryQuery,
+  importProblems,
+  type UploadKind,
+  uploadImport,
+} from '../../api/console.ts';
+import type { ApiError } from '../../api/errors.ts';
+import { studiesQuery } from '../../api/studies.ts';
+import { useDocumentTitle } from '../../components/a11y.ts';
+import { EmptyState, Loading, QueryError } from '../../components/Status.tsx';
+import { percent } from '../../format.ts';
+import './console.css';
+
+/** The most bad records listed on the page; the count says how many there were. */
+const PROBLEMS_SHOWN = 200;
+
+function UploadForm({
+  study,
+  onStudy,
+}: {
+  readonly study: string;
+  readonly onStudy: (study: string) => void;
+}) {
+  const id = useId();
+  const queryClient = useQueryClient();
+  const [kind, setKind] = useState<UploadKind>('triples');
+  const [file, setFile] = useState<File | null>(null);
+  const [replace, setReplace] = useState(false);
+  const [sent, setSent] = useState<{ sent: number; total: number } | null>(null);
+  const upload = useMutation<ImportSummaryView, ApiError, File>({
+    mutationFn: (chosen) =>
+      uploadImport({ study, kind, file: chosen, replace }, (done, total) => setSent({ sent: done, total })),
+    onSuccess: (summary) => {
+      void queryClient.invalidateQueries({ queryKey: importHistoryKey(summary.study) });
+      void queryClient.invalidateQueries({ queryKey: ['studies'] });
+      onStudy(summary.study);
+    },
+    onSettled: () => setSent(null),
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (file) upload.mutate(file);
+  };
+  const problems = upload.error ? importProblems(upload.error) : [];
+  return (
+    <form className="panel" onSubmit={submit} aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className="panel-title">
+        Import a file
+      </h2>
+      <div className="console-form">
+        <div className="field">
+          <label htmlFor={`${id}-kind`}>Kind</label>
+          <select
+            id={`${id}-kind`}
+            value={kind}
+            onChange={(event) => setKind(event.target.value as UploadKind)}
+          >
+            {UPLOAD_KINDS.map((known) => (
+              <option key={known}>{known}</option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-file`}>File (JSONL, JSON or CSV)</label>
+          <input
+            id={`${id}-file`}
+            type="file"
+            required
+            onChange={(event) => setFile(event.target.files?.[0] ?? null)}
+          />
+        </div>
+        <div className="field">
+          <label className="check-inline">
+            <input type="checkbox" checked={replace} onChange={(event) => setReplace(event.target.checked)} />
+            Replace changed records
+          </label>
+        </div>
+        <div className="field">
+          <button type="submit" className="button-primary" disabled={upload.isPending || file === null}>
+            {upload.isPending ? 'Importing…' : `Import into ${study}`}
+          </button>
+        </div>
+      </div>
+      <p className="hint">
+        All or nothing, as <code>npm run -s cli -- import KIND FILE</code>: if any record is bad, nothing is
+        imported and every bad record is listed.
+      </p>
+      {sent && (
+        <progress className="progress" max={Math.max(sent.total, 1)} value={sent.sent} aria-label="Upload">
+          {percent(sent.sent, sent.total)} %
+        </progress>
+      )}
+      {upload.isSuccess && (
+        <div role="status" className="notice notice-info">
+          <p>
+            Imported {upload.data.file} into {upload.data.study}
+            {upload.data.studyCreated ? ' (a new study)' : ''}: {upload.data.counts.records} records,{' '}
+            {upload.data.counts.inserted} new, {upload.data.counts.replaced} replaced,{' '}
+            {upload.data.counts.unchanged} unchanged.
+          </p>
+          {upload.data.warnings.length > 0 && (
+            <ul>
+              {upload.data.warnings.map((warning) => (
+                <li key={warning}>{warning}</li>
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
+      {upload.isError && (
+        <div role="alert" className="notice notice-error">
+          <p>{upload.error.message}</p>
+          {problems.length > 0 && (
+            <ul className="import-problems" aria-label="Bad records">
+              {problems.slice(0, PROBLEMS_SHOWN).map((problem) => (
+                <li key={problem}>{problem}</li>
+              ))}
+            </ul>
+          )}
+          {problems.length > PROBLEMS_SHOWN && <p>… and {problems.length - PROBLEMS_SHOWN} more.</p>}
+        </div>
+      )}
+    </form>
+  );
+}
+
+function ImportHistory({ study }: { readonly study: string }) {
+  const [page, setPage] = useState(1);
+  const history = useQuery(importHistoryQuery(study, page));
+  if (history.status === 'pending') return <Loading>Loading the import history…</Loading>;
+  if (history.status === 'error')
+    return history.error.code === 'not_found' ? (
+      <EmptyState>
+        <p>Study {study} does not exist yet: its first import creates it.</p>
+      </EmptyState>
+    ) : (
+      <QueryError error={history.error} onRetry={() => void history.refetch()} />
+    );
+  const { items, total, pageSize } = history.data;
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  if (total === 0)
+    return (
+      <EmptyState>
+        <p>Nothing imported into {study} yet.</p>
+      </EmptyState>
+    );
+  return (
+    <>
+      <div className="table-scroll">
+        <table className="data-table">
+          <caption>
+            Imports into {study}, newest first ({total}) · page {page} of {pages}
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">When</th>
+              <th scope="col">Kind</th>
+              <th scope="col">File</th>
+              <th scope="col">SHA-256</th>
+              <th scope="col" className="num">
+                Records
+              </th>
+              <th scope="col" className="num">
+                New
+              </th>
+              <th scope="col" className="num">
+                Replaced
+              </th>
+              <th scope="col" className="num">
+                Unchanged
+              </th>
+              <th scope="col">By</th>
+            </tr>
+          </thead>
+          <tbody>
+            {items.map((item) => (
+              <tr key={`${item.importedAt}-${item.sha256}-${item.kind}`}>
+                <td>{new Date(item.importedAt).toLocaleString()}</td>
+                <td>{item.kind}</td>
+                <th scope="row">{item.fileName}</th>
+                <td>
+                  <code title={item.sha256}>{item.sha256.slice(0, 12)}…</code>
+                </td>
+                <td className="num">{item.records}</td>
+                <td className="num">{item.inserted}</td>
+                <td className="num">{item.replaced}</td>
+                <td className="num">{item.unchanged}</td>
+                <td>{item.actor ?? 'command line'}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {pages > 1 && (
+        <nav className="row-actions pager" aria-label="Import history pages">
+          <button
+            type="button"
+            className="button-secondary"
+            disabled={page <= 1}
+            onClick={() => setPage(page - 1)}
+          >
+            Previous page
+          </button>
+          <button
+            type="button"
+            className="button-secondary"
+            disabled={page >= pages}
+            onClick={() => setPage(page + 1)}
+          >
+            Next page
+          </button>
+        </nav>
+      )}
+    </>
+  );
+}
+
+/**
+ * Data (role `admin`): upload a file of any import kind into a study (a new one too), with a progress
+ * bar and every bad record listed, and the study's import history (file, digest, counts, who, when).
+ */
+export function DataScreen() {
+  const id = useId();
+  const studies = useQuery(studiesQuery);
+  const [params, setParams] = useSearchParams();
+  const study = params.get('study') ?? studies.data?.[0]?.name ?? 'default';
+  const [typed, setTyped] = useState(study);
+  useDocumentTitle('Data · study console');
+  const choose = (name: string) => {
+    setTyped(name);
+    setParams(new URLSearchParams({ study: name }));
+  };
+  return (
+    <div className="console-page">
+      <div className="page-heading">
+        <div>
+          <p className="eyebrow">Study console</p>
+          <h1 tabIndex={-1}>Data</h1>
+        </div>
+        <form
+          className="field field-inline"
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (typed.trim() !== '') choose(typed.trim());
+          }}
+        >
+          <label htmlFor={`${id}-study`}>Study</label>
+          <input
+            id={`${id}-study`}
+            list={`${id}-studies`}
+            maxLength={64}
+            value={typed}
+            onChange={(event) => setTyped(event.target.value)}
+          />
+          <datalist id={`${id}-studies`}>
+            {(studies.data ?? []).map((known) => (
+              <option key={known.name} value={known.name} />
+            ))}
+          </datalist>
+          <button type="submit" className="button-secondary button-small">
+            Show
+          </button>
+        </form>
+      </div>
+      <UploadForm study={study} onStudy={choose} />
+      <h2>Import history</h2>
+      <ImportHistory study={study} />
+    </div>
+  );
+}
