@@ -11,10 +11,11 @@ import {
   uploadImport,
 } from '../../api/console.ts';
 import type { ApiError } from '../../api/errors.ts';
-import { studiesQuery } from '../../api/studies.ts';
+import { studiesQuery, studyOverviewQuery } from '../../api/studies.ts';
 import { useDocumentTitle } from '../../components/a11y.ts';
 import { EmptyState, Loading, QueryError } from '../../components/Status.tsx';
 import { percent } from '../../format.ts';
+import { OverviewBody } from '../study/OverviewBody.tsx';
 import './console.css';
 
 /** The most bad records listed on the page; the count says how many there were. */
@@ -38,6 +39,7 @@ function UploadForm({
       uploadImport({ study, kind, file: chosen, replace }, (done, total) => setSent({ sent: done, total })),
     onSuccess: (summary) => {
       void queryClient.invalidateQueries({ queryKey: importHistoryKey(summary.study) });
+      // The study list and every study's overview (its counts changed).
       void queryClient.invalidateQueries({ queryKey: ['studies'] });
       onStudy(summary.study);
     },
@@ -221,6 +223,17 @@ function ImportHistory({ study }: { readonly study: string }) {
   );
 }
 
+/** The study overview's counts (the `status` command's), once the study exists. */
+function StudyContents({ study }: { readonly study: string }) {
+  const overview = useQuery(studyOverviewQuery(study));
+  if (overview.status === 'pending') return <Loading>Loading the overview…</Loading>;
+  if (overview.status === 'error')
+    return overview.error.code === 'not_found' ? null : (
+      <QueryError error={overview.error} onRetry={() => void overview.refetch()} />
+    );
+  return <OverviewBody overview={overview.data} />;
+}
+
 /**
  * Data (role `admin`): upload a file of any import kind into a study (a new one too), with a progress
  * bar and every bad record listed, and the study's import history (file, digest, counts, who, when).
@@ -271,6 +284,8 @@ export function DataScreen() {
       <UploadForm study={study} onStudy={choose} />
       <h2>Import history</h2>
       <ImportHistory study={study} />
+      <h2>What {study} holds</h2>
+      <StudyContents study={study} />
     </div>
   );
 }
