@@ -16,6 +16,7 @@ import { ArgumentsScreen } from './screens/console/ArgumentsScreen.tsx';
 import { AssignmentScreen } from './screens/console/AssignmentScreen.tsx';
 import { CONSOLE_DATA_PATH, CONSOLE_USERS_PATH } from './screens/console/consolePaths.ts';
 import { DataScreen } from './screens/console/DataScreen.tsx';
+import { ExtractionsScreen } from './screens/console/ExtractionsScreen.tsx';
 import { ProgressScreen } from './screens/console/ProgressScreen.tsx';
 import { SampleScreen } from './screens/console/SampleScreen.tsx';
 import { UsersScreen } from './screens/console/UsersScreen.tsx';
@@ -169,6 +170,14 @@ const router = createBrowserRouter([
         element: (
           <RequireRole roles={['admin']}>
             <AssignmentScreen />
+          </RequireRole>
+        ),
+      },
+      {
+        path: 'studies/:study/console/extractions',
+        element: (
+          <RequireRole roles={['admin']}>
+            <ExtractionsScreen />
           </RequireRole>
         ),
       },

@@ -13,6 +13,7 @@ import { loadStudy } from './middlewares/study.ts';
 import { adjudicationRoutes } from './routes/adjudication/adjudication.ts';
 import { argumentRoutes } from './routes/admin/arguments.ts';
 import { auditRoutes } from './routes/admin/audit.ts';
+import { extractorRoutes } from './routes/admin/extractors.ts';
 import { goldAdminRoutes } from './routes/admin/gold.ts';
 import { adminImportRoutes, importHistoryRoutes } from './routes/admin/imports.ts';
 import { progressRoutes } from './routes/admin/progress.ts';
@@ -95,6 +96,7 @@ export function createApp(options: AppOptions): Express {
   api.use('/studies/:study', progressRoutes(options));
   api.use('/studies/:study', argumentRoutes(options));
   api.use('/studies/:study', importHistoryRoutes(options));
+  api.use('/studies/:study', extractorRoutes(options));
   api.use('/studies/:study', goldAdminRoutes(options));
   api.use('/studies/:study', adjudicationRoutes(options));
   api.use('/studies/:study', samplingRoutes(options));

@@ -120,3 +120,25 @@ export const importProblemsSchema = z.object({
   file: z.string(),
   problems: z.array(z.object({ line: z.number(), message: z.string() })),
 });
+
+/** GET /api/studies/:study/extractors — each extractor's counts and the command that reruns it. */
+export const extractorRunsSchema = z.array(
+  z.object({
+    name: z.string(),
+    kind: z.enum(['imported', 'llm', 'rules']),
+    version: z.string().nullable(),
+    extracted: z.number().int(),
+    failed: z.number().int(),
+    /** The command line that retries its failures (an imported extractor's: re-import its file). */
+    rerun: z.string(),
+  }),
+);
+
+/** GET /api/studies/:study/extractors/:name/failures?page=&pageSize= */
+export const extractionFailuresQuerySchema = importHistoryQuerySchema;
+export const extractionFailuresPageSchema = z.object({
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  items: z.array(z.object({ argumentId: z.string(), error: z.string() })),
+});

@@ -125,6 +125,8 @@ const CASES: Record<string, RouteCase> = {
     body: () => ({ not: 'a triple' }),
   },
   'GET /api/studies/:study/imports': { statuses: ADMIN },
+  'GET /api/studies/:study/extractors': { statuses: ADMIN },
+  'GET /api/studies/:study/extractors/:name/failures': { statuses: ADMIN },
   'GET /api/studies/:study/samples': { statuses: ADMIN },
   'POST /api/studies/:study/samples': {
     statuses: [401, 403, 403, 403, 201],
@@ -161,7 +163,8 @@ function concretePath(name: string, keys: Keys): string {
     .replace(':study', 'default')
     .replace(':itemKey', keyFor(name, keys))
     .replace(':argumentId', ADJUDICATION_ARGUMENTS.same)
-    .replace(':username', 'erin');
+    .replace(':username', 'erin')
+    .replace(':name', 'rules');
 }
 
 const EVERY_SECRET = [...Object.values(SECRETS), ...Object.values(WORK_SECRETS)];

@@ -3,6 +3,8 @@ import { z } from 'zod';
 import { adminUserSchema, type CreateUserRequest, type UpdateUserRequest } from '../../shared/admin-api.ts';
 import {
   argumentListPageSchema,
+  extractionFailuresPageSchema,
+  extractorRunsSchema,
   importHistoryPageSchema,
   importProblemsSchema,
   importSummarySchema,
@@ -345,6 +347,29 @@ export function importHistoryQuery(study: string, page: number) {
       fetchJson(`${studyPathSegment(study)}/imports?page=${page}&pageSize=20`, importHistoryPageSchema, {
         signal,
       }),
+    placeholderData: (previous) => previous,
+  });
+}
+
+/** GET /api/studies/:study/extractors — counts per extractor and the command that reruns it. */
+export function extractorRunsQuery(study: string) {
+  return queryOptions({
+    queryKey: ['studies', study, 'extractors'],
+    queryFn: ({ signal }) =>
+      fetchJson(`${studyPathSegment(study)}/extractors`, extractorRunsSchema, { signal }),
+  });
+}
+
+/** GET /api/studies/:study/extractors/:name/failures — a page of failures with their errors. */
+export function extractionFailuresQuery(study: string, extractor: string, page: number) {
+  return queryOptions({
+    queryKey: ['studies', study, 'extractors', extractor, 'failures', page],
+    queryFn: ({ signal }) =>
+      fetchJson(
+        `${studyPathSegment(study)}/extractors/${encodeURIComponent(extractor)}/failures?page=${page}&pageSize=20`,
+        extractionFailuresPageSchema,
+        { signal },
+      ),
     placeholderData: (previous) => previous,
   });
 }

@@ -38,6 +38,8 @@ function RoleNav({ user }: { readonly user: SessionUser }) {
       links.push({ to: consolePath(study, 'arguments'), label: 'Arguments', end: false });
     if (user.roles.includes('admin'))
       links.push({ to: consolePath(study, 'progress'), label: 'Progress', end: false });
+    if (user.roles.includes('admin'))
+      links.push({ to: consolePath(study, 'extractions'), label: 'Extraction runs', end: false });
   }
   if (user.roles.includes('admin')) links.push({ to: CONSOLE_DATA_PATH, label: 'Data', end: false });
   if (user.roles.includes('admin')) links.push({ to: CONSOLE_USERS_PATH, label: 'Users', end: false });

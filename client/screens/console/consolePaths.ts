@@ -7,7 +7,13 @@ export const CONSOLE_USERS_PATH = '/admin/users';
 export const CONSOLE_DATA_PATH = '/admin/data';
 
 /** The route patterns of the screens of one study's set-up, relative to `/studies/:study`. */
-export const CONSOLE_STUDY_SCREENS = ['sample', 'assignment', 'progress', 'arguments'] as const;
+export const CONSOLE_STUDY_SCREENS = [
+  'sample',
+  'assignment',
+  'progress',
+  'arguments',
+  'extractions',
+] as const;
 export type ConsoleStudyScreen = (typeof CONSOLE_STUDY_SCREENS)[number];
 
 export function consolePath(study: string, screen: ConsoleStudyScreen): string {
