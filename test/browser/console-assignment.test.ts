@@ -89,7 +89,18 @@ describe('the study console: assignment, in Chromium', () => {
     ).toEqual(['alice', 'bob']);
     const aliceHad = made.filter((row) => row.annotator === 'alice').length;
 
+    // alice leaves: her account is disabled, and her unfinished work still moves.
+    const csrf = (await page.context().cookies()).find((cookie) => cookie.name === 'fa_csrf')?.value ?? '';
+    const disabled = await page.request.patch(`${baseUrl}/api/admin/users/alice`, {
+      headers: { 'X-CSRF-Token': csrf },
+      data: { disabled: true },
+    });
+    expect(disabled.status()).toBe(200);
+    await page.reload();
     const reassign = page.getByRole('form', { name: 'Reassign unfinished work' });
+    await reassign.waitFor();
+    expect(await reassign.getByLabel('From').textContent()).toContain('alice (disabled)');
+    expect(await reassign.getByLabel('To').textContent()).not.toContain('alice');
     await reassign.getByLabel('From').selectOption('alice');
     await reassign.getByLabel('To').selectOption('erin');
     await reassign.getByRole('button', { name: 'Reassign' }).click();

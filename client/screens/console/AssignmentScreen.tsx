@@ -208,9 +208,13 @@ function AssignForm({
 function ReassignForm({
   study,
   annotators,
+  accounts,
 }: {
   readonly study: string;
+  /** Who may receive work: enabled annotators. */
   readonly annotators: readonly string[];
+  /** Whose work may move: every account, a disabled one (someone who left) above all. */
+  readonly accounts: readonly { username: string; disabled: boolean }[];
 }) {
   const id = useId();
   const queryClient = useQueryClient();
@@ -241,8 +245,11 @@ function ReassignForm({
           <label htmlFor={`${id}-from`}>From</label>
           <select id={`${id}-from`} required value={from} onChange={(event) => setFrom(event.target.value)}>
             <option value="">choose…</option>
-            {annotators.map((name) => (
-              <option key={name}>{name}</option>
+            {accounts.map((account) => (
+              <option key={account.username} value={account.username}>
+                {account.username}
+                {account.disabled ? ' (disabled)' : ''}
+              </option>
             ))}
           </select>
         </div>
@@ -380,7 +387,7 @@ export function AssignmentScreen() {
       ) : (
         <>
           <AssignForm study={study} annotators={annotators} />
-          <ReassignForm study={study} annotators={annotators} />
+          <ReassignForm study={study} annotators={annotators} accounts={users.data} />
         </>
       )}
       <h2>Log</h2>
