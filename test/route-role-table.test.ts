@@ -125,6 +125,7 @@ const CASES: Record<string, RouteCase> = {
     body: () => ({ not: 'a triple' }),
   },
   'GET /api/studies/:study/imports': { statuses: ADMIN },
+  'GET /api/studies/:study/assignment-log': { statuses: ADMIN, query: '?page=1&pageSize=5' },
   'GET /api/studies/:study/extractors': { statuses: ADMIN },
   'GET /api/studies/:study/extractors/:name/failures': { statuses: ADMIN },
   'GET /api/studies/:study/samples': { statuses: ADMIN },

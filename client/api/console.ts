@@ -120,27 +120,39 @@ export function reassignItems(study: string, body: ReassignInput) {
   });
 }
 
-const assignmentLogSchema = z.array(
-  z.object({
-    argumentId: z.string(),
-    from: z.string().nullable(),
-    to: z.string(),
-    action: z.string(),
-    actor: z.string().nullable(),
-    at: z.string(),
-  }),
-);
+const assignmentLogPageSchema = z.object({
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  items: z.array(
+    z.object({
+      argumentId: z.string(),
+      from: z.string().nullable(),
+      to: z.string(),
+      action: z.string(),
+      actor: z.string().nullable(),
+      at: z.string(),
+    }),
+  ),
+});
 
 export function assignmentLogKey(study: string) {
   return ['studies', study, 'assignments', 'log'] as const;
 }
 
-/** GET /api/studies/:study/assignments/log — every assignment and reassignment, oldest first. */
-export function assignmentLogQuery(study: string) {
+/** GET /api/studies/:study/assignment-log — a page of assignments and reassignments, newest first. */
+export function assignmentLogQuery(study: string, page: number) {
   return queryOptions({
-    queryKey: assignmentLogKey(study),
+    queryKey: [...assignmentLogKey(study), page],
     queryFn: ({ signal }) =>
-      fetchJson(`${studyPathSegment(study)}/assignments/log`, assignmentLogSchema, { signal }),
+      fetchJson(
+        `${studyPathSegment(study)}/assignment-log?page=${page}&pageSize=50`,
+        assignmentLogPageSchema,
+        {
+          signal,
+        },
+      ),
+    placeholderData: (previous) => previous,
   });
 }
 

@@ -164,3 +164,20 @@ export function countAssignmentsOfUser(db: Db, studyId: number, userId: number):
     )?.n ?? 0
   );
 }
+
+/** One page of the study's assignment log, newest first, with the number of entries. */
+export function listAssignmentLogPage(
+  db: Db,
+  studyId: number,
+  page: { page: number; pageSize: number },
+): { total: number; items: AssignmentLogEntry[] } {
+  const from = `FROM assignment_log l JOIN arguments a ON a.id = l.argument_id LEFT JOIN users f ON f.id = l.from_user_id
+     JOIN users t ON t.id = l.to_user_id WHERE a.study_id = ?`;
+  const total = db.first<{ count: number }>(`SELECT count(*) AS count ${from}`, [studyId])?.count ?? 0;
+  const items = db.all<AssignmentLogEntry>(
+    `SELECT a.external_id AS argumentId, f.username AS "from", t.username AS "to", l.action, l.actor, l.at
+     ${from} ORDER BY l.id DESC LIMIT ? OFFSET ?`,
+    [studyId, page.pageSize, (page.page - 1) * page.pageSize],
+  );
+  return { total, items };
+}

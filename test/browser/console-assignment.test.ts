@@ -114,6 +114,15 @@ describe('the study console: assignment, in Chromium', () => {
 
     const log = page.getByRole('table', { name: /Assignment log/ });
     await expect.poll(async () => (await log.textContent()) ?? '').toContain('reassign');
+    const logPage = (await (
+      await page.request.get(`${baseUrl}/api/studies/default/assignment-log?pageSize=5`)
+    ).json()) as {
+      total: number;
+      items: { action: string }[];
+    };
+    expect(logPage.total).toBe(made.length + aliceHad);
+    expect(logPage.items.map((entry) => entry.action)).toEqual(Array(5).fill('reassign'));
+    expect(await log.locator('caption').textContent()).toContain(`(${logPage.total})`);
     expect(await log.getByRole('row').nth(1).textContent()).toMatch(/reassign.*alice.*erin.*root/);
     await page.screenshot({ path: join(ARTIFACTS_DIR, 'console-assignment.png'), fullPage: true });
     expect(errors).toEqual([]);

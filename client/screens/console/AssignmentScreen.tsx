@@ -28,9 +28,6 @@ function randomSeed(): string {
   return String(Math.floor(Math.random() * 1_000_000));
 }
 
-/** The most log entries shown at once; "Show more" adds as many again. */
-const LOG_PAGE = 50;
-
 function Loads({ summary, title }: { readonly summary: AssignmentSummary; readonly title: string }) {
   const loads = Object.entries(summary.loads).sort(([a], [b]) => a.localeCompare(b));
   return (
@@ -305,23 +302,24 @@ function ReassignForm({
 }
 
 function AssignmentLog({ study }: { readonly study: string }) {
-  const log = useQuery(assignmentLogQuery(study));
-  const [shown, setShown] = useState(LOG_PAGE);
+  const [page, setPage] = useState(1);
+  const log = useQuery(assignmentLogQuery(study, page));
   if (log.status === 'pending') return <Loading>Loading the assignment log…</Loading>;
   if (log.status === 'error') return <QueryError error={log.error} onRetry={() => void log.refetch()} />;
-  if (log.data.length === 0)
+  const { total, pageSize, items } = log.data;
+  if (total === 0)
     return (
       <EmptyState>
         <p>Nothing assigned yet.</p>
       </EmptyState>
     );
-  const newestFirst = [...log.data].reverse();
+  const pages = Math.max(1, Math.ceil(total / pageSize));
   return (
     <>
       <div className="table-scroll">
         <table className="data-table">
           <caption>
-            Assignment log, newest first ({Math.min(shown, newestFirst.length)} of {newestFirst.length})
+            Assignment log, newest first ({total}) · page {page} of {pages}
           </caption>
           <thead>
             <tr>
@@ -334,7 +332,7 @@ function AssignmentLog({ study }: { readonly study: string }) {
             </tr>
           </thead>
           <tbody>
-            {newestFirst.slice(0, shown).map((entry) => (
+            {items.map((entry) => (
               // One argument reaches one annotator once per action and moment.
               <tr key={`${entry.at}|${entry.argumentId}|${entry.action}|${entry.from}|${entry.to}`}>
                 <td>{new Date(entry.at).toLocaleString()}</td>
@@ -348,14 +346,25 @@ function AssignmentLog({ study }: { readonly study: string }) {
           </tbody>
         </table>
       </div>
-      {shown < newestFirst.length && (
-        <button
-          type="button"
-          className="button-secondary"
-          onClick={() => setShown((count) => count + LOG_PAGE)}
-        >
-          Show {Math.min(LOG_PAGE, newestFirst.length - shown)} more
-        </button>
+      {pages > 1 && (
+        <nav className="row-actions pager" aria-label="Assignment log pages">
+          <button
+            type="button"
+            className="button-secondary"
+            disabled={page <= 1}
+            onClick={() => setPage(page - 1)}
+          >
+            Previous page
+          </button>
+          <button
+            type="button"
+            className="button-secondary"
+            disabled={page >= pages}
+            onClick={() => setPage(page + 1)}
+          >
+            Next page
+          </button>
+        </nav>
       )}
     </>
   );

@@ -1,4 +1,5 @@
 import { Router } from 'express';
+import { importHistoryQuerySchema as pageQuerySchema } from '../../../shared/console-api.ts';
 import {
   assignRequestSchema,
   drawSampleRequestSchema,
@@ -6,12 +7,12 @@ import {
 } from '../../../shared/sample-api.ts';
 import { authOf, requireRole } from '../../middlewares/session.ts';
 import { studyOf } from '../../middlewares/study.ts';
-import { validateBody } from '../../middlewares/validate.ts';
+import { validateBody, validateQuery } from '../../middlewares/validate.ts';
 import { assignSampleAudited, reassignAudited } from '../../services/assignment-changes.ts';
 import { assignmentRecords, previewAssignment } from '../../services/assignment-service.ts';
 import { appActor } from '../../services/audit-service.ts';
 import { drawSample, listSampleSummaries } from '../../services/sample-service.ts';
-import { listAssignmentLog } from '../../store/assignments.ts';
+import { listAssignmentLog, listAssignmentLogPage } from '../../store/assignments.ts';
 import type { RouteContext } from '../context.ts';
 
 /** Samples and assignments of a study, under /api/studies/:study, for admins. */
@@ -37,6 +38,12 @@ export function samplingRoutes({ db }: RouteContext): Router {
 
   router.get('/assignments/log', admin, (_request, response) => {
     response.json(listAssignmentLog(db, studyOf(response).id));
+  });
+
+  const pageQuery = validateQuery(pageQuerySchema);
+  router.get('/assignment-log', admin, pageQuery, (_request, response) => {
+    const page = pageQuery.of(response);
+    response.json({ ...page, ...listAssignmentLogPage(db, studyOf(response).id, page) });
   });
 
   router.post('/assignments', admin, assignBody, (_request, response) => {
