@@ -1,8 +1,8 @@
 import { Command, CommanderError } from 'commander';
 import { type ImportProblems, isAppError } from '../server/errors.ts';
+import { registerBackup } from './commands/backup.ts';
 import { registerBatch } from './commands/batch/index.ts';
 import { registerDataset } from './commands/dataset.ts';
-import { registerBackup } from './commands/backup.ts';
 import { registerDemo } from './commands/demo.ts';
 import { registerExport } from './commands/export.ts';
 import { registerExtract } from './commands/extract.ts';
