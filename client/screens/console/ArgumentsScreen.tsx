@@ -6,6 +6,7 @@ import { useDocumentTitle } from '../../components/a11y.ts';
 import { EmptyState, Loading, QueryError } from '../../components/Status.tsx';
 import { argumentConsolePath } from './consolePaths.ts';
 import './console.css';
+import { Pager } from '../../components/Pager.tsx';
 
 const PAGE_SIZE = 25;
 const FILTER_KEYS = ['q', 'model', 'test', 'sampled', 'annotated', 'adjudicated'] as const;
@@ -205,27 +206,7 @@ export function ArgumentsScreen() {
                 </tbody>
               </table>
             </div>
-            <nav className="row-actions pager" aria-label="Pages">
-              <button
-                type="button"
-                className="button-secondary"
-                disabled={page <= 1}
-                onClick={() => goTo(page - 1)}
-              >
-                Previous page
-              </button>
-              <span className="muted">
-                Page {page} of {pages}
-              </span>
-              <button
-                type="button"
-                className="button-secondary"
-                disabled={page >= pages}
-                onClick={() => goTo(page + 1)}
-              >
-                Next page
-              </button>
-            </nav>
+            <Pager page={page} pages={pages} onPage={goTo} label="Pages of the arguments" />
           </>
         )
       )}

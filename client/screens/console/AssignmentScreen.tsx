@@ -15,6 +15,7 @@ import {
 import { useDocumentTitle } from '../../components/a11y.ts';
 import { EmptyState, Loading, QueryError } from '../../components/Status.tsx';
 import './console.css';
+import { Pager } from '../../components/Pager.tsx';
 
 /** Ids typed one per line or separated by commas or spaces; blanks dropped. */
 function idList(text: string): string[] {
@@ -346,26 +347,7 @@ function AssignmentLog({ study }: { readonly study: string }) {
           </tbody>
         </table>
       </div>
-      {pages > 1 && (
-        <nav className="row-actions pager" aria-label="Assignment log pages">
-          <button
-            type="button"
-            className="button-secondary"
-            disabled={page <= 1}
-            onClick={() => setPage(page - 1)}
-          >
-            Previous page
-          </button>
-          <button
-            type="button"
-            className="button-secondary"
-            disabled={page >= pages}
-            onClick={() => setPage(page + 1)}
-          >
-            Next page
-          </button>
-        </nav>
-      )}
+      <Pager page={page} pages={pages} onPage={setPage} label="Assignment log pages" />
     </>
   );
 }

@@ -17,6 +17,7 @@ import { EmptyState, Loading, QueryError } from '../../components/Status.tsx';
 import { percent } from '../../format.ts';
 import { OverviewBody } from '../study/OverviewBody.tsx';
 import './console.css';
+import { Pager } from '../../components/Pager.tsx';
 
 /** The most bad records listed on the page; the count says how many there were. */
 const PROBLEMS_SHOWN = 200;
@@ -199,26 +200,7 @@ function ImportHistory({ study }: { readonly study: string }) {
           </tbody>
         </table>
       </div>
-      {pages > 1 && (
-        <nav className="row-actions pager" aria-label="Import history pages">
-          <button
-            type="button"
-            className="button-secondary"
-            disabled={page <= 1}
-            onClick={() => setPage(page - 1)}
-          >
-            Previous page
-          </button>
-          <button
-            type="button"
-            className="button-secondary"
-            disabled={page >= pages}
-            onClick={() => setPage(page + 1)}
-          >
-            Next page
-          </button>
-        </nav>
-      )}
+      <Pager page={page} pages={pages} onPage={setPage} label="Import history pages" />
     </>
   );
 }

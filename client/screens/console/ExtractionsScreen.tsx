@@ -5,6 +5,7 @@ import { extractionFailuresQuery, extractorRunsQuery } from '../../api/console.t
 import { useDocumentTitle } from '../../components/a11y.ts';
 import { EmptyState, Loading, QueryError } from '../../components/Status.tsx';
 import './console.css';
+import { Pager } from '../../components/Pager.tsx';
 
 function Failures({ study, extractor }: { readonly study: string; readonly extractor: string }) {
   const [page, setPage] = useState(1);
@@ -35,26 +36,7 @@ function Failures({ study, extractor }: { readonly study: string; readonly extra
           ))}
         </tbody>
       </table>
-      {pages > 1 && (
-        <nav className="row-actions pager" aria-label={`Pages of ${extractor}'s failures`}>
-          <button
-            type="button"
-            className="button-secondary"
-            disabled={page <= 1}
-            onClick={() => setPage(page - 1)}
-          >
-            Previous page
-          </button>
-          <button
-            type="button"
-            className="button-secondary"
-            disabled={page >= pages}
-            onClick={() => setPage(page + 1)}
-          >
-            Next page
-          </button>
-        </nav>
-      )}
+      <Pager page={page} pages={pages} onPage={setPage} label={`Pages of ${extractor}'s failures`} />
     </>
   );
 }
