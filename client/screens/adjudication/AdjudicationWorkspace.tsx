@@ -30,6 +30,7 @@ import {
   EditorOverlays,
   EditorTextColumn,
   EditorTools,
+  FinalizeButton,
 } from '../workspace/EditorParts.tsx';
 import { CommentPanel, FlagsPanel } from '../workspace/FlagsPanel.tsx';
 import { GuidelinesPanel } from '../workspace/GuidelinesPanel.tsx';
@@ -196,15 +197,13 @@ export function AdjudicationWorkspace({
           </label>
           <EditorTools editor={editor} readOnly={readOnly} />
           {!readOnly && (
-            <button
-              type="button"
-              className="button-primary"
-              disabled={fixing || conflict}
-              onClick={() => void fix()}
-              aria-keyshortcuts="Control+Enter"
-            >
-              {fixing ? 'Fixing…' : 'Fix the gold'} <kbd>Ctrl ↵</kbd>
-            </button>
+            <FinalizeButton
+              label="Fix the gold"
+              busyLabel="Fixing…"
+              busy={fixing}
+              disabled={conflict}
+              onFinalize={() => void fix()}
+            />
           )}
         </div>
       </div>

@@ -208,3 +208,30 @@ export function EditorConflict<
     />
   );
 }
+
+/** The screen's final step (Submit, Fix the gold) on Ctrl + Enter, with its in-flight wording. */
+export function FinalizeButton({
+  label,
+  busyLabel,
+  busy,
+  disabled,
+  onFinalize,
+}: {
+  label: string;
+  busyLabel: string;
+  busy: boolean;
+  disabled: boolean;
+  onFinalize: () => void;
+}) {
+  return (
+    <button
+      type="button"
+      className="button-primary"
+      disabled={busy || disabled}
+      onClick={onFinalize}
+      aria-keyshortcuts="Control+Enter"
+    >
+      {busy ? busyLabel : label} <kbd>Ctrl ↵</kbd>
+    </button>
+  );
+}

@@ -12,6 +12,7 @@ import {
   EditorOverlays,
   EditorTextColumn,
   EditorTools,
+  FinalizeButton,
 } from './EditorParts.tsx';
 import { CommentPanel, FlagsPanel } from './FlagsPanel.tsx';
 import { GuidelinesPanel } from './GuidelinesPanel.tsx';
@@ -108,15 +109,13 @@ export function Workspace({
               </button>
             )
           ) : (
-            <button
-              type="button"
-              className="button-primary"
-              disabled={submitting || conflict}
-              onClick={() => void submit()}
-              aria-keyshortcuts="Control+Enter"
-            >
-              {submitting ? 'Submitting…' : 'Submit'} <kbd>Ctrl ↵</kbd>
-            </button>
+            <FinalizeButton
+              label="Submit"
+              busyLabel="Submitting…"
+              busy={submitting}
+              disabled={conflict}
+              onFinalize={() => void submit()}
+            />
           )}
         </div>
       </div>
