@@ -6,6 +6,7 @@ describe('shared/stats public API', () => {
     expect(Object.keys(stats).sort()).toEqual(
       [
         'bcaInterval',
+        'benjaminiYekutieli',
         'betaQuantile',
         'clopperPearsonInterval',
         'clusterBootstrap',
@@ -17,6 +18,7 @@ describe('shared/stats public API', () => {
         'kendallTauB',
         'krippendorffAlpha',
         'logBeta',
+        'lowerTailTTest',
         'macroAverage',
         'microAverage',
         'normalCdf',
@@ -29,6 +31,7 @@ describe('shared/stats public API', () => {
         'resampleClusters',
         'spearmanRho',
         'specificAgreement',
+        'studentTCdf',
         'wilsonInterval',
       ].sort(),
     );

@@ -6,6 +6,7 @@
  */
 
 export { type BcaInput, type BcaInterval, bcaInterval, jackknifeAcceleration } from './bca-interval.ts';
+export { benjaminiYekutieli } from './benjamini-yekutieli.ts';
 export { betaQuantile } from './beta-quantile.ts';
 export { type ClusterBootstrapOptions, type ClusterBootstrapResult, clusterBootstrap } from './bootstrap.ts';
 export { clopperPearsonInterval } from './clopper-pearson-interval.ts';
@@ -21,6 +22,7 @@ export { type MacroAverage, macroAverage } from './macro-average.ts';
 export { type MicroAverage, microAverage } from './micro-average.ts';
 export { normalCdf } from './normal-cdf.ts';
 export { normalQuantile } from './normal-quantile.ts';
+export { type LowerTailTTest, lowerTailTTest } from './one-sample-t-test.ts';
 export { pabak } from './pabak.ts';
 export { percentAgreement } from './percent-agreement.ts';
 export { percentileInterval } from './percentile-interval.ts';
@@ -29,4 +31,5 @@ export { resampleClusters } from './resample-clusters.ts';
 export { createRng, type Rng } from './rng.ts';
 export { spearmanRho } from './spearman-rho.ts';
 export { type BinaryLabel, type SpecificAgreement, specificAgreement } from './specific-agreement.ts';
+export { studentTCdf } from './student-t.ts';
 export { wilsonInterval } from './wilson-interval.ts';
