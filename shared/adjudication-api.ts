@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { itemKeySchema, rejectedAttemptSchema } from './annotation-api.ts';
 import { factorIdSchema } from './factors.ts';
 import { judgementSchema, mentionStyleSchema, polaritySchema, spanSchema } from './schemas/annotation.ts';
+import { extractionMentionsSchema } from './schemas/extraction-mention.ts';
 import { caseSchema } from './vocabulary.ts';
 
 /** What the two annotators (shown as A and B) differ on; `id` is stable for the same pair of judgements. */
@@ -206,6 +207,8 @@ export const revealSchema = z.object({
       error: z.string().nullable(),
       decisions: z.array(classifiedDecisionSchema),
       counts: z.record(errorClassSchema, z.number()),
+      /** The extractor's evidence, when it stores any (the rules extractor does): why it said what it said. */
+      mentions: extractionMentionsSchema,
     }),
   ),
 });

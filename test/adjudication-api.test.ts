@@ -451,8 +451,11 @@ describe('the reveal', () => {
       error: null,
       decisions: [],
       counts: { correct: 0, missed: 0, negated_as_present: 0, wrong_case: 0, invented: 0, extra: 0 },
+      mentions: [],
     });
     expect(gpt?.status).toBe('extracted');
+    // This extractor stored no evidence; the rules extractor's mentions are shown in the browser test.
+    expect(gpt?.mentions).toEqual([]);
     expect(gpt?.counts.correct).toBe(
       gpt?.decisions.filter((decision) => decision.class === 'correct').length,
     );

@@ -113,6 +113,7 @@ export function presentReveal(
       error: extraction?.error ?? null,
       decisions,
       counts: countErrorClasses(decisions),
+      mentions: extraction?.status === 'extracted' ? (extraction.mentions ?? []) : [],
     })),
   };
 }

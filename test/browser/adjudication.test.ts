@@ -133,6 +133,14 @@ describe('adjudication, in Chromium', () => {
     await page.keyboard.press('Control+Enter');
     await page.getByRole('button', { name: 'Show the extractors against this gold' }).click();
     await page.getByRole('heading', { name: /rules/ }).waitFor();
+    // The rules extractor's evidence: a reading shown from the reveal is drawn over the text.
+    await page.getByText(/evidence mentions? stored/).first().waitFor();
+    expect(await page.locator('.mark-evidence').count()).toBe(0);
+    const reading = page.locator('.reveal-table .evidence-list button').first();
+    const label = (await reading.textContent()) ?? '';
+    expect(label).toMatch(/^read: (code|name|paraphrase), (asserted|negated|hypothetical), /);
+    await reading.click();
+    await expect.poll(() => page.locator('.mark-evidence').count()).toBeGreaterThan(0);
     await page.screenshot({ path: join(ARTIFACTS_DIR, 'adjudication-reveal.png') });
 
     // The gold equals the chosen resolutions.

@@ -16,6 +16,7 @@ import { emptyJudgement, type Judgement } from '../../../shared/schemas/annotati
 import { adjudicationItemQuery, adjudicationQueueKey, putGold } from '../../api/adjudication.ts';
 import { adjudicationPath } from '../../paths.ts';
 import { Autosaver } from '../../workspace/autosave.ts';
+import { scrollOffsetIntoView } from '../../workspace/dom-offsets.ts';
 import { draftKey } from '../../workspace/draft-store.ts';
 import {
   type GoldAutosaver,
@@ -23,6 +24,7 @@ import {
   goldDocument,
   savedGold,
 } from '../../workspace/gold-document.ts';
+import type { TextRange } from '../../workspace/selection.ts';
 import { layoutArgument } from '../../workspace/text-layout.ts';
 import {
   EditorConflict,
@@ -114,6 +116,7 @@ export function AdjudicationWorkspace({
   );
   const annotators = useMemo(() => (a && b ? { a: a.judgement, b: b.judgement } : undefined), [a, b]);
   const [showNames, setShowNames] = useState(false);
+  const [evidence, setEvidence] = useState<TextRange | null>(null);
   const named = useQuery({ ...adjudicationItemQuery(study, item.itemKey, true), enabled: showNames });
   const nameOf = (label: 'A' | 'B') =>
     showNames
@@ -236,6 +239,7 @@ export function AdjudicationWorkspace({
           layout={layout}
           readOnly={readOnly}
           layers={layers}
+          evidenceRange={evidence}
           legend={
             <p className="layer-legend">
               <span className="layer-a">A{nameOf('A') ? ` (${nameOf('A')})` : ''}</span> over-lined ·{' '}
@@ -268,6 +272,10 @@ export function AdjudicationWorkspace({
                 (span) => span.start === range.start && span.end === range.end,
               );
               if (index >= 0) editor.selectSpan(index);
+            }}
+            onShowEvidence={(range) => {
+              setEvidence(range);
+              if (editor.textRef.current) scrollOffsetIntoView(editor.textRef.current, range.start);
             }}
           />
           <FlagsPanel

@@ -1,7 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { ERROR_CLASS_TEXT, ERROR_CLASSES, type ErrorClass } from '../../../shared/adjudication-api.ts';
+import {
+  type ClassifiedDecision,
+  ERROR_CLASS_TEXT,
+  ERROR_CLASSES,
+  type ErrorClass,
+} from '../../../shared/adjudication-api.ts';
 import { FACTORS } from '../../../shared/factors.ts';
+import type { ExtractionMention } from '../../../shared/schemas/extraction-mention.ts';
 import { revealQuery } from '../../api/adjudication.ts';
 import { QueryError } from '../../components/Status.tsx';
 import { CASE_LABEL } from '../workspace/case-labels.ts';
@@ -14,6 +20,44 @@ function factorLabel(factor: string): string {
   return known ? `${known.id} ${known.name}` : `“${factor}”`;
 }
 
+/** The extractor's evidence for one decision: its mentions of the factor read as being about the case (or about no case). */
+function evidenceFor(
+  mentions: readonly ExtractionMention[],
+  decision: ClassifiedDecision,
+): ExtractionMention[] {
+  return mentions.filter(
+    (mention) =>
+      mention.factor === decision.factor && (mention.case === decision.case || mention.case === null),
+  );
+}
+
+function readingLabel(mention: ExtractionMention): string {
+  const about = mention.case === null ? 'no case' : CASE_LABEL[mention.case];
+  return `read: ${mention.style}, ${mention.polarity}, ${about}`;
+}
+
+/** Buttons that show where the extractor read the factor, each saying how it read it. */
+function EvidenceButtons({
+  mentions,
+  onShow,
+}: {
+  readonly mentions: readonly ExtractionMention[];
+  readonly onShow: (range: { start: number; end: number }) => void;
+}) {
+  if (mentions.length === 0) return null;
+  return (
+    <ul className="evidence-list" aria-label="The extractor read it as">
+      {mentions.map((mention) => (
+        <li key={`${mention.start}-${mention.end}-${mention.case}-${mention.polarity}`}>
+          <button type="button" className="link-button" onClick={() => onShow(mention)}>
+            {readingLabel(mention)}
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /**
  * The staged reveal: only once the gold is fixed, and only when the adjudicator asks, each
  * extractor's output against the gold, every (case, factor) classified. Until then nothing of the
@@ -24,11 +68,14 @@ export function RevealPanel({
   itemKey,
   canReveal,
   onHighlight,
+  onShowEvidence,
 }: {
   readonly study: string;
   readonly itemKey: string;
   readonly canReveal: boolean;
   readonly onHighlight: (range: { start: number; end: number }) => void;
+  /** Draws one of the extractor's evidence ranges over the text. */
+  readonly onShowEvidence: (range: { start: number; end: number }) => void;
 }) {
   const id = useId();
   const [asked, setAsked] = useState(false);
@@ -66,6 +113,13 @@ export function RevealPanel({
                 )}
               </h3>
               {extractor.error && <p className="hint hint-warn">{extractor.error}</p>}
+              {extractor.mentions.length > 0 && (
+                <p className="hint">
+                  {extractor.mentions.length} evidence{' '}
+                  {extractor.mentions.length === 1 ? 'mention' : 'mentions'} stored: choose a reading to see
+                  it in the text.
+                </p>
+              )}
               <p className="class-counts">
                 {ERROR_CLASSES.filter((errorClass) => (extractor.counts[errorClass] ?? 0) > 0).map(
                   (errorClass) => (
@@ -102,7 +156,13 @@ export function RevealPanel({
                     .map((decision) => (
                       <tr key={`${decision.case}:${decision.factor}:${decision.class}`}>
                         <td>{CASE_LABEL[decision.case]}</td>
-                        <td>{factorLabel(decision.factor)}</td>
+                        <td>
+                          {factorLabel(decision.factor)}
+                          <EvidenceButtons
+                            mentions={evidenceFor(extractor.mentions, decision)}
+                            onShow={onShowEvidence}
+                          />
+                        </td>
                         <td>
                           <span className={`class-chip class-${decision.class}`}>
                             {label(decision.class)}

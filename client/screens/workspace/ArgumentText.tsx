@@ -7,6 +7,8 @@ import { CASE_SHORT } from './case-labels.ts';
 
 /** The id of the selection the palette is open for, shown until it becomes a mark. */
 const PENDING = 'pending';
+/** The id of an extractor's evidence the adjudicator asked to see (the reveal), drawn over whatever is there. */
+const EVIDENCE = 'evidence';
 
 /** Two annotators' spans, drawn under the gold as A (over-line) and B (under-line) on the adjudication screen. */
 export interface SpanLayers {
@@ -70,9 +72,16 @@ const Block = memo(
             {content}
           </mark>
         );
+      const evidence = piece.markIds.includes(EVIDENCE) ? ' mark-evidence' : '';
       const goldIds = piece.markIds.filter((id) => /^\d+$/.test(id));
       const top = goldIds[goldIds.length - 1];
       const span = top === undefined ? undefined : spans[Number(top)];
+      if (span === undefined && evidence !== '')
+        return (
+          <mark key={piece.start} data-s={piece.start} className={`mark${evidence}${layered}`}>
+            {content}
+          </mark>
+        );
       if (span === undefined)
         return (
           <span
@@ -90,7 +99,7 @@ const Block = memo(
           key={piece.start}
           data-s={piece.start}
           data-span={top}
-          className={`${markClass(span, isSelected)}${goldIds.length > 1 ? ' mark-stacked' : ''}${layered}`}
+          className={`${markClass(span, isSelected)}${goldIds.length > 1 ? ' mark-stacked' : ''}${evidence}${layered}`}
           title={[...goldIds.map((id) => markTitle(spans[Number(id)] ?? span)), layerTitle]
             .filter(Boolean)
             .join('\n')}
@@ -117,6 +126,8 @@ export interface ArgumentTextProps {
   readonly selectedSpans: ReadonlySet<number>;
   /** The range the palette is open for, highlighted while the palette has the focus. */
   readonly pendingRange: TextRange | null;
+  /** An extractor's evidence to show (the adjudicator's reveal), if any. */
+  readonly evidenceRange?: TextRange | null;
   /** The annotators' spans, when adjudicating. */
   readonly layers?: SpanLayers;
   /** A selection to mark (mouse release or Enter / M on a keyboard selection), snapped to words. */
@@ -142,21 +153,22 @@ export function ArgumentText(props: ArgumentTextProps) {
   const words = useMemo(() => wordRanges(text), [text]);
   const caret = useRef<{ anchor: number; focus: number } | null>(null);
   const localRef = useRef<HTMLDivElement | null>(null);
-  const { pendingRange, layers } = props;
+  const { pendingRange, layers, evidenceRange } = props;
   const marks = useMemo(() => {
     const layerMarks = (label: 'A' | 'B', of: readonly Span[]): Mark[] =>
       of.map((span, index) => ({ start: span.start, end: span.end, id: `${label}${index}` }));
     const all = marksOf(spans);
     if (layers) all.push(...layerMarks('A', layers.a), ...layerMarks('B', layers.b));
     if (pendingRange) all.push({ ...pendingRange, id: PENDING });
+    if (evidenceRange) all.push({ ...evidenceRange, id: EVIDENCE });
     return all;
-  }, [spans, pendingRange, layers]);
+  }, [spans, pendingRange, layers, evidenceRange]);
 
   const blocks = layout.blocks.map((block) => {
     const inBlock = marks.filter((mark) => mark.start < block.end && mark.end > block.start);
     const renderKey = inBlock
       .map((mark) => {
-        if (mark.id === PENDING || LAYER_ID.test(mark.id)) return `${mark.id}:${mark.start}-${mark.end}`;
+        if (mark.id === PENDING || mark.id === EVIDENCE || LAYER_ID.test(mark.id)) return `${mark.id}:${mark.start}-${mark.end}`;
         const span = spans[Number(mark.id)];
         return `${mark.id}:${mark.start}-${mark.end}:${span?.case}:${span?.polarity}:${span?.factor}:${span?.style}:${selectedSpans.has(Number(mark.id)) ? 1 : 0}`;
       })

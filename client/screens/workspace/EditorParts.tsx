@@ -6,6 +6,7 @@
 import type { ReactNode } from 'react';
 import type { Judgement } from '../../../shared/schemas/annotation.ts';
 import type { Autosaver, AutosaveSnapshot } from '../../workspace/autosave.ts';
+import type { TextRange } from '../../workspace/selection.ts';
 import type { ArgumentLayout } from '../../workspace/text-layout.ts';
 import { ArgumentText, type SpanLayers } from './ArgumentText.tsx';
 import { ConflictBanner } from './ConflictBanner.tsx';
@@ -71,6 +72,7 @@ export function EditorTextColumn<TDoc>({
   readOnly,
   layers,
   legend,
+  evidenceRange,
 }: {
   editor: JudgementEditor<TDoc>;
   text: string;
@@ -78,6 +80,8 @@ export function EditorTextColumn<TDoc>({
   readOnly: boolean;
   layers?: SpanLayers;
   legend?: ReactNode;
+  /** An extractor's evidence the adjudicator asked to see. */
+  evidenceRange?: TextRange | null;
 }) {
   return (
     <section className="text-column" aria-label="The argument">
@@ -88,6 +92,7 @@ export function EditorTextColumn<TDoc>({
         spans={editor.judgement.spans}
         selectedSpans={editor.selectedSpans}
         pendingRange={editor.palette?.range ?? null}
+        evidenceRange={evidenceRange ?? null}
         {...(layers ? { layers } : {})}
         containerRef={editor.textRef}
         onMarkRequest={editor.requestMark}
