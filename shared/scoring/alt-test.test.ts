@@ -223,10 +223,10 @@ describe('alternativeAnnotatorTest edge cases', () => {
     const humans = new Map(
       ['a', 'b', 'c'].map((name) => [
         name,
-        new Map(Array.from({ length: n }, (_, k) => [`x${k}`, human(name, k)] as const)),
+        new Map<string, AltReading>(Array.from({ length: n }, (_, k) => [`x${k}`, human(name, k)])),
       ]),
     );
-    const extractor = new Map(Array.from({ length: n }, (_, k) => [`x${k}`, machine(k)] as const));
+    const extractor = new Map<string, AltReading>(Array.from({ length: n }, (_, k) => [`x${k}`, machine(k)]));
     return { humans, extractor };
   }
 
