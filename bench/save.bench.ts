@@ -1,141 +1,85 @@
-import { mkdtempSync } from 'node:fs';
-import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { performance } from 'node:perf_hooks';
-import { createApp } from '../server/app.ts';
-import { LoginLimiter } from '../server/services/login-limiter.ts';
-import { createUser } from '../server/services/user-service.ts';
-import { insertArgument } from '../server/store/arguments.ts';
-import { findAssignment, insertAssignment } from '../server/store/assignments.ts';
-import { Db } from '../server/store/db.ts';
-import { openDatabase } from '../server/store/open.ts';
-import { insertStudy } from '../server/store/studies.ts';
-import { insertTriple } from '../server/store/triples.ts';
-import { buildArgument, buildJudgement, buildTriple } from '../test/factories.ts';
+import { buildJudgement } from '../test/factories.ts';
+import { closedLoop, httpRequest, loadAverage, startWorker } from './bench-worker.ts';
 import type { Bench, BenchFigure } from './harness.ts';
+import type { SaveServerOptions, SaveServerReady } from './save-server.ts';
 
 /**
- * Annotation saves per second through the real app — HTTP with keep-alive, session and CSRF checks,
- * validation, the optimistic version check, the annotation row, its history and its audit entry in
- * one transaction — on a database file in WAL mode, with `synchronous = NORMAL` and with `FULL`
- * (docs/decisions/012-synchronous.md). The floor is a bare prepared UPSERT of the same row in a
- * loop, one transaction each, in the same mode: what SQLite alone costs on this disk.
+ * Annotation saves through the real app — HTTP keep-alive, session and CSRF, validation, the
+ * optimistic version check, the annotation row, its history and its audit entry in one transaction —
+ * on a WAL database file, 10 connections (each an annotator saving their own item, one request at a
+ * time). The floor is bare Express 5 whose one route parses the same JSON body and runs one prepared
+ * UPSERT of a judgement-sized row, on a WAL file in the same `synchronous` mode. Both servers run in a
+ * worker thread (an event loop of their own); the load generator is this thread's `fetch`. The app
+ * runs `synchronous = FULL` (docs/decisions/012-synchronous.md); NORMAL is measured too.
  */
-const SECONDS = 3;
-const CLIENTS = [1, 4] as const;
-type Mode = 'NORMAL' | 'FULL';
+const SECONDS = 4;
+const CONNECTIONS = 10;
+const SERVER = new URL('./save-server.ts', import.meta.url);
 
-async function study(file: string, annotators: number) {
-  const db = openDatabase(file);
-  const row = insertStudy(db, 'default');
-  const triple = insertTriple(db, row.id, buildTriple(), null);
-  for (let index = 0; index < annotators; index += 1) {
-    const username = `ann${index}`;
-    const argument = insertArgument(db, row.id, buildArgument({ id: `a${index}` }), triple, null);
-    await createUser(db, { username, password: `${username}-password`, roles: ['annotator'] });
-    const userId = db.first<{ id: number }>('SELECT id FROM users WHERE username = ?', [username])?.id ?? 0;
-    insertAssignment(db, {
-      argumentRowId: argument,
-      userId,
-      position: 1,
-      calibration: false,
-      sampleId: null,
-    });
-  }
-  const keys = Array.from({ length: annotators }, (_, index) => {
-    const argument = db.first<{ id: number }>('SELECT id FROM arguments WHERE external_id = ?', [
-      `a${index}`,
-    ]);
-    const user = db.first<{ id: number }>('SELECT id FROM users WHERE username = ?', [`ann${index}`]);
-    return findAssignment(db, argument?.id ?? 0, user?.id ?? 0)?.itemKey ?? '';
-  });
-  return { db, keys };
-}
-
-/** Saves per second by `clients` annotators saving their own item in a loop, for SECONDS. */
-async function appSaves(mode: Mode, clients: number): Promise<number> {
-  const dir = mkdtempSync(join(tmpdir(), 'fa-bench-save-'));
-  const { db, keys } = await study(join(dir, 'save.db'), clients);
-  db.raw.pragma(`synchronous = ${mode}`);
-  const app = createApp({
-    db,
-    config: { sessionTtlHours: 1, cookieSecure: false },
-    loginLimiter: new LoginLimiter(),
-  });
-  const server = await new Promise<Server>((resolve) => {
-    const listening = app.listen(0, '127.0.0.1', () => resolve(listening));
-  });
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const judgement = buildJudgement({ comment: 'x'.repeat(200) });
-  let saves = 0;
-  const deadline = performance.now() + SECONDS * 1000;
-  const start = performance.now();
-  await Promise.all(
-    keys.map(async (key, index) => {
-      const login = await fetch(`${base}/api/auth/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ username: `ann${index}`, password: `ann${index}-password` }),
-      });
-      const cookies = login.headers.getSetCookie().map((cookie) => cookie.split(';')[0]);
-      const csrf = cookies.find((cookie) => cookie?.startsWith('fa_csrf='))?.slice('fa_csrf='.length) ?? '';
-      let version = 0;
-      while (performance.now() < deadline) {
-        const response = await fetch(`${base}/api/studies/default/items/${key}/annotation`, {
-          method: 'PUT',
-          headers: { 'content-type': 'application/json', cookie: cookies.join('; '), 'x-csrf-token': csrf },
-          body: JSON.stringify({ version, action: 'save', judgement, secondsSpent: 1 }),
-        });
-        const state = (await response.json()) as { version: number };
-        if (response.status !== 200) throw new Error(`save answered ${response.status}`);
-        version = state.version;
-        saves += 1;
-      }
-    }),
+async function measure(options: SaveServerOptions) {
+  const { worker, ready } = await startWorker<SaveServerReady>(SERVER, options);
+  const body = { action: 'save', judgement: buildJudgement({ comment: 'x'.repeat(200) }), secondsSpent: 1 };
+  const sessions = await Promise.all(
+    ready.keys.map(
+      async (key, index): Promise<{ path: string; headers: Record<string, string>; version: number }> => {
+        if (options.kind === 'floor') return { path: `/floor/${key}`, headers: {}, version: 0 };
+        const login = await httpRequest(
+          ready.port,
+          'POST',
+          '/api/auth/login',
+          { 'content-type': 'application/json' },
+          JSON.stringify({ username: `ann${index}`, password: `ann${index}-password` }),
+        );
+        const cookies = ([] as string[])
+          .concat(login.headers['set-cookie'] ?? [])
+          .map((cookie) => cookie.split(';')[0] ?? '');
+        const csrf = cookies.find((cookie) => cookie.startsWith('fa_csrf='))?.slice('fa_csrf='.length) ?? '';
+        return {
+          path: `/api/studies/default/items/${key}/annotation`,
+          headers: { cookie: cookies.join('; '), 'x-csrf-token': csrf },
+          version: 0,
+        };
+      },
+    ),
   );
-  const seconds = (performance.now() - start) / 1000;
-  await new Promise((resolve) => server.close(resolve));
-  db.close();
-  return saves / seconds;
-}
-
-/** The floor: one prepared UPSERT of a judgement-sized row per transaction, in a loop, for SECONDS. */
-function bareUpserts(mode: Mode): number {
-  const dir = mkdtempSync(join(tmpdir(), 'fa-bench-upsert-'));
-  const db = new Db(join(dir, 'floor.db'));
-  db.raw.pragma(`synchronous = ${mode}`);
-  db.exec('CREATE TABLE t (id INTEGER PRIMARY KEY, version INTEGER NOT NULL, judgement TEXT NOT NULL)');
-  const upsert = db.raw.prepare(
-    'INSERT INTO t (id, version, judgement) VALUES (1, ?, ?) ON CONFLICT (id) DO UPDATE SET version = excluded.version, judgement = excluded.judgement',
-  );
-  const judgement = JSON.stringify(buildJudgement({ comment: 'x'.repeat(200) }));
-  let count = 0;
-  const start = performance.now();
-  while (performance.now() - start < SECONDS * 1000) {
-    upsert.run(count, judgement);
-    count += 1;
-  }
-  const seconds = (performance.now() - start) / 1000;
-  db.close();
-  return count / seconds;
+  const result = await closedLoop(CONNECTIONS, SECONDS, async (connection) => {
+    const session = sessions[connection % sessions.length];
+    if (!session) throw new Error('no session');
+    const answer = await httpRequest(
+      ready.port,
+      'PUT',
+      session.path,
+      { 'content-type': 'application/json', ...session.headers },
+      JSON.stringify({ ...body, version: session.version }),
+    );
+    if (answer.status !== 200) throw new Error(`save answered ${answer.status}: ${answer.text}`);
+    session.version = (JSON.parse(answer.text) as { version: number }).version;
+  });
+  await worker.terminate();
+  return result;
 }
 
 const bench: Bench = {
-  name: 'annotation saves through the app (WAL; synchronous NORMAL vs FULL)',
+  name: `annotation saves through the app, ${CONNECTIONS} connections (WAL; synchronous FULL and NORMAL)`,
   async run() {
     const figures: BenchFigure[] = [];
-    for (const mode of ['NORMAL', 'FULL'] as const) {
-      const floor = { name: `bare prepared UPSERT, ${mode}`, value: bareUpserts(mode) };
-      for (const clients of CLIENTS)
-        figures.push({
-          name: `saves per second, ${mode}, ${clients} annotator${clients === 1 ? '' : 's'} at once`,
-          value: await appSaves(mode, clients),
-          unit: 'saves/s',
-          floor,
-        });
+    console.log(`  load average before: ${loadAverage()}`);
+    for (const synchronous of ['FULL', 'NORMAL'] as const) {
+      const floor = await measure({ kind: 'floor', synchronous, annotators: CONNECTIONS });
+      const app = await measure({ kind: 'app', synchronous, annotators: CONNECTIONS });
+      const name = `bare Express 5 + one prepared UPSERT, ${synchronous}`;
+      figures.push(
+        {
+          name: `saves per second, ${synchronous}`,
+          value: app.perSecond,
+          unit: 'req/s',
+          floor: { name, value: floor.perSecond },
+        },
+        { name: `save p50, ${synchronous}`, value: app.p50, unit: 'ms', floor: { name, value: floor.p50 } },
+        { name: `save p99, ${synchronous}`, value: app.p99, unit: 'ms', floor: { name, value: floor.p99 } },
+      );
     }
+    console.log(`  load average after: ${loadAverage()}`);
     return figures;
   },
 };

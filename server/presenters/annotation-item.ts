@@ -12,7 +12,12 @@ import type { StudyRow } from '../store/studies.ts';
 import type { StoredTriple } from '../store/triples.ts';
 import type { User } from '../store/users.ts';
 
-export function presentAnnotationState(annotation: StoredAnnotation): AnnotationState {
+export function presentAnnotationState(
+  annotation: Pick<
+    StoredAnnotation,
+    'status' | 'version' | 'judgement' | 'secondsSpent' | 'updatedAt' | 'submittedAt'
+  >,
+): AnnotationState {
   return {
     status: annotation.status,
     version: annotation.version,

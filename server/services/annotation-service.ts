@@ -17,15 +17,24 @@ import {
 } from '../presenters/annotation-item.ts';
 import { isAdjudicationStarted } from '../store/adjudication-items.ts';
 import {
+  type AnnotationForSave,
   appendRejectedAttempt,
   findAnnotation,
+  findAnnotationForSave,
   listAnnotationProgressOfUser,
   listHistory,
-  type StoredAnnotation,
+  parseStoredJudgement,
+  type SavedAnnotation,
   saveAnnotation,
 } from '../store/annotations.ts';
-import { findArgumentByRowId, type StoredArgument } from '../store/arguments.ts';
-import { countAssignmentsOfUser, findAssignmentByKey, listAssignmentsOfUser } from '../store/assignments.ts';
+import { findArgumentByRowId } from '../store/arguments.ts';
+import {
+  type AssignedArgumentForSave,
+  countAssignmentsOfUser,
+  findAssignedArgumentForSave,
+  findAssignmentByKey,
+  listAssignmentsOfUser,
+} from '../store/assignments.ts';
 import type { Db } from '../store/db.ts';
 import { writeJson } from '../store/json-columns.ts';
 import type { StudyRow } from '../store/studies.ts';
@@ -78,8 +87,15 @@ export function annotatorItem(item: ItemRequest): AnnotationItem {
   });
 }
 
-function validateJudgement(judgement: Judgement, argument: StoredArgument): void {
-  const problems = checkSpans(judgement, argument.record.text.length);
+/** The caller's assigned argument as a write needs it (one query; the same 404 as `assignedItem`). */
+function assignedArgument({ db, study, user, itemKey }: ItemRequest): AssignedArgumentForSave {
+  const argument = findAssignedArgumentForSave(db, study.id, user.id, itemKey);
+  if (!argument) throw errors.itemNotInQueue();
+  return argument;
+}
+
+function validateJudgement(judgement: Judgement, argument: AssignedArgumentForSave): void {
+  const problems = checkSpans(judgement, argument.text.length);
   if (problems.length > 0)
     throw errors.validation(
       `judgement.${problems[0]}`,
@@ -90,22 +106,29 @@ function validateJudgement(judgement: Judgement, argument: StoredArgument): void
 /** The audit entry of a change the annotator made (inside the change's transaction). */
 function auditAnnotation(
   { db, study, user }: ItemRequest,
-  argument: StoredArgument,
-  saved: StoredAnnotation,
+  argument: AssignedArgumentForSave,
+  saved: SavedAnnotation,
   action: 'save' | 'submit' | 'reopen',
 ): void {
   recordAudit(db, {
     studyId: study.id,
     actor: appActor(user),
     action: `annotation.${action}`,
-    subject: argument.record.id,
+    subject: argument.argumentId,
     details: { annotator: user.username, version: saved.version, status: saved.status },
   });
 }
 
-function conflict(current: StoredAnnotation | undefined, message: string) {
-  return errors.conflict(message, { current: current ? presentAnnotationState(current) : null });
+/** The annotation as the caller is shown it; the stored judgement is parsed only here. */
+function stateOf(stored: AnnotationForSave): AnnotationState {
+  return presentAnnotationState({ ...stored, judgement: parseStoredJudgement(stored.judgementJson) });
 }
+
+function conflict(current: AnnotationForSave | undefined, message: string) {
+  return errors.conflict(message, { current: current ? stateOf(current) : null });
+}
+
+type Outcome = { ok: true; state: AnnotationState } | { ok: false; error: ReturnType<typeof conflict> };
 
 /**
  * Saves a draft or submits, with optimistic concurrency (`checkVersion`): the request carries the
@@ -113,42 +136,41 @@ function conflict(current: StoredAnnotation | undefined, message: string) {
  * is appended to the history (action `conflict`), and the caller gets 409 with the current state —
  * unless the request is the retry of the applied save that moved it on (same `clientSaveId`), which
  * is answered with the stored state and writes nothing.
+ *
+ * One read of the annotation (no join, its judgement parsed only when it is answered back), one
+ * UPDATE or INSERT, one history row and one audit entry, in one transaction.
  */
 export function saveAnnotationAttempt(item: ItemRequest, request: SaveAnnotation): AnnotationState {
   const { db, user } = item;
-  const { argument } = assignedItem(item);
+  const argument = assignedArgument(item);
   const judgement: Judgement = {
     ...request.judgement,
     guideline_version: request.judgement.guideline_version ?? GUIDELINE_VERSION,
   };
   validateJudgement(judgement, argument);
-  const outcome = db.transaction(() => {
-    const existing = findAnnotation(db, argument.rowId, user.id);
+  const outcome = db.transaction((): Outcome => {
+    const existing = findAnnotationForSave(db, argument.argumentRowId, user.id);
     const check = checkVersion(existing, request);
-    if (check === 'retry' && existing) return { ok: true as const, saved: existing };
+    if (check === 'retry' && existing) return { ok: true, state: stateOf(existing) };
     if (check !== 'current') {
       if (existing) appendRejectedAttempt(db, existing.id, user.id, request.version, writeJson(judgement));
-      return {
-        ok: false as const,
-        existing,
-        message: staleVersionMessage(
-          'This annotation',
-          request.version,
-          existing?.version ?? 0,
-          'reload it before saving',
-        ),
-      };
+      const message = staleVersionMessage(
+        'This annotation',
+        request.version,
+        existing?.version ?? 0,
+        'reload it before saving',
+      );
+      return { ok: false, error: conflict(existing, message) };
     }
     if (existing?.status === 'submitted')
       return {
-        ok: false as const,
-        existing,
-        message: 'This annotation is submitted; reopen it before changing it.',
+        ok: false,
+        error: conflict(existing, 'This annotation is submitted; reopen it before changing it.'),
       };
     const saved = saveAnnotation(
       db,
       {
-        argumentRowId: argument.rowId,
+        argumentRowId: argument.argumentRowId,
         userId: user.id,
         status: request.action === 'submit' ? 'submitted' : 'draft',
         judgement,
@@ -158,12 +180,13 @@ export function saveAnnotationAttempt(item: ItemRequest, request: SaveAnnotation
       },
       request.action,
       user.id,
+      { existing },
     );
     auditAnnotation(item, argument, saved, request.action);
-    return { ok: true as const, saved };
+    return { ok: true, state: presentAnnotationState(saved) };
   });
-  if (!outcome.ok) throw conflict(outcome.existing, outcome.message);
-  return presentAnnotationState(outcome.saved);
+  if (!outcome.ok) throw outcome.error;
+  return outcome.state;
 }
 
 /**
@@ -172,20 +195,22 @@ export function saveAnnotationAttempt(item: ItemRequest, request: SaveAnnotation
  */
 export function reopenAnnotation(item: ItemRequest, version: number): AnnotationState {
   const { db, user } = item;
-  const { argument } = assignedItem(item);
-  const reopened = db.transaction(() => {
-    const existing = findAnnotation(db, argument.rowId, user.id);
+  const argument = assignedArgument(item);
+  const reopened = db.transaction((): Outcome => {
+    const existing = findAnnotationForSave(db, argument.argumentRowId, user.id);
     if (existing?.status !== 'submitted')
-      return { error: conflict(existing, 'Only a submitted annotation can be reopened.') };
+      return { ok: false, error: conflict(existing, 'Only a submitted annotation can be reopened.') };
     if (existing.version !== version)
       return {
+        ok: false,
         error: conflict(
           existing,
           `This annotation changed since you loaded it (now version ${existing.version}); reload it.`,
         ),
       };
-    if (isAdjudicationStarted(db, argument.rowId))
+    if (isAdjudicationStarted(db, argument.argumentRowId))
       return {
+        ok: false,
         error: conflict(
           existing,
           'Adjudication of this argument has started; ask the adjudicator to change the gold instead.',
@@ -194,21 +219,22 @@ export function reopenAnnotation(item: ItemRequest, version: number): Annotation
     const saved = saveAnnotation(
       db,
       {
-        argumentRowId: argument.rowId,
+        argumentRowId: argument.argumentRowId,
         userId: user.id,
         status: 'draft',
-        judgement: existing.judgement,
+        judgement: parseStoredJudgement(existing.judgementJson),
         secondsSpent: existing.secondsSpent,
         importId: null,
       },
       'reopen',
       user.id,
+      { existing },
     );
     auditAnnotation(item, argument, saved, 'reopen');
-    return { saved };
+    return { ok: true, state: presentAnnotationState(saved) };
   });
-  if ('error' in reopened) throw reopened.error;
-  return presentAnnotationState(reopened.saved);
+  if (!reopened.ok) throw reopened.error;
+  return reopened.state;
 }
 
 /** The author's own history of one annotation (every save, submit, reopen and rejected attempt). */

@@ -4,8 +4,8 @@ import { hash, verify } from '@node-rs/argon2';
 import { PASSWORD_MAX_LENGTH } from '../../shared/api.ts';
 import { errors, isAppError } from '../errors.ts';
 import type { Db } from '../store/db.ts';
-import { deleteSession, findLiveSession, insertSession, type SessionRow } from '../store/sessions.ts';
-import { findUserById, findUserByName, type User } from '../store/users.ts';
+import { deleteSession, insertSession, type SessionRow } from '../store/sessions.ts';
+import { findLiveSessionAndUser, findUserByName, type User } from '../store/users.ts';
 import type { LoginLimiter } from './login-limiter.ts';
 
 export const MIN_PASSWORD_LENGTH = 8;
@@ -102,11 +102,8 @@ export function startSession(db: Db, userId: number, ttlHours: number): StartedS
 
 /** The live session and its (enabled) user for a cookie token, if any. */
 export function resolveSession(db: Db, token: string): { session: SessionRow; user: User } | undefined {
-  const session = findLiveSession(db, tokenHash(token));
-  if (!session) return undefined;
-  const user = findUserById(db, session.userId);
-  if (!user || user.disabled) return undefined;
-  return { session, user };
+  const resolved = findLiveSessionAndUser(db, tokenHash(token));
+  return resolved && !resolved.user.disabled ? resolved : undefined;
 }
 
 export function endSession(db: Db, token: string): void {

@@ -66,16 +66,62 @@ export interface AnnotationWrite {
   clientSaveId?: string | null;
 }
 
-/** Writes the annotation's new state (version + 1) and appends it to the history, as one unit. */
+/** What a write needs of the stored annotation: its row id and version (no join, no judgement parsed). */
+export interface AnnotationHead {
+  id: number;
+  version: number;
+}
+
+/**
+ * The annotation as a save reads it, in one query without joins: everything the version check and the
+ * answer need, with the judgement left as stored JSON (`parseStoredJudgement` when it is shown).
+ */
+export interface AnnotationForSave extends AnnotationHead {
+  status: AnnotationStatus;
+  secondsSpent: number;
+  updatedAt: string;
+  submittedAt: string | null;
+  lastClientSaveId: string | null;
+  judgementJson: string;
+}
+
+export function findAnnotationForSave(
+  db: Db,
+  argumentRowId: number,
+  userId: number,
+): AnnotationForSave | undefined {
+  return db.first<AnnotationForSave>(
+    `SELECT id, status, version, judgement AS judgementJson, seconds_spent AS secondsSpent, updated_at AS updatedAt,
+       submitted_at AS submittedAt, last_client_save_id AS lastClientSaveId
+     FROM annotations WHERE argument_id = ? AND user_id = ?`,
+    [argumentRowId, userId],
+  );
+}
+
+/** A stored judgement column, checked against the schema (it is shown to the annotator). */
+export function parseStoredJudgement(json: string): Judgement {
+  return judgementSchema.parse(JSON.parse(json));
+}
+
+/** The annotation as a write left it (the caller knows its argument and annotator). */
+export type SavedAnnotation = Omit<StoredAnnotation, 'argumentExternalId' | 'annotator'>;
+
+/**
+ * Writes the annotation's new state (version + 1) and appends it to the history, as one unit: one
+ * UPDATE (or INSERT) and one history row. `existing` is the stored annotation when the caller already
+ * read it in the same transaction (a save reads it once, for its version check); otherwise it is looked
+ * up here. Inside the caller's transaction it writes directly; alone, in a transaction of its own.
+ */
 export function saveAnnotation(
   db: Db,
   write: AnnotationWrite,
   action: Exclude<HistoryAction, 'conflict'>,
   actorId: number | null,
-): StoredAnnotation {
-  return db.transaction(() => {
+  known?: { existing: AnnotationHead | undefined },
+): SavedAnnotation {
+  const apply = (): SavedAnnotation => {
     const at = nowIso();
-    const existing = findAnnotation(db, write.argumentRowId, write.userId);
+    const existing = known ? known.existing : findAnnotationForSave(db, write.argumentRowId, write.userId);
     const version = (existing?.version ?? 0) + 1;
     const params = {
       ...write,
@@ -85,27 +131,39 @@ export function saveAnnotation(
       at,
       submittedAt: write.status === 'submitted' ? at : null,
     };
+    let id: number;
     if (existing) {
       db.run(
         `UPDATE annotations SET status = @status, version = @version, judgement = @judgement, seconds_spent = @secondsSpent,
            updated_at = @at, submitted_at = @submittedAt, import_id = coalesce(@importId, import_id),
            last_client_save_id = @clientSaveId
-         WHERE argument_id = @argumentRowId AND user_id = @userId`,
-        params,
+         WHERE id = @id`,
+        { ...params, id: existing.id },
       );
+      id = existing.id;
     } else {
-      db.run(
+      id = db.run(
         `INSERT INTO annotations (argument_id, user_id, status, version, judgement, seconds_spent, updated_at, submitted_at, import_id,
            last_client_save_id)
          VALUES (@argumentRowId, @userId, @status, @version, @judgement, @secondsSpent, @at, @submittedAt, @importId, @clientSaveId)`,
         params,
-      );
+      ).lastInsertRowid;
     }
-    const stored = findAnnotation(db, write.argumentRowId, write.userId);
-    if (!stored) throw new Error('annotation vanished inside its own transaction');
-    appendHistory(db, stored.id, actorId, action, version, params.judgement, at);
-    return stored;
-  });
+    appendHistory(db, id, actorId, action, version, params.judgement, at);
+    return {
+      id,
+      argumentRowId: write.argumentRowId,
+      userId: write.userId,
+      status: write.status,
+      version,
+      judgement: write.judgement,
+      secondsSpent: write.secondsSpent,
+      updatedAt: at,
+      submittedAt: params.submittedAt,
+      lastClientSaveId: params.clientSaveId,
+    };
+  };
+  return db.raw.inTransaction ? apply() : db.transaction(apply);
 }
 
 /** An accepted change, kept in full. (A rejected save goes through `appendRejectedAttempt`.) */

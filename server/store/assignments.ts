@@ -54,6 +54,28 @@ export function findAssignmentByKey(
   ]);
 }
 
+/** What a save needs of the caller's assigned argument: its row, its id and its text (for the span checks). */
+export interface AssignedArgumentForSave {
+  argumentRowId: number;
+  argumentId: string;
+  text: string;
+}
+
+/** `findAssignmentByKey` and the argument's text in one query, for the save path. */
+export function findAssignedArgumentForSave(
+  db: Db,
+  studyId: number,
+  userId: number,
+  itemKey: string,
+): AssignedArgumentForSave | undefined {
+  return db.first<AssignedArgumentForSave>(
+    `SELECT a.id AS argumentRowId, a.external_id AS argumentId, a.text
+     FROM assignments s JOIN arguments a ON a.id = s.argument_id
+     WHERE s.item_key = ? AND s.user_id = ? AND a.study_id = ?`,
+    [itemKey, userId, studyId],
+  );
+}
+
 /**
  * A fresh item key: 8 random bytes as 16 lowercase hex characters (64 bits, so guessing another
  * annotator's key is hopeless and a collision, which the unique index would refuse, is negligible).

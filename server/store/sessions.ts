@@ -15,15 +15,6 @@ export function insertSession(db: Db, session: SessionRow): void {
   );
 }
 
-/** The session for a token hash, if it has not expired. */
-export function findLiveSession(db: Db, tokenHash: string): SessionRow | undefined {
-  return db.first<SessionRow>(
-    `SELECT token_hash AS tokenHash, user_id AS userId, csrf_token AS csrfToken, expires_at AS expiresAt
-     FROM sessions WHERE token_hash = ? AND expires_at > ?`,
-    [tokenHash, nowIso()],
-  );
-}
-
 export function deleteSession(db: Db, tokenHash: string): void {
   db.run('DELETE FROM sessions WHERE token_hash = ?', [tokenHash]);
 }

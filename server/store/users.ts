@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { type Role, roleSchema } from '../../shared/api.ts';
 import type { Db } from './db.ts';
+import type { SessionRow } from './sessions.ts';
 import { nowIso, writeJson } from './json-columns.ts';
 
 interface UserRow {
@@ -39,6 +40,25 @@ export function findUserByName(db: Db, username: string): User | undefined {
 export function findUserById(db: Db, id: number): User | undefined {
   const row = db.first<UserRow>(`${SELECT} WHERE id = ?`, [id]);
   return row && toUser(row);
+}
+
+/**
+ * The live session of a token hash and its user, in one query (read once per request by
+ * `loadSession`): undefined when the session is unknown or expired.
+ */
+export function findLiveSessionAndUser(
+  db: Db,
+  tokenHash: string,
+): { session: SessionRow; user: User } | undefined {
+  const row = db.first<UserRow & { tokenHash: string; csrfToken: string; expiresAt: string }>(
+    `SELECT u.id, u.username, u.display_name AS displayName, u.password_hash AS passwordHash, u.roles, u.disabled,
+       u.created_at AS createdAt, s.token_hash AS tokenHash, s.csrf_token AS csrfToken, s.expires_at AS expiresAt
+     FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = ? AND s.expires_at > ?`,
+    [tokenHash, nowIso()],
+  );
+  if (!row) return undefined;
+  const { tokenHash: hash, csrfToken, expiresAt, ...user } = row;
+  return { session: { tokenHash: hash, userId: user.id, csrfToken, expiresAt }, user: toUser(user) };
 }
 
 export function listUsers(db: Db): User[] {
