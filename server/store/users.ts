@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { type Role, roleSchema } from '../../shared/api.ts';
 import type { Db } from './db.ts';
-import type { SessionRow } from './sessions.ts';
 import { nowIso, writeJson } from './json-columns.ts';
+import type { SessionRow } from './sessions.ts';
 
 interface UserRow {
   id: number;
