@@ -97,6 +97,11 @@ class SentenceReader {
     return cue ? cue.cases.map((caseId) => ({ case: caseId, negated: false })) : undefined;
   }
 
+  /** Up to 20 characters of the text before `position`, not before `from`. */
+  before(position: number, from: number): string {
+    return this.text.slice(Math.max(from, position - 20), position);
+  }
+
   /** Whether the segment is nothing but mentions and list punctuation ("F4, F6"). */
   bareList(facts: SegmentFacts): boolean {
     let rest = this.text.slice(facts.segment.start, facts.segment.end);
@@ -169,6 +174,19 @@ function put(attributions: Attribution[], reading: Attribution): void {
   else attributions[index] = reading;
 }
 
+const NO_CASES: ReadonlySet<CaseId | null> = new Set();
+const WITH_BEFORE = /\bwith\s+$/i;
+
+/** The cases a sharing segment names after "with" ("shares F10 with the input case"): the partners, not the subject. */
+function sharePartners(reader: SentenceReader, facts: SegmentFacts | undefined): ReadonlySet<CaseId | null> {
+  if (!facts?.share) return NO_CASES;
+  return new Set(
+    facts.cues
+      .filter((cue) => WITH_BEFORE.test(reader.before(cue.start, facts.segment.start)))
+      .flatMap((cue) => cue.cases),
+  );
+}
+
 /** The main cases of each segment with mentions (rule 2 of `attributeMentions`); null for the others. */
 function mainCases(
   reader: SentenceReader,
@@ -202,9 +220,16 @@ function mainCases(
         continue;
       }
     } else {
-      const before = mains.slice(0, index).findLast((main) => main !== null);
+      const beforeIndex = mains.slice(0, index).findLastIndex((main) => main !== null);
+      const before = mains[beforeIndex];
       if (before) {
-        mains[index] = before.map((entry) => ({ case: entry.case, negated: false }));
+        // "… which shares F10 with the input case and also featured F23": the subject only.
+        const partners = facts.segment.secondPredicate ? sharePartners(reader, all[beforeIndex]) : NO_CASES;
+        const subject = before.filter((entry) => !partners.has(entry.case));
+        mains[index] = (subject.length > 0 ? subject : before).map((entry) => ({
+          case: entry.case,
+          negated: false,
+        }));
         continue;
       }
     }
@@ -285,7 +310,13 @@ function applyTrailingSegments(all: readonly SegmentFacts[], read: Map<FoundMent
     const statesOwn =
       facts.negated || facts.cues.some((cue) => cue.negated) || facts.affirms || facts.elliptical;
     const aside = facts.cues.some((cue) => cue.relation !== 'plain');
-    if ((opener === 'punctuation' || opener === 'and' || opener === 'contrast') && !statesOwn && !aside)
+    // After a colon, too: "the input case involves no F12: the disclosures here were unrestricted"
+    // explains the statement, it does not say F12 of the input case again.
+    if (
+      (opener === 'punctuation' || opener === 'and' || opener === 'contrast' || opener === 'colon') &&
+      !statesOwn &&
+      !aside
+    )
       continue;
     const contrast = facts.segment.opener === 'contrast';
     for (const mention of target.mentions) {

@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { extractFactors } from './extract.ts';
 import { testLexicon } from './test-lexicon.ts';
 
-const lexicon = testLexicon({ F6: ['under lock and key'], F16: ['could * be reverse engineered'] });
+const lexicon = testLexicon({
+  F6: ['under lock and key'],
+  F16: ['could * be reverse engineered'],
+  F10: ['shown|showed * to * customers'],
+  F18: ['product|products * identical|match'],
+  F26: ['misrepresent'],
+});
 
 describe('extractFactors', () => {
   it('returns per-case lists in catalogue order with evidence spans', () => {
@@ -65,5 +71,64 @@ describe('extractFactors', () => {
       truncated: false,
       mentions: [],
     });
+  });
+});
+
+describe('extractFactors, third edition cases', () => {
+  it('reads a clause-initial "Were <factor name> present" as a condition', () => {
+    const result = extractFactors(
+      'Were Info-known-to-competitors present, the point might have force.',
+      lexicon,
+    );
+    expect(result.current).toEqual([]);
+    expect(result.mentions.map((m) => m.polarity)).toEqual(['hypothetical']);
+  });
+
+  it('reads the conditional mood of a comment on the argument itself as asserting nothing', () => {
+    const text = 'Any argument would have to invent a similarity, which would misrepresent the precedents.';
+    expect(extractFactors(text, lexicon).current).toEqual([]);
+  });
+
+  it('gives the case a fact is "different from" the opposite polarity', () => {
+    const result = extractFactors(
+      'The current case is different from TSC2 because the plaintiff here had shown the designs to customers.',
+      lexicon,
+    );
+    expect(result.current).toEqual(['F10']);
+    expect(result.tsc2).toEqual([]);
+    expect(result.mentions.map((m) => [m.case, m.polarity])).toContainEqual(['tsc2', 'negated']);
+  });
+
+  it('keeps "differs from TSC1, where F18 was decisive" asserted for TSC1', () => {
+    const result = extractFactors(
+      'The current case, which lacks F18, differs from TSC1, where F18 was decisive.',
+      lexicon,
+    );
+    expect(result.tsc1).toEqual(['F18']);
+    expect(result.current).toEqual([]);
+  });
+
+  it('does not let an explanation after a colon undo "involves no F12"', () => {
+    const result = extractFactors(
+      'Unlike TSC2, the input case involves no F12: the disclosures here were unrestricted.',
+      lexicon,
+    );
+    expect(result.current).toEqual([]);
+    expect(result.tsc2).toEqual(['F12']);
+  });
+
+  it('gives a second predicate after a sharing statement to its subject only', () => {
+    const result = extractFactors(
+      'The defendant cites TSC1, which shares F10 with the input case and also featured F23.',
+      lexicon,
+    );
+    expect(result.tsc1).toEqual(['F10', 'F23']);
+    expect(result.current).toEqual(['F10']);
+  });
+
+  it('never lets a phrase gap swallow "nobody"', () => {
+    expect(
+      extractFactors('The plaintiff sold a product that nobody else could match.', lexicon).current,
+    ).toEqual([]);
   });
 });

@@ -9,11 +9,17 @@ export interface HypotheticalWord extends Span {
 // a comma ("…, had the plaintiff …").
 const CONDITION =
   /\b(?:even\s+if|if|assuming|suppose|supposing|unless|whether|were\s+(?:it|there))\b|[,;:]\s*(?:had|were|should)\s+(?:the|it|they|there|this|that)\b/gi;
-// An inverted condition opening a clause: "Had the plaintiff adopted security measures, …".
-const INVERTED_CONDITION = /\s*(?:had|were|should)\s+(?:the|it|they|there|this|that)\b/iy;
+// An inverted condition opening a clause: "Had the plaintiff adopted security measures, …",
+// "Were Info-known-to-competitors present, …", "Were F20 present, …" (a capitalised name or a code
+// after a clause-initial "Were" / "Had" / "Should" is the condition's subject, not a question).
+const INVERTED_CONDITION =
+  /\s*[*_]*(?:had|were|should)\s+(?:(?:the|it|they|there|this|that)\b|[A-Z][a-z]+-[A-Za-z]|F\s?-?\d)/iy;
 // Statements of general law rather than about a case: "courts generally …", "as a rule".
+// Also the conditional mood of a comment on the argument itself ("…, which would misrepresent the
+// precedents", "would mean pretending the cases are alike", "would have to invent a similarity"):
+// what it would be, not what a case has.
 const GENERAL_LAW =
-  /\b(?:generally|usually|typically|ordinarily|as\s+a\s+rule|in\s+general|courts|the\s+law|tends?\s+to|often)\b/gi;
+  /\b(?:generally|usually|typically|ordinarily|as\s+a\s+rule|in\s+general|courts|the\s+law|tends?\s+to|often|which\s+would|would\s+(?:mean|have\s+to))\b/gi;
 
 /** Every condition and general-law word of `text`, in order (one pass; `hypotheticalRanges` uses them). */
 export function findHypotheticalWords(text: string): HypotheticalWord[] {

@@ -11,11 +11,12 @@ const NEGATION =
 
 // A negation bound to the case word right after it: "but not in the input case", "not present in
 // TSC1", "which was not so in TSC1", "never occurred in the input case", "absent from the input case", "missing from", "lacking in",
-// "which distinguishes TSC1" (what distinguishes a precedent is what it lacks; in "distinguishes
+// "which distinguishes TSC1", "the input case is different from TSC2 because …" (what distinguishes a
+// precedent is what it lacks; in "distinguishes
 // the input case from TSC2" it is the case after "from" that lacks it: `negationBeforeCase` leaves
 // the case before "from" alone and segment-facts binds the one after).
 const NEGATION_BEFORE_CASE =
-  /(?:\b(?:not|never|no)\s+(?:(?:present|found|seen|shown|established|involved|at\s+issue|the\s+case|applicable|relevant|so|true|occurred|occur|arose|arise|appeared|appear|existed|exist|happened|applied|apply|featured|raised|there)\s+)?(?:in|for|from|to|with|of)\s+|\b(?:absent|lacking|missing|excluded)\s+(?:in|from)\s+|\bnot\s+|\bdistinguish(?:es|ed)?\s+)$/i;
+  /(?:\b(?:not|never|no)\s+(?:(?:present|found|seen|shown|established|involved|at\s+issue|the\s+case|applicable|relevant|so|true|occurred|occur|arose|arise|appeared|appear|existed|exist|happened|applied|apply|featured|raised|there)\s+)?(?:in|for|from|to|with|of)\s+|\b(?:absent|lacking|missing|excluded)\s+(?:in|from)\s+|\bnot\s+|\bdistinguish(?:es|ed)?\s+|\b(?:differs?|differed|different|distinguishable|distinct)\s+from\s+)$/i;
 const DISTINGUISHED_FROM = /^\s+from\b/i;
 // … and to the case word right before it: "the input case lacks", "TSC2 does not have", "TSC2 has
 // nothing comparable", "the plaintiff in the input case never did".
@@ -51,8 +52,12 @@ export function negationBeforeCase(
     DISTINGUISHED_FROM.test(text.slice(caseEnd, caseEnd + 20))
   )
     return null;
+  // "differs from TSC1, where F18 was decisive": the relative clause says what the precedent has.
+  if (match && /\bfrom\s+$/i.test(match[0]) && RELATIVE_AFTER.test(text.slice(caseEnd, caseEnd + 20)))
+    return null;
   return match ? { start: caseStart - match[0].length, end: caseStart } : null;
 }
+const RELATIVE_AFTER = /^\s*,\s*(?:where|which|in\s+which)\b/i;
 
 /**
  * The negation that binds to a case word from the right ("lacks", "does not have"), searched in

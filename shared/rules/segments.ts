@@ -21,6 +21,11 @@ export type Opener = 'start' | 'punctuation' | 'colon' | 'contrast' | 'relative'
 
 export interface Segment extends Span {
   opener: Opener;
+  /**
+   * Opens with "and also featured / had / involved …": a second predicate of the clause's subject,
+   * so after a sharing statement it speaks of the subject only, not of the case it shares with.
+   */
+  secondPredicate?: boolean;
 }
 
 // Segment boundaries. Each alternative names where the new segment begins: `p` punctuation (the
@@ -38,6 +43,9 @@ const BOUNDARY = new RegExp(
     '\\)\\**\\s*,\\s*(?<r4>\\b(?:a|an)\\b)',
     ',\\s*(?<a>\\b(?:and|so|yet)\\b)',
     '(?<i>\\band\\s+instead\\b)',
+    // "TSC1, which shares F10 with the input case and also featured F23": a second verb of its
+    // own subject, not of the partner named after "with".
+    '(?<v>\\band\\s+(?:also|further|additionally|moreover)\\s+(?=(?:featured|features|involved|involves|had|has|included|includes|presented|presents|showed|shows|contained|contains)\\b))',
   ].join('|'),
   'gid',
 );
@@ -48,6 +56,8 @@ interface Cut {
   opener: Opener;
   /** Cut even where an "and" would not be (no comma and no mention before it): "and instead". */
   always?: boolean;
+  /** "and also featured …": a second predicate of the subject (`Segment.secondPredicate`). */
+  afterShare?: boolean;
 }
 
 /** Every boundary of `text` as a cut, in text order (one regex pass over the whole answer). */
@@ -66,6 +76,7 @@ function boundaries(text: string): Cut[] {
       cuts.push({ at: groups.p[0], startAt: end, opener: match[0] === ':' ? 'colon' : 'punctuation' });
     } else if (groups.c) cuts.push({ at: groups.c[0], startAt: groups.c[0], opener: 'contrast' });
     else if (groups.i) cuts.push({ at: groups.i[0], startAt: groups.i[0], opener: 'and', always: true });
+    else if (groups.v) cuts.push({ at: groups.v[0], startAt: groups.v[0], opener: 'and', afterShare: true });
     else if (groups.a) {
       const opener = match[0].endsWith('yet') ? 'contrast' : 'and';
       cuts.push({ at: groups.a[0], startAt: groups.a[0], opener });
@@ -188,6 +199,7 @@ function segmentsOf(
   const segments: Segment[] = [];
   let start = sentence.start;
   let opener: Opener = 'start';
+  let secondPredicate = false;
   for (const cut of cuts) {
     if (cut.at < start) continue;
     // "but unlike TSC2, …": a contrast word right before another is one boundary, not a segment.
@@ -211,10 +223,17 @@ function segmentsOf(
       !hasMention(start, cut.at, mentions)
     )
       continue;
-    segments.push({ start, end: cut.at, opener });
+    segments.push(
+      secondPredicate ? { start, end: cut.at, opener, secondPredicate } : { start, end: cut.at, opener },
+    );
     start = cut.startAt;
     opener = cut.opener;
+    secondPredicate = cut.afterShare === true;
   }
-  segments.push({ start, end: sentence.end, opener });
+  segments.push(
+    secondPredicate
+      ? { start, end: sentence.end, opener, secondPredicate }
+      : { start, end: sentence.end, opener },
+  );
   return segments;
 }

@@ -164,6 +164,8 @@ const NEGATION_KEYS: ReadonlySet<string> = new Set([
   'nor',
   'none',
   'nothing',
+  'nobody',
+  'nowhere',
   'cannot',
   // "failed to …" and "without …" deny what follows them as much as "not" does.
   'fail',
