@@ -1,0 +1,125 @@
+import { describe, expect, it } from 'vitest';
+import { extractionSchema } from '../../shared/schemas/extraction.ts';
+import { buildArgument, buildExtraction, buildJudgement, buildTriple } from '../../test/factories.ts';
+import { writeGold } from './adjudications.ts';
+import { saveAnnotation } from './annotations.ts';
+import { insertArgument, updateArgument } from './arguments.ts';
+import type { Db } from './db.ts';
+import { upsertErrorClasses } from './error-classes.ts';
+import { upsertExtraction } from './extractions.ts';
+import { ensureExtractor } from './extractors.ts';
+import { openDatabase } from './open.ts';
+import { reportRevision } from './report-revision.ts';
+import { upsertReportedValue } from './reported-results.ts';
+import { insertSample, insertSampleItem } from './samples.ts';
+import { insertStudy } from './studies.ts';
+import { insertTriple } from './triples.ts';
+import { insertUser } from './users.ts';
+
+/** Migration 011: every change a report can see bumps the revision; drafts and unrelated writes do not. */
+function study() {
+  const db = openDatabase(':memory:');
+  const { id: studyId } = insertStudy(db, 's');
+  const tripleRowId = insertTriple(db, studyId, buildTriple(), null);
+  const argumentRowId = insertArgument(db, studyId, buildArgument(), tripleRowId, null);
+  const userId = insertUser(db, {
+    username: 'alice',
+    displayName: 'Alice',
+    passwordHash: null,
+    roles: ['annotator'],
+  });
+  return { db, studyId, tripleRowId, argumentRowId, userId };
+}
+
+function bumps(db: Db, change: () => void): number {
+  const before = reportRevision(db);
+  change();
+  return reportRevision(db) - before;
+}
+
+describe('the report revision (migration 011)', () => {
+  it('moves on every insert, update and delete of what a report reads', () => {
+    const { db, studyId, tripleRowId, argumentRowId } = study();
+    expect(bumps(db, () => insertTriple(db, studyId, buildTriple({ id: 't2' }), null))).toBe(1);
+    expect(
+      bumps(db, () => updateArgument(db, studyId, buildArgument({ model: 'm2' }), tripleRowId, null)),
+    ).toBe(1);
+    const extractor = ensureExtractor(db, studyId, 'rules', 'imported');
+    expect(
+      bumps(db, () =>
+        upsertExtraction(db, extractionSchema.parse(buildExtraction()), argumentRowId, extractor.id, null),
+      ),
+    ).toBe(1);
+    expect(
+      bumps(db, () =>
+        upsertErrorClasses(db, { argumentRowId, extractorId: extractor.id, goldVersion: 1, decisions: [] }),
+      ),
+    ).toBe(1);
+    expect(
+      bumps(db, () =>
+        upsertReportedValue(
+          db,
+          studyId,
+          { source: 'p', model: 'm', test: 1, metric: 'acch', value: 0.5 },
+          null,
+        ),
+      ),
+    ).toBe(1);
+    expect(
+      bumps(db, () => {
+        const sample = insertSample(db, studyId, {
+          seed: 1,
+          size: 1,
+          allocation: 'proportional',
+          strataBy: '[]',
+          excludedPrevious: false,
+        });
+        insertSampleItem(db, sample.id, {
+          argumentRowId,
+          stratum: 'all',
+          inclusionProbability: 1,
+          weight: 1,
+          drawOrder: 1,
+        });
+      }),
+    ).toBeGreaterThanOrEqual(2);
+    expect(bumps(db, () => db.run("UPDATE users SET username = 'alicia' WHERE username = 'alice'"))).toBe(1);
+    expect(bumps(db, () => db.run('DELETE FROM extractions'))).toBeGreaterThan(0);
+    expect(bumps(db, () => db.run("UPDATE studies SET name = 's2'"))).toBe(1);
+  });
+
+  it('moves when an annotation is submitted or reopened, not on an autosaved draft', () => {
+    const { db, argumentRowId, userId } = study();
+    const write = {
+      argumentRowId,
+      userId,
+      status: 'draft' as const,
+      judgement: buildJudgement(),
+      secondsSpent: 1,
+      importId: null,
+    };
+    expect(bumps(db, () => saveAnnotation(db, write, 'save', userId))).toBe(0);
+    expect(bumps(db, () => saveAnnotation(db, write, 'save', userId))).toBe(0);
+    expect(bumps(db, () => saveAnnotation(db, { ...write, status: 'submitted' }, 'submit', userId))).toBe(1);
+    expect(bumps(db, () => saveAnnotation(db, write, 'reopen', userId))).toBe(1);
+    expect(bumps(db, () => db.run('UPDATE users SET display_name = ?', ['A.']))).toBe(0);
+  });
+
+  it('moves when gold is fixed, reopened or deleted, not on a draft', () => {
+    const { db, argumentRowId } = study();
+    const gold = {
+      argumentRowId,
+      status: 'draft' as const,
+      judgement: buildJudgement(),
+      decisions: [],
+      adjudicator: 'carol',
+      note: null,
+      importId: null,
+    };
+    expect(bumps(db, () => writeGold(db, gold, 'save', null))).toBe(0);
+    expect(bumps(db, () => writeGold(db, { ...gold, status: 'fixed' }, 'fix', null))).toBe(1);
+    expect(bumps(db, () => writeGold(db, gold, 'reopen', null))).toBe(1);
+    expect(bumps(db, () => writeGold(db, { ...gold, status: 'fixed' }, 'fix', null))).toBe(1);
+    expect(bumps(db, () => db.run('DELETE FROM adjudications'))).toBe(1);
+  });
+});
