@@ -70,16 +70,16 @@ describe('alternativeAnnotatorTest on the hand-computed fixture', () => {
   it('scores every held-out annotator against the others, argument by argument (4 arguments)', () => {
     const { extractor, humans } = fixture(1);
     const test = alternativeAnnotatorTest(extractor, humans, JACCARD);
-    expect(annotator(test, 'ana')).toMatchObject({ n: 4, extractor_wins: 1, ties: 2, annotator_wins: 1 });
+    expect(annotator(test, 'ana')).toMatchObject({ n: 4, extractor_wins: 1, tied: 2, annotator_wins: 1 });
     expect(annotator(test, 'ana').advantage).toBe(0.75);
     expect(annotator(test, 'ana').mean_difference).toBe(0);
     // ana: s = √(2/3) = 0.816497, t = (0 − 0.2)/(0.816497/2) = −0.489898; P(T₃ ≤ −0.4899) = 0.328898 (SciPy).
     expect(annotator(test, 'ana').t_statistic).toBeCloseTo(-0.48989794855663565, 12);
     expect(annotator(test, 'ana').p_value).toBeCloseTo(0.3288975500876904, 10);
-    expect(annotator(test, 'ben')).toMatchObject({ n: 4, extractor_wins: 0, ties: 3, annotator_wins: 1 });
+    expect(annotator(test, 'ben')).toMatchObject({ n: 4, extractor_wins: 0, tied: 3, annotator_wins: 1 });
     expect(annotator(test, 'ben').mean_difference).toBe(0.25);
     // cy: mean −¾, s = ½, t = (−0.75 − 0.2)/(0.5/2) = −3.8; P(T₃ ≤ −3.8) = 0.016002 (SciPy).
-    expect(annotator(test, 'cy')).toMatchObject({ n: 4, extractor_wins: 3, ties: 1, annotator_wins: 0 });
+    expect(annotator(test, 'cy')).toMatchObject({ n: 4, extractor_wins: 3, tied: 1, annotator_wins: 0 });
     expect(annotator(test, 'cy').advantage).toBe(1);
     expect(annotator(test, 'cy').t_statistic).toBeCloseTo(-3.8, 12);
     expect(annotator(test, 'cy').p_value).toBeCloseTo(0.016002294531319426, 10);
@@ -240,7 +240,7 @@ describe('alternativeAnnotatorTest edge cases', () => {
     for (const entry of test.annotators)
       expect(entry).toMatchObject({
         n: 30,
-        ties: 30,
+        tied: 30,
         advantage: 1,
         mean_difference: 0,
         t_statistic: null,
@@ -359,7 +359,7 @@ describe('altTestByExtractor', () => {
     expect(tests.x).toMatchObject({ arguments: 2, arguments_without_output: 0, status: 'too_few_arguments' });
     expect(tests.y).toMatchObject({ arguments: 1, arguments_without_output: 1 });
     // y on a2: {cur F1} = both annotators: ties, d = 0 for each; one argument: no t-test.
-    expect(tests.y?.annotators.map((entry) => [entry.annotator, entry.n, entry.ties, entry.p_value])).toEqual(
+    expect(tests.y?.annotators.map((entry) => [entry.annotator, entry.n, entry.tied, entry.p_value])).toEqual(
       [
         ['ann', 1, 1, null],
         ['bo', 1, 1, null],

@@ -37,7 +37,7 @@ export interface AltTestAnnotator {
   status: 'tested' | 'too_few';
   /** Arguments where the extractor aligns better with the others than the annotator does (W_ext = 1, W_h = 0). */
   extractor_wins: number;
-  ties: number;
+  tied: number;
   annotator_wins: number;
   /** mean(W_ext): the share of arguments where the extractor does at least as well as the annotator. */
   advantage: number | null;
@@ -130,7 +130,7 @@ function holdOut(
     n,
     status: n >= ALT_TEST_MIN_ARGUMENTS ? 'tested' : 'too_few',
     extractor_wins: extractorWins,
-    ties,
+    tied: ties,
     annotator_wins: annotatorWins,
     advantage: n === 0 ? null : extractorAtLeast / n,
     mean_difference: test.mean,

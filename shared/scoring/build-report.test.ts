@@ -14,6 +14,7 @@ describe('buildReport', () => {
       'extractor_vs_gold',
       'error_classes',
       'agreement',
+      'alt_test',
       'metrics',
       'corrected',
       'rankings',
@@ -59,6 +60,23 @@ describe('buildReport', () => {
     expect(report.metrics).toEqual({});
     expect(report.rankings).toEqual({});
     expect(report.verdict.acch).toContain('cannot be checked');
+  });
+
+  it('runs the alternative annotator test for every extractor with the ε and alignment asked for', () => {
+    const report = buildReport(smallStudy(), { ...OPTIONS, altEpsilon: 0.1, altAlignment: 'accuracy' });
+    expect(Object.keys(report.alt_test)).toEqual(['x']);
+    // The small study has no annotations: nothing to compare the extractor with.
+    expect(report.alt_test.x).toMatchObject({
+      epsilon: 0.1,
+      alignment: 'accuracy',
+      status: 'no_data',
+      passed: false,
+    });
+    expect(report.meta).toMatchObject({ alt_epsilon: 0.1, alt_alignment: 'accuracy' });
+    expect(report.verdict.alt_test).toContain(
+      "x: not tested — no argument has two annotators and the extractor's output",
+    );
+    expect(buildReport(smallStudy(), OPTIONS).alt_test.x?.epsilon).toBe(0.2);
   });
 
   it('derives distinct, valid seeds for its streams', () => {

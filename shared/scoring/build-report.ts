@@ -1,4 +1,5 @@
 import { adjustmentNotes } from './adjustment-notes.ts';
+import { type AltTest, altTestByExtractor } from './alt-test.ts';
 import { type AnnotatorAgreement, annotatorAgreement } from './annotator-agreement.ts';
 import { type CellMetrics, cellMetrics } from './cell-metrics.ts';
 import { type Claims, checkClaims } from './claims.ts';
@@ -8,7 +9,7 @@ import { type ExtractorVsGold, extractorVsGold } from './extractor-vs-gold.ts';
 import { type Planning, planStudy } from './planning.ts';
 import { choosePrimaryExtractor } from './primary-extractor.ts';
 import { type Ranking, rankings } from './rankings.ts';
-import type { ReportInput, ReportOptions } from './report-input.ts';
+import { DEFAULT_REPORT_OPTIONS, type ReportInput, type ReportOptions } from './report-input.ts';
 import { designNotes, goldInDesign, type ReportMeta, reportMeta } from './report-meta.ts';
 import { chooseReportedSource } from './reported-source.ts';
 import { indexStudy, type StudyIndex } from './study-index.ts';
@@ -25,6 +26,8 @@ export interface Report {
   /** Section 1, continued: each extractor's units by error class (`errorClassSummary`). */
   error_classes: Record<string, ErrorClassSummary>;
   agreement: AnnotatorAgreement;
+  /** Section 2, continued: per extractor, the alternative annotator test against the annotators (`altTestByExtractor`). */
+  alt_test: Record<string, AltTest>;
   metrics: Record<string, Partial<Record<string, CellReport>>>;
   corrected: Record<string, CorrectedByModel>;
   rankings: Record<string, Ranking>;
@@ -108,7 +111,8 @@ function cellSections(context: SectionContext, cells: CellMetrics) {
  *
  * 1. `extractor_vs_gold` — each extractor against the gold (`extractorVsGold`), and `error_classes` —
  *    its units by error class (`errorClassSummary`, from the stored classifications when given);
- * 2. `agreement` — inter-annotator agreement (`annotatorAgreement`);
+ * 2. `agreement` — inter-annotator agreement (`annotatorAgreement`), and `alt_test` — whether each
+ *    extractor can stand in for an annotator (`altTestByExtractor`, ε = `altEpsilon`);
  * 3. `metrics` — AccH, RecU, RatioAbstain and variants per model × test under every source
  *    (`studyMetrics`);
  * 4. `corrected` — population estimates corrected by the gold sample (`correctedEstimates`);
@@ -147,6 +151,10 @@ export function buildReport(input: ReportInput, options: ReportOptions): Report 
 
   const section1 = extractorSections(context);
   const agreement = agreementSection(context);
+  const altTest = altTestByExtractor(index, input.annotations, {
+    epsilon: options.altEpsilon ?? DEFAULT_REPORT_OPTIONS.altEpsilon,
+    alignment: options.altAlignment ?? DEFAULT_REPORT_OPTIONS.altAlignment,
+  });
   const cells = cellMetrics(index, { seed: seeds.metrics, replicates: options.replicates });
   const later = cellSections(context, cells);
 
@@ -171,10 +179,11 @@ export function buildReport(input: ReportInput, options: ReportOptions): Report 
   });
   return {
     meta,
-    verdict: writeVerdict(later.claims, options.level),
+    verdict: writeVerdict(later.claims, options.level, altTest),
     extractor_vs_gold: section1.extractor_vs_gold,
     error_classes: section1.error_classes,
     agreement,
+    alt_test: altTest,
     metrics: later.metrics,
     corrected: later.corrected,
     rankings: later.rankings,

@@ -15,6 +15,27 @@ export {
   type CorrectedFlags,
 } from './adjustment-notes.ts';
 export { type BinaryTable, type TableAgreement, tableAgreement } from './agreement-table.ts';
+export {
+  ALT_TEST_MIN_ANNOTATORS,
+  ALT_TEST_MIN_ARGUMENTS,
+  ALT_TEST_Q,
+  type AltTest,
+  type AltTestAnnotator,
+  type AltTestOptions,
+  type AltTestStatus,
+  alternativeAnnotatorTest,
+  altTestByExtractor,
+  DEFAULT_ALT_EPSILON,
+} from './alt-test.ts';
+export {
+  ALT_ALIGNMENTS,
+  type AltAlignment,
+  type AltReading,
+  altAlignment,
+  extractionReading,
+  judgementReading,
+} from './alt-test-alignment.ts';
+export { describeAltTests } from './alt-test-verdict.ts';
 export { type AnnotatorAgreement, annotatorAgreement, type PairAgreement } from './annotator-agreement.ts';
 export {
   type ArgumentCounts,

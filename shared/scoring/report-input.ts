@@ -5,6 +5,7 @@ import type { Extraction } from '../schemas/extraction.ts';
 import type { ReportedMetric } from '../schemas/reported.ts';
 import type { Triple } from '../schemas/triple.ts';
 import type { TestNumber } from '../vocabulary.ts';
+import type { AltAlignment } from './alt-test-alignment.ts';
 
 /** One submitted annotation: who marked which argument, and how. */
 export interface AnnotationInput {
@@ -90,6 +91,10 @@ export interface ReportOptions {
   reportedSource?: string;
   /** ISO time stamp written into `meta.generated_at`. */
   generatedAt: string;
+  /** ε of the alternative annotator test, in (0, 1) (default 0.2, the authors' value for expert annotators). */
+  altEpsilon?: number;
+  /** How the alternative annotator test aligns two readings of an argument (default `jaccard`). */
+  altAlignment?: AltAlignment;
 }
 
 export const DEFAULT_REPORT_OPTIONS = {
@@ -98,4 +103,6 @@ export const DEFAULT_REPORT_OPTIONS = {
   level: 0.95,
   threshold: 0.6,
   claimThreshold: 0.9,
+  altEpsilon: 0.2,
+  altAlignment: 'jaccard',
 } as const;

@@ -1,6 +1,7 @@
 import type { Judgement } from '../schemas/annotation.ts';
 import { factorsWithoutSpan } from '../span-rules.ts';
-import type { ReportInput, ReportOptions } from './report-input.ts';
+import type { AltAlignment } from './alt-test-alignment.ts';
+import { DEFAULT_REPORT_OPTIONS, type ReportInput, type ReportOptions } from './report-input.ts';
 import type { StudyIndex } from './study-index.ts';
 
 /** What the report was computed from and how. */
@@ -12,6 +13,9 @@ export interface ReportMeta {
   level: number;
   threshold: number;
   claim_threshold: number;
+  /** ε and the alignment of the alternative annotator test. */
+  alt_epsilon: number;
+  alt_alignment: AltAlignment;
   extractors: string[];
   primary_extractor: string | null;
   reported_source: string | null;
@@ -140,6 +144,8 @@ export function reportMeta(context: MetaContext): ReportMeta {
     level: options.level,
     threshold: options.threshold,
     claim_threshold: options.claimThreshold,
+    alt_epsilon: options.altEpsilon ?? DEFAULT_REPORT_OPTIONS.altEpsilon,
+    alt_alignment: options.altAlignment ?? DEFAULT_REPORT_OPTIONS.altAlignment,
     extractors: index.extractors,
     primary_extractor: context.primaryExtractor,
     reported_source: context.reportedSource,

@@ -1,3 +1,5 @@
+import type { AltTest } from './alt-test.ts';
+import { describeAltTests } from './alt-test-verdict.ts';
 import type { Claims } from './claims.ts';
 
 /** The plain-language answers to the reviewers' two questions, each with the numbers behind it. */
@@ -6,6 +8,8 @@ export interface Verdict {
   ranking: string;
   /** "Does the >90% AccH claim survive?" */
   acch: string;
+  /** "Can an extractor stand in for a human annotator?" — the alternative annotator test (`describeAltTests`). */
+  alt_test: string;
   /** One line per ranking and per model × test, the numbers in full. */
   details: string[];
 }
@@ -48,9 +52,14 @@ export function describeStatus(claim: { status: string; sampled?: number; needed
  * sentence carries the estimate, its interval, the threshold and what decided it (`checkClaims`).
  * Ranking: per metric × test, τ-b between the gold and the compared ranking with its interval and
  * the least stable adjacent pair of the gold ranking. AccH: per model and test, the corrected
- * AccH with its interval against the threshold.
+ * AccH with its interval against the threshold. Alternative annotator test: one line over the
+ * extractors (`describeAltTests`).
  */
-export function writeVerdict(claims: Claims, level: number): Verdict {
+export function writeVerdict(
+  claims: Claims,
+  level: number,
+  altTests: Readonly<Record<string, AltTest>> = {},
+): Verdict {
   const percent = `${Math.round(level * 1000) / 10}%`;
   const details: string[] = [];
   const rankingStatuses: string[] = [];
@@ -97,5 +106,5 @@ export function writeVerdict(claims: Claims, level: number): Verdict {
       : acchStatuses.length === 0
         ? 'The >90% AccH claim cannot be checked: no model has Test 1 or Test 2 arguments.'
         : `Does ">${Math.round(acch.threshold * 100)}% AccH" survive? AccH from ${acch.extractor}, corrected by the gold sample (${percent} normal interval), against ${acch.threshold}, per model and test: ${tally(acchStatuses, true)} of ${acchStatuses.length}.`;
-  return { ranking: rankingText, acch: acchText, details };
+  return { ranking: rankingText, acch: acchText, alt_test: describeAltTests(altTests), details };
 }
