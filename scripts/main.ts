@@ -15,6 +15,7 @@ import { registerReport } from './commands/report.ts';
 import { rulesExtractorImplementation } from './commands/rules-extract.ts';
 import { registerSampling } from './commands/sample.ts';
 import { registerServe } from './commands/serve.ts';
+import { registerSimulate } from './commands/simulate.ts';
 import { registerStatus } from './commands/status.ts';
 import { registerUser } from './commands/user.ts';
 import { CliExit, type CliIo, type GlobalOptions, globalOptionsSchema } from './io.ts';
@@ -45,6 +46,7 @@ export function buildProgram(io: CliIo): Command {
   });
   registerBatch(program, io, globals);
   registerReport(program, io, globals);
+  registerSimulate(program, io, globals);
   registerDataset(program, io, globals);
   registerLabelStudio(program, io, globals);
   registerBackup(program, io, globals);

@@ -1,0 +1,186 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { availableParallelism, loadavg } from 'node:os';
+import { resolve } from 'node:path';
+import type { Command } from 'commander';
+import { z } from 'zod';
+import { loadReportInput } from '../../server/services/report/index.ts';
+import { requireStudy } from '../../server/services/studies.ts';
+import { summarizeCoverage } from '../../shared/simulation/coverage-summary.ts';
+import { scenarioFromStudy } from '../../shared/simulation/estimate-scenario.ts';
+import { formatCoverage } from '../../shared/simulation/format-coverage.ts';
+import { paperScaleScenario } from '../../shared/simulation/paper-scale.ts';
+import { type Scenario, scenarioSchema } from '../../shared/simulation/scenario.ts';
+import {
+  type CoverageSettings,
+  DEFAULT_COVERAGE_SETTINGS,
+} from '../../shared/simulation/simulate-coverage.ts';
+import { describeIssues } from '../../shared/zod-issues.ts';
+import { CliExit, type CliIo, type GlobalOptions, parseOptions, withDatabase } from '../io.ts';
+import { createProgress } from './progress.ts';
+import { runCoverageInWorkers } from './simulate-runner.ts';
+
+const coverageOptionsSchema = z
+  .object({
+    replicates: z.coerce.number().int().min(1).max(1_000_000),
+    bootstrap: z.coerce.number().int().min(0).max(100_000),
+    seed: z.coerce.number().int().refine(Number.isSafeInteger, 'must be a safe integer'),
+    populations: z.coerce.number().int().min(1).max(1000),
+    level: z.coerce.number().gt(0).lt(1),
+    claimThreshold: z.coerce.number().min(0).max(1),
+    threshold: z.coerce.number().min(-1).max(1),
+    paperScale: z.boolean().default(false),
+    scenario: z.string().min(1).optional(),
+    gold: z.coerce.number().int().min(2).max(100_000).optional(),
+    perCell: z.coerce.number().int().min(2).max(10_000).optional(),
+    workers: z.coerce.number().int().min(1).max(64),
+    format: z.enum(['table', 'json']),
+    out: z.string().min(1).optional(),
+  })
+  .refine((options) => !(options.paperScale && options.scenario !== undefined), {
+    message: 'give --paper-scale or --scenario, not both',
+    path: ['scenario'],
+  });
+
+/** The scenario of `--scenario FILE` (JSON, `scenarioSchema`); every problem printed as `FILE: path: message`. */
+function readScenario(file: string, io: CliIo): Scenario {
+  const path = resolve(io.cwd, file);
+  let raw: unknown;
+  try {
+    raw = JSON.parse(readFileSync(path, 'utf8'));
+  } catch (error) {
+    io.stderr(
+      `error: --scenario: cannot read ${path}: ${error instanceof Error ? error.message : String(error)}\n`,
+    );
+    throw new CliExit(1);
+  }
+  const parsed = scenarioSchema.safeParse(raw);
+  if (!parsed.success) {
+    for (const issue of describeIssues(parsed.error)) io.stderr(`error: --scenario ${file}: ${issue}\n`);
+    throw new CliExit(1);
+  }
+  return parsed.data;
+}
+
+/** The scenario with `--gold` / `--per-cell` applied, validated again (the gold must fit the population). */
+function resized(
+  scenario: Scenario,
+  gold: number | undefined,
+  perCell: number | undefined,
+  io: CliIo,
+): Scenario {
+  if (gold === undefined && perCell === undefined) return scenario;
+  const parsed = scenarioSchema.safeParse({
+    ...scenario,
+    ...(gold === undefined ? {} : { gold }),
+    ...(perCell === undefined ? {} : { argumentsPerCell: perCell }),
+  });
+  if (!parsed.success) {
+    for (const issue of describeIssues(parsed.error)) io.stderr(`error: --gold/--per-cell: ${issue}\n`);
+    throw new CliExit(1);
+  }
+  return parsed.data;
+}
+
+/**
+ * `simulate coverage`: a Monte-Carlo study of every interval the report prints, under a study's
+ * design (docs/REPORT.md, "How often do the intervals cover?").
+ */
+export function registerSimulate(program: Command, io: CliIo, globals: () => GlobalOptions): void {
+  const simulate = program
+    .command('simulate')
+    .description('Monte-Carlo studies of the report under a study design');
+  simulate
+    .command('coverage')
+    .description(
+      'how often every interval of the report covers the population value, and how often a claim is wrong, in simulated studies like this one',
+    )
+    .option('--replicates <n>', 'simulated studies R', String(DEFAULT_COVERAGE_SETTINGS.replicates))
+    .option(
+      '--bootstrap <n>',
+      'bootstrap replicates B of each study’s report',
+      String(DEFAULT_COVERAGE_SETTINGS.bootstrap),
+    )
+    .option('--seed <n>', 'seed of the whole simulation', String(DEFAULT_COVERAGE_SETTINGS.seed))
+    .option(
+      '--populations <n>',
+      'synthetic populations the studies are drawn from',
+      String(DEFAULT_COVERAGE_SETTINGS.populations),
+    )
+    .option('--level <p>', 'level of every interval', String(DEFAULT_COVERAGE_SETTINGS.level))
+    .option(
+      '--claim-threshold <a>',
+      'AccH threshold of the claim',
+      String(DEFAULT_COVERAGE_SETTINGS.claimThreshold),
+    )
+    .option(
+      '--threshold <t>',
+      'τ-b threshold of "the ranking survives"',
+      String(DEFAULT_COVERAGE_SETTINGS.threshold),
+    )
+    .option(
+      '--paper-scale',
+      'the paper’s design: 8 models × 3 tests × 30 arguments, 50 gold over 24 strata, 2 extractors',
+    )
+    .option('--scenario <file>', 'a scenario JSON file (docs/REPORT.md)')
+    .option('--gold <n>', 'gold arguments per study instead of the scenario’s')
+    .option('--per-cell <n>', 'arguments per model × test instead of the scenario’s')
+    .option('--workers <n>', 'worker threads', String(Math.min(2, availableParallelism())))
+    .option('--format <format>', 'table|json', 'table')
+    .option('--out <file>', 'write the result to FILE instead of printing it')
+    .action(async (rawOptions: unknown) => {
+      const options = parseOptions(coverageOptionsSchema, rawOptions, io);
+      let scenario: Scenario;
+      if (options.paperScale) scenario = paperScaleScenario();
+      else if (options.scenario !== undefined) scenario = readScenario(options.scenario, io);
+      else {
+        const estimated = await withDatabase(globals, io, (db) =>
+          scenarioFromStudy(loadReportInput(db, requireStudy(db, globals().study)).input),
+        );
+        for (const note of estimated.notes) io.stderr(`note: ${note}\n`);
+        scenario = estimated.scenario;
+      }
+      scenario = resized(scenario, options.gold, options.perCell, io);
+      const settings: CoverageSettings = {
+        scenario,
+        replicates: options.replicates,
+        bootstrap: options.bootstrap,
+        seed: options.seed,
+        populations: Math.min(options.populations, options.replicates),
+        level: options.level,
+        claimThreshold: options.claimThreshold,
+        threshold: options.threshold,
+      };
+      const progress = createProgress<{ done: number; total: number }>(
+        io,
+        'simulate coverage [{bar}] {value}/{total} studies | {rate}/s | ETA {eta_formatted}',
+        (counters, seconds) => ({ rate: (counters.done / seconds).toFixed(2) }),
+      );
+      const started = performance.now();
+      const tally = await runCoverageInWorkers(settings, options.workers, (done) =>
+        progress.update({ done, total: settings.replicates }),
+      );
+      progress.stop();
+      const seconds = (performance.now() - started) / 1000;
+      const summary = summarizeCoverage(tally);
+      const { scenario: used, ...rest } = settings;
+      const text =
+        options.format === 'json'
+          ? `${JSON.stringify({ scenario: used, settings: rest, summary }, null, 2)}\n`
+          : formatCoverage(
+              summary,
+              `Coverage of the report's intervals: ${used.description || 'scenario'}; ${used.models.length} models × ${used.tests.length} tests × ${used.argumentsPerCell} arguments, ${used.gold} gold (${used.allocation} allocation); R = ${settings.replicates} studies from ${settings.populations} populations, B = ${settings.bootstrap}, seed ${settings.seed}, level ${settings.level}`,
+            );
+      io.stderr(
+        `simulated ${settings.replicates} studies in ${seconds.toFixed(1)} s on ${options.workers} worker(s) (load average ${loadavg()
+          .map((value) => value.toFixed(2))
+          .join(' ')})\n`,
+      );
+      if (options.out === undefined) {
+        io.stdout(text);
+        return;
+      }
+      const file = resolve(io.cwd, options.out);
+      writeFileSync(file, text);
+      io.stdout(`coverage study written to ${file}\n`);
+    });
+}
