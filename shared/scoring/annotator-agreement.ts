@@ -11,12 +11,13 @@ import {
   type TableAgreement,
   tableAgreement,
 } from './agreement-table.ts';
+import { clusterEntriesBuilder } from './cluster-entries.ts';
 import { assertedSets, FACTOR_COUNT, factorAt } from './factor-sets.ts';
 import type { Figure } from './figure.ts';
 import type { AnnotationInput } from './report-input.ts';
 import { spanOverlap } from './span-overlap.ts';
 import type { StudyIndex } from './study-index.ts';
-import { type BootstrapDraws, bootstrapFigure, weightedBootstrap } from './weighted-bootstrap.ts';
+import { type BootstrapDraws, bootstrapFigure, sumsBootstrap, weightedSums } from './weighted-bootstrap.ts';
 
 /** A 2 × 2 table in the report's words (first = the first annotator of the pair). */
 export interface TableCounts {
@@ -102,6 +103,16 @@ const UNLISTED = 14;
 const SPANS = 15;
 const PER_FACTOR = 17;
 const SLOTS = PER_FACTOR + FACTOR_COUNT * 7;
+// Sums an item adds to: per factor its 2 × 2 cells (both, first only, second only, neither), the
+// abstention table, the unlisted counts, the span counts, and the item itself.
+const SUMS = {
+  factor: 0,
+  abstention: FACTOR_COUNT * 4,
+  unlisted: FACTOR_COUNT * 4 + 4,
+  spans: FACTOR_COUNT * 4 + 7,
+  items: FACTOR_COUNT * 4 + 11,
+  size: FACTOR_COUNT * 4 + 12,
+};
 
 /**
  * Section 2: inter-annotator agreement (DESIGN.md "Agreement"; STATISTICS.md "Units and pooling").
@@ -226,36 +237,38 @@ function pairAgreement(
   annotators: string[],
   options: { seed: number; replicates: number; level: number; stratified: boolean },
 ): PairAgreement {
+  const entries = clusterEntriesBuilder(items.length, items.length * 16);
+  for (const item of items) {
+    const { marked } = item;
+    for (let j = 0; j < marked.length; j += 3) {
+      const factor = marked[j]!;
+      const count = marked[j + 2]!;
+      entries.add(SUMS.factor + factor * 4 + marked[j + 1]!, count);
+      // "Neither" is 3 per factor and item (added from the item count in `readTotals`) minus the marked.
+      entries.add(SUMS.factor + factor * 4 + 3, -count);
+    }
+    entries.add(SUMS.abstention + item.abstention, 1);
+    for (let j = 0; j < 3; j++) if (item.unlisted[j] !== 0) entries.add(SUMS.unlisted + j, item.unlisted[j]!);
+    for (let j = 0; j < 4; j++) if (item.spans[j] !== 0) entries.add(SUMS.spans + j, item.spans[j]!);
+    entries.add(SUMS.items, 1);
+    entries.endCluster();
+  }
+  const itemEntries = entries.finish();
   const factorTotals = new Float64Array(FACTOR_COUNT * 4);
   const abstention = new Float64Array(4);
   const unlisted = new Float64Array(3);
   const spans = new Float64Array(4);
-  const table = emptyTable();
-  const accumulate = (weights: Float64Array): void => {
-    factorTotals.fill(0);
-    abstention.fill(0);
-    unlisted.fill(0);
-    spans.fill(0);
-    let total = 0;
-    items.forEach((item, k) => {
-      const w = weights[k] ?? 0;
-      if (w === 0) return;
-      total += w;
-      const { marked } = item;
-      for (let j = 0; j < marked.length; j += 3) {
-        const cell = (marked[j] ?? 0) * 4 + (marked[j + 1] ?? 0);
-        const count = w * (marked[j + 2] ?? 0);
-        factorTotals[cell] = (factorTotals[cell] ?? 0) + count;
-        // Provisionally count "neither" down; 3·Σw is added below (3 decisions per factor and item).
-        factorTotals[(marked[j] ?? 0) * 4 + 3] = (factorTotals[(marked[j] ?? 0) * 4 + 3] ?? 0) - count;
-      }
-      abstention[item.abstention] = (abstention[item.abstention] ?? 0) + w;
-      for (let j = 0; j < 3; j++) unlisted[j] = (unlisted[j] ?? 0) + w * (item.unlisted[j] ?? 0);
-      for (let j = 0; j < 4; j++) spans[j] = (spans[j] ?? 0) + w * (item.spans[j] ?? 0);
-    });
+  /** The weighted sums as the four tables: per factor (with "neither" completed), abstention, unlisted, spans. */
+  const readTotals = (totals: Float64Array): void => {
+    const total = totals[SUMS.items]!;
     for (let f = 0; f < FACTOR_COUNT; f++)
-      factorTotals[f * 4 + 3] = (factorTotals[f * 4 + 3] ?? 0) + 3 * total;
+      for (let j = 0; j < 4; j++)
+        factorTotals[f * 4 + j] = totals[SUMS.factor + f * 4 + j]! + (j === 3 ? 3 * total : 0);
+    for (let j = 0; j < 4; j++) abstention[j] = totals[SUMS.abstention + j]!;
+    for (let j = 0; j < 3; j++) unlisted[j] = totals[SUMS.unlisted + j]!;
+    for (let j = 0; j < 4; j++) spans[j] = totals[SUMS.spans + j]!;
   };
+  const table = emptyTable();
   const setTable = (source: Float64Array, offset: number): BinaryTable => {
     table.both = source[offset] ?? 0;
     table.firstOnly = source[offset + 1] ?? 0;
@@ -270,18 +283,20 @@ function pairAgreement(
     });
   };
 
-  const draws = weightedBootstrap({
+  const draws = sumsBootstrap({
     plan: {
       size: items.length,
       ...(options.stratified
         ? { strata: items.map((item) => index.designStratum[item.argument] ?? '') }
         : {}),
     },
+    sums: SUMS.size,
+    entries: itemEntries,
     slots: SLOTS,
     seed: options.seed,
     replicates: options.replicates,
-    evaluate: (weights, out) => {
-      accumulate(weights);
+    finish: (totals, out) => {
+      readTotals(totals);
       pooledTable.fill(0);
       for (let f = 0; f < FACTOR_COUNT; f++) {
         for (let j = 0; j < 4; j++) pooledTable[j] = (pooledTable[j] ?? 0) + (factorTotals[f * 4 + j] ?? 0);
@@ -301,7 +316,9 @@ function pairAgreement(
   });
 
   // Point counts (weights 1) and the point values of the coefficients from shared/stats.
-  accumulate(new Float64Array(items.length).fill(1));
+  const pointTotals = new Float64Array(SUMS.size);
+  weightedSums(itemEntries, null, pointTotals);
+  readTotals(pointTotals);
   const labels = decisionLabels(items);
   const pooledFigures = figuresOf(
     draws,

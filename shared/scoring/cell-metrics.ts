@@ -8,9 +8,10 @@ import {
   recUDistinguishing,
   recUShared,
 } from './argument-counts.ts';
+import { clusterEntriesBuilder } from './cluster-entries.ts';
 import { type AssertedSets, assertedSets } from './factor-sets.ts';
 import { type StudyIndex, usableExtraction } from './study-index.ts';
-import { type BootstrapDraws, type ResamplingPlan, weightedBootstrap } from './weighted-bootstrap.ts';
+import { type BootstrapDraws, meanBootstrap, type ResamplingPlan } from './weighted-bootstrap.ts';
 
 /** The per-argument metrics averaged per cell (the study's "macro" means over arguments). */
 export const MEAN_METRICS = [
@@ -103,33 +104,23 @@ export function cellMetrics(index: StudyIndex, options: { seed: number; replicat
   };
   const C = index.cells.length;
   const slot = (cell: number, source: number, metric: number): number => (cell * S + source) * K + metric;
-  const sums = new Float64Array(C * S * K);
-  const weightsSum = new Float64Array(C * S * K);
-  const draws = weightedBootstrap({
+  // Argument i's entries: (slot of its cell, source and metric; value), undefined values left out.
+  const entries = clusterEntriesBuilder(n, n * S * K);
+  for (let i = 0; i < n; i++) {
+    const cellBase = index.cellOf[i]! * S * K;
+    const valueBase = i * S * K;
+    for (let j = 0; j < S * K; j++) {
+      const value = values[valueBase + j]!;
+      if (!Number.isNaN(value)) entries.add(cellBase + j, value);
+    }
+    entries.endCluster();
+  }
+  const draws = meanBootstrap({
     plan,
     slots: C * S * K,
+    entries: entries.finish(),
     seed: options.seed,
     replicates: options.replicates,
-    evaluate: (weights, out) => {
-      sums.fill(0);
-      weightsSum.fill(0);
-      for (let i = 0; i < n; i++) {
-        const w = weights[i] ?? 0;
-        if (w === 0) continue;
-        const cellBase = (index.cellOf[i] ?? 0) * S * K;
-        const valueBase = i * S * K;
-        for (let j = 0; j < S * K; j++) {
-          const value = values[valueBase + j] ?? Number.NaN;
-          if (Number.isNaN(value)) continue; // undefined, or no output of this source
-          sums[cellBase + j] = (sums[cellBase + j] ?? 0) + w * value;
-          weightsSum[cellBase + j] = (weightsSum[cellBase + j] ?? 0) + w;
-        }
-      }
-      for (let j = 0; j < C * S * K; j++) {
-        const total = weightsSum[j] ?? 0;
-        out[j] = total === 0 ? Number.NaN : (sums[j] ?? 0) / total;
-      }
-    },
   });
   return { sources, values, plan, slot, draws };
 }

@@ -10,12 +10,13 @@ import {
   type TableAgreement,
   tableAgreement,
 } from './agreement-table.ts';
+import { type ClusterEntriesBuilder, clusterEntriesBuilder } from './cluster-entries.ts';
 import { assertedSets, FACTOR_COUNT, factorAt } from './factor-sets.ts';
 import type { Figure } from './figure.ts';
 import { compareWithGold } from './gold-comparison.ts';
 import { GOLD_STYLES, type GoldStyle } from './mention-evidence.ts';
 import { type StudyIndex, usableExtraction } from './study-index.ts';
-import { bootstrapFigure, type ResamplingPlan, weightedBootstrap } from './weighted-bootstrap.ts';
+import { bootstrapFigure, type ResamplingPlan, sumsBootstrap, weightedSums } from './weighted-bootstrap.ts';
 
 /** Counts and P/R/F1 of one group of units. */
 export interface ConfusionBlock {
@@ -100,19 +101,20 @@ function groupLayout(models: number) {
 }
 
 /**
- * Per extractor, each gold item's contribution to the accumulators, precomputed for the bootstrap
- * loop: sparse (cell, count) pairs, cell = group · 3 + kind (tp 0, fp 1, fn 2), one pair per cell the
- * item touches (its units summed: all of them into micro, model and test, each into its case,
- * factor and style), so a resample costs one addition per touched cell, not six per unit.
+ * The sums each gold item adds to, per extractor e at base e · SUMS: tp, fp and fn per group
+ * (sum group · 3 + kind, kind tp 0, fp 1, fn 2; its units summed — all of them into micro, model
+ * and test, each into its case, factor and style), then the item itself (1 if scored), its
+ * gold-negated mentions and those the extractor counted as present. Sparse: one entry per sum the
+ * item touches, so a resample costs one addition per entry, not six per unit.
  */
-interface Flattened {
+function sumLayout(groups: number) {
+  const items = groups * 3;
+  return { items, negatedMentions: items + 1, negatedAsPresent: items + 2, sums: items + 3 };
+}
+
+/** What one extractor's outputs on the gold items are, besides their sums. */
+interface ExtractorItems {
   usable: Uint8Array;
-  /** Pairs of gold item g: [offsets[g], offsets[g + 1]). */
-  offsets: Int32Array;
-  cells: Int32Array;
-  counts: Float64Array;
-  negatedMentions: Float64Array;
-  negatedAsPresent: Float64Array;
   failed: number;
   missing: number;
 }
@@ -149,49 +151,64 @@ export function extractorVsGold(
     if (judgement !== undefined) goldItems.push(i);
   });
   const layout = groupLayout(index.models.length);
-  const flattened = index.extractors.map((extractor) => flatten(index, extractor, goldItems, layout));
   const G = layout.groups;
+  const sumsOf = sumLayout(G);
+  const E = index.extractors.length;
+  const entries = clusterEntriesBuilder(goldItems.length, goldItems.length * E * 40);
+  const perExtractor: ExtractorItems[] = index.extractors.map(() => ({
+    usable: new Uint8Array(goldItems.length),
+    failed: 0,
+    missing: 0,
+  }));
+  goldItems.forEach((i, g) => {
+    index.extractors.forEach((extractor, e) => {
+      const items = perExtractor[e];
+      if (items) addItemSums(index, extractor, i, g, items, layout, e * sumsOf.sums, entries);
+    });
+    entries.endCluster();
+  });
+  const itemEntries = entries.finish();
   const slotsPerExtractor = G * 3 + 3 + AGREEMENT_KEYS.length + 1;
   const plan: ResamplingPlan = {
     size: goldItems.length,
     ...(options.stratified ? { strata: goldItems.map((i) => index.designStratum[i] ?? '') } : {}),
   };
-  const accumulator = new Float64Array(G * 3);
   const factorCounts: ConfusionCounts[] = Array.from({ length: FACTOR_COUNT }, () => ({
     tp: 0,
     fp: 0,
     fn: 0,
   }));
 
-  const draws = weightedBootstrap({
+  const draws = sumsBootstrap({
     plan,
-    slots: slotsPerExtractor * index.extractors.length,
+    sums: sumsOf.sums * E,
+    entries: itemEntries,
+    slots: slotsPerExtractor * E,
     seed: options.seed,
     replicates: options.replicates,
-    evaluate: (weights, out) => {
-      flattened.forEach((flat, e) => {
-        const { items, negatedMentions, negatedAsPresent } = accumulate(flat, weights, accumulator);
+    finish: (totals, out) => {
+      for (let e = 0; e < E; e++) {
+        const sums = e * sumsOf.sums;
         const base = e * slotsPerExtractor;
         for (let group = 0; group < G; group++) {
-          const figures = precisionRecallF1(countsAt(accumulator, group));
+          const figures = precisionRecallF1(countsAt(totals, sums, group));
           out[base + group * 3] = figures.precision ?? Number.NaN;
           out[base + group * 3 + 1] = figures.recall ?? Number.NaN;
           out[base + group * 3 + 2] = figures.f1 ?? Number.NaN;
         }
         for (let f = 0; f < FACTOR_COUNT; f++) {
-          const target = factorCounts[f];
-          const group = layout.factor0 + f;
-          if (!target) continue;
-          target.tp = accumulator[group * 3] ?? 0;
-          target.fp = accumulator[group * 3 + 1] ?? 0;
-          target.fn = accumulator[group * 3 + 2] ?? 0;
+          const target = factorCounts[f]!;
+          const at = sums + (layout.factor0 + f) * 3;
+          target.tp = totals[at]!;
+          target.fp = totals[at + 1]!;
+          target.fn = totals[at + 2]!;
         }
         const macro = macroAverage(factorCounts);
         out[base + G * 3] = macro.precision ?? Number.NaN;
         out[base + G * 3 + 1] = macro.recall ?? Number.NaN;
         out[base + G * 3 + 2] = macro.f1 ?? Number.NaN;
-        const micro = countsAt(accumulator, 0);
-        const unlisted = countsAt(accumulator, layout.unlisted);
+        const micro = countsAt(totals, sums, 0);
+        const unlisted = countsAt(totals, sums, layout.unlisted);
         const tp = micro.tp - unlisted.tp;
         const fp = micro.fp - unlisted.fp;
         const fn = micro.fn - unlisted.fn;
@@ -199,25 +216,27 @@ export function extractorVsGold(
           both: tp,
           firstOnly: fn,
           secondOnly: fp,
-          neither: DECISIONS_PER_ITEM * items - tp - fp - fn,
+          neither: DECISIONS_PER_ITEM * totals[sums + sumsOf.items]! - tp - fp - fn,
         });
         AGREEMENT_KEYS.forEach((key, k) => {
           out[base + G * 3 + 3 + k] = agreement[key] ?? Number.NaN;
         });
+        const negatedMentions = totals[sums + sumsOf.negatedMentions]!;
         out[base + G * 3 + 3 + AGREEMENT_KEYS.length] =
-          negatedMentions === 0 ? Number.NaN : negatedAsPresent / negatedMentions;
-      });
+          negatedMentions === 0 ? Number.NaN : totals[sums + sumsOf.negatedAsPresent]! / negatedMentions;
+      }
     },
   });
+  const pointTotals = new Float64Array(sumsOf.sums * E);
+  weightedSums(itemEntries, null, pointTotals);
 
   const result: Record<string, ExtractorVsGold> = {};
   index.extractors.forEach((extractor, e) => {
-    const flat = flattened[e];
+    const flat = perExtractor[e];
     if (!flat) return;
     const base = e * slotsPerExtractor;
-    const pointCounts = new Float64Array(G * 3);
-    const point = accumulate(flat, new Float64Array(goldItems.length).fill(1), pointCounts);
-    const counts = (group: number): ConfusionCounts => countsAt(pointCounts, group);
+    const sums = e * sumsOf.sums;
+    const counts = (group: number): ConfusionCounts => countsAt(pointTotals, sums, group);
     const block = (group: number): ConfusionBlock => {
       const { tp, fp, fn } = counts(group);
       return {
@@ -268,7 +287,8 @@ export function extractorVsGold(
         },
       };
     });
-    const { negatedMentions, negatedAsPresent } = point;
+    const negatedMentions = pointTotals[sums + sumsOf.negatedMentions]!;
+    const negatedAsPresent = pointTotals[sums + sumsOf.negatedAsPresent]!;
     result[extractor] = {
       items: scored.length,
       failed: flat.failed,
@@ -311,97 +331,53 @@ export function extractorVsGold(
   return result;
 }
 
-function countsAt(accumulator: Float64Array, group: number): ConfusionCounts {
-  return {
-    tp: accumulator[group * 3] ?? 0,
-    fp: accumulator[group * 3 + 1] ?? 0,
-    fn: accumulator[group * 3 + 2] ?? 0,
-  };
+function countsAt(totals: Float64Array, base: number, group: number): ConfusionCounts {
+  const at = base + group * 3;
+  return { tp: totals[at]!, fp: totals[at + 1]!, fn: totals[at + 2]! };
 }
 
-/** Adds every usable gold item's units into `accumulator` (tp, fp, fn per group), each `weights[g]` times. */
-function accumulate(
-  flat: Flattened,
-  weights: Float64Array,
-  accumulator: Float64Array,
-): { items: number; negatedMentions: number; negatedAsPresent: number } {
-  accumulator.fill(0);
-  let items = 0;
-  let negatedMentions = 0;
-  let negatedAsPresent = 0;
-  for (let g = 0; g < flat.usable.length; g++) {
-    const w = weights[g] ?? 0;
-    if (w === 0 || flat.usable[g] === 0) continue;
-    items += w;
-    negatedMentions += w * (flat.negatedMentions[g] ?? 0);
-    negatedAsPresent += w * (flat.negatedAsPresent[g] ?? 0);
-    const end = flat.offsets[g + 1] ?? 0;
-    for (let p = flat.offsets[g] ?? 0; p < end; p++) {
-      const cell = flat.cells[p] ?? 0;
-      accumulator[cell] = (accumulator[cell] ?? 0) + w * (flat.counts[p] ?? 0);
-    }
-  }
-  return { items, negatedMentions, negatedAsPresent };
-}
-
-function flatten(
+/** Gold item g (argument i) under one extractor: counted as failed or missing, or its sums added at `base`. */
+function addItemSums(
   index: StudyIndex,
   extractor: string,
-  goldItems: readonly number[],
+  i: number,
+  g: number,
+  items: ExtractorItems,
   layout: ReturnType<typeof groupLayout>,
-): Flattened {
-  const usable = new Uint8Array(goldItems.length);
-  const offsets = new Int32Array(goldItems.length + 1);
-  const cells: number[] = [];
-  const counts: number[] = [];
-  const negatedMentions = new Float64Array(goldItems.length);
-  const negatedAsPresent = new Float64Array(goldItems.length);
-  let failed = 0;
-  let missing = 0;
-  goldItems.forEach((i, g) => {
-    offsets[g] = cells.length;
-    const record = index.extraction.get(extractor)?.[i];
-    const gold = index.gold[i];
-    if (record === undefined) missing++;
-    else if (record.status === 'failed') failed++;
-    const usableRecord = usableExtraction(index, extractor, i);
-    if (usableRecord === undefined || gold === undefined) return;
-    usable[g] = 1;
-    const comparison = compareWithGold(gold, assertedSets(usableRecord));
-    negatedMentions[g] = comparison.negatedMentions;
-    negatedAsPresent[g] = comparison.negatedAsPresent;
-    const model = index.modelOf[i] ?? 0;
-    const test = index.testOf[i] ?? 1;
-    const item = new Map<number, number>();
-    const add = (group: number, kind: number) => {
-      const cell = group * 3 + kind;
-      item.set(cell, (item.get(cell) ?? 0) + 1);
-    };
-    for (const unit of comparison.units) {
-      const kind = KINDS[unit.outcome];
-      add(0, kind);
-      add(layout.model0 + model, kind);
-      add(layout.test0 + test - 1, kind);
-      add(layout.case0 + unit.caseIndex, kind);
-      add(unit.factor >= 0 ? layout.factor0 + unit.factor : layout.unlisted, kind);
-      if (unit.style !== null) add(layout.style0 + GOLD_STYLES.indexOf(unit.style), kind);
-    }
-    for (const [cell, count] of item) {
-      cells.push(cell);
-      counts.push(count);
-    }
-  });
-  offsets[goldItems.length] = cells.length;
-  return {
-    usable,
-    offsets,
-    cells: Int32Array.from(cells),
-    counts: Float64Array.from(counts),
-    negatedMentions,
-    negatedAsPresent,
-    failed,
-    missing,
+  base: number,
+  entries: ClusterEntriesBuilder,
+): void {
+  const record = index.extraction.get(extractor)?.[i];
+  const gold = index.gold[i];
+  if (record === undefined) items.missing++;
+  else if (record.status === 'failed') items.failed++;
+  const usableRecord = usableExtraction(index, extractor, i);
+  if (usableRecord === undefined || gold === undefined) return;
+  items.usable[g] = 1;
+  const sumsOf = sumLayout(layout.groups);
+  const comparison = compareWithGold(gold, assertedSets(usableRecord));
+  entries.add(base + sumsOf.items, 1);
+  if (comparison.negatedMentions !== 0)
+    entries.add(base + sumsOf.negatedMentions, comparison.negatedMentions);
+  if (comparison.negatedAsPresent !== 0)
+    entries.add(base + sumsOf.negatedAsPresent, comparison.negatedAsPresent);
+  const model = index.modelOf[i] ?? 0;
+  const test = index.testOf[i] ?? 1;
+  const item = new Map<number, number>();
+  const add = (group: number, kind: number) => {
+    const cell = group * 3 + kind;
+    item.set(cell, (item.get(cell) ?? 0) + 1);
   };
+  for (const unit of comparison.units) {
+    const kind = KINDS[unit.outcome];
+    add(0, kind);
+    add(layout.model0 + model, kind);
+    add(layout.test0 + test - 1, kind);
+    add(layout.case0 + unit.caseIndex, kind);
+    add(unit.factor >= 0 ? layout.factor0 + unit.factor : layout.unlisted, kind);
+    if (unit.style !== null) add(layout.style0 + GOLD_STYLES.indexOf(unit.style), kind);
+  }
+  for (const [cell, count] of item) entries.add(base + cell, count);
 }
 
 /** κ & co. of extractor and gold on the decision labels, by the shared/stats functions (the point values). */

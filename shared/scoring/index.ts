@@ -109,10 +109,12 @@ export { type SpanOverlapCounts, spanOverlap } from './span-overlap.ts';
 export { extractorReportNames, indexStudy, type StudyIndex } from './study-index.ts';
 export { type CellReport, studyMetrics } from './study-metrics.ts';
 export { describeStatus, formatNumber, type Verdict, writeVerdict } from './verdict.ts';
+export { type ClusterEntries, clusterEntriesBuilder } from './cluster-entries.ts';
+export { type DerivedFigures, deriveDraws } from './derive-draws.ts';
 export {
   type BootstrapDraws,
   bootstrapFigure,
-  deriveDraws,
+  meanBootstrap,
   type ResamplingPlan,
-  weightedBootstrap,
+  sumsBootstrap,
 } from './weighted-bootstrap.ts';

@@ -2,11 +2,12 @@ import type { ReportedMetric } from '../schemas/reported.ts';
 import { kendallTauB } from '../stats/kendall-tau-b.ts';
 import type { TestNumber } from '../vocabulary.ts';
 import { type CellMetrics, MEAN_METRICS } from './cell-metrics.ts';
+import { deriveDraws } from './derive-draws.ts';
 import type { Figure } from './figure.ts';
 import { rankModels } from './rank-models.ts';
 import type { StudyIndex } from './study-index.ts';
 import { reportedKey } from './study-metrics.ts';
-import { bootstrapFigure, deriveDraws } from './weighted-bootstrap.ts';
+import { bootstrapFigure } from './weighted-bootstrap.ts';
 
 /** τ-b between two sources' rankings, with the number of models both rank. */
 export type TauFigure = Figure & { models: number };
@@ -111,7 +112,8 @@ export function rankings(
           pairs.push({ key: `${a}_vs_${b}`, models: common, a, b });
         }
       // Per pair and model, where each side's value comes from: a slot of the draws (≥ 0), or a
-      // fixed reported value (slot −1, value in `fixed`). Precomputed: this runs B + n times.
+      // fixed reported value (slot −1, value in `fixed`). Precomputed: this runs B times and once per
+      // argument whose deletion moves one of the pair's cell means.
       const sides = pairs.map((pair) =>
         [pair.a, pair.b].map((source) => ({
           slots: Int32Array.from(pair.models, (model) =>
@@ -126,22 +128,22 @@ export function rankings(
       );
       const xs = pairs.map((pair) => new Array<number>(pair.models.length).fill(0));
       const ys = pairs.map((pair) => new Array<number>(pair.models.length).fill(0));
-      const tau = deriveDraws(cells.draws, pairs.length, (get, out) => {
-        pairs.forEach((pair, p) => {
+      const tau = deriveDraws(cells.draws, {
+        reads: sides.map(([a, b]) => [...(a?.slots ?? []), ...(b?.slots ?? [])].filter((slot) => slot >= 0)),
+        value: (p, get) => {
           const x = xs[p] ?? [];
           const y = ys[p] ?? [];
           const [a, b] = sides[p] ?? [];
-          if (!a || !b) return;
-          let defined = true;
-          for (let j = 0; j < pair.models.length; j++) {
-            const slotA = a.slots[j] ?? -1;
-            const slotB = b.slots[j] ?? -1;
-            x[j] = slotA < 0 ? (a.fixed[j] ?? Number.NaN) : get(slotA);
-            y[j] = slotB < 0 ? (b.fixed[j] ?? Number.NaN) : get(slotB);
-            if (Number.isNaN(x[j] ?? Number.NaN) || Number.isNaN(y[j] ?? Number.NaN)) defined = false;
+          if (!a || !b) return Number.NaN;
+          for (let j = 0; j < x.length; j++) {
+            const slotA = a.slots[j]!;
+            const slotB = b.slots[j]!;
+            x[j] = slotA < 0 ? a.fixed[j]! : get(slotA);
+            y[j] = slotB < 0 ? b.fixed[j]! : get(slotB);
+            if (Number.isNaN(x[j]!) || Number.isNaN(y[j]!)) return Number.NaN;
           }
-          out[p] = defined ? (kendallTauB(x, y) ?? Number.NaN) : Number.NaN;
-        });
+          return kendallTauB(x, y) ?? Number.NaN;
+        },
       });
 
       const flips: Record<string, AdjacentFlip[]> = {};

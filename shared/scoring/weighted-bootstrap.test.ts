@@ -2,13 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { clusterBootstrap } from '../stats/bootstrap.ts';
 import { resampleClusters } from '../stats/resample-clusters.ts';
 import { createRng } from '../stats/rng.ts';
+import { type ClusterEntries, clusterEntriesBuilder } from './cluster-entries.ts';
 import {
   bootstrapFigure,
-  deriveDraws,
   drawWeights,
+  meanBootstrap,
   slotReplicates,
   stratumMembers,
-  weightedBootstrap,
+  sumsBootstrap,
 } from './weighted-bootstrap.ts';
 
 /** Items with a few binary decisions each, in three strata (as the stats library's bootstrap test). */
@@ -19,16 +20,27 @@ const ITEMS = Array.from({ length: 24 }, (_, id) => ({
 const POSITIVES = ITEMS.map((item) => item.decisions.filter(Boolean).length);
 const SIZES = ITEMS.map((item) => item.decisions.length);
 
-/** Share of positive decisions, from multiplicity weights. */
-function weightedShare(weights: Float64Array, out: Float64Array): void {
-  let positives = 0;
-  let total = 0;
-  for (let i = 0; i < weights.length; i++) {
-    positives += (weights[i] ?? 0) * (POSITIVES[i] ?? 0);
-    total += (weights[i] ?? 0) * (SIZES[i] ?? 0);
+/** Entries from per-cluster lists of (target, value). */
+function entriesOf(clusters: readonly (readonly [number, number])[][]): ClusterEntries {
+  const builder = clusterEntriesBuilder(clusters.length);
+  for (const cluster of clusters) {
+    for (const [target, value] of cluster) builder.add(target, value);
+    builder.endCluster();
   }
-  out[0] = total === 0 ? Number.NaN : positives / total;
+  return builder.finish();
 }
+
+/** Each item adds its positives to sum 0 and its decisions to sum 1. */
+const SHARE_ENTRIES = entriesOf(
+  ITEMS.map((_, i) => [
+    [0, POSITIVES[i] ?? 0],
+    [1, SIZES[i] ?? 0],
+  ]),
+);
+/** Share of positive decisions from the two sums. */
+const share = (totals: Float64Array, out: Float64Array): void => {
+  out[0] = totals[1] === 0 ? Number.NaN : (totals[0] ?? 0) / (totals[1] ?? 1);
+};
 
 const listShare = (sample: readonly (typeof ITEMS)[number][]): number | null => {
   const decisions = sample.flatMap((item) => item.decisions);
@@ -63,13 +75,15 @@ describe('drawWeights', () => {
   });
 });
 
-describe('weightedBootstrap', () => {
+describe('sumsBootstrap', () => {
   it('gives the same estimate, percentile and BCa intervals as clusterBootstrap, with and without strata', () => {
     for (const withStrata of [false, true]) {
-      const draws = weightedBootstrap({
+      const draws = sumsBootstrap({
         plan: { size: ITEMS.length, ...(withStrata ? { strata: ITEMS.map((item) => item.stratum) } : {}) },
+        sums: 2,
+        entries: SHARE_ENTRIES,
         slots: 1,
-        evaluate: weightedShare,
+        finish: share,
         seed: 17,
         replicates: 500,
       });
@@ -84,6 +98,7 @@ describe('weightedBootstrap', () => {
       expect(figure.value).toBeCloseTo(reference.estimate ?? Number.NaN, 12);
       expect(figure.ci?.lower).toBeCloseTo(reference.percentile?.lower ?? Number.NaN, 12);
       expect(figure.ci?.upper).toBeCloseTo(reference.percentile?.upper ?? Number.NaN, 12);
+      expect(figure.bca).not.toBeNull();
       expect(figure.bca?.lower).toBeCloseTo(reference.bca?.lower ?? Number.NaN, 12);
       expect(figure.bca?.upper).toBeCloseTo(reference.bca?.upper ?? Number.NaN, 12);
     }
@@ -91,10 +106,12 @@ describe('weightedBootstrap', () => {
 
   it('is reproducible from its seed', () => {
     const run = () =>
-      weightedBootstrap({
+      sumsBootstrap({
         plan: { size: ITEMS.length },
+        sums: 2,
+        entries: SHARE_ENTRIES,
         slots: 1,
-        evaluate: weightedShare,
+        finish: share,
         seed: 5,
         replicates: 200,
       });
@@ -102,13 +119,15 @@ describe('weightedBootstrap', () => {
   });
 
   it('drops undefined replicates and counts them', () => {
-    // Statistic: the weight of cluster 0 if positive, else undefined. With 2 clusters a resample
+    // Statistic: how often cluster 0 was drawn, undefined when never. With 2 clusters a resample
     // misses cluster 0 with probability 1/4, so some replicates are undefined.
-    const draws = weightedBootstrap({
+    const draws = sumsBootstrap({
       plan: { size: 2 },
+      sums: 1,
+      entries: entriesOf([[[0, 1]], []]),
       slots: 1,
-      evaluate: (weights, out) => {
-        out[0] = (weights[0] ?? 0) > 0 ? (weights[0] ?? 0) : Number.NaN;
+      finish: (totals, out) => {
+        out[0] = (totals[0] ?? 0) > 0 ? (totals[0] ?? 0) : Number.NaN;
       },
       seed: 1,
       replicates: 400,
@@ -117,23 +136,28 @@ describe('weightedBootstrap', () => {
     expect(figure.value).toBe(1);
     expect(figure.undefined_replicates).toBeGreaterThan(50);
     expect(figure.undefined_replicates).toBe(400 - slotReplicates(draws, 0).length);
+    // Without cluster 0 the statistic is undefined, so there is no BCa.
+    expect(figure.bca).toBeNull();
   });
 
   it('computes only the estimate with 0 replicates, and nothing with no clusters', () => {
-    const none = weightedBootstrap({
-      plan: { size: 3 },
+    const none = sumsBootstrap({
+      plan: { size: ITEMS.length },
+      sums: 2,
+      entries: SHARE_ENTRIES,
       slots: 1,
-      evaluate: weightedShare,
+      finish: share,
       seed: 1,
       replicates: 0,
     });
+    expect(none.jackknife).toBeNull();
     expect(bootstrapFigure(none, 0, 0.95)).toMatchObject({ ci: null, bca: null });
-    const empty = weightedBootstrap({
+    const empty = sumsBootstrap({
       plan: { size: 0 },
+      sums: 2,
+      entries: entriesOf([]),
       slots: 1,
-      evaluate: (_, out) => {
-        out[0] = Number.NaN;
-      },
+      finish: share,
       seed: 1,
       replicates: 10,
     });
@@ -141,42 +165,69 @@ describe('weightedBootstrap', () => {
     expect(bootstrapFigure(empty, 0, 0.95)).toEqual({ value: null, ci: null, method: 'cluster-bootstrap' });
   });
 
-  it('refuses a strata list of the wrong length and negative replicates', () => {
+  it('refuses a strata list of the wrong length, negative replicates and entries that do not fit', () => {
+    const base = { sums: 2, entries: entriesOf([[], []]), slots: 1, finish: share, seed: 1 };
+    expect(() => sumsBootstrap({ ...base, plan: { size: 2, strata: ['a'] }, replicates: 1 })).toThrow(
+      RangeError,
+    );
+    expect(() => sumsBootstrap({ ...base, plan: { size: 2 }, replicates: -1 })).toThrow(RangeError);
+    expect(() => sumsBootstrap({ ...base, plan: { size: 3 }, replicates: 1 })).toThrow(RangeError);
     expect(() =>
-      weightedBootstrap({
-        plan: { size: 2, strata: ['a'] },
-        slots: 1,
-        evaluate: () => {},
-        seed: 1,
-        replicates: 1,
-      }),
-    ).toThrow(RangeError);
-    expect(() =>
-      weightedBootstrap({ plan: { size: 2 }, slots: 1, evaluate: () => {}, seed: 1, replicates: -1 }),
+      sumsBootstrap({ ...base, entries: entriesOf([[[2, 1]], []]), plan: { size: 2 }, replicates: 1 }),
     ).toThrow(RangeError);
   });
 });
 
-describe('deriveDraws', () => {
-  it('derives a figure from others on the estimate, every replicate and every jackknife sample', () => {
-    // Slot 0 = Σw, slot 1 = w₀; derived = slot 1 / slot 0 (cluster 0's share of the resample).
-    const draws = weightedBootstrap({
-      plan: { size: 4 },
+describe('meanBootstrap', () => {
+  it('resamples slot-wise means as sumsBootstrap does with a sum and a count per slot', () => {
+    // Two slots: cluster i has a value in slot 0 always, in slot 1 only when i is even.
+    const values = ITEMS.map((_, i) => ((i * 37) % 11) / 10);
+    const meanEntries = entriesOf(
+      values.map((x, i) =>
+        i % 2 === 0
+          ? [
+              [0, x],
+              [1, x * x],
+            ]
+          : [[0, x]],
+      ),
+    );
+    const sumEntries = entriesOf(
+      values.map((x, i) =>
+        i % 2 === 0
+          ? [
+              [0, x],
+              [1, 1],
+              [2, x * x],
+              [3, 1],
+            ]
+          : [
+              [0, x],
+              [1, 1],
+            ],
+      ),
+    );
+    const plan = { size: ITEMS.length, strata: ITEMS.map((item) => item.stratum) };
+    const means = meanBootstrap({ plan, slots: 2, entries: meanEntries, seed: 3, replicates: 300 });
+    const sums = sumsBootstrap({
+      plan,
+      sums: 4,
+      entries: sumEntries,
       slots: 2,
-      evaluate: (weights, out) => {
-        out[0] = weights.reduce((sum, w) => sum + w, 0);
-        out[1] = weights[0] ?? 0;
+      finish: (totals, out) => {
+        for (let k = 0; k < 2; k++) out[k] = (totals[2 * k] ?? 0) / (totals[2 * k + 1] ?? 0);
       },
-      seed: 8,
-      replicates: 100,
+      seed: 3,
+      replicates: 300,
     });
-    const derived = deriveDraws(draws, 1, (get, out) => {
-      out[0] = get(1) / get(0);
-    });
-    expect(derived.estimate[0]).toBe(1 / 4);
-    for (let b = 0; b < 100; b++)
-      expect(derived.draws[b]).toBe((draws.draws[100 + b] ?? 0) / (draws.draws[b] ?? 1));
-    // Jackknife without cluster 0: 0/3; without cluster j > 0: 1/3.
-    expect([...derived.jackknife]).toEqual([0, 1 / 3, 1 / 3, 1 / 3]);
+    for (let k = 0; k < 2; k++) {
+      const a = bootstrapFigure(means, k, 0.95);
+      const b = bootstrapFigure(sums, k, 0.95);
+      expect(a.value).toBeCloseTo(b.value ?? Number.NaN, 12);
+      expect(a.ci?.lower).toBeCloseTo(b.ci?.lower ?? Number.NaN, 12);
+      expect(a.ci?.upper).toBeCloseTo(b.ci?.upper ?? Number.NaN, 12);
+      expect(a.bca?.lower).toBeCloseTo(b.bca?.lower ?? Number.NaN, 12);
+      expect(a.bca?.upper).toBeCloseTo(b.bca?.upper ?? Number.NaN, 12);
+    }
   });
 });

@@ -1,8 +1,15 @@
-import { bcaInterval } from '../stats/bca-interval.ts';
+import { bcaIntervalWithAcceleration } from '../stats/bca-interval.ts';
 import { assertLevel } from '../stats/guards.ts';
 import { percentileInterval } from '../stats/percentile-interval.ts';
 import { createRng, type Rng } from '../stats/rng.ts';
+import type { ClusterEntries } from './cluster-entries.ts';
 import type { Figure } from './figure.ts';
+import {
+  jackknifeAccelerations,
+  meanJackknife,
+  type SparseJackknife,
+  sumsJackknife,
+} from './sparse-jackknife.ts';
 
 /** Which clusters (items) a bootstrap resamples, and within which strata. */
 export interface ResamplingPlan {
@@ -12,21 +19,13 @@ export interface ResamplingPlan {
   strata?: readonly string[];
 }
 
-/** What `weightedBootstrap` resamples and evaluates. */
-export interface WeightedBootstrapOptions {
+/** How many bootstrap replicates, from which seed, and whether to keep the jackknife for BCa. */
+export interface BootstrapSettings {
   plan: ResamplingPlan;
-  /** How many numbers (figures) one evaluation writes. */
-  slots: number;
-  /**
-   * Writes every figure for one resample into `out` (length `slots`; `NaN` marks an undefined
-   * figure). `weights[i]` is how many times cluster i is in the resample: all 1 for the original
-   * sample, a multiplicity for a bootstrap replicate, 0 for the cluster a jackknife sample leaves out.
-   */
-  evaluate: (weights: Float64Array, out: Float64Array) => void;
   seed: number;
   /** B ≥ 0; 0 computes the estimate only (no interval). */
   replicates: number;
-  /** Also evaluate the delete-one jackknife, for BCa intervals (default true). */
+  /** Also compute the delete-one-cluster jackknife, for BCa intervals (default true). */
   jackknife?: boolean;
 }
 
@@ -41,84 +40,185 @@ export interface BootstrapDraws {
   estimate: Float64Array;
   /** θ̂*_b of slot k at index k·B + b. */
   draws: Float64Array;
-  /** θ̂_(j), the statistic without cluster j, of slot k at index k·n + j; length 0 when not computed. */
-  jackknife: Float64Array;
+  /** θ̂_(j) where it differs from θ̂, per cluster j (`sparse-jackknife.ts`); `null` when not computed. */
+  jackknife: SparseJackknife | null;
+  /** BCa's acceleration â per slot from the jackknife (`NaN`: undefined, or no jackknife). */
+  acceleration: Float64Array;
 }
 
 /**
- * A seeded cluster bootstrap of many figures at once, on multiplicity weights: the resampling of
- * `clusterBootstrap` (shared/stats/bootstrap.ts) — the same `createRng(seed)` stream and the same
- * draws as `resampleClusters` (`drawWeights`), within strata when the plan has them (STATISTICS.md, "Intervals";
- * Davison & Hinkley 1997, §3.7–3.8) — but each resample is handed to the statistic as a vector of
- * multiplicities w_i (how often cluster i was drawn) instead of a list of cluster objects.
+ * A seeded cluster bootstrap of slot-wise weighted means: cluster i has entries (k, x_ik) in
+ * `entries` (`ClusterEntries`; at most one per slot), and slot k is the mean of the x_ik of the
+ * clusters in the resample, each counted as often as it was drawn:
  *
- * Why: a report computes hundreds of figures from the same items. With per-item counts precomputed,
- * every figure is a weighted sum Σ w_i x_i over the items, so one resample costs O(n + work) with no
- * per-item allocation, and all figures of a replicate share the same resample (so differences and
- * rankings between figures are resampled coherently). Replicate b of every figure uses the b-th
- * draw of the stream; for a single figure the replicates equal `clusterBootstrap`'s with the same
- * seed, clusters in the same order and the same strata (a test checks this).
+ *   θ̂*_k = Σ_i w_i x_ik / Σ_i w_i [i has an entry at k]      (`NaN` when no drawn cluster has one)
  *
- * The jackknife (for BCa's acceleration) is the delete-one-cluster jackknife over all clusters, as
- * `clusterBootstrap` does, here w = 1 except w_j = 0.
+ * — every per-cell mean of a report (a cell's arguments, undefined values left out). The resampling
+ * is `clusterBootstrap`'s (shared/stats/bootstrap.ts): the same `createRng(seed)` stream and the
+ * same draws as `resampleClusters` (`drawWeights`), within strata when the plan has them
+ * (STATISTICS.md, "Intervals"; Davison & Hinkley 1997, §3.7–3.8), every slot updated from the same
+ * draw. The delete-one-cluster jackknife for BCa is computed from the full-sample sums
+ * (`meanJackknife`, O(entries)): the same values as re-evaluating with w_j = 0, up to rounding.
  *
- * Preconditions: `replicates` an integer ≥ 0; `slots` ≥ 0; `plan.strata` absent or of length n;
- * `seed` a safe integer. Otherwise throws a RangeError.
- * Degenerate input: n = 0 draws nothing (B is then 0 and no interval follows).
+ * Preconditions: `replicates` an integer ≥ 0; `slots` ≥ 0 and every target below it;
+ * `entries` with n + 1 offsets; `plan.strata` absent or of length n; `seed` a safe integer.
+ * Otherwise throws a RangeError. Degenerate input: n = 0 draws nothing (B is then 0).
  *
  * @example
- * const draws = weightedBootstrap({ plan: { size: 4 }, slots: 1, seed: 7, replicates: 2000,
- *   evaluate: (w, out) => { out[0] = weightedMean(w, values); } });
+ * const draws = meanBootstrap({ plan: { size: 4 }, slots: 1, entries, seed: 7, replicates: 2000 });
  * bootstrapFigure(draws, 0, 0.95) // { value, ci: percentile interval, method: 'cluster-bootstrap', bca }
  */
-export function weightedBootstrap(options: WeightedBootstrapOptions): BootstrapDraws {
-  const { plan, slots, evaluate, seed, jackknife = true } = options;
-  const n = plan.size;
-  if (!Number.isInteger(options.replicates) || options.replicates < 0)
-    throw new RangeError(`weightedBootstrap: replicates must be an integer ≥ 0 (got ${options.replicates})`);
-  if (!Number.isInteger(slots) || slots < 0)
-    throw new RangeError(`weightedBootstrap: slots must be an integer ≥ 0 (got ${slots})`);
-  if (plan.strata !== undefined && plan.strata.length !== n)
-    throw new RangeError(
-      `weightedBootstrap: plan.strata has ${plan.strata.length} entries for ${n} clusters`,
-    );
-  const replicates = n === 0 ? 0 : options.replicates;
-  const rng = createRng(seed);
-  const weights = new Float64Array(n);
-  const out = new Float64Array(slots);
-  const estimate = new Float64Array(slots);
-  const run = (target: (slot: number, value: number) => void): void => {
-    out.fill(Number.NaN);
-    evaluate(weights, out);
-    for (let k = 0; k < slots; k++) target(k, out[k] ?? Number.NaN);
+export function meanBootstrap(
+  options: BootstrapSettings & { slots: number; entries: ClusterEntries },
+): BootstrapDraws {
+  const { slots, entries } = options;
+  checkSettings(options, slots, entries);
+  const sums = new Float64Array(slots);
+  const counts = new Float64Array(slots);
+  const finishMeans = (out: Float64Array): void => {
+    for (let k = 0; k < slots; k++) {
+      const count = counts[k]!;
+      out[k] = count === 0 ? Number.NaN : sums[k]! / count;
+    }
   };
+  return runBootstrap(
+    options,
+    slots,
+    (weights, out) => {
+      accumulateMeans(entries, weights, sums, counts);
+      finishMeans(out);
+    },
+    (estimate) => {
+      accumulateMeans(entries, null, sums, counts);
+      return meanJackknife(entries, sums, counts, estimate);
+    },
+  );
+}
 
-  weights.fill(1);
-  run((k, value) => {
-    estimate[k] = value;
-  });
+/**
+ * A seeded cluster bootstrap of figures computed from weighted sums: cluster i adds x_it to sum t
+ * for each of its entries (t, x_it), each resample's sums are T_t = Σ_i w_i x_it, and
+ * `finish(T, out)` writes every figure (`NaN` = undefined) — precision from tp and fp counts, κ from
+ * a 2 × 2 table. Resampling as `meanBootstrap`; the jackknife from the full sums minus each
+ * cluster's own entries (`sumsJackknife`).
+ *
+ * Preconditions: as `meanBootstrap`, with every target below `sums`.
+ */
+export function sumsBootstrap(
+  options: BootstrapSettings & {
+    /** How many sums the entries add to. */
+    sums: number;
+    entries: ClusterEntries;
+    /** How many figures `finish` writes. */
+    slots: number;
+    finish: (totals: Float64Array, out: Float64Array) => void;
+  },
+): BootstrapDraws {
+  const { sums, entries, slots, finish } = options;
+  checkSettings(options, sums, entries);
+  const totals = new Float64Array(sums);
+  return runBootstrap(
+    options,
+    slots,
+    (weights, out) => {
+      weightedSums(entries, weights, totals);
+      finish(totals, out);
+    },
+    (estimate) => {
+      weightedSums(entries, null, totals);
+      return sumsJackknife(entries, totals, estimate, finish);
+    },
+  );
+}
 
+function checkSettings(settings: BootstrapSettings, targets: number, entries: ClusterEntries): void {
+  const n = settings.plan.size;
+  if (!Number.isInteger(settings.replicates) || settings.replicates < 0)
+    throw new RangeError(`bootstrap: replicates must be an integer ≥ 0 (got ${settings.replicates})`);
+  if (!Number.isInteger(targets) || targets < 0)
+    throw new RangeError(`bootstrap: slots must be an integer ≥ 0 (got ${targets})`);
+  if (settings.plan.strata !== undefined && settings.plan.strata.length !== n)
+    throw new RangeError(
+      `bootstrap: plan.strata has ${settings.plan.strata.length} entries for ${n} clusters`,
+    );
+  if (entries.offsets.length !== n + 1)
+    throw new RangeError(`bootstrap: entries for ${entries.offsets.length - 1} clusters, plan has ${n}`);
+  for (const target of entries.targets)
+    if (target < 0 || target >= targets)
+      throw new RangeError(`bootstrap: entry target ${target} out of range`);
+}
+
+/**
+ * The estimate (weights all 1), B replicates (weights drawn by `drawWeights`, replicate b of every
+ * slot from the b-th draw of the stream) and, when B > 0 and asked for, the jackknife.
+ */
+function runBootstrap(
+  settings: BootstrapSettings,
+  slots: number,
+  evaluate: (weights: Float64Array | null, out: Float64Array) => void,
+  jackknifeOf: (estimate: Float64Array) => SparseJackknife,
+): BootstrapDraws {
+  const n = settings.plan.size;
+  const replicates = n === 0 ? 0 : settings.replicates;
+  const estimate = new Float64Array(slots).fill(Number.NaN);
+  evaluate(null, estimate);
   const draws = new Float64Array(slots * replicates);
-  const groups = stratumMembers(plan);
+  const out = new Float64Array(slots);
+  const weights = new Float64Array(n);
+  const groups = stratumMembers(settings.plan);
+  const rng = createRng(settings.seed);
   for (let b = 0; b < replicates; b++) {
     drawWeights(groups, rng, weights);
-    run((k, value) => {
-      draws[k * replicates + b] = value;
-    });
+    out.fill(Number.NaN);
+    evaluate(weights, out);
+    for (let k = 0; k < slots; k++) draws[k * replicates + b] = out[k]!;
   }
+  const jackknife = (settings.jackknife ?? true) && replicates > 0 ? jackknifeOf(estimate) : null;
+  const acceleration =
+    jackknife === null
+      ? new Float64Array(slots).fill(Number.NaN)
+      : jackknifeAccelerations(jackknife, estimate);
+  return { slots, replicates, size: n, estimate, draws, jackknife, acceleration };
+}
 
-  const jack = new Float64Array(jackknife && replicates > 0 ? slots * n : 0);
-  if (jack.length > 0) {
-    weights.fill(1);
-    for (let j = 0; j < n; j++) {
-      weights[j] = 0;
-      run((k, value) => {
-        jack[k * n + j] = value;
-      });
-      weights[j] = 1;
+/** Σ_i w_i x_ik and Σ_i w_i per slot over the entries (`weights` null: every w_i = 1). The bootstrap's inner loop. */
+function accumulateMeans(
+  entries: ClusterEntries,
+  weights: Float64Array | null,
+  sums: Float64Array,
+  counts: Float64Array,
+): void {
+  sums.fill(0);
+  counts.fill(0);
+  const { offsets, targets, values } = entries;
+  const n = offsets.length - 1;
+  for (let i = 0; i < n; i++) {
+    const w = weights === null ? 1 : weights[i]!;
+    if (w === 0) continue;
+    const end = offsets[i + 1]!;
+    for (let p = offsets[i]!; p < end; p++) {
+      const slot = targets[p]!;
+      sums[slot] = sums[slot]! + w * values[p]!;
+      counts[slot] = counts[slot]! + w;
     }
   }
-  return { slots, replicates, size: n, estimate, draws, jackknife: jack };
+}
+
+/** T_t = Σ_i w_i x_it over the entries (`weights` null: every w_i = 1). */
+export function weightedSums(
+  entries: ClusterEntries,
+  weights: Float64Array | null,
+  totals: Float64Array,
+): void {
+  totals.fill(0);
+  const { offsets, targets, values } = entries;
+  const n = offsets.length - 1;
+  for (let i = 0; i < n; i++) {
+    const w = weights === null ? 1 : weights[i]!;
+    if (w === 0) continue;
+    const end = offsets[i + 1]!;
+    for (let p = offsets[i]!; p < end; p++) totals[targets[p]!] = totals[targets[p]!]! + w * values[p]!;
+  }
 }
 
 /**
@@ -148,55 +248,10 @@ export function drawWeights(groups: readonly Int32Array[], rng: Rng, weights: Fl
   for (const members of groups) {
     const size = members.length;
     for (let draw = 0; draw < size; draw++) {
-      const i = members[rng.nextInt(size)] ?? 0;
-      weights[i] = (weights[i] ?? 0) + 1;
+      const i = members[rng.nextInt(size)]!;
+      weights[i] = weights[i]! + 1;
     }
   }
-}
-
-/**
- * Figures computed from other figures (a τ-b from two rankings' cell means, a difference of two
- * rates): `derive` reads the source slots of one evaluation through `get` and writes `slots` new
- * values into `out`; it runs on the estimate, on every replicate and on every jackknife sample,
- * so the derived figures get the same kind of intervals.
- */
-export function deriveDraws(
-  source: BootstrapDraws,
-  slots: number,
-  derive: (get: (slot: number) => number, out: Float64Array) => void,
-): BootstrapDraws {
-  const { replicates: B, size: n } = source;
-  const out = new Float64Array(slots);
-  const estimate = new Float64Array(slots);
-  const draws = new Float64Array(slots * B);
-  const jack = new Float64Array(source.jackknife.length > 0 ? slots * n : 0);
-  const evaluate = (get: (slot: number) => number, store: (slot: number, value: number) => void): void => {
-    out.fill(Number.NaN);
-    derive(get, out);
-    for (let k = 0; k < slots; k++) store(k, out[k] ?? Number.NaN);
-  };
-  evaluate(
-    (slot) => source.estimate[slot] ?? Number.NaN,
-    (k, value) => {
-      estimate[k] = value;
-    },
-  );
-  for (let b = 0; b < B; b++)
-    evaluate(
-      (slot) => source.draws[slot * B + b] ?? Number.NaN,
-      (k, value) => {
-        draws[k * B + b] = value;
-      },
-    );
-  if (jack.length > 0)
-    for (let j = 0; j < n; j++)
-      evaluate(
-        (slot) => source.jackknife[slot * n + j] ?? Number.NaN,
-        (k, value) => {
-          jack[k * n + j] = value;
-        },
-      );
-  return { slots, replicates: B, size: n, estimate, draws, jackknife: jack };
 }
 
 /**
@@ -252,20 +307,13 @@ function bcaOf(
   replicates: readonly number[],
   level: number,
 ): Figure['bca'] {
-  if (draws.jackknife.length === 0 || replicates.length === 0) return null;
-  const jackknife: number[] = [];
-  for (let j = 0; j < draws.size; j++) {
-    const value = draws.jackknife[slot * draws.size + j] ?? Number.NaN;
-    if (Number.isNaN(value)) return null;
-    jackknife.push(value);
-  }
-  const interval = bcaInterval({ estimate, replicates, jackknife, level });
+  if (draws.jackknife === null || replicates.length === 0) return null;
+  const acceleration = draws.acceleration[slot]!;
+  const interval = bcaIntervalWithAcceleration({
+    estimate,
+    replicates,
+    acceleration: Number.isNaN(acceleration) ? null : acceleration,
+    level,
+  });
   return interval === null ? null : { lower: interval.lower, upper: interval.upper };
-}
-
-/** Σ w_i over the clusters with weight. */
-export function totalWeight(weights: Float64Array): number {
-  let sum = 0;
-  for (let i = 0; i < weights.length; i++) sum += weights[i] ?? 0;
-  return sum;
 }

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { bcaInterval, jackknifeAcceleration } from './bca-interval.ts';
+import {
+  accelerationFromDeviations,
+  bcaInterval,
+  bcaIntervalWithAcceleration,
+  jackknifeAcceleration,
+} from './bca-interval.ts';
 import { percentileInterval } from './percentile-interval.ts';
 import { SPATIAL_TEST_A } from './test-fixtures.ts';
 
@@ -90,5 +95,65 @@ describe('bcaInterval', () => {
       bcaInterval({ estimate: 1, replicates: [Number.POSITIVE_INFINITY], jackknife: [1, 2] }),
     ).toThrow(TypeError);
     expect(() => bcaInterval({ estimate: 1, replicates, jackknife: [1, 2], level: 95 })).toThrow(RangeError);
+  });
+});
+
+describe('accelerationFromDeviations', () => {
+  const deviationsOf = (jackknife: readonly number[], estimate: number) => ({
+    count: jackknife.length,
+    sum: jackknife.reduce((total, value) => total + (value - estimate), 0),
+    squares: jackknife.reduce((total, value) => total + (value - estimate) ** 2, 0),
+    cubes: jackknife.reduce((total, value) => total + (value - estimate) ** 3, 0),
+  });
+
+  it('computes the doc example: [1, 2, 6] about θ̂ = 4 gives −18/(6·14^{3/2}), as jackknifeAcceleration', () => {
+    expect(accelerationFromDeviations({ count: 3, sum: -3, squares: 17, cubes: -27 })).toBeCloseTo(
+      -18 / (6 * 14 ** 1.5),
+      15,
+    );
+  });
+
+  it("matches jackknifeAcceleration on Efron & Tibshirani's spatial test scores (â = 0.061), about any centre", () => {
+    const jackknife = SPATIAL_TEST_A.map((_, i) => plugInVariance(SPATIAL_TEST_A.filter((__, j) => j !== i)));
+    const expected = jackknifeAcceleration(jackknife) ?? Number.NaN;
+    for (const centre of [plugInVariance(SPATIAL_TEST_A), 0, 200])
+      expect(accelerationFromDeviations(deviationsOf(jackknife, centre))).toBeCloseTo(expected, 12);
+  });
+
+  it('counts values equal to the estimate without listing them (zeros add only to the count)', () => {
+    const jackknife = [0.5, 0.5, 0.5, 0.52, 0.47, 0.5, 0.51];
+    const moved = deviationsOf(
+      jackknife.filter((value) => value !== 0.5),
+      0.5,
+    );
+    expect(accelerationFromDeviations({ ...moved, count: jackknife.length })).toBeCloseTo(
+      jackknifeAcceleration(jackknife) ?? Number.NaN,
+      12,
+    );
+  });
+
+  it('is n/a (null) with fewer than two values or no spread, and refuses a bad count', () => {
+    expect(accelerationFromDeviations({ count: 1, sum: 1, squares: 1, cubes: 1 })).toBeNull();
+    expect(accelerationFromDeviations({ count: 5, sum: 0, squares: 0, cubes: 0 })).toBeNull();
+    expect(() => accelerationFromDeviations({ count: -1, sum: 0, squares: 0, cubes: 0 })).toThrow(RangeError);
+  });
+});
+
+describe('bcaIntervalWithAcceleration', () => {
+  it("gives bcaInterval's interval when handed the acceleration of the same jackknife", () => {
+    const replicates = Array.from({ length: 99 }, (_, b) => ((b * 37) % 99) / 10 + (b % 7) / 5);
+    const jackknife = [4.1, 4.3, 3.7, 4.0, 5.2, 3.9];
+    const direct = bcaInterval({ estimate: 5, replicates, jackknife, level: 0.9 });
+    const given = bcaIntervalWithAcceleration({
+      estimate: 5,
+      replicates,
+      acceleration: jackknifeAcceleration(jackknife),
+      level: 0.9,
+    });
+    expect(given).toEqual(direct);
+    expect(given).not.toBeNull();
+    expect(
+      bcaIntervalWithAcceleration({ estimate: 5, replicates, acceleration: null, level: 0.9 }),
+    ).toBeNull();
   });
 });

@@ -57,6 +57,30 @@ export function bcaInterval(input: BcaInput): BcaInterval | null {
   assertFinite(estimate, 'bcaInterval: estimate');
   assertLevel(level, 'bcaInterval: level');
   assertAllFinite(replicates, 'bcaInterval: replicates');
+  return bcaIntervalWithAcceleration({
+    estimate,
+    replicates,
+    level,
+    acceleration: jackknifeAcceleration(jackknife),
+  });
+}
+
+/**
+ * `bcaInterval` with â already computed (e.g. by `accelerationFromDeviations` from a jackknife
+ * kept as sums): the same formulas, the same degenerate cases; `acceleration: null` gives `null`.
+ *
+ * Preconditions: finite estimate and replicates; 0 < level < 1. Otherwise throws.
+ */
+export function bcaIntervalWithAcceleration(input: {
+  estimate: number;
+  replicates: readonly number[];
+  acceleration: number | null;
+  level?: number;
+}): BcaInterval | null {
+  const { estimate, replicates, acceleration, level = 0.95 } = input;
+  assertFinite(estimate, 'bcaInterval: estimate');
+  assertLevel(level, 'bcaInterval: level');
+  assertAllFinite(replicates, 'bcaInterval: replicates');
   if (replicates.length === 0) return null;
 
   let below = 0;
@@ -68,8 +92,6 @@ export function bcaInterval(input: BcaInput): BcaInterval | null {
   const share = (below + ties / 2) / replicates.length;
   if (share === 0 || share === 1) return null;
   const biasCorrection = normalQuantile(share);
-
-  const acceleration = jackknifeAcceleration(jackknife);
   if (acceleration === null) return null;
 
   const alpha = 1 - level;
@@ -121,4 +143,46 @@ export function jackknifeAcceleration(jackknife: readonly number[]): number | nu
   }
   if (squares === 0) return null;
   return cubes / (6 * squares ** 1.5);
+}
+
+/** Sums of the deviations d_i = θ̂_(i) − θ̂ of n jackknife values from the estimate. */
+export interface JackknifeDeviations {
+  /** n, every jackknife value (those equal to θ̂ count, with d_i = 0). */
+  count: number;
+  /** Σ d_i. */
+  sum: number;
+  /** Σ d_i². */
+  squares: number;
+  /** Σ d_i³. */
+  cubes: number;
+}
+
+/**
+ * `jackknifeAcceleration` from sums of deviations about the estimate instead of the list of values,
+ * so a jackknife in which most values equal θ̂ (every cluster that does not touch the statistic)
+ * costs nothing for those. With m = Σd/n the deviations from the jackknife mean θ̂_(·) = θ̂ + m
+ * are e_i = m − d_i, and expanding the powers:
+ *
+ *   Σ e_i² = Σd² − n·m²,   Σ e_i³ = 3m·Σd² − 2n·m³ − Σd³,   â = Σe³ / (6 · (Σe²)^{3/2}).
+ *
+ * The same number as `jackknifeAcceleration` on the n values, up to rounding (a test compares
+ * them). Deviations about θ̂ are small, so the expansion loses little to cancellation.
+ *
+ * Preconditions: finite sums, integer count ≥ 0. Otherwise throws.
+ * Degenerate input returns `null`, as `jackknifeAcceleration`: fewer than two values, or no spread.
+ *
+ * @example accelerationFromDeviations({ count: 3, sum: -3, squares: 17, cubes: -27 }) // −0.0573
+ * // jackknife [1, 2, 6] about θ̂ = 4: d = −3, −2, 2 — as jackknifeAcceleration([1, 2, 6])
+ */
+export function accelerationFromDeviations(deviations: JackknifeDeviations): number | null {
+  const { count, sum, squares, cubes } = deviations;
+  if (!Number.isInteger(count) || count < 0)
+    throw new RangeError(`accelerationFromDeviations: count must be an integer ≥ 0 (got ${count})`);
+  assertAllFinite([sum, squares, cubes], 'accelerationFromDeviations: sums');
+  if (count < 2) return null;
+  const m = sum / count;
+  const spread = squares - count * m * m;
+  if (!(spread > 0)) return null;
+  const skew = 3 * m * squares - 2 * count * m * m * m - cubes;
+  return skew / (6 * spread ** 1.5);
 }

@@ -1,0 +1,109 @@
+import { clusterEntriesBuilder } from './cluster-entries.ts';
+import { jackknifeAccelerations } from './sparse-jackknife.ts';
+import type { BootstrapDraws } from './weighted-bootstrap.ts';
+
+/** Figures computed from other figures of one bootstrap. */
+export interface DerivedFigures {
+  /** Per derived slot, the source slots its value reads. */
+  reads: readonly ArrayLike<number>[];
+  /** Derived slot `slot` from the source values `get` hands it (`NaN` = undefined). */
+  value: (slot: number, get: (sourceSlot: number) => number) => number;
+}
+
+/**
+ * Figures computed from other figures (a τ-b from two rankings' cell means, a difference of two
+ * rates), with the same kind of intervals: each derived slot is computed on the estimate, on every
+ * replicate (from the source slots' b-th draws, so it is resampled coherently with them) and on
+ * every jackknife sample. The jackknife is sparse as the source's: for cluster j only the derived
+ * slots reading a source slot that j moves are recomputed (from j's values of those slots and the
+ * estimate of the rest, which is exactly what j leaves them at); all others keep their estimate.
+ *
+ * Preconditions: every slot in `reads` is a slot of `source`, and `value` reads no other (its
+ * jackknife would miss the change otherwise).
+ */
+export function deriveDraws(source: BootstrapDraws, figures: DerivedFigures): BootstrapDraws {
+  const { replicates: B, size: n } = source;
+  const slots = figures.reads.length;
+  const estimate = new Float64Array(slots);
+  const current = Float64Array.from(source.estimate);
+  const fromCurrent = (sourceSlot: number): number => current[sourceSlot]!;
+  for (let d = 0; d < slots; d++) estimate[d] = figures.value(d, fromCurrent);
+
+  const draws = new Float64Array(slots * B);
+  for (let b = 0; b < B; b++) {
+    const fromReplicate = (sourceSlot: number): number => source.draws[sourceSlot * B + b]!;
+    for (let d = 0; d < slots; d++) draws[d * B + b] = figures.value(d, fromReplicate);
+  }
+
+  const jackknife = source.jackknife === null ? null : deriveJackknife(source, figures, estimate, current);
+  const acceleration =
+    jackknife === null
+      ? new Float64Array(slots).fill(Number.NaN)
+      : jackknifeAccelerations(jackknife, estimate);
+  return { slots, replicates: B, size: n, estimate, draws, jackknife, acceleration };
+}
+
+function deriveJackknife(
+  source: BootstrapDraws,
+  figures: DerivedFigures,
+  estimate: Float64Array,
+  current: Float64Array,
+): BootstrapDraws['jackknife'] {
+  const sourceJackknife = source.jackknife;
+  if (sourceJackknife === null) return null;
+  const readers = readersOf(figures.reads, source.slots);
+  const n = source.size;
+  const result = clusterEntriesBuilder(n);
+  const marked = new Int32Array(figures.reads.length).fill(-1);
+  const affected: number[] = [];
+  const fromCurrent = (sourceSlot: number): number => current[sourceSlot]!;
+  const { offsets, targets, values } = sourceJackknife;
+  for (let j = 0; j < n; j++) {
+    const start = offsets[j]!;
+    const end = offsets[j + 1]!;
+    affected.length = 0;
+    for (let p = start; p < end; p++) {
+      const slot = targets[p]!;
+      current[slot] = values[p]!;
+      for (let r = readers.offsets[slot]!; r < readers.offsets[slot + 1]!; r++) {
+        const d = readers.derived[r]!;
+        if (marked[d] === j) continue;
+        marked[d] = j;
+        affected.push(d);
+      }
+    }
+    affected.sort((x, y) => x - y);
+    for (const d of affected) {
+      const value = figures.value(d, fromCurrent);
+      if (value !== estimate[d] && !Number.isNaN(estimate[d]!)) result.add(d, value);
+    }
+    for (let p = start; p < end; p++) current[targets[p]!] = source.estimate[targets[p]!]!;
+    result.endCluster();
+  }
+  return result.finish();
+}
+
+/** Per source slot, the derived slots that read it (compressed rows). */
+function readersOf(
+  reads: readonly ArrayLike<number>[],
+  sourceSlots: number,
+): { offsets: Int32Array; derived: Int32Array } {
+  const offsets = new Int32Array(sourceSlots + 1);
+  for (const list of reads)
+    for (let r = 0; r < list.length; r++) {
+      const slot = list[r]!;
+      if (!(slot >= 0 && slot < sourceSlots)) throw new RangeError(`deriveDraws: no source slot ${slot}`);
+      offsets[slot + 1] = offsets[slot + 1]! + 1;
+    }
+  for (let s = 0; s < sourceSlots; s++) offsets[s + 1] = offsets[s + 1]! + offsets[s]!;
+  const derived = new Int32Array(offsets[sourceSlots]!);
+  const fill = offsets.slice(0, sourceSlots);
+  reads.forEach((list, d) => {
+    for (let r = 0; r < list.length; r++) {
+      const slot = list[r]!;
+      derived[fill[slot]!] = d;
+      fill[slot] = fill[slot]! + 1;
+    }
+  });
+  return { offsets, derived };
+}
