@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { errorClassSchema } from './adjudication-api.ts';
+import { ALT_ALIGNMENTS } from './scoring/alt-test-alignment.ts';
 import { caseSchema } from './vocabulary.ts';
 
 /**
@@ -199,6 +200,39 @@ const planningSchema = z.object({
   }),
 });
 
+const altTestAnnotatorSchema = z.object({
+  annotator: z.string(),
+  n: z.number(),
+  status: z.enum(['tested', 'too_few']),
+  extractor_wins: z.number(),
+  tied: z.number(),
+  annotator_wins: z.number(),
+  advantage: z.number().nullable(),
+  mean_difference: z.number().nullable(),
+  t_statistic: z.number().nullable(),
+  p_value: z.number().nullable(),
+  rejected: z.boolean(),
+});
+
+/** One extractor's alternative annotator test (shared/scoring/alt-test.ts). */
+const altTestSchema = z.object({
+  alignment: z.enum(ALT_ALIGNMENTS),
+  epsilon: z.number(),
+  q: z.number(),
+  min_arguments: z.number(),
+  min_annotators: z.number(),
+  status: z.enum(['tested', 'too_few_annotators', 'too_few_arguments', 'no_data']),
+  passed: z.boolean(),
+  winning_rate: z.number().nullable(),
+  advantage_probability: z.number().nullable(),
+  annotators_tested: z.number(),
+  annotators_rejected: z.number(),
+  arguments: z.number(),
+  arguments_without_output: z.number(),
+  annotators: z.array(altTestAnnotatorSchema),
+});
+export type AltTestView = z.output<typeof altTestSchema>;
+
 const metaSchema = z.object({
   study: z.string(),
   generated_at: z.string(),
@@ -241,7 +275,13 @@ export type MetaView = z.output<typeof metaSchema>;
 /** The report as the renderers read it. */
 export const reportViewSchema = z.object({
   meta: metaSchema,
-  verdict: z.object({ ranking: z.string(), acch: z.string(), details: z.array(z.string()) }),
+  verdict: z.object({
+    ranking: z.string(),
+    acch: z.string(),
+    /** Absent from a report made before the alternative annotator test. */
+    alt_test: z.string().default(''),
+    details: z.array(z.string()),
+  }),
   extractor_vs_gold: z.record(z.string(), extractorSchema),
   error_classes: z.record(
     z.string(),
@@ -252,6 +292,7 @@ export const reportViewSchema = z.object({
     }),
   ),
   agreement: agreementSchema,
+  alt_test: z.record(z.string(), altTestSchema).default({}),
   metrics: z.record(z.string(), z.record(z.string(), cellSchema.optional())),
   corrected: z.record(
     z.string(),

@@ -58,7 +58,8 @@ describe('verdictSection', () => {
       { text: 'survives', tone: 'holds' },
     ]);
     expect(acch?.rows[0]?.slice(2, 4)).toEqual([{ text: 'holds', tone: 'holds' }, '0.950 [0.920, 0.980] †']);
-    expect(blocks.at(-1)).toEqual({
+    expect(blocks.at(-1)).toEqual({ kind: 'paragraph', text: view.verdict.alt_test });
+    expect(blocks.at(-2)).toEqual({
       kind: 'paragraph',
       text: "† The variance was pooled across the model's tests: a stratum had fewer than 3 sampled arguments.",
     });

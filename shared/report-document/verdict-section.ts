@@ -103,7 +103,8 @@ function acchTable(report: ReportView): Block[] {
  * tally (`report.verdict`) and a compact table — per ranking τ-b with its interval, whether it
  * survives and the least stable pair; per model and test whether ">90% AccH" holds, fails, is
  * undecided or too few to judge, with the corrected AccH and the gold it rests on. Status cells carry
- * their tone (the renderers colour them) and always the words.
+ * their tone (the renderers colour them) and always the words. Last, the line on the alternative
+ * annotator test (its table is in section 2).
  */
 export function verdictSection(report: ReportView): Block[] {
   const ranking = rankingTable(report);
@@ -113,5 +114,6 @@ export function verdictSection(report: ReportView): Block[] {
     ...(ranking ? [ranking] : []),
     { kind: 'paragraph', text: report.verdict.acch },
     ...acchTable(report),
+    ...(report.verdict.alt_test === '' ? [] : [{ kind: 'paragraph' as const, text: report.verdict.alt_test }]),
   ];
 }
