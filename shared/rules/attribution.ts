@@ -160,12 +160,17 @@ function sentenceSlicer<T extends Span>(spans: readonly T[]): (sentence: Span) =
 }
 
 /**
- * Whether a segment ends the reach of "as in TSC1" before it: a contrast, ";" or a dash — but not
- * an "unlike" aside ("The input case, like TSC1 but unlike TSC2, involves F7").
+ * Whether a segment ends the reach of "as in TSC1" before it: a contrast, ";", a dash or a second
+ * reason (", and because the plaintiff itself had published …") — but not an "unlike" aside ("The
+ * input case, like TSC1 but unlike TSC2, involves F7").
  */
 function startsGroup(facts: SegmentFacts): boolean {
   if (facts.opensWithUnlike) return false;
-  return facts.segment.opener === 'contrast' || facts.segment.opener === 'punctuation';
+  return (
+    facts.segment.opener === 'contrast' ||
+    facts.segment.opener === 'punctuation' ||
+    (facts.segment.opener === 'and' && facts.opensWithReason)
+  );
 }
 
 function put(attributions: Attribution[], reading: Attribution): void {

@@ -132,3 +132,36 @@ describe('extractFactors, third edition cases', () => {
     ).toEqual([]);
   });
 });
+
+describe('extractFactors, clause scope', () => {
+  const scoped = testLexicon({
+    F1: ['discussing * licensing deal'],
+    F21: ['knew full well'],
+    F27: ['published * in * trade journal'],
+  });
+
+  it('joins a temporal "while" to its statement, "as here" included', () => {
+    const text =
+      'There, as here, the plaintiff walked the defendant through the design while the two companies were discussing a licensing deal.';
+    const result = extractFactors(`TSC1 is closer. ${text}`, scoped);
+    expect(result.tsc1).toEqual(['F1']);
+    expect(result.current).toEqual(['F1']);
+  });
+
+  it('ends the reach of "as here" at a second reason', () => {
+    const result = extractFactors(
+      'The court ruled for the defendant in TSC1 because, as here, the talks failed, and because the plaintiff itself had published the data in a trade journal.',
+      scoped,
+    );
+    expect(result.tsc1).toEqual(['F27']);
+    expect(result.current).toEqual([]);
+  });
+
+  it('lets a negation in a reported that-clause negate only what follows the "that"', () => {
+    const result = extractFactors(
+      'The agent knew full well that the data was not to leave the room.',
+      scoped,
+    );
+    expect(result.current).toEqual(['F21']);
+  });
+});

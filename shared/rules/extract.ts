@@ -13,11 +13,13 @@ import { findHypotheticalWords } from './hypotheticals.ts';
 import type { Lexicon } from './lexicon.ts';
 import { absorbIntoCodes, resolveOverlaps } from './mention-overlaps.ts';
 import { readPossibility } from './modality.ts';
+import { readRecipient } from './recipient.ts';
 import { findNameMentions, findPseudoNameMentions } from './name-mentions.ts';
 import { findNegationWords } from './negation.ts';
 import { compileLexicon, findParaphraseMentions } from './paraphrase-mentions.ts';
 import { splitSegments } from './segments.ts';
 import { splitSentences } from './sentences.ts';
+import { readSubjectMatter } from './subject-matter.ts';
 import { isTruncated } from './truncation.ts';
 import type { RulesExtraction, RulesMention } from './types.ts';
 
@@ -37,7 +39,8 @@ export interface ExtractOptions {
  *    labelled by a code is carried by the code; "these factors" / "the same factor" repeat the
  *    factors just mentioned; a paraphrase of reverse engineering under "could" / "would be able
  *    to" is the possibility (F16), not the act (F25); independent development by an employee ("on
- *    his own") is F3, not F17;
+ *    his own") is F3, not F17; industry knowledge about customers or suppliers is F11, not F20; a promise of confidentiality
+ *    made by an outsider (a customer, a supplier, a co-packer) is F12, not F4;
  * 3. the answer is cut into sentences and clause-like segments; case words are resolved in context
  *    ("both cases", "the cited case", "the plaintiff's precedent" when the argument says who won);
  * 4. each mention gets its case(s) and polarity (`attributeMentions`);
@@ -81,10 +84,18 @@ export function extractFactors(
     segments: segmentLists[index] ?? [],
   }));
   const allSegments = segmented.flatMap((sentence) => sentence.segments);
-  const direct = readAgent(
+  const direct = readSubjectMatter(
     answer,
-    readPossibility(answer, absorbIntoCodes(answer, found, allSegments), allSegments),
-    allSegments,
+    readRecipient(
+      answer,
+      readAgent(
+        answer,
+        readPossibility(answer, absorbIntoCodes(answer, found, allSegments), allSegments),
+        allSegments,
+      ),
+      sentences,
+    ),
+    sentences,
   );
   const mentions = [...direct, ...findFactorAnaphora(answer, sentences, direct)].sort(
     (a, b) => a.start - b.start,

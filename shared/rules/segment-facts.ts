@@ -59,6 +59,8 @@ export interface SegmentFacts {
   affirms: boolean;
   /** Opens with "unlike" or "in contrast to": an aside that does not end the reach of an "as in". */
   opensWithUnlike: boolean;
+  /** Opens with "and because" / "and since": a second reason, a statement of its own. */
+  opensWithReason: boolean;
   /**
    * (Read only for a segment without mentions but with case words.) Nothing but case words and small words ("but not in TSC1", "and in the input case", "— TSC2"):
    * a clause that leaves its statement to the one before it.
@@ -98,6 +100,21 @@ const AFFIRMS =
   /\b(?:also|too|as\s+well|likewise|similarly|such)\b|\b(?:so|as)\s+(?:does|did|do|is|was|has|had)\b|\b(?:did|does|do|had|has)\s+the\s+same\b|\bthe\s+same\s+(?:is|was)\s+true\b|\bfor\s+(?:that|this)\s+(?:reason|very\s+reason)\b|\bon\s+(?:that|this)\s+(?:ground|basis)\b|\bpresent\b(?!\s+(?:case|matter|dispute|scenario|facts|action)\b)|\b(?:has|had|have|involves?|involved|shows?|showed|features?|featured|includes?|included|shares?|shared|contains?|contained|signed|executed|took|taken|kept|used|made|did|does|gave|received)\s+(?:it|them|this|that|one|both|the\s+same)\b|\b(?:does|did|do)\W*$/i;
 const OPENS_WITH_UNLIKE =
   /^\W*(?:(?:but|and|yet)\s+)?(?:unlike|in\s+contrast\s+(?:to|with)|contrary\s+to|as\s+opposed\s+to)\b/i;
+// A verb of knowing or saying with its "that": the clause after it is reported, not asserted.
+const COMPLEMENT =
+  /\b(?:knew|know|knows|known|aware|understood|understands|told|informed|warned|realized|realised|said|stated|believed|acknowledged|admitted)\b[^,;:.]*?\bthat\b/gi;
+
+/** Where the last "knew … that" in text[from, to) ends, or -1. */
+function complementEnd(text: string, from: number, to: number): number {
+  const before = text.slice(from, to);
+  let end = -1;
+  COMPLEMENT.lastIndex = 0;
+  for (let match = COMPLEMENT.exec(before); match; match = COMPLEMENT.exec(before))
+    end = from + match.index + match[0].length;
+  return end;
+}
+
+const OPENS_WITH_REASON = /^\W*and\s+(?:also\s+)?(?:because|since)\b/i;
 const DISTINGUISHES = /\bdistinguish(?:es|ed|ing)?\s+$/i;
 const DISTINGUISHED_FROM = /^\s+from\s+$/i;
 const ELLIPTICAL =
@@ -209,8 +226,17 @@ export function segmentFacts(
     FORWARD_NEGATION.test(text.slice(word.start, word.end)) &&
     !NO_PREDICATE.test(text.slice(word.end, word.end + 20)) &&
     !COPULA_BEFORE.test(text.slice(Math.max(segment.start, word.start - 12), word.start));
-  const negated = free.some((word) => !forward(word));
-  const forwardWords = free.filter(forward);
+  // A negation inside a that-clause of knowing or saying negates only what follows the "that":
+  // "knew full well that the data was not to leave the room" still asserts "knew full well".
+  const embeddedFrom = new Map<Span, number>();
+  if (inside.length > 0)
+    for (const word of free) {
+      if (forward(word)) continue;
+      const that = complementEnd(text, segment.start, word.start);
+      if (that !== -1 && inside.some((mention) => mention.start < that)) embeddedFrom.set(word, that);
+    }
+  const negated = free.some((word) => !forward(word) && !embeddedFrom.has(word));
+  const forwardWords = free.filter((word) => forward(word) || embeddedFrom.has(word));
   const forwardNegated: ReadonlySet<FoundMention> =
     forwardWords.length === 0
       ? NONE
@@ -218,7 +244,7 @@ export function segmentFacts(
           inside.filter((mention) =>
             forwardWords.some(
               (word) =>
-                mention.start > word.start ||
+                mention.start > (embeddedFrom.get(word) ?? word.start) ||
                 (mention.end <= word.start &&
                   /^nothing$/i.test(text.slice(word.start, word.end)) &&
                   RIGHT_AFTER.test(text.slice(mention.end, word.start))),
@@ -237,6 +263,7 @@ export function segmentFacts(
     // Only a clause without mentions but with case words comments on others (attribution rule 3).
     affirms: comments && AFFIRMS.test(body),
     opensWithUnlike: OPENS_WITH_UNLIKE.test(body),
+    opensWithReason: OPENS_WITH_REASON.test(body),
     elliptical: comments && ELLIPTICAL.test(withoutCues(text, segment, cues)),
     hypothetical,
     share,

@@ -36,7 +36,9 @@ const BOUNDARY = new RegExp(
     // ", however," and ", though," inside a clause are interjections, not boundaries.
     '(?<x>,\\s*(?:however|though)\\s*,)',
     '(?<p>[;:]|\\s[—–-]\\s|—)',
-    '(?<c>\\b(?:but|whereas|while|whilst|although|though|however|unlike)\\b)',
+    // A temporal "while" ("while the two companies were discussing a licence", "while still
+    // employed") joins its clause to the statement; a contrasting one ("while TSC2 lacks it") cuts.
+    '(?<c>\\b(?:but|whereas|while(?!\\s+(?:still\\s+)?(?:employed|working|negotiating|discussing|(?:[\\w-]+\\s+){0,3}(?:was|were)\\s+(?:still\\s+)?[a-z]+ing\\b))|whilst|although|though|however|unlike)\\b)',
     '[,)]\\**\\s*(?<r1>(?:(?:in|of|for|by|at|neither\\s+of|none\\s+of|both\\s+of|each\\s+of|all\\s+of)\\s+)?\\b(?:which|where|who|whom)\\b)',
     '\\)\\**\\s*(?<r2>\\bthat\\b)',
     ',\\s*(?<r3>(?:(?:a|an)\\s+(?:factor|fact|circumstance|element|point)|something)\\b|(?:a|an)\\s+(?=(?:[\\w-]+\\s+){1,2}(?:that|which|absent|missing|lacking|not|never|found|present|shared|seen)\\b))',

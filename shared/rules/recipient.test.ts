@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { readRecipient } from './recipient.ts';
+import type { FoundMention } from './types.ts';
+
+function promise(text: string, phrase: string): FoundMention {
+  const start = text.indexOf(phrase);
+  return { start, end: start + phrase.length, factor: 'F4', style: 'paraphrase', text: phrase };
+}
+
+describe('readRecipient', () => {
+  it("reads an outsider's promise of confidentiality as F12", () => {
+    const text =
+      'The only outsider who saw it was the co-packer, and it was contractually bound to keep it secret.';
+    const mention = promise(text, 'contractually bound to keep it secret');
+    expect(readRecipient(text, [mention], [{ start: 0, end: text.length }])[0]?.factor).toBe('F12');
+  });
+
+  it('keeps F4 when the defendant is named nearer, and for codes', () => {
+    const text = 'The supplier list was shared, and the defendant promised to keep it secret.';
+    const mention = promise(text, 'promised to keep it secret');
+    expect(readRecipient(text, [mention], [{ start: 0, end: text.length }])[0]?.factor).toBe('F4');
+    const code: FoundMention = { start: 4, end: 6, factor: 'F4', style: 'code', text: 'F4' };
+    const other = 'Its customers had F4.';
+    expect(readRecipient(other, [code], [{ start: 0, end: other.length }])[0]?.factor).toBe('F4');
+  });
+});

@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { readSubjectMatter } from './subject-matter.ts';
+import type { FoundMention } from './types.ts';
+
+function known(text: string, phrase: string): FoundMention {
+  const start = text.indexOf(phrase);
+  return { start, end: start + phrase.length, factor: 'F20', style: 'paraphrase', text: phrase };
+}
+
+describe('readSubjectMatter', () => {
+  it('reads knowledge of the trade about customers or suppliers as F11', () => {
+    const text = 'The customer files list buyers whom everyone in the trade already knows.';
+    const [mention] = readSubjectMatter(
+      text,
+      [known(text, 'everyone in the trade already knows')],
+      [{ start: 0, end: text.length }],
+    );
+    expect(mention?.factor).toBe('F11');
+  });
+
+  it('keeps F20 for other information, and for codes and names', () => {
+    const text = 'The curing process was known throughout the industry.';
+    const mention = known(text, 'known throughout the industry');
+    const sentence = [{ start: 0, end: text.length }];
+    expect(readSubjectMatter(text, [mention], sentence)[0]?.factor).toBe('F20');
+    const other = 'Its suppliers were known to competitors (F20).';
+    const code: FoundMention = { start: 40, end: 43, factor: 'F20', style: 'code', text: 'F20' };
+    expect(readSubjectMatter(other, [code], [{ start: 0, end: other.length }])[0]?.factor).toBe('F20');
+  });
+
+  it('looks only at the sentence of the mention', () => {
+    const text = 'The customers were loyal. The process was known throughout the industry.';
+    const mention = known(text, 'known throughout the industry');
+    const sentences = [
+      { start: 0, end: 25 },
+      { start: 26, end: text.length },
+    ];
+    expect(readSubjectMatter(text, [mention], sentences)[0]?.factor).toBe('F20');
+  });
+});
