@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ALT_ALIGNMENTS } from './scoring/alt-test-alignment.ts';
 
 /**
  * The most bootstrap replicates the server computes for one request: 10,000 keeps a large study's
@@ -22,5 +23,13 @@ export const reportQuerySchema = z.strictObject({
     .optional(),
   level: z.coerce.number().gt(0).lt(1).optional(),
   extractor: z.string().min(1).max(200).optional(),
+  /** ε of the alternative annotator test (default 0.2). */
+  altEpsilon: z.coerce
+    .number()
+    .gt(0, 'must lie between 0 and 1')
+    .lt(1, 'must lie between 0 and 1')
+    .optional(),
+  /** How the alternative annotator test aligns two readings (default jaccard). */
+  altAlignment: z.enum(ALT_ALIGNMENTS).optional(),
 });
 export type ReportQuery = z.output<typeof reportQuerySchema>;

@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { z } from 'zod';
 import { formatReport, REPORT_FORMATS, studyReport } from '../../server/services/report/index.ts';
-import { DEFAULT_REPORT_OPTIONS } from '../../shared/scoring/index.ts';
+import { ALT_ALIGNMENTS, DEFAULT_REPORT_OPTIONS } from '../../shared/scoring/index.ts';
 import { type CliIo, type GlobalOptions, parseOptions, withDatabase } from '../io.ts';
 
 const reportOptionsSchema = z.object({
@@ -16,6 +16,8 @@ const reportOptionsSchema = z.object({
   claimThreshold: z.coerce.number().min(0).max(1),
   extractor: z.string().min(1).optional(),
   reportedSource: z.string().min(1).optional(),
+  altEpsilon: z.coerce.number().gt(0, 'must lie between 0 and 1').lt(1, 'must lie between 0 and 1'),
+  altAlignment: z.enum(ALT_ALIGNMENTS),
 });
 
 /** `report`: the study's scores — extractor vs gold, agreement, the metrics recomputed, corrected estimates, rankings and claims. */
@@ -45,6 +47,16 @@ export function registerReport(program: Command, io: CliIo, globals: () => Globa
       'extractor whose corrected estimates decide the claims (default gpt-4.1, else the first)',
     )
     .option('--reported-source <name>', 'reported source to compare with, when several were imported')
+    .option(
+      '--alt-epsilon <ε>',
+      'ε of the alternative annotator test, in (0, 1): 0.2 for expert annotators, 0.15 skilled, 0.1 crowd workers',
+      String(DEFAULT_REPORT_OPTIONS.altEpsilon),
+    )
+    .option(
+      '--alt-alignment <kind>',
+      `how the alternative annotator test aligns two readings: ${ALT_ALIGNMENTS.join('|')}`,
+      DEFAULT_REPORT_OPTIONS.altAlignment,
+    )
     .action(async (rawOptions: unknown) => {
       const { format, out, ...options } = parseOptions(reportOptionsSchema, rawOptions, io);
       const report = await withDatabase(globals, io, (db) =>

@@ -1,4 +1,5 @@
 import {
+  type AltAlignment,
   DEFAULT_REPORT_OPTIONS,
   extractorReportNames,
   type Report,
@@ -31,6 +32,10 @@ export interface ReportRequest {
   extractor?: string;
   /** The reported source to compare with, when several were imported. */
   reportedSource?: string;
+  /** ε of the alternative annotator test, in (0, 1). */
+  altEpsilon?: number;
+  /** How the alternative annotator test aligns two readings. */
+  altAlignment?: AltAlignment;
   /** The time written into meta.generated_at (default now). */
   now?: Date;
 }
@@ -100,6 +105,8 @@ export function prepareReport(
       claimThreshold: request.claimThreshold ?? DEFAULT_REPORT_OPTIONS.claimThreshold,
       ...(request.extractor === undefined ? {} : { primaryExtractor: request.extractor }),
       ...(request.reportedSource === undefined ? {} : { reportedSource: request.reportedSource }),
+      ...(request.altEpsilon === undefined ? {} : { altEpsilon: request.altEpsilon }),
+      ...(request.altAlignment === undefined ? {} : { altAlignment: request.altAlignment }),
       generatedAt: (request.now ?? new Date()).toISOString(),
     },
   };
