@@ -5,8 +5,8 @@ import { isAppError } from '../server/errors.ts';
 import { assignDemoSample, loadDemo, loadDemoAnnotations } from '../server/services/demo-service.ts';
 import {
   formatReport,
-  type PreparedReport,
-  renderReportInWorker,
+  type ReportJob,
+  runReportJob,
   studyReport,
 } from '../server/services/report/index.ts';
 import type { Db } from '../server/store/db.ts';
@@ -104,26 +104,33 @@ describe('what a report request may ask', () => {
 });
 
 describe('how many reports are computed at once', () => {
-  const tiny: PreparedReport = {
-    input: {
-      study: 's',
-      triples: [],
-      arguments: [],
-      extractions: [],
-      annotations: [],
-      gold: [],
-      reported: [],
-      design: null,
+  const tiny = (format: ReportJob['format']): ReportJob => ({
+    source: {
+      kind: 'loaded',
+      input: {
+        study: 's',
+        triples: [],
+        arguments: [],
+        extractions: [],
+        annotations: [],
+        gold: [],
+        reported: [],
+        design: null,
+      },
+      notes: [],
+      revision: 0,
     },
-    notes: [],
     options: { seed: 1, replicates: 0, level: 0.95, threshold: 0.6, claimThreshold: 0.9, generatedAt: 'now' },
-  };
+    format,
+  });
+  const text = (job: ReportJob, signal?: AbortSignal) =>
+    runReportJob(job, signal ? { signal } : {}).then((report) => report.body.toString('utf8'));
 
   it('computes one, keeps four waiting in order, and refuses a sixth with 429', {
     timeout: 60_000,
   }, async () => {
     const jobs = Array.from({ length: 6 }, () =>
-      renderReportInWorker({ prepared: tiny, format: 'md' }).then(
+      text(tiny('md')).then(
         (text) => ({ ok: true as const, text }),
         (error: unknown) => ({ ok: false as const, error }),
       ),
@@ -137,15 +144,15 @@ describe('how many reports are computed at once', () => {
     const error = refused && !refused.ok ? refused.error : undefined;
     expect(isAppError(error) && error.status).toBe(429);
     // The slots are free again.
-    await expect(renderReportInWorker({ prepared: tiny, format: 'json' })).resolves.toContain('"study": "s"');
+    await expect(text(tiny('json'))).resolves.toContain('"study": "s"');
   });
 
   it('stops a report whose caller went away, and frees its slot', { timeout: 60_000 }, async () => {
     const gone = new AbortController();
-    const abandoned = renderReportInWorker({ prepared: tiny, format: 'md' }, gone.signal);
+    const abandoned = text(tiny('md'), gone.signal);
     gone.abort();
     await expect(abandoned).rejects.toThrow();
-    await expect(renderReportInWorker({ prepared: tiny, format: 'md' })).resolves.toContain(
+    await expect(text(tiny('md'))).resolves.toContain(
       '# factor-audit report',
     );
   });

@@ -11,11 +11,19 @@ export class Db {
   readonly raw: BetterSqlite3.Database;
   private readonly statements = new Map<string, BetterSqlite3.Statement>();
 
-  constructor(readonly file: string) {
-    this.raw = new BetterSqlite3(file);
+  /**
+   * `readonly`: a second connection to an existing file that only reads (a report worker loading a
+   * study while the server keeps writing: WAL lets readers and the writer work at once).
+   */
+  constructor(
+    readonly file: string,
+    { readonly = false }: { readonly?: boolean } = {},
+  ) {
+    this.raw = new BetterSqlite3(file, readonly ? { readonly: true, fileMustExist: true } : {});
+    this.raw.pragma('busy_timeout = 5000');
+    if (readonly) return;
     this.raw.pragma('journal_mode = WAL');
     this.raw.pragma('foreign_keys = ON');
-    this.raw.pragma('busy_timeout = 5000');
     // FULL: a save answered 200 survives a power loss or an OS crash too, not only a killed process
     // (NORMAL in WAL does that). It costs an fsync per commit, about half the saves a second through
     // the app (90–157 instead of 151–375 on the development machine), still far above what a room of

@@ -1,9 +1,10 @@
-import { Router } from 'express';
+import { type Response, Router } from 'express';
 import { reportQuerySchema } from '../../../shared/report-api.ts';
-import { requireRole } from '../../middlewares/session.ts';
+import { reportJobParamsSchema, reportJobRequestSchema } from '../../../shared/report-jobs-api.ts';
+import { authOf, requireRole } from '../../middlewares/session.ts';
 import { studyOf } from '../../middlewares/study.ts';
-import { validateQuery } from '../../middlewares/validate.ts';
-import { prepareReport, renderReportInWorker } from '../../services/report/index.ts';
+import { validateBody, validateParams, validateQuery } from '../../middlewares/validate.ts';
+import { ReportCenter, type ServedReport } from '../../services/report/index.ts';
 import type { RouteContext } from '../context.ts';
 
 const CONTENT_TYPES = {
@@ -12,34 +13,66 @@ const CONTENT_TYPES = {
   html: 'text/html; charset=utf-8',
 };
 
+/** Sends a rendered report in its format; `X-Report-Cache` says whether it was computed for this request. */
+function sendReport(response: Response, format: keyof typeof CONTENT_TYPES, report: ServedReport): void {
+  // The HTML report is one self-contained page: its only style is inline, and nothing else may load.
+  if (format === 'html')
+    response.set('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'");
+  response.set('X-Report-Cache', report.cached ? 'hit' : 'miss');
+  response.type(CONTENT_TYPES[format]).send(report.body);
+}
+
 /**
- * GET /api/studies/:study/report?format=json|md|html&seed&replicates&level&extractor — the study's
- * scores, for admins and, to read, adjudicators (the report screen; it ties no argument to a model,
- * as the overview does not). The rows are loaded here (a 404 or 400 answers at once); the bootstrap
- * runs in a worker thread, so the server keeps answering everyone else meanwhile.
+ * The study's scores, for admins and, to read, adjudicators (the report screen; it ties no argument
+ * to a model, as the overview does not). Loading and the bootstrap run in a worker thread, so the
+ * server keeps answering everyone else meanwhile; a report is kept until the study's data change.
+ *
+ * - GET …/report?format=json|md|html&seed&replicates&level&extractor — the report, when it is done;
+ * - POST …/report/jobs (the same settings as a JSON body) — 202 and a job to follow: its progress,
+ *   then its result at GET …/report/jobs/:jobId/result; DELETE …/report/jobs/:jobId cancels it.
  */
 export function reportRoutes({ db }: RouteContext): Router {
   const router = Router({ mergeParams: true });
+  const reports = new ReportCenter(db);
+  const readers = requireRole('admin', 'adjudicator');
   const query = validateQuery(reportQuerySchema);
-  router.get('/report', requireRole('admin', 'adjudicator'), query, async (_request, response) => {
-    const { format, ...options } = query.of(response);
-    const prepared = prepareReport(db, studyOf(response), options);
+  const jobBody = validateBody(reportJobRequestSchema);
+  const jobParams = validateParams(reportJobParamsSchema);
+
+  router.get('/report', readers, query, async (_request, response) => {
+    const settings = query.of(response);
     // A caller who goes away stops the computation: nobody would read it.
     const gone = new AbortController();
     response.on('close', () => {
       if (!response.writableFinished) gone.abort();
     });
-    let text: string;
+    let report: ServedReport;
     try {
-      text = await renderReportInWorker({ prepared, format }, gone.signal);
+      report = await reports.report(studyOf(response), settings, gone.signal);
     } catch (error) {
       if (gone.signal.aborted) return;
       throw error;
     }
-    // The HTML report is one self-contained page: its only style is inline, and nothing else may load.
-    if (format === 'html')
-      response.set('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'");
-    response.type(CONTENT_TYPES[format]).send(text);
+    sendReport(response, settings.format, report);
+  });
+
+  router.post('/report/jobs', readers, jobBody, (_request, response) => {
+    const job = reports.startJob(studyOf(response), authOf(response).user.id, jobBody.of(response));
+    response.status(job.status === 'running' ? 202 : 200).json(job);
+  });
+
+  router.get('/report/jobs/:jobId', readers, jobParams, (_request, response) => {
+    response.json(reports.job(jobParams.of(response).jobId, authOf(response).user.id));
+  });
+
+  router.get('/report/jobs/:jobId/result', readers, jobParams, (_request, response) => {
+    const { report, format, cached } = reports.result(jobParams.of(response).jobId, authOf(response).user.id);
+    sendReport(response, format, { ...report, cached });
+  });
+
+  router.delete('/report/jobs/:jobId', readers, jobParams, (_request, response) => {
+    reports.cancel(jobParams.of(response).jobId, authOf(response).user.id);
+    response.status(204).end();
   });
   return router;
 }

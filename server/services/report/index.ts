@@ -3,6 +3,14 @@ export { loadDesign } from './design.ts';
 export { formatReport, REPORT_FORMATS, type ReportFormat } from './format-report.ts';
 export { renderHtml } from './render-html.ts';
 export { renderMarkdown } from './render-markdown.ts';
+export { ReportCenter, type ServedReport } from './report-center.ts';
 export { type Block, formatFigure, reportDocument } from './report-document.ts';
-export { renderReportInWorker } from './report-runner.ts';
-export { loadReportInput, prepareReport, type ReportRequest, studyReport } from './report-service.ts';
+export { type RenderedReport, type ReportJob, runReportJob } from './report-runner.ts';
+export {
+  checkReportRequest,
+  loadReportInput,
+  prepareReport,
+  type ReportRequest,
+  reportOptions,
+  studyReport,
+} from './report-service.ts';

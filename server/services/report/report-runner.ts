@@ -1,16 +1,40 @@
 import { Worker } from 'node:worker_threads';
+import type { ReportProgress } from '../../../shared/report-jobs-api.ts';
+import type { ReportInput, ReportOptions } from '../../../shared/scoring/index.ts';
 import { errors } from '../../errors.ts';
-import type { PreparedReport } from './compute-report.ts';
 import type { ReportFormat } from './format-report.ts';
+import { LOADING_STEPS } from './report-service.ts';
 
-/** What a report worker is given: the prepared report and the format to render it in. */
+/**
+ * Where a report worker finds the study: a database file it opens read-only itself, or (an
+ * in-memory database, which another connection cannot open) the rows loaded by the caller.
+ */
+export type ReportSource =
+  | { kind: 'file'; file: string; study: { id: number; name: string } }
+  | { kind: 'loaded'; input: ReportInput; notes: string[]; revision: number };
+
+/** What a report worker is given: where the rows are, how to compute, and the format to render. */
 export interface ReportJob {
-  prepared: PreparedReport;
+  source: ReportSource;
+  options: ReportOptions;
   format: ReportFormat;
 }
 
-/** What a report worker answers: the rendered report, or why it could not. */
-export type ReportWorkerAnswer = { ok: true; text: string } | { ok: false; message: string };
+/** The stages a report goes through: waiting, the loading steps, computing, rendering. */
+export const REPORT_STEPS = LOADING_STEPS.length + 2;
+
+/** What a report worker posts: its progress, then the rendered report (UTF-8) or why it could not. */
+export type ReportWorkerMessage =
+  | { type: 'progress'; progress: ReportProgress }
+  | { type: 'done'; body: Uint8Array; revision: number; generatedAt: string }
+  | { type: 'failed'; message: string };
+
+/** A rendered report: its bytes, the data revision it was computed at, and its `generated_at`. */
+export interface RenderedReport {
+  body: Buffer;
+  revision: number;
+  generatedAt: string;
+}
 
 /**
  * Reports computed at once, and waiting. The machine has two cores shared with everything else: one
@@ -62,25 +86,37 @@ function releaseSlot(): void {
 }
 
 /**
- * Computes and renders a prepared report in a worker thread, so the bootstrap (seconds for a large
- * study at 10,000 replicates) never blocks the server's event loop: other requests are answered
- * meanwhile. One worker per report, ended when it answers; aborting (the client went away) ends it
- * at once. A failure inside the worker is a server error, logged with the worker's stack.
+ * Loads, computes and renders a report in a worker thread, so neither the loading nor the bootstrap
+ * (seconds each for a large study) blocks the server's event loop: other requests are answered
+ * meanwhile. One worker per report, ended when it answers; `onProgress` hears each stage; aborting
+ * (the client went away, the job was cancelled) ends it at once, or takes it out of the queue. A
+ * failure inside the worker is a server error, logged with the worker's stack.
  */
-export async function renderReportInWorker(job: ReportJob, signal?: AbortSignal): Promise<string> {
+export async function runReportJob(
+  job: ReportJob,
+  {
+    signal,
+    onProgress = () => {},
+  }: { signal?: AbortSignal; onProgress?: (progress: ReportProgress) => void } = {},
+): Promise<RenderedReport> {
   signal?.throwIfAborted();
+  onProgress({ phase: 'waiting', step: 0, steps: REPORT_STEPS, detail: 'waiting for the report worker' });
   await acquireSlot(signal);
   try {
     // The caller may have gone while waiting for the slot (or the moment it was free).
     signal?.throwIfAborted();
-    return await runWorker(job, signal);
+    return await runWorker(job, signal, onProgress);
   } finally {
     releaseSlot();
   }
 }
 
-function runWorker(job: ReportJob, signal: AbortSignal | undefined): Promise<string> {
-  return new Promise<string>((resolve, reject) => {
+function runWorker(
+  job: ReportJob,
+  signal: AbortSignal | undefined,
+  onProgress: (progress: ReportProgress) => void,
+): Promise<RenderedReport> {
+  return new Promise<RenderedReport>((resolve, reject) => {
     const worker = new Worker(BOOTSTRAP, { eval: true, workerData: job });
     const abort = () => {
       void worker.terminate();
@@ -88,10 +124,19 @@ function runWorker(job: ReportJob, signal: AbortSignal | undefined): Promise<str
     };
     signal?.addEventListener('abort', abort, { once: true });
     const settle = () => signal?.removeEventListener('abort', abort);
-    worker.once('message', (answer: ReportWorkerAnswer) => {
+    worker.on('message', (message: ReportWorkerMessage) => {
+      if (message.type === 'progress') {
+        onProgress(message.progress);
+        return;
+      }
       settle();
-      if (answer.ok) resolve(answer.text);
-      else reject(new Error(`the report worker failed: ${answer.message}`));
+      if (message.type === 'done')
+        resolve({
+          body: Buffer.from(message.body.buffer, message.body.byteOffset, message.body.byteLength),
+          revision: message.revision,
+          generatedAt: message.generatedAt,
+        });
+      else reject(new Error(`the report worker failed: ${message.message}`));
     });
     worker.once('error', (error) => {
       settle();

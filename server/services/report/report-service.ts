@@ -4,14 +4,16 @@ import {
   extractorReportNames,
   type Report,
   type ReportInput,
+  type ReportOptions,
 } from '../../../shared/scoring/index.ts';
 import type { Mode } from '../../../shared/vocabulary.ts';
 import { errors } from '../../errors.ts';
 import { listFinalGold } from '../../store/adjudications.ts';
 import { listAnnotations } from '../../store/annotations.ts';
-import { listArguments } from '../../store/arguments.ts';
 import type { Db } from '../../store/db.ts';
 import { listExtractions } from '../../store/extractions.ts';
+import { listArgumentsForScoring, listExtractorNamesWithOutput } from '../../store/report-input.ts';
+import { reportRevision } from '../../store/report-revision.ts';
 import { listReportedValues } from '../../store/reported-results.ts';
 import type { StudyRow } from '../../store/studies.ts';
 import { listTriples } from '../../store/triples.ts';
@@ -40,76 +42,126 @@ export interface ReportRequest {
   now?: Date;
 }
 
+/** The loading steps of a report, in order (`onStep` is told each as it starts: the worker's progress). */
+export const LOADING_STEPS = [
+  'triples',
+  'arguments',
+  'design',
+  'extractions',
+  'annotations',
+  'gold',
+  'error classes',
+  'reported values',
+] as const;
+export type LoadingStep = (typeof LOADING_STEPS)[number];
+
 /**
- * Everything a study report is computed from, as plain records: triples, arguments, every
- * extraction (failed ones included), submitted annotations, final gold (fixed or imported; a draft
- * is not gold yet) with its stored error classes, reported values and the design
- * of the latest sample (`loadDesign`), plus the notes loading produced.
+ * Everything a study report is computed from, as plain records: triples, arguments (without their
+ * texts: no figure reads them), every extraction (failed ones included), submitted annotations, final
+ * gold (fixed or imported; a draft is not gold yet) with its stored error classes, reported values and
+ * the design of the latest sample (`loadDesign`), plus the notes loading produced, and the report
+ * revision (migration 011) they are at. Read in one transaction, so every table is seen at the same
+ * moment and `revision` names exactly that data.
  */
-export function loadReportInput(db: Db, study: StudyRow): { input: ReportInput; notes: string[] } {
-  const triples = listTriples(db, study.id).map((triple) => triple.record);
-  const argumentsList = listArguments(db, study.id).map((argument) => argument.record);
-  const modeOfTriple = new Map<string, Mode>(triples.map((triple) => [triple.id, triple.mode]));
-  const { design, notes } = loadDesign(db, study.id, argumentsList, modeOfTriple);
-  return {
-    input: {
-      study: study.name,
-      triples,
-      arguments: argumentsList,
-      extractions: listExtractions(db, study.id),
-      annotations: listAnnotations(db, study.id, 'submitted').map((annotation) => ({
-        argumentId: annotation.argumentExternalId,
-        annotator: annotation.annotator,
-        judgement: annotation.judgement,
-      })),
-      gold: listFinalGold(db, study.id).map((gold) => ({
-        argumentId: gold.argumentExternalId,
-        judgement: gold.judgement,
-      })),
-      errorClasses: storedErrorClasses(db, study.id),
-      reported: listReportedValues(db, study.id),
-      design,
-    },
-    notes,
-  };
+export function loadReportInput(
+  db: Db,
+  study: Pick<StudyRow, 'id' | 'name'>,
+  onStep: (step: LoadingStep) => void = () => {},
+): { input: ReportInput; notes: string[]; revision: number } {
+  return db.transaction(() => {
+    const revision = reportRevision(db);
+    onStep('triples');
+    const triples = listTriples(db, study.id).map((triple) => triple.record);
+    onStep('arguments');
+    // ReportInput still types arguments with their text; scoring never reads it, so it is empty here.
+    const argumentsList = listArgumentsForScoring(db, study.id).map((argument) => ({
+      ...argument,
+      text: '',
+    }));
+    onStep('design');
+    const modeOfTriple = new Map<string, Mode>(triples.map((triple) => [triple.id, triple.mode]));
+    const { design, notes } = loadDesign(db, study.id, argumentsList, modeOfTriple);
+    onStep('extractions');
+    const extractions = listExtractions(db, study.id);
+    onStep('annotations');
+    const annotations = listAnnotations(db, study.id, 'submitted').map((annotation) => ({
+      argumentId: annotation.argumentExternalId,
+      annotator: annotation.annotator,
+      judgement: annotation.judgement,
+    }));
+    onStep('gold');
+    const gold = listFinalGold(db, study.id).map((record) => ({
+      argumentId: record.argumentExternalId,
+      judgement: record.judgement,
+    }));
+    onStep('error classes');
+    const errorClasses = storedErrorClasses(db, study.id);
+    onStep('reported values');
+    const reported = listReportedValues(db, study.id);
+    return {
+      input: {
+        study: study.name,
+        triples,
+        arguments: argumentsList,
+        extractions,
+        annotations,
+        gold,
+        errorClasses,
+        reported,
+        design,
+      },
+      notes,
+      revision,
+    };
+  });
 }
 
 /**
- * Loads the study's rows through the store and checks the request against them: an extractor the
- * study has no output of is a 400 naming the ones it has (not a note in a 200: the caller asked for
- * something that is not there).
+ * Checks the request against the study before anything is computed: an extractor the study has no
+ * output of is a 400 naming the ones it has (not a note in a 200: the caller asked for something that
+ * is not there). One small query, so the server answers it at once.
  */
+export function checkReportRequest(
+  db: Db,
+  study: Pick<StudyRow, 'id' | 'name'>,
+  request: Omit<ReportRequest, 'study'>,
+): void {
+  if (request.extractor === undefined) return;
+  const names = listExtractorNamesWithOutput(db, study.id).map((extractor) => ({ extractor }));
+  const known = [...extractorReportNames(names).values()];
+  if (!known.includes(request.extractor))
+    throw errors.validation(
+      `extractor: study "${study.name}" has no extractor "${request.extractor}"; ${
+        known.length === 0 ? 'it has no extractor output yet' : `choose one of ${known.join(', ')}`
+      }.`,
+    );
+}
+
+/** How the report is computed: the request's settings, the defaults (DEFAULT_REPORT_OPTIONS) for the rest. */
+export function reportOptions(request: Omit<ReportRequest, 'study'>): ReportOptions {
+  return {
+    seed: request.seed ?? DEFAULT_REPORT_OPTIONS.seed,
+    replicates: request.replicates ?? DEFAULT_REPORT_OPTIONS.replicates,
+    level: request.level ?? DEFAULT_REPORT_OPTIONS.level,
+    threshold: request.threshold ?? DEFAULT_REPORT_OPTIONS.threshold,
+    claimThreshold: request.claimThreshold ?? DEFAULT_REPORT_OPTIONS.claimThreshold,
+    ...(request.extractor === undefined ? {} : { primaryExtractor: request.extractor }),
+    ...(request.reportedSource === undefined ? {} : { reportedSource: request.reportedSource }),
+    ...(request.altEpsilon === undefined ? {} : { altEpsilon: request.altEpsilon }),
+    ...(request.altAlignment === undefined ? {} : { altAlignment: request.altAlignment }),
+    generatedAt: (request.now ?? new Date()).toISOString(),
+  };
+}
+
+/** Checks the request and loads the study's rows through the store (`loadReportInput`). */
 export function prepareReport(
   db: Db,
   study: StudyRow,
   request: Omit<ReportRequest, 'study'>,
-): PreparedReport {
-  const { input, notes } = loadReportInput(db, study);
-  if (request.extractor !== undefined) {
-    const known = [...extractorReportNames(input.extractions).values()];
-    if (!known.includes(request.extractor))
-      throw errors.validation(
-        `extractor: study "${study.name}" has no extractor "${request.extractor}"; ${
-          known.length === 0 ? 'it has no extractor output yet' : `choose one of ${known.join(', ')}`
-        }.`,
-      );
-  }
-  return {
-    input,
-    notes,
-    options: {
-      seed: request.seed ?? DEFAULT_REPORT_OPTIONS.seed,
-      replicates: request.replicates ?? DEFAULT_REPORT_OPTIONS.replicates,
-      level: request.level ?? DEFAULT_REPORT_OPTIONS.level,
-      threshold: request.threshold ?? DEFAULT_REPORT_OPTIONS.threshold,
-      claimThreshold: request.claimThreshold ?? DEFAULT_REPORT_OPTIONS.claimThreshold,
-      ...(request.extractor === undefined ? {} : { primaryExtractor: request.extractor }),
-      ...(request.reportedSource === undefined ? {} : { reportedSource: request.reportedSource }),
-      ...(request.altEpsilon === undefined ? {} : { altEpsilon: request.altEpsilon }),
-      ...(request.altAlignment === undefined ? {} : { altAlignment: request.altAlignment }),
-      generatedAt: (request.now ?? new Date()).toISOString(),
-    },
-  };
+): PreparedReport & { revision: number } {
+  checkReportRequest(db, study, request);
+  const { input, notes, revision } = loadReportInput(db, study);
+  return { input, notes, options: reportOptions(request), revision };
 }
 
 /**

@@ -1,21 +1,82 @@
 import { parentPort, workerData } from 'node:worker_threads';
+import type { ReportInput } from '../../../shared/scoring/index.ts';
+import { Db } from '../../store/db.ts';
 import { computeReport } from './compute-report.ts';
 import { formatReport } from './format-report.ts';
-import type { ReportJob, ReportWorkerAnswer } from './report-runner.ts';
+import { REPORT_STEPS, type ReportJob, type ReportWorkerMessage } from './report-runner.ts';
+import { LOADING_STEPS, loadReportInput } from './report-service.ts';
 
 /**
- * The entry of a report worker thread (`renderReportInWorker`): computes and formats one prepared
- * report from `workerData`, posts the text (or the error's message) and ends. It imports no store, so
- * the thread never touches the database: the main thread loaded the rows (which works for
- * `:memory:` databases too) and only the arithmetic — the bootstrap, seconds for a large study —
- * runs here.
+ * The entry of a report worker thread (`runReportJob`): loads the study, computes and renders one
+ * report from `workerData`, posting its progress at every stage, then the text (UTF-8, its buffer
+ * transferred, not copied) or the error's message, and ends.
+ *
+ * For a database file the worker loads the rows itself, through a read-only connection of its own
+ * (WAL lets it read while the server writes), so not even the loading — seconds for a large study —
+ * runs on the server's thread. An in-memory database (the tests) cannot be opened twice: its rows come
+ * loaded in the job.
  */
-function run(job: ReportJob): ReportWorkerAnswer {
+function post(message: ReportWorkerMessage, transfer: ArrayBuffer[] = []): void {
+  parentPort?.postMessage(message, transfer);
+}
+
+function run(job: ReportJob): void {
   try {
-    return { ok: true, text: formatReport(computeReport(job.prepared), job.format) };
+    let prepared: { input: ReportInput; notes: string[] };
+    let revision: number;
+    if (job.source.kind === 'file') {
+      const db = new Db(job.source.file, { readonly: true });
+      try {
+        const result = loadReportInput(db, job.source.study, (step) =>
+          post({
+            type: 'progress',
+            progress: {
+              phase: 'loading',
+              step: 1 + LOADING_STEPS.indexOf(step),
+              steps: REPORT_STEPS,
+              detail: `loading ${step}`,
+            },
+          }),
+        );
+        prepared = result;
+        revision = result.revision;
+      } finally {
+        db.close();
+      }
+    } else {
+      prepared = job.source;
+      revision = job.source.revision;
+    }
+    post({
+      type: 'progress',
+      progress: {
+        phase: 'computing',
+        step: REPORT_STEPS - 1,
+        steps: REPORT_STEPS,
+        detail: 'computing the figures',
+      },
+    });
+    const report = computeReport({ ...prepared, options: job.options });
+    post({
+      type: 'progress',
+      progress: {
+        phase: 'rendering',
+        step: REPORT_STEPS,
+        steps: REPORT_STEPS,
+        detail: `rendering ${job.format}`,
+      },
+    });
+    const body = Buffer.from(formatReport(report, job.format), 'utf8');
+    // A Buffer may be a view into a shared pool: copy into a buffer of its own to transfer it.
+    const bytes = new Uint8Array(body.byteLength);
+    bytes.set(body);
+    post({ type: 'done', body: bytes, revision, generatedAt: report.meta.generated_at }, [bytes.buffer]);
   } catch (error) {
-    return { ok: false, message: error instanceof Error ? (error.stack ?? error.message) : String(error) };
+    post({
+      type: 'failed',
+      message: error instanceof Error ? (error.stack ?? error.message) : String(error),
+    });
   }
 }
 
-parentPort?.postMessage(run(workerData as ReportJob));
+run(workerData as ReportJob);
