@@ -3,12 +3,7 @@ import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { isAppError } from '../server/errors.ts';
 import { assignDemoSample, loadDemo, loadDemoAnnotations } from '../server/services/demo-service.ts';
-import {
-  formatReport,
-  type ReportJob,
-  runReportJob,
-  studyReport,
-} from '../server/services/report/index.ts';
+import { formatReport, type ReportJob, runReportJob, studyReport } from '../server/services/report/index.ts';
 import type { Db } from '../server/store/db.ts';
 import { MAX_SERVED_REPLICATES } from '../shared/report-api.ts';
 import { loggedIn, testApp } from './support/app.ts';
@@ -152,8 +147,6 @@ describe('how many reports are computed at once', () => {
     const abandoned = text(tiny('md'), gone.signal);
     gone.abort();
     await expect(abandoned).rejects.toThrow();
-    await expect(text(tiny('md'))).resolves.toContain(
-      '# factor-audit report',
-    );
+    await expect(text(tiny('md'))).resolves.toContain('# factor-audit report');
   });
 });

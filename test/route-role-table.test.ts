@@ -149,6 +149,14 @@ const CASES: Record<string, RouteCase> = {
     body: () => ({ from: 'alice', to: 'dave' }),
   },
   'GET /api/studies/:study/report': { statuses: ADJUDICATOR_READ, query: '?replicates=0' },
+  'POST /api/studies/:study/report/jobs': {
+    statuses: [401, 403, 403, 202, 202],
+    body: () => ({ replicates: 0, format: 'md' }),
+  },
+  // Another caller's job id is as unknown as a made-up one.
+  'GET /api/studies/:study/report/jobs/:jobId': { statuses: [401, 403, 403, 404, 404] },
+  'GET /api/studies/:study/report/jobs/:jobId/result': { statuses: [401, 403, 403, 404, 404] },
+  'DELETE /api/studies/:study/report/jobs/:jobId': { statuses: [401, 403, 403, 404, 404] },
   'GET /api/studies/:study/audit': { statuses: ADMIN },
 };
 
@@ -165,7 +173,8 @@ function concretePath(name: string, keys: Keys): string {
     .replace(':itemKey', keyFor(name, keys))
     .replace(':argumentId', ADJUDICATION_ARGUMENTS.same)
     .replace(':username', 'erin')
-    .replace(':name', 'rules');
+    .replace(':name', 'rules')
+    .replace(':jobId', 'no-such-job');
 }
 
 const EVERY_SECRET = [...Object.values(SECRETS), ...Object.values(WORK_SECRETS)];
@@ -193,7 +202,7 @@ function forbiddenFor(caller: Caller, name: string): string[] {
       // the whole study's arguments per model and test, tying no item to a model.
       if (name.endsWith('/reveal')) return [];
       // The report, like it, scores models over whole cells (the report screen is read-only for them).
-      if (name.endsWith('/overview') || name.endsWith('/report'))
+      if (name.endsWith('/overview') || name.includes('/report'))
         return BEFORE_REVEAL.filter((secret) => secret !== SECRETS.model);
       return BEFORE_REVEAL;
     case 'admin':

@@ -102,6 +102,12 @@ const WRITES: Record<string, { caller: string; body: Body; id?: (ctx: Ctx) => st
     caller: 'admin',
     body: () => ({ annotators: ['bob'], perItem: 1, seed: 1 }),
   },
+  'POST /api/studies/:study/report/jobs': { caller: 'admin', body: () => ({ replicates: 0, format: 'md' }) },
+  'DELETE /api/studies/:study/report/jobs/:jobId': {
+    caller: 'admin',
+    body: () => ({}),
+    id: () => 'no-such-job',
+  },
   // The body is a file: a one-line JSONL of a triple, however the fuzzer mangles it.
   'POST /api/admin/imports': {
     caller: 'admin',
@@ -308,9 +314,9 @@ describe('every write route under random and malformed requests', () => {
         async (body, id, withCsrf) => {
           const path = template
             .replace(':study', 'default')
-            .replace(/:(itemKey|argumentId|username)/, encodeURIComponent(id))
+            .replace(/:(itemKey|argumentId|username|jobId)/, encodeURIComponent(id))
             .concat(route.query ?? '');
-          let call = request(app)[method.toLowerCase() as 'post' | 'put' | 'patch'](path);
+          let call = request(app)[method.toLowerCase() as 'post' | 'put' | 'patch' | 'delete'](path);
           const session = sessions[route.caller];
           if (session) {
             call = call.set('Cookie', session.cookie);

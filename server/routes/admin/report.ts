@@ -56,9 +56,12 @@ export function reportRoutes({ db }: RouteContext): Router {
     sendReport(response, settings.format, report);
   });
 
-  router.post('/report/jobs', readers, jobBody, (_request, response) => {
+  router.post('/report/jobs', readers, jobBody, (request, response) => {
     const job = reports.startJob(studyOf(response), authOf(response).user.id, jobBody.of(response));
-    response.status(job.status === 'running' ? 202 : 200).json(job);
+    response
+      .status(202)
+      .location(`${request.originalUrl.split('?')[0]}/${job.id}`)
+      .json(job);
   });
 
   router.get('/report/jobs/:jobId', readers, jobParams, (_request, response) => {
