@@ -8,8 +8,17 @@ const bad = new ApiError({ status: 400, code: 'validation_failed', message: 'bad
 describe('the report API', () => {
   it('asks for a report in a format with the settings, the study name encoded', () => {
     expect(
-      reportUrl('my study', { seed: 7, replicates: 200, level: 0.95, extractor: undefined }, 'html'),
+      reportUrl(
+        'my study',
+        { seed: 7, replicates: 200, level: 0.95, extractor: undefined, altEpsilon: 0.2 },
+        'html',
+      ),
     ).toBe('/api/studies/my%20study/report?seed=7&replicates=200&level=0.95&format=html');
+    expect(
+      reportUrl('s', { seed: 7, replicates: 200, level: 0.95, extractor: 'rules', altEpsilon: 0.1 }, 'json'),
+    ).toBe(
+      '/api/studies/s/report?seed=7&replicates=200&level=0.95&extractor=rules&altEpsilon=0.1&format=json',
+    );
   });
 
   it('keeps asking a busy server for a while, with growing pauses, and never retries a bad request', () => {

@@ -9,6 +9,7 @@ interface Draft {
   replicates: string;
   level: string;
   extractor: string;
+  altEpsilon: string;
 }
 
 function draftOf(settings: ReportSettings): Draft {
@@ -17,12 +18,13 @@ function draftOf(settings: ReportSettings): Draft {
     replicates: String(settings.replicates),
     level: String(settings.level),
     extractor: settings.extractor ?? '',
+    altEpsilon: String(settings.altEpsilon),
   };
 }
 
 /**
  * How the report is computed — bootstrap seed and replicates, interval level, the extractor that
- * decides the claims — applied together with "Compute" (a report takes seconds, so not on every
+ * decides the claims, the alternative annotator test's ε — applied together with "Compute" (a report takes seconds, so not on every
  * keystroke), and the same report to download as one HTML file or as Markdown. Keyed by the applied
  * settings, so the form shows them again after the back button.
  */
@@ -116,6 +118,23 @@ export function ReportControls({
               </option>
             ))}
           </select>
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-alt-epsilon`}>Alternative annotator test ε</label>
+          <input
+            id={`${id}-alt-epsilon`}
+            type="number"
+            min={0.01}
+            max={0.99}
+            step={0.01}
+            required
+            aria-describedby={`${id}-alt-epsilon-hint`}
+            value={draft.altEpsilon}
+            onChange={(event) => set('altEpsilon')(event.target.value)}
+          />
+          <span id={`${id}-alt-epsilon-hint`} className="report-hint">
+            0.2 for expert annotators, 0.15 skilled, 0.1 crowd workers
+          </span>
         </div>
         <button type="submit" className="button-primary">
           Compute

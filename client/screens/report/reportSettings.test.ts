@@ -8,6 +8,7 @@ describe('the report settings in the URL', () => {
       replicates: 2000,
       level: 0.95,
       extractor: undefined,
+      altEpsilon: 0.2,
     });
   });
 
@@ -15,18 +16,30 @@ describe('the report settings in the URL', () => {
     const settings = settingsFromSearch(
       new URLSearchParams('seed=7&replicates=200&level=0.9&extractor=rules'),
     );
-    expect(settings).toEqual({ seed: 7, replicates: 200, level: 0.9, extractor: 'rules' });
+    expect(settings).toEqual({ seed: 7, replicates: 200, level: 0.9, extractor: 'rules', altEpsilon: 0.2 });
     expect(settingsFromSearch(settingsToSearch(settings))).toEqual(settings);
     expect(settingsToSearch(settings).toString()).toBe('seed=7&replicates=200&level=0.9&extractor=rules');
   });
 
   it('fall back field by field when a value is out of range or not a number', () => {
-    expect(settingsFromSearch(new URLSearchParams('seed=1.5&replicates=20000&level=1&extractor='))).toEqual({
+    expect(
+      settingsFromSearch(new URLSearchParams('seed=1.5&replicates=20000&level=1&extractor=&altEpsilon=1')),
+    ).toEqual({
       seed: 2025,
       replicates: 2000,
       level: 0.95,
       extractor: undefined,
+      altEpsilon: 0.2,
     });
     expect(settingsFromSearch(new URLSearchParams('replicates=0')).replicates).toBe(0);
+  });
+
+  it('carry the alternative annotator test’s ε only when it is not the default', () => {
+    const settings = settingsFromSearch(
+      new URLSearchParams('seed=7&replicates=200&level=0.9&altEpsilon=0.1'),
+    );
+    expect(settings.altEpsilon).toBe(0.1);
+    expect(settingsToSearch(settings).toString()).toBe('seed=7&replicates=200&level=0.9&altEpsilon=0.1');
+    expect(settingsFromSearch(settingsToSearch(settings))).toEqual(settings);
   });
 });

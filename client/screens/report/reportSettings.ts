@@ -18,6 +18,8 @@ export const reportSettingsSchema = z.object({
   level: z.coerce.number().gt(0).lt(1).catch(DEFAULT_REPORT_OPTIONS.level),
   /** The extractor whose corrected estimates decide the claims; absent: the server's default. */
   extractor: z.string().min(1).max(200).optional().catch(undefined),
+  /** ε of the alternative annotator test, in (0, 1). */
+  altEpsilon: z.coerce.number().gt(0).lt(1).catch(DEFAULT_REPORT_OPTIONS.altEpsilon),
 });
 export type ReportSettings = z.output<typeof reportSettingsSchema>;
 
@@ -31,10 +33,14 @@ export function settingsFromSearch(search: URLSearchParams): ReportSettings {
     replicates: search.get('replicates') ?? undefined,
     level: search.get('level') ?? undefined,
     extractor: search.get('extractor') ?? undefined,
+    altEpsilon: search.get('altEpsilon') ?? undefined,
   });
 }
 
-/** The settings as search parameters, in a fixed order (the API's query string and the screen's URL). */
+/**
+ * The settings as search parameters, in a fixed order (the API's query string and the screen's URL).
+ * ε is written only when it is not the default, so the links made before it existed stay the same.
+ */
 export function settingsToSearch(settings: ReportSettings): URLSearchParams {
   const search = new URLSearchParams({
     seed: String(settings.seed),
@@ -42,5 +48,7 @@ export function settingsToSearch(settings: ReportSettings): URLSearchParams {
     level: String(settings.level),
   });
   if (settings.extractor !== undefined) search.set('extractor', settings.extractor);
+  if (settings.altEpsilon !== DEFAULT_REPORT_OPTIONS.altEpsilon)
+    search.set('altEpsilon', String(settings.altEpsilon));
   return search;
 }
