@@ -1,5 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { loggedIn, testApp } from './support/app.ts';
 import { cliSandbox } from './support/cli.ts';
+import { seedAnnotationStudy } from './support/study-fixture.ts';
 
 /**
  * `report` on the demo study carries the alternative annotator test for every extractor, and the
@@ -249,4 +251,21 @@ describe('report on the demo: the alternative annotator test', () => {
     expect(refused.code).not.toBe(0);
     expect(refused.stderr).toContain('alt');
   }, 120_000);
+});
+
+describe('the report API and the alternative annotator test', () => {
+  it('takes altEpsilon and altAlignment, and answers 400 naming an ε outside (0, 1)', async () => {
+    const { app, db } = testApp();
+    await seedAnnotationStudy(db);
+    const admin = await loggedIn(app, 'admin');
+    const refused = await admin.agent.get('/api/studies/default/report?altEpsilon=1').expect(400);
+    expect(JSON.stringify(refused.body)).toContain('altEpsilon');
+    await admin.agent.get('/api/studies/default/report?altAlignment=cosine').expect(400);
+    const report = await admin.agent
+      .get('/api/studies/default/report?replicates=0&altEpsilon=0.15&altAlignment=accuracy')
+      .expect(200);
+    expect(report.body.meta).toMatchObject({ alt_epsilon: 0.15, alt_alignment: 'accuracy' });
+    for (const test of Object.values(report.body.alt_test as Record<string, AltTestJson>))
+      expect(test).toMatchObject({ epsilon: 0.15, alignment: 'accuracy' });
+  }, 60_000);
 });
