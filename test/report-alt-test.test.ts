@@ -239,7 +239,7 @@ describe('report on the demo: the alternative annotator test', () => {
     120_000,
   );
 
-  it('prints the verdict line and the table in Markdown, and refuses an ε outside (0, 1)', async () => {
+  it('prints the verdict line and the tables in Markdown and HTML, and refuses an ε outside (0, 1)', async () => {
     const markdown = await sandbox.run('report', '--format', 'md', '--replicates', '0');
     expect(markdown.code, markdown.stderr).toBe(0);
     expect(markdown.stdout).toContain('Can an extractor stand in for a human annotator?');
@@ -247,6 +247,10 @@ describe('report on the demo: the alternative annotator test', () => {
       '### Can the extractor stand in for a human? The alternative annotator test',
     );
     expect(markdown.stdout).toContain('| extractor | held-out annotator |');
+    const html = await sandbox.run('report', '--format', 'html', '--replicates', '0');
+    expect(html.code, html.stderr).toBe(0);
+    expect(html.stdout).toContain('Can the extractor stand in for a human? The alternative annotator test');
+    expect(html.stdout).toContain('held-out annotator');
     const refused = await sandbox.run('report', '--alt-epsilon', '1');
     expect(refused.code).not.toBe(0);
     expect(refused.stderr).toContain('alt');
