@@ -72,14 +72,14 @@ describe('altTestSection', () => {
     expect(annotators?.rows.map((row) => row.slice(1))).toEqual([
       ['alice', '40', '12 / 20 / 8', '-0.100', '-2.50', '0.008', { text: 'yes', tone: 'holds' }],
       ['bob', '40', '12 / 20 / 8', '-0.100', '0.90', '0.200', { text: 'no', tone: 'fails' }],
-      ['carl', '40', '12 / 20 / 8', '0.000', 'no variance', '< 0.001', { text: 'yes', tone: 'holds' }],
+      ['carl', '40', '12 / 20 / 8', '0.000', 'no variance', 'below 0.001', { text: 'yes', tone: 'holds' }],
       [
         'dee',
         '12',
         '12 / 20 / 8',
         '-0.100',
         '-2.50',
-        '< 0.001',
+        'below 0.001',
         { text: 'not tested (too few)', tone: 'too_few' },
       ],
     ]);
@@ -113,10 +113,10 @@ describe('altTestSection', () => {
     expect(altTestSection(view)).toEqual([]);
   });
 
-  it('prints p to three decimals, and below 0.001 as "< 0.001"', () => {
+  it('prints p to three decimals, and below 0.001 in words', () => {
     expect([formatPValue(0.0426), formatPValue(0.0009), formatPValue(null)]).toEqual([
       '0.043',
-      '< 0.001',
+      'below 0.001',
       'n/a',
     ]);
   });

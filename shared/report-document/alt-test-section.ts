@@ -16,10 +16,10 @@ function outcome(test: AltTestView): Cell {
   }
 }
 
-/** A p-value to three decimals, "< 0.001" below that, "n/a" when there is none. */
+/** A p-value to three decimals, "below 0.001" under that (no "<": Markdown would escape it), "n/a" when there is none. */
 export function formatPValue(p: number | null): string {
   if (p === null) return 'n/a';
-  return p < 0.001 ? '< 0.001' : p.toFixed(3);
+  return p < 0.001 ? 'below 0.001' : p.toFixed(3);
 }
 
 /** Whether the annotator was beaten, in words: a too-few annotator was not tested at all. */
