@@ -3,52 +3,228 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { importFile } from '../server/services/import/import-service.ts';
+import type { JsonlKind } from '../server/services/import/parse-records.ts';
+import { inspectSource, streamLines } from '../server/services/import/read-source.ts';
+import { requireStudy } from '../server/services/studies.ts';
+import type { Db } from '../server/store/db.ts';
 import { openDatabase } from '../server/store/open.ts';
-import type { Bench } from './harness.ts';
+import { generateTriples } from '../shared/generate/index.ts';
+import { loadAverage } from './bench-worker.ts';
+import type { Bench, BenchFigure } from './harness.ts';
+import { syntheticStudy } from './synthetic-study.ts';
 
-const LINES = 100_000;
+/**
+ * Every JSONL import kind through `importFile` (what `import KIND FILE` and the upload run: read,
+ * validate every record, reconcile with what is stored, write in one transaction), against the floor
+ * of a raw better-sqlite3 insert of the same records: the same file read and JSON-parsed, one prepared
+ * INSERT per record into the same table (same indexes, same triggers) in one transaction, rolled back
+ * afterwards so the import then starts from the same state. Records from the synthetic study (8 models
+ * × 3 tests × PER_CELL arguments of 3,000 characters, two extractors, GOLD gold arguments annotated by
+ * two annotators); triples from the generator. Reported values (72 per paper) are too few to time.
+ */
+const PER_CELL = 500;
+const GOLD = 1_000;
+const TRIPLES_PER_MODE = 8_000;
 
-/** Imports a 100,000-line triples JSONL file; the floor is reading and JSON-parsing the same file. */
-const bench: Bench = {
-  name: `import of a ${LINES.toLocaleString('en-US')}-line triples JSONL file`,
-  async run() {
-    const dir = mkdtempSync(join(tmpdir(), 'fa-bench-import-'));
-    const file = join(dir, 'triples.jsonl');
-    const lines: string[] = [];
-    for (let index = 0; index < LINES; index += 1)
-      lines.push(
-        JSON.stringify({
-          id: `t${index}`,
-          mode: 'arguable',
-          current: { factors: ['F4', 'F6', 'F10'] },
-          tsc1: { factors: ['F4', 'F15'], outcome: 'plaintiff' },
-          tsc2: { factors: ['F10', 'F16'], outcome: 'defendant' },
-        }),
-      );
-    writeFileSync(file, `${lines.join('\n')}\n`);
+type RowsOf = (db: Db, studyId: number, value: Record<string, unknown>) => unknown[];
 
-    const { streamLines, inspectSource } = await import('../server/services/import/read-source.ts');
-    const floorStart = performance.now();
-    await streamLines(await inspectSource(file), (_line, text) => JSON.parse(text));
-    const floorSeconds = (performance.now() - floorStart) / 1000;
+/** Each kind's raw INSERT and how a parsed record becomes its row (ids looked up in maps built first). */
+function rawInsert(db: Db, studyId: number, kind: JsonlKind): { sql: string; row: RowsOf } {
+  const now = new Date().toISOString();
+  const json = (value: unknown) => JSON.stringify(value ?? []);
+  const idMap = (sql: string) =>
+    new Map(db.all<{ k: string; id: number }>(sql, [studyId]).map((r) => [r.k, r.id]));
+  switch (kind) {
+    case 'triples':
+      return {
+        sql: `INSERT INTO triples (study_id, external_id, mode, current_factors, tsc1_factors, tsc1_outcome, tsc2_factors, tsc2_outcome)
+              VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+        row: (_db, id, t) => {
+          const triple = t as {
+            id: string;
+            mode: string;
+            current: { factors: string[] };
+            tsc1: { factors: string[]; outcome: string };
+            tsc2: { factors: string[]; outcome: string };
+          };
+          return [
+            id,
+            triple.id,
+            triple.mode,
+            json(triple.current.factors),
+            json(triple.tsc1.factors),
+            triple.tsc1.outcome,
+            json(triple.tsc2.factors),
+            triple.tsc2.outcome,
+          ];
+        },
+      };
+    case 'arguments': {
+      const triples = idMap('SELECT external_id AS k, id FROM triples WHERE study_id = ?');
+      return {
+        sql: `INSERT INTO arguments (study_id, external_id, triple_id, model, test, text, finish_reason, output_tokens, source)
+              VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        row: (_db, id, a) => [
+          id,
+          a.id,
+          triples.get(a.triple_id as string),
+          a.model,
+          a.test,
+          a.text,
+          a.finish_reason ?? null,
+          a.output_tokens ?? null,
+          a.source ?? null,
+        ],
+      };
+    }
+    case 'extractions': {
+      const args = idMap('SELECT external_id AS k, id FROM arguments WHERE study_id = ?');
+      const extractors = new Map<string, number>();
+      return {
+        sql: `INSERT INTO extractions (argument_id, extractor_id, status, current_factors, tsc1_factors, tsc2_factors, unlisted, error)
+              VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+        row: (rowDb, id, e) => {
+          const name = e.extractor as string;
+          let extractor = extractors.get(name);
+          if (extractor === undefined) {
+            extractor = rowDb.run("INSERT INTO extractors (study_id, name, kind) VALUES (?, ?, 'imported')", [
+              id,
+              name,
+            ]).lastInsertRowid;
+            extractors.set(name, extractor);
+          }
+          return [
+            args.get(e.argument_id as string),
+            extractor,
+            e.status ?? 'extracted',
+            json(e.current),
+            json(e.tsc1),
+            json(e.tsc2),
+            json(e.unlisted),
+            e.error ?? null,
+          ];
+        },
+      };
+    }
+    case 'annotations': {
+      const args = idMap('SELECT external_id AS k, id FROM arguments WHERE study_id = ?');
+      const users = new Map<string, number>();
+      return {
+        sql: `INSERT INTO annotations (argument_id, user_id, status, version, judgement, updated_at, submitted_at)
+              VALUES (?, ?, 'submitted', 1, ?, ?, ?)`,
+        row: (rowDb, _id, { argument_id, annotator, ...judgement }) => {
+          let user = users.get(annotator as string);
+          if (user === undefined) {
+            user = rowDb.run(
+              'INSERT INTO users (username, display_name, roles, created_at) VALUES (?, ?, \'["annotator"]\', ?)',
+              [annotator, annotator, now],
+            ).lastInsertRowid;
+            users.set(annotator as string, user);
+          }
+          return [args.get(argument_id as string), user, JSON.stringify(judgement), now, now];
+        },
+      };
+    }
+    case 'gold': {
+      const args = idMap('SELECT external_id AS k, id FROM arguments WHERE study_id = ?');
+      return {
+        sql: `INSERT INTO adjudications (argument_id, status, version, judgement, decisions, updated_at, fixed_at)
+              VALUES (?, 'fixed', 1, ?, '[]', ?, ?)`,
+        row: (_db, _id, { argument_id, ...judgement }) => [
+          args.get(argument_id as string),
+          JSON.stringify(judgement),
+          now,
+          now,
+        ],
+      };
+    }
+  }
+}
 
-    const db = openDatabase(join(dir, 'bench.db'));
-    const heapBefore = process.memoryUsage().heapUsed;
-    const start = performance.now();
-    const summary = await importFile(db, { kind: 'triples', file, study: 'bench' });
+async function rawSeconds(db: Db, study: string, kind: JsonlKind, file: string): Promise<number> {
+  const studyId = requireStudy(db, study).id;
+  const start = performance.now();
+  const values: Record<string, unknown>[] = [];
+  await streamLines(await inspectSource(file), (_line, text) => {
+    values.push(JSON.parse(text) as Record<string, unknown>);
+  });
+  db.exec('BEGIN');
+  try {
+    const { sql, row } = rawInsert(db, studyId, kind);
+    const insert = db.raw.prepare(sql);
+    for (const value of values) insert.run(row(db, studyId, value));
     const seconds = (performance.now() - start) / 1000;
-    const heapGrowthMb = (process.memoryUsage().heapUsed - heapBefore) / 2 ** 20;
-    db.close();
-    if (summary.counts.inserted !== LINES) throw new Error(`imported ${summary.counts.inserted} of ${LINES}`);
-    return [
+    return seconds;
+  } finally {
+    db.exec('ROLLBACK');
+  }
+}
+
+const toJsonl = (records: readonly unknown[]) =>
+  `${records.map((record) => JSON.stringify(record)).join('\n')}\n`;
+
+const bench: Bench = {
+  name: 'imports of every JSONL kind against a raw prepared INSERT of the same records',
+  async run() {
+    console.log(`  load average before: ${loadAverage()}`);
+    const dir = mkdtempSync(join(tmpdir(), 'fa-bench-import-'));
+    const study = syntheticStudy({ perCell: PER_CELL, gold: { count: GOLD }, textLength: 3000 });
+    const triples = (['arguable', 'reordered', 'non_arguable'] as const).flatMap(
+      (mode, m) =>
+        generateTriples({
+          mode,
+          count: TRIPLES_PER_MODE,
+          complexity: 5,
+          seed: 100 + m,
+          idPrefix: `g-${mode}`,
+        }).triples,
+    );
+    const files: { kind: JsonlKind; study: string; records: readonly unknown[] }[] = [
+      { kind: 'triples', study: 'generated', records: triples },
+      { kind: 'triples', study: 'bench', records: study.triples },
+      { kind: 'arguments', study: 'bench', records: study.arguments },
+      { kind: 'extractions', study: 'bench', records: study.extractions },
       {
-        name: 'records imported per second',
-        value: LINES / seconds,
-        unit: 'records/s',
-        floor: { name: 'stream + JSON.parse only', value: LINES / floorSeconds },
+        kind: 'annotations',
+        study: 'bench',
+        records: study.annotations.map((a) => ({
+          argument_id: a.argumentId,
+          annotator: a.annotator,
+          ...a.judgement,
+        })),
       },
-      { name: 'heap growth during the import', value: heapGrowthMb, unit: 'MiB' },
+      {
+        kind: 'gold',
+        study: 'bench',
+        records: study.gold.map((g) => ({ argument_id: g.argumentId, ...g.judgement })),
+      },
     ];
+    const db = openDatabase(join(dir, 'bench.db'));
+    const figures: BenchFigure[] = [];
+    for (const [index, { kind, study: name, records }] of files.entries()) {
+      const file = join(dir, `${index}-${kind}.jsonl`);
+      writeFileSync(file, toJsonl(records));
+      // The study exists before the floor runs (its first import creates it otherwise).
+      db.run('INSERT OR IGNORE INTO studies (name, created_at) VALUES (?, ?)', [
+        name,
+        new Date().toISOString(),
+      ]);
+      const floor = await rawSeconds(db, name, kind, file);
+      const start = performance.now();
+      const summary = await importFile(db, { kind, file, study: name });
+      const seconds = (performance.now() - start) / 1000;
+      if (summary.counts.inserted !== records.length)
+        throw new Error(`imported ${summary.counts.inserted} of ${records.length} ${kind}`);
+      figures.push({
+        name: `${kind} (${records.length.toLocaleString('en-US')} records), time`,
+        value: seconds * 1000,
+        unit: 'ms',
+        floor: { name: 'read + JSON.parse + raw prepared INSERT, one transaction', value: floor * 1000 },
+      });
+    }
+    db.close();
+    console.log(`  load average after: ${loadAverage()}`);
+    return figures;
   },
 };
 export default bench;

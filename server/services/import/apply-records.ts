@@ -6,7 +6,7 @@ import type { Triple } from '../../../shared/schemas/triple.ts';
 import { checkSpans } from '../../../shared/span-rules.ts';
 import { MODE_OF_TEST, TEST_OF_MODE } from '../../../shared/vocabulary.ts';
 import { findGold, isFinalGold, upsertGold } from '../../store/adjudications.ts';
-import { findAnnotation, saveAnnotation } from '../../store/annotations.ts';
+import { findAnnotationForSave, parseStoredJudgement, saveAnnotation } from '../../store/annotations.ts';
 import {
   countArgumentsOfTriple,
   findArgument,
@@ -138,29 +138,16 @@ export function applyAnnotation(
   const { db } = context;
   const argument = requireArgument(context, line, annotation.argument_id);
   if (!argument || spanProblems(context, line, annotation, argument)) return;
-  let user = findUserByName(db, annotation.annotator);
-  if (!user) {
-    insertUser(db, {
-      username: annotation.annotator,
-      displayName: annotation.annotator,
-      passwordHash: null,
-      roles: ['annotator'],
-    });
-    user = findUserByName(db, annotation.annotator);
-    context.warnings.push(
-      `created the account "${annotation.annotator}" for imported annotations; it cannot log in until you run: user passwd ${annotation.annotator}`,
-    );
-  }
-  if (!user) throw new Error(`user ${annotation.annotator} vanished inside the import`);
-  const annotator = user;
+  const annotator = importUser(context, annotation.annotator);
   const judgement = judgementOf(annotation);
-  const existing = findAnnotation(db, argument.rowId, annotator.id);
+  // One read of the stored annotation, without a join; its judgement is parsed only when there is one.
+  const existing = findAnnotationForSave(db, argument.rowId, annotator.id);
   reconcile(
     context,
     line,
     `annotation of "${annotation.argument_id}" by ${annotation.annotator}`,
     judgement,
-    existing?.judgement,
+    existing && parseStoredJudgement(existing.judgementJson),
     () => {
       const write = {
         argumentRowId: argument.rowId,
@@ -170,10 +157,29 @@ export function applyAnnotation(
         secondsSpent: secondsSpent ?? existing?.secondsSpent ?? 0,
         importId: context.importId(),
       };
-      saveAnnotation(db, write, 'import', null);
+      saveAnnotation(db, write, 'import', null, { existing });
       return undefined;
     },
   );
+}
+
+/** The account of an imported annotation's annotator, created (unable to log in) when there is none. */
+function importUser(context: ApplyContext, username: string): { id: number } {
+  const { db } = context;
+  const known = context.users.get(username.toLowerCase());
+  if (known) return known;
+  let user = findUserByName(db, username);
+  if (!user) {
+    insertUser(db, { username, displayName: username, passwordHash: null, roles: ['annotator'] });
+    user = findUserByName(db, username);
+    context.warnings.push(
+      `created the account "${username}" for imported annotations; it cannot log in until you run: user passwd ${username}`,
+    );
+  }
+  if (!user) throw new Error(`user ${username} vanished inside the import`);
+  const found = { id: user.id };
+  context.users.set(username.toLowerCase(), found);
+  return found;
 }
 
 export function applyGold(context: ApplyContext, line: number, gold: Gold): void {

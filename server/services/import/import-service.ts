@@ -125,6 +125,7 @@ export function writeParsed(db: Db, request: WriteRequest): ImportSummary {
       problems: [],
       warnings: [],
       seen: new Map(),
+      users: new Map(),
       extractionRuns: new Map(),
       importId: () => {
         importRowId ??= insertImport(db, {

@@ -22,7 +22,13 @@ export interface ApplyContext {
   warnings: string[];
   /** The import's row id, created on the first write so that a no-op import leaves no trace. */
   importId: () => number;
-  seen: Map<string, { line: number; canonical: string }>;
+  /**
+   * label → the first record of the file with it (the record itself: its canonical JSON is computed
+   * only when the label comes again, which an honest file never does).
+   */
+  seen: Map<string, { line: number; value: unknown }>;
+  /** Annotators met so far (lower-cased name → account), looked up once per import. */
+  users: Map<string, { id: number }>;
   /** extractor id → the extraction run this import writes under. */
   extractionRuns: Map<number, number>;
 }
@@ -40,10 +46,9 @@ export function reconcile<T>(
   existing: T | undefined,
   write: (action: 'insert' | 'replace') => string | undefined,
 ): void {
-  const canonical = canonicalJson(incoming);
   const earlier = context.seen.get(label);
   if (earlier) {
-    if (earlier.canonical !== canonical)
+    if (canonicalJson(earlier.value) !== canonicalJson(incoming))
       context.problems.push({
         line,
         message: `${label} appears again with different content (first on line ${earlier.line})`,
@@ -51,10 +56,10 @@ export function reconcile<T>(
     else context.counts.unchanged += 1;
     return;
   }
-  context.seen.set(label, { line, canonical });
+  context.seen.set(label, { line, value: incoming });
   if (existing === undefined) {
     recordOutcome(context, line, write('insert'), 'inserted');
-  } else if (canonicalJson(existing) === canonical) {
+  } else if (canonicalJson(existing) === canonicalJson(incoming)) {
     context.counts.unchanged += 1;
   } else if (context.replace) {
     recordOutcome(context, line, write('replace'), 'replaced');
