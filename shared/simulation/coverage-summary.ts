@@ -35,6 +35,7 @@ export interface CoverageRow {
 /** A claim's outcomes, with the share of studies that made a wrong "holds". */
 export interface ClaimSummary extends ClaimTally {
   wrong_holds_studies_share: number | null;
+  wrong_fails_studies_share: number | null;
   wrong_holds_mc_error: number | null;
   meets_target: boolean | null;
 }
@@ -58,6 +59,7 @@ function claimSummary(claim: ClaimTally): ClaimSummary {
   return {
     ...claim,
     wrong_holds_studies_share: p,
+    wrong_fails_studies_share: share(claim.studiesWithWrongFails, claim.studies),
     wrong_holds_mc_error: p === null ? null : binomialMcError(p, claim.studies),
     meets_target: p === null ? null : p <= WRONG_HOLDS_TARGET,
   };

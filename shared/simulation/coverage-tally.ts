@@ -36,6 +36,8 @@ export interface ClaimTally {
   studies: number;
   /** Studies with at least one wrong "holds". */
   studiesWithWrongHolds: number;
+  /** Studies with at least one wrong "fails". */
+  studiesWithWrongFails: number;
 }
 
 /** The AccH claim judged by its interval alone on cells with at least `minimum` gold arguments. */
@@ -71,6 +73,7 @@ const emptyClaim = (): ClaimTally => ({
   tooFew: 0,
   studies: 0,
   studiesWithWrongHolds: 0,
+  studiesWithWrongFails: 0,
 });
 
 export function emptyTally(): CoverageTally {
@@ -151,33 +154,42 @@ export function tallyIntervals(
   }
 }
 
-/** Counts one claim's status against the population value; `true` when it is a wrong "holds". */
-function tallyClaim(claim: ClaimTally, status: string, truth: number, threshold: number): boolean {
+/** Counts one claim's status against the population value; says whether it was a wrong "holds" or a wrong "fails". */
+function tallyClaim(
+  claim: ClaimTally,
+  status: string,
+  truth: number,
+  threshold: number,
+): 'holds' | 'fails' | null {
   claim.checked++;
   if (status === 'holds') {
     claim.holds++;
     if (truth <= threshold) {
       claim.wrongHolds++;
-      return true;
+      return 'holds';
     }
   } else if (status === 'fails') {
     claim.fails++;
-    if (truth >= threshold) claim.wrongFails++;
+    if (truth >= threshold) {
+      claim.wrongFails++;
+      return 'fails';
+    }
   } else if (status === 'too_few') claim.tooFew++;
   else claim.undecided++;
-  return false;
+  return null;
 }
 
 function tallyClaims(tally: CoverageTally, report: Report, truths: Truths): void {
   const { acch_above: acch, ranking } = report.claims;
-  let wrongAcch = false;
+  const wrongAcch = new Set<string>();
   const wrongAtMinimum = tally.minimumGold.map(() => false);
   for (const [model, byTest] of Object.entries(acch.by_model))
     for (const [test, claim] of Object.entries(byTest)) {
       const family = `corrected AccH${test === '1_2' ? ' Tests 1–2' : ''} (${acch.extractor ?? ''})`;
       const truth = truths.get(truthKey(family, `${model}|${test}`));
       if (truth === undefined) continue;
-      if (tallyClaim(tally.acchClaim, claim.status, truth, acch.threshold)) wrongAcch = true;
+      const wrong = tallyClaim(tally.acchClaim, claim.status, truth, acch.threshold);
+      if (wrong) wrongAcch.add(wrong);
       tally.minimumGold.forEach((entry, m) => {
         if (claim.ci === null || claim.sampled < entry.minimum) return;
         entry.judged++;
@@ -191,18 +203,21 @@ function tallyClaims(tally: CoverageTally, report: Report, truths: Truths): void
       });
     }
   tally.acchClaim.studies++;
-  if (wrongAcch) tally.acchClaim.studiesWithWrongHolds++;
+  if (wrongAcch.has('holds')) tally.acchClaim.studiesWithWrongHolds++;
+  if (wrongAcch.has('fails')) tally.acchClaim.studiesWithWrongFails++;
   tally.minimumGold.forEach((entry, m) => {
     if (wrongAtMinimum[m]) entry.studiesWithWrongHolds++;
   });
-  let wrongRanking = false;
+  const wrongRanking = new Set<string>();
   for (const [key, claim] of Object.entries(ranking.by_ranking)) {
     const truth = truths.get(truthKey('τ-b gold vs reported', key));
     if (truth === undefined) continue;
-    if (tallyClaim(tally.rankingClaim, claim.status, truth, ranking.threshold)) wrongRanking = true;
+    const wrong = tallyClaim(tally.rankingClaim, claim.status, truth, ranking.threshold);
+    if (wrong) wrongRanking.add(wrong);
   }
   tally.rankingClaim.studies++;
-  if (wrongRanking) tally.rankingClaim.studiesWithWrongHolds++;
+  if (wrongRanking.has('holds')) tally.rankingClaim.studiesWithWrongHolds++;
+  if (wrongRanking.has('fails')) tally.rankingClaim.studiesWithWrongFails++;
 }
 
 /**

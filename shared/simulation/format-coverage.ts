@@ -45,6 +45,7 @@ export function formatCoverage(summary: CoverageSummary, heading: string): strin
     String(claim.undecided),
     String(claim.tooFew),
     percent(claim.wrong_holds_studies_share),
+    percent(claim.wrong_fails_studies_share),
     claim.meets_target === null ? 'n/a' : claim.meets_target ? 'yes' : 'NO',
   ];
   return [

@@ -19,6 +19,13 @@ export interface CoverageSettings {
   level: number;
   claimThreshold: number;
   threshold: number;
+  /**
+   * Report each study as if it had no sample design (gold a simple random sample per model × test):
+   * the corrected estimates are the same (their strata are the model × test cells either way), but
+   * the bootstrap of sections 1 and 2 resamples the gold over the whole study instead of within each
+   * stratum of 2–3 — to measure what stratifying the bootstrap costs at small n_h.
+   */
+  ignoreStrata?: boolean;
 }
 
 export const DEFAULT_COVERAGE_SETTINGS = {
@@ -94,7 +101,7 @@ export function simulateStudy(settings: CoverageSettings, prepared: PreparedPopu
     deriveSeed(settings.seed, STUDY_STREAMS + 2 * r),
   );
   return buildReport(
-    input,
+    settings.ignoreStrata ? { ...input, design: null } : input,
     reportOptions(settings, deriveSeed(settings.seed, STUDY_STREAMS + 2 * r + 1), settings.bootstrap),
   );
 }
