@@ -1,0 +1,55 @@
+import { importRecords } from '../server/services/import/import-service.ts';
+import { requireStudy } from '../server/services/studies.ts';
+import { createUser } from '../server/services/user-service.ts';
+import { openDatabase } from '../server/store/open.ts';
+import { upsertReportedValue } from '../server/store/reported-results.ts';
+import type { ReportInput } from '../shared/scoring/index.ts';
+
+export const BENCH_ADMIN = { username: 'bench-admin', password: 'bench-admin-password' };
+
+/**
+ * Writes a study (the synthetic study's records) into a new database file the way the CLI's imports
+ * do — validated and reconciled by `importRecords`, kind by kind: triples, arguments, extractions,
+ * submitted annotations (their annotators' accounts created), gold (imported, so final, with its
+ * error classes) — plus the reported values and an admin account for the HTTP benches.
+ */
+export async function writeStudyDatabase(file: string, input: ReportInput, study = 'bench'): Promise<void> {
+  const db = openDatabase(file);
+  const sourceName = (kind: string) => `${kind}.jsonl`;
+  importRecords(db, { kind: 'triples', study, sourceName: sourceName('triples'), values: input.triples });
+  importRecords(db, {
+    kind: 'arguments',
+    study,
+    sourceName: sourceName('arguments'),
+    values: input.arguments,
+  });
+  importRecords(db, {
+    kind: 'extractions',
+    study,
+    sourceName: sourceName('extractions'),
+    values: input.extractions,
+  });
+  importRecords(db, {
+    kind: 'annotations',
+    study,
+    sourceName: sourceName('annotations'),
+    values: input.annotations.map((a) => ({
+      argument_id: a.argumentId,
+      annotator: a.annotator,
+      ...a.judgement,
+    })),
+  });
+  importRecords(db, {
+    kind: 'gold',
+    study,
+    sourceName: sourceName('gold'),
+    values: input.gold.map((g) => ({ argument_id: g.argumentId, ...g.judgement })),
+  });
+  const studyId = requireStudy(db, study).id;
+  db.transaction(() => {
+    for (const { source, ...value } of input.reported)
+      upsertReportedValue(db, studyId, { source, ...value }, null);
+  });
+  await createUser(db, { ...BENCH_ADMIN, roles: ['admin'] });
+  db.close();
+}
