@@ -180,6 +180,10 @@ describe('the report, in Chromium', () => {
     const main = page.locator('main');
     expect(await main.textContent()).toContain(report.verdict.acch);
     expect(await main.textContent()).toContain(report.verdict.ranking);
+    // The alternative annotator test: its verdict line and, in section 2, one row per held-out annotator.
+    expect(await main.textContent()).toContain(report.verdict.alt_test);
+    await page.getByRole('heading', { name: 'The alternative annotator test' }).waitFor();
+    expect(await page.getByRole('columnheader', { name: 'held-out annotator' }).count()).toBe(1);
     const tally = statusTally(report);
     const [rankingTable, acchTable] = [
       page.locator('.report-table').nth(0),
