@@ -8,9 +8,18 @@ export interface BenchFigure {
   floor?: { name: string; value: number };
 }
 
+/** What `npm run bench` hands every bench. */
+export interface BenchOptions {
+  /**
+   * Study size as a multiple of the paper's (720 arguments): `npm run bench -- --scale 100` asks
+   * for 72,000. 1 by default; a bench that does not scale ignores it.
+   */
+  scale: number;
+}
+
 export interface Bench {
   name: string;
-  run: () => Promise<BenchFigure[]>;
+  run: (options: BenchOptions) => Promise<BenchFigure[]>;
 }
 
 /**
@@ -50,4 +59,9 @@ export function formatFigure(figure: BenchFigure): string {
       maximumFractionDigits: 1,
     },
   )} ${figure.unit}; ratio ${ratio.toFixed(3)})`;
+}
+
+/** A figure's ratio to its floor (`null` without a floor). */
+export function ratioToFloor(figure: BenchFigure): number | null {
+  return figure.floor ? figure.value / figure.floor.value : null;
 }

@@ -103,7 +103,8 @@ const UNLISTED = 14;
 const SPANS = 15;
 const PER_FACTOR = 17;
 const SLOTS = PER_FACTOR + FACTOR_COUNT * 7;
-// Sums an item adds to: per factor its 2 × 2 cells (both, first only, second only, neither), the
+// Sums an item adds to: per factor its marked cells (both, first only, second only; "neither" follows
+// from the item count), the
 // abstention table, the unlisted counts, the span counts, and the item itself.
 const SUMS = {
   factor: 0,
@@ -240,13 +241,8 @@ function pairAgreement(
   const entries = clusterEntriesBuilder(items.length, items.length * 16);
   for (const item of items) {
     const { marked } = item;
-    for (let j = 0; j < marked.length; j += 3) {
-      const factor = marked[j]!;
-      const count = marked[j + 2]!;
-      entries.add(SUMS.factor + factor * 4 + marked[j + 1]!, count);
-      // "Neither" is 3 per factor and item (added from the item count in `readTotals`) minus the marked.
-      entries.add(SUMS.factor + factor * 4 + 3, -count);
-    }
+    for (let j = 0; j < marked.length; j += 3)
+      entries.add(SUMS.factor + marked[j]! * 4 + marked[j + 1]!, marked[j + 2]!);
     entries.add(SUMS.abstention + item.abstention, 1);
     for (let j = 0; j < 3; j++) if (item.unlisted[j] !== 0) entries.add(SUMS.unlisted + j, item.unlisted[j]!);
     for (let j = 0; j < 4; j++) if (item.spans[j] !== 0) entries.add(SUMS.spans + j, item.spans[j]!);
@@ -261,9 +257,15 @@ function pairAgreement(
   /** The weighted sums as the four tables: per factor (with "neither" completed), abstention, unlisted, spans. */
   const readTotals = (totals: Float64Array): void => {
     const total = totals[SUMS.items]!;
-    for (let f = 0; f < FACTOR_COUNT; f++)
-      for (let j = 0; j < 4; j++)
-        factorTotals[f * 4 + j] = totals[SUMS.factor + f * 4 + j]! + (j === 3 ? 3 * total : 0);
+    for (let f = 0; f < FACTOR_COUNT; f++) {
+      let marked = 0;
+      for (let j = 0; j < 3; j++) {
+        factorTotals[f * 4 + j] = totals[SUMS.factor + f * 4 + j]!;
+        marked += totals[SUMS.factor + f * 4 + j]!;
+      }
+      // 3 decisions per factor and item; "neither" is every one nobody marked.
+      factorTotals[f * 4 + 3] = 3 * total - marked;
+    }
     for (let j = 0; j < 4; j++) abstention[j] = totals[SUMS.abstention + j]!;
     for (let j = 0; j < 3; j++) unlisted[j] = totals[SUMS.unlisted + j]!;
     for (let j = 0; j < 4; j++) spans[j] = totals[SUMS.spans + j]!;

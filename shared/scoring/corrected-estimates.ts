@@ -73,11 +73,17 @@ export function correctedEstimates(
   const metricOf = (i: number, s: number, k: number): number =>
     cells.values[(i * S + s) * K + k] ?? Number.NaN;
   const result: Record<string, CorrectedByModel> = {};
+  // Grouped once: every argument's model, and its stratum key (test, and design stratum if any).
+  const argumentsOfModel = index.models.map((): number[] => []);
+  const stratumKeyOf = index.ids.map((_, i) => {
+    argumentsOfModel[index.modelOf[i]!]?.push(i);
+    return `test=${index.testOf[i]}${index.designStratum[i] ? `|${index.designStratum[i]}` : ''}`;
+  });
   index.extractors.forEach((extractor, e) => {
     const s = e + 1;
     const byModel: CorrectedByModel = {};
     index.models.forEach((model, m) => {
-      const modelArguments = index.ids.flatMap((_, i) => (index.modelOf[i] === m ? [i] : []));
+      const modelArguments = argumentsOfModel[m] ?? [];
       const differenceOf = (i: number, k: number): number | null => {
         if (!index.sampled[i] || index.gold[i] === undefined) return null;
         const difference = metricOf(i, 0, k) - metricOf(i, s, k);
@@ -94,7 +100,7 @@ export function correctedEstimates(
         if (members.length === 0) return undefined;
         const strata = new Map<string, number[]>();
         for (const i of members) {
-          const key = `test=${index.testOf[i]}${index.designStratum[i] ? `|${index.designStratum[i]}` : ''}`;
+          const key = stratumKeyOf[i]!;
           const stratum = strata.get(key);
           if (stratum) stratum.push(i);
           else strata.set(key, [i]);

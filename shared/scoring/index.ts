@@ -52,7 +52,9 @@ export { buildReport, deriveSeed, type Report, type ReportMeta } from './build-r
 export { type CellMetrics, cellMetrics, MEAN_METRICS, type MeanMetric } from './cell-metrics.ts';
 export { type ClaimStatus, checkClaim } from './claim-check.ts';
 export { type Claims, checkClaims } from './claims.ts';
+export { type ClusterEntries, clusterEntriesBuilder } from './cluster-entries.ts';
 export { type CorrectedFigure, correctedEstimates } from './corrected-estimates.ts';
+export { type DerivedFigures, deriveDraws } from './derive-draws.ts';
 export {
   type DifferenceEstimate,
   differenceEstimate,
@@ -95,6 +97,7 @@ export {
   type ReportInput,
   type ReportOptions,
   type SampleDesign,
+  type ScoredArgument,
 } from './report-input.ts';
 export { countMarksWithoutSpan, designNotes, reportMeta } from './report-meta.ts';
 export { chooseReportedSource, type ReportedSourceChoice } from './reported-source.ts';
@@ -109,8 +112,6 @@ export { type SpanOverlapCounts, spanOverlap } from './span-overlap.ts';
 export { extractorReportNames, indexStudy, type StudyIndex } from './study-index.ts';
 export { type CellReport, studyMetrics } from './study-metrics.ts';
 export { describeStatus, formatNumber, type Verdict, writeVerdict } from './verdict.ts';
-export { type ClusterEntries, clusterEntriesBuilder } from './cluster-entries.ts';
-export { type DerivedFigures, deriveDraws } from './derive-draws.ts';
 export {
   type BootstrapDraws,
   bootstrapFigure,

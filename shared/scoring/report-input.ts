@@ -7,6 +7,9 @@ import type { Triple } from '../schemas/triple.ts';
 import type { TestNumber } from '../vocabulary.ts';
 import type { AltAlignment } from './alt-test-alignment.ts';
 
+/** An argument as scoring needs it: every field but the text, which is optional. */
+export type ScoredArgument = Omit<Argument, 'text'> & { text?: string };
+
 /** One submitted annotation: who marked which argument, and how. */
 export interface AnnotationInput {
   argumentId: string;
@@ -57,7 +60,8 @@ export interface SampleDesign {
 export interface ReportInput {
   study: string;
   triples: readonly Triple[];
-  arguments: readonly Argument[];
+  /** Scoring never reads an argument's text: a service may load the arguments without it. */
+  arguments: readonly ScoredArgument[];
   extractions: readonly Extraction[];
   /** Submitted annotations only. */
   annotations: readonly AnnotationInput[];

@@ -76,6 +76,10 @@ export function studyMetrics(
   const K = MEAN_METRICS.length;
   const reportedCells = [...reported.keys()].map((key) => JSON.parse(key) as [string, number, string]);
   const models = [...new Set([...index.models, ...reportedCells.map(([model]) => model)])].sort();
+  const membersOfCell = index.cells.map((): number[] => []);
+  index.cellOf.forEach((c, i) => {
+    membersOfCell[c]?.push(i);
+  });
   for (const model of models) {
     const tests = [
       ...new Set<number>([
@@ -86,10 +90,12 @@ export function studyMetrics(
     const byTest: Partial<Record<string, CellReport>> = {};
     for (const test of tests) {
       const c = index.cells.findIndex((cell) => cell.model === model && cell.test === test);
-      const members = c < 0 ? [] : index.ids.flatMap((_, i) => (index.cellOf[i] === c ? [i] : []));
+      const members = c < 0 ? [] : (membersOfCell[c] ?? []);
       const goldMembers = members.filter((i) => index.gold[i] !== undefined);
-      const scoredBy = (s: number): number[] =>
-        members.filter((i) => !Number.isNaN(cells.values[(i * S + s) * K + ABSTAIN] ?? Number.NaN));
+      const scored = cells.sources.map((_, s) =>
+        members.filter((i) => !Number.isNaN(cells.values[(i * S + s) * K + ABSTAIN] ?? Number.NaN)),
+      );
+      const scoredBy = (s: number): number[] => scored[s] ?? [];
       const reportedValue = (metric: MeanMetric): Figure | null => {
         const name = REPORTED[metric];
         const value = name === undefined ? undefined : reported.get(JSON.stringify([model, test, name]));

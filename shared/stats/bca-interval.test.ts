@@ -146,14 +146,22 @@ describe('bcaIntervalWithAcceleration', () => {
     const direct = bcaInterval({ estimate: 5, replicates, jackknife, level: 0.9 });
     const given = bcaIntervalWithAcceleration({
       estimate: 5,
-      replicates,
+      sortedReplicates: [...replicates].sort((x, y) => x - y),
       acceleration: jackknifeAcceleration(jackknife),
       level: 0.9,
     });
     expect(given).toEqual(direct);
     expect(given).not.toBeNull();
     expect(
-      bcaIntervalWithAcceleration({ estimate: 5, replicates, acceleration: null, level: 0.9 }),
+      bcaIntervalWithAcceleration({
+        estimate: 5,
+        sortedReplicates: [1, 5, 9],
+        acceleration: null,
+        level: 0.9,
+      }),
     ).toBeNull();
+    expect(() =>
+      bcaIntervalWithAcceleration({ estimate: 5, sortedReplicates: replicates, acceleration: 0, level: 0.9 }),
+    ).toThrow(RangeError);
   });
 });

@@ -1,5 +1,5 @@
 import { mean, quantileSorted } from 'simple-statistics';
-import { assertAllFinite, assertFinite, assertLevel } from './guards.ts';
+import { assertAllFinite, assertAscending, assertFinite, assertLevel } from './guards.ts';
 import type { Interval } from './interval.ts';
 import { normalCdf } from './normal-cdf.ts';
 import { normalQuantile } from './normal-quantile.ts';
@@ -59,7 +59,7 @@ export function bcaInterval(input: BcaInput): BcaInterval | null {
   assertAllFinite(replicates, 'bcaInterval: replicates');
   return bcaIntervalWithAcceleration({
     estimate,
-    replicates,
+    sortedReplicates: [...replicates].sort((x, y) => x - y),
     level,
     acceleration: jackknifeAcceleration(jackknife),
   });
@@ -67,20 +67,22 @@ export function bcaInterval(input: BcaInput): BcaInterval | null {
 
 /**
  * `bcaInterval` with â already computed (e.g. by `accelerationFromDeviations` from a jackknife
- * kept as sums): the same formulas, the same degenerate cases; `acceleration: null` gives `null`.
+ * kept as sums) and the replicates already sorted (a caller that reads several intervals off one
+ * sorted list): the same formulas, the same degenerate cases; `acceleration: null` gives `null`.
  *
- * Preconditions: finite estimate and replicates; 0 < level < 1. Otherwise throws.
+ * Preconditions: finite estimate; finite replicates in ascending order; 0 < level < 1. Otherwise
+ * throws.
  */
 export function bcaIntervalWithAcceleration(input: {
   estimate: number;
-  replicates: readonly number[];
+  sortedReplicates: readonly number[];
   acceleration: number | null;
   level?: number;
 }): BcaInterval | null {
-  const { estimate, replicates, acceleration, level = 0.95 } = input;
+  const { estimate, sortedReplicates: replicates, acceleration, level = 0.95 } = input;
   assertFinite(estimate, 'bcaInterval: estimate');
   assertLevel(level, 'bcaInterval: level');
-  assertAllFinite(replicates, 'bcaInterval: replicates');
+  assertAscending(replicates, 'bcaInterval: replicates');
   if (replicates.length === 0) return null;
 
   let below = 0;
@@ -105,10 +107,9 @@ export function bcaIntervalWithAcceleration(input: {
   const upperProbability = adjusted(1 - alpha / 2);
   if (lowerProbability === null || upperProbability === null) return null;
 
-  const sorted = [...replicates].sort((x, y) => x - y);
   return {
-    lower: quantileSorted(sorted, lowerProbability),
-    upper: quantileSorted(sorted, upperProbability),
+    lower: quantileSorted(replicates, lowerProbability),
+    upper: quantileSorted(replicates, upperProbability),
     biasCorrection,
     acceleration,
   };

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   assertAllFinite,
   assertArray,
+  assertAscending,
   assertCount,
   assertFinite,
   assertLabel,
@@ -42,5 +43,13 @@ describe('guards', () => {
     expect(() => assertLevel(1)).toThrow(RangeError);
     expect(() => assertRatingTable([[1, 2], [1]])).toThrow(/same length/);
     expect(() => assertArray('no', 'must be an array')).toThrow('must be an array');
+  });
+
+  it('accept an ascending list and name the first entry out of order', () => {
+    expect(() => assertAscending([1, 1, 2, 3.5], 'xs')).not.toThrow();
+    expect(() => assertAscending([1, 3, 2], 'xs')).toThrow(
+      'xs must be sorted ascending (entry 2 is smaller than entry 1)',
+    );
+    expect(() => assertAscending([1, Number.NaN], 'xs')).toThrow(TypeError);
   });
 });

@@ -31,7 +31,20 @@ export function assertArray(value: unknown, message: string): void {
 
 /** Throws unless every entry of `values` is a finite number, naming the first that is not. */
 export function assertAllFinite(values: readonly number[], name: string): void {
-  for (let i = 0; i < values.length; i++) assertFinite(values[i] ?? Number.NaN, `${name}[${i}]`);
+  for (let i = 0; i < values.length; i++) {
+    const value = values[i];
+    // The name is only built for the entry that fails: this runs over every bootstrap replicate.
+    if (typeof value !== 'number' || !Number.isFinite(value))
+      assertFinite(value ?? Number.NaN, `${name}[${i}]`);
+  }
+}
+
+/** Throws unless every entry of `values` is a finite number and none is smaller than the one before. */
+export function assertAscending(values: readonly number[], name: string): void {
+  assertAllFinite(values, name);
+  for (let i = 1; i < values.length; i++)
+    if ((values[i] ?? 0) < (values[i - 1] ?? 0))
+      throw new RangeError(`${name} must be sorted ascending (entry ${i} is smaller than entry ${i - 1})`);
 }
 
 /** Throws unless `value` is an integer ≥ 0 (a count). */

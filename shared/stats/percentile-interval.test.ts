@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { percentileInterval } from './percentile-interval.ts';
+import { percentileInterval, percentileIntervalOfSorted } from './percentile-interval.ts';
 
 describe('percentileInterval', () => {
   it('takes the interpolated (type 7) α/2 and 1 − α/2 quantiles: 1…11 at 50% → [3.5, 8.5]', () => {
@@ -24,5 +24,16 @@ describe('percentileInterval', () => {
   it('throws for non-finite replicates or a level outside (0, 1)', () => {
     expect(() => percentileInterval([1, Number.NaN])).toThrow(TypeError);
     expect(() => percentileInterval([1, 2], 1)).toThrow(RangeError);
+  });
+});
+
+describe('percentileIntervalOfSorted', () => {
+  it("gives percentileInterval's interval on the sorted list, and refuses an unsorted one", () => {
+    const replicates = [9, 1, 4, 11, 2, 7, 3, 10, 5, 8, 6];
+    const sorted = [...replicates].sort((x, y) => x - y);
+    expect(percentileIntervalOfSorted(sorted, 0.5)).toEqual(percentileInterval(replicates, 0.5));
+    expect(percentileIntervalOfSorted(sorted, 0.5)).toEqual({ lower: 3.5, upper: 8.5 });
+    expect(percentileIntervalOfSorted([], 0.9)).toBeNull();
+    expect(() => percentileIntervalOfSorted(replicates, 0.5)).toThrow(RangeError);
   });
 });
