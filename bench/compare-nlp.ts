@@ -1,17 +1,16 @@
 import nlp from 'compromise';
 import { z } from 'zod';
 import { type FactorId, sortFactorIds } from '../shared/factors.ts';
-import { readAgent } from '../shared/rules/agent.ts';
 import { findFactorAnaphora } from '../shared/rules/anaphora.ts';
 import { answerRange } from '../shared/rules/answer-range.ts';
 import { attributeMentions } from '../shared/rules/attribution.ts';
 import { findCaseCues } from '../shared/rules/case-cues.ts';
 import { resolveCaseCues } from '../shared/rules/case-references.ts';
 import { findCodeMentions } from '../shared/rules/code-mentions.ts';
+import { readWhoAndWhat } from '../shared/rules/extract.ts';
 import { findHypotheticalWords } from '../shared/rules/hypotheticals.ts';
 import type { Lexicon } from '../shared/rules/lexicon.ts';
-import { absorbIntoCodes, resolveOverlaps } from '../shared/rules/mention-overlaps.ts';
-import { readPossibility } from '../shared/rules/modality.ts';
+import { resolveOverlaps } from '../shared/rules/mention-overlaps.ts';
 import { findNameMentions, findPseudoNameMentions } from '../shared/rules/name-mentions.ts';
 import { findNegationWords } from '../shared/rules/negation.ts';
 import {
@@ -173,11 +172,7 @@ function read(
     segments: segmentLists[index] ?? [],
   }));
   const segments = segmented.flatMap((sentence) => sentence.segments);
-  const direct = readAgent(
-    answer,
-    readPossibility(answer, absorbIntoCodes(answer, found, segments), segments),
-    segments,
-  );
+  const direct = readWhoAndWhat(answer, found, segments, sentences);
   const mentions = [...direct, ...findFactorAnaphora(answer, sentences, direct)].sort(
     (a, b) => a.start - b.start,
   );

@@ -72,8 +72,7 @@ export function findFactorAnaphora(
     if (pronoun && antecedents.length > 0) continue;
     // "both of these …" names two: keep reaching back (within the paragraph) until two factors are found.
     const wanted = /^both\b/i.test(match[0]) ? 2 : 1;
-    const distinct = () => new Set(antecedents.map((mention) => mention.factor)).size;
-    for (let back = index - 1; distinct() < wanted && back >= 0; back -= 1) {
+    for (let back = index - 1; distinctFactorCount(antecedents) < wanted && back >= 0; back -= 1) {
       const earlier = sentences[back];
       if (!earlier || earlier.paragraph !== sentence.paragraph) break;
       antecedents = [
@@ -100,4 +99,8 @@ export function findFactorAnaphora(
     }
   }
   return found;
+}
+
+function distinctFactorCount(mentions: readonly FoundMention[]): number {
+  return new Set(mentions.map((mention) => mention.factor)).size;
 }

@@ -60,20 +60,26 @@ class SentenceReader {
     if (!facts.share) return entries;
     const cases = new Set(entries.map((entry) => entry.case));
     if (cases.size >= 2 || cases.has(null)) return entries;
-    const focus = () =>
+    if (cases.size === 0)
+      return [
+        { case: 'current', negated: false },
+        { case: this.focus(facts, earlier, paragraph), negated: false },
+      ];
+    if (cases.has('current'))
+      return [...entries, { case: this.focus(facts, earlier, paragraph), negated: false }];
+    return [...entries, { case: 'current', negated: false }];
+  }
+
+  /** The precedent a sharing statement relates to the current case: the last named before it, else the one in focus. */
+  private focus(facts: SegmentFacts, earlier: readonly SegmentFacts[], paragraph: number): CaseId | null {
+    return (
       [...earlier]
         .reverse()
         .flatMap((other) => other.cues.filter((cue) => cue.relation === 'plain'))
         .flatMap((cue) => cue.cases)
         .find((caseId) => caseId === 'tsc1' || caseId === 'tsc2') ??
-      precedentInFocus(this.cues, paragraph, facts.segment.start);
-    if (cases.size === 0)
-      return [
-        { case: 'current', negated: false },
-        { case: focus(), negated: false },
-      ];
-    if (cases.has('current')) return [...entries, { case: focus(), negated: false }];
-    return [...entries, { case: 'current', negated: false }];
+      precedentInFocus(this.cues, paragraph, facts.segment.start)
+    );
   }
 
   /** The case a relative clause after this segment refers back to: its last case word ("unlike TSC2, where …"). */

@@ -36,61 +36,92 @@ const EXISTENTIAL =
 const BOTH_VERBS =
   'involve|involved|have|had|share|shared|feature|featured|show|showed|include|included|contain|contained|concern|concerned';
 
-/** Each pattern with what it refers to; the first capture group, if any, carries the number or side. */
-const PATTERNS: ReadonlyArray<readonly [RegExp, (group: string | undefined) => CueTarget]> = [
+/**
+ * Each pattern with what it refers to (the first capture group, if any, carries the number or side)
+ * and words one of which every match contains, in lower case: a text without any of them is not
+ * searched with the pattern (a plain substring test is far cheaper than a case-insensitive pass).
+ */
+const PATTERNS: ReadonlyArray<
+  readonly [RegExp, (group: string | undefined) => CueTarget, needs: readonly string[] | null]
+> = [
   [
     /\b(?:the\s+)?(?:input|current|present|instant)\s+(?:case|scenario|matter|dispute|facts)\b/gi,
     () => CURRENT,
+    null,
   ],
-  [/\b(?:this|our)\s+(?:case|matter|scenario|dispute)\b/gi, () => CURRENT],
+  [/\b(?:this|our)\s+(?:case|matter|scenario|dispute)\b/gi, () => CURRENT, ['this', 'our']],
   // "our client", "our employee": in a 3-ply argument "our" is a party of the case being argued.
   [
     /\bour\s+(?:client|employee|engineer|company|plaintiff|defendant|product|formula|recipe|process|design|firm|former\s+employee|chemist|programmer|developer|manager)s?\b/gi,
     () => CURRENT,
+    ['our'],
   ],
-  [/\bthe\s+case\s+at\s+(?:bar|hand)\b/gi, () => CURRENT],
-  [/\bhere\b/gi, () => CURRENT],
+  [/\bthe\s+case\s+at\s+(?:bar|hand)\b/gi, () => CURRENT, ['case']],
+  [/\bhere\b/gi, () => CURRENT, ['here']],
   // Terse arguments call the current case just "input": "Input and TSC1 share F4", "which input lacks".
-  [/\binput\b(?!\s+(?:case|scenario|matter|dispute|facts)\b)/gi, () => CURRENT],
-  [/\bTSC\s*[-#]?\s*(?:no\.?\s*)?([12])\b/gi, numbered],
-  [/\btrade\s+secret\s+case\s*(?:#|no\.?)?\s*([12])\b/gi, numbered],
-  [/\bprecedent\s*(?:#|no\.?)?\s*([12])\b/gi, numbered],
+  [/\binput\b(?!\s+(?:case|scenario|matter|dispute|facts)\b)/gi, () => CURRENT, ['input']],
+  [/\bTSC\s*[-#]?\s*(?:no\.?\s*)?([12])\b/gi, numbered, ['tsc']],
+  [/\btrade\s+secret\s+case\s*(?:#|no\.?)?\s*([12])\b/gi, numbered, ['trade']],
+  [/\bprecedent\s*(?:#|no\.?)?\s*([12])\b/gi, numbered, ['precedent']],
   [
     /\b(?:the\s+)?(first|second)\s+(?:precedent|tsc|case|cited\s+case|prior\s+case|trade\s+secret\s+case)\b/gi,
     numbered,
+    ['first', 'second'],
   ],
   [
     /\b(?:both|the\s+two|two)\s+(?:precedents|tscs|cited\s+cases|prior\s+cases|trade\s+secret\s+cases)\b/gi,
     () => PRECEDENTS,
+    ['both', 'two'],
   ],
-  [/\b(?:either|neither)\s+(?:precedent|tsc)\b/gi, () => PRECEDENTS],
-  [/\bthe\s+precedents\b/gi, () => PRECEDENTS],
-  [/\b(?:all\s+(?:three|3)|each\s+of\s+the\s+three)\s+cases\b/gi, () => ALL],
-  [/\b(?:both|each)\s+cases?\b|\bthe\s+two\s+cases\b|\bin\s+each\b(?!\s+of)/gi, () => ({ kind: 'pair' })],
+  [/\b(?:either|neither)\s+(?:precedent|tsc)\b/gi, () => PRECEDENTS, ['ither']],
+  [/\bthe\s+precedents\b/gi, () => PRECEDENTS, ['precedents']],
+  [/\b(?:all\s+(?:three|3)|each\s+of\s+the\s+three)\s+cases\b/gi, () => ALL, ['cases']],
+  [
+    /\b(?:both|each)\s+cases?\b|\bthe\s+two\s+cases\b|\bin\s+each\b(?!\s+of)/gi,
+    () => ({ kind: 'pair' }),
+    ['both', 'each', 'two'],
+  ],
   [
     /\bin\s+both\b(?!\s+(?:the\s+|of\s+)?(?:input|current|present|tsc|trade|first|second|precedents?|cases|instances|which))/gi,
     () => ({ kind: 'pair' }),
+    ['both'],
   ],
   [
     new RegExp(`\\bboth\\s+(?=(?:(?:also|still|clearly)\\s+)?(?:${BOTH_VERBS})\\b)`, 'gi'),
     () => ({ kind: 'pair' }),
+    ['both'],
   ],
-  [new RegExp(`\\bthere\\b(?!\\s+(?:${EXISTENTIAL})\\b)(?!['’]s)`, 'gi'), () => ({ kind: 'focus' })],
-  [/\b(?:that|this|the\s+cited|the\s+same)\s+(?:precedent|tsc)\b/gi, () => ({ kind: 'focus' })],
+  [
+    new RegExp(`\\bthere\\b(?!\\s+(?:${EXISTENTIAL})\\b)(?!['’]s)`, 'gi'),
+    () => ({ kind: 'focus' }),
+    ['there'],
+  ],
+  [
+    /\b(?:that|this|the\s+cited|the\s+same)\s+(?:precedent|tsc)\b/gi,
+    () => ({ kind: 'focus' }),
+    ['precedent', 'tsc'],
+  ],
   [
     /\bthe\s+(?:cited|prior|earlier|previous)\s+(?:case|precedent)\b|\bthat\s+case\b/gi,
     () => ({ kind: 'focus' }),
+    ['case', 'precedent'],
   ],
-  [/\bthe\s+precedent\b(?!s)/gi, () => ({ kind: 'focus' })],
+  [/\bthe\s+precedent\b(?!s)/gi, () => ({ kind: 'focus' }), ['precedent']],
   [
     /\bthe\s+(plaintiff|defendant)['’]s\s+(?:precedent|cited\s+case|chosen\s+precedent|authority)\b/gi,
     (side) => ({ kind: 'role', side: side?.toLowerCase() === 'plaintiff' ? 'plaintiff' : 'defendant' }),
+    ['plaintiff', 'defendant'],
   ],
   [
     /\b(?:the\s+)?pro-(plaintiff|defendant)\s+(?:precedent|case)\b/gi,
     (side) => ({ kind: 'role', side: side?.toLowerCase() === 'plaintiff' ? 'plaintiff' : 'defendant' }),
+    ['pro-'],
   ],
-  [/\b(?:the|this|that|its|defendant['’]s)\s+counter-?example\b/gi, () => ({ kind: 'counterexample' })],
+  [
+    /\b(?:the|this|that|its|defendant['’]s)\s+counter-?example\b/gi,
+    () => ({ kind: 'counterexample' }),
+    ['counter'],
+  ],
 ];
 
 /**
@@ -102,7 +133,9 @@ const PATTERNS: ReadonlyArray<readonly [RegExp, (group: string | undefined) => C
  */
 export function findCaseCues(text: string): CaseCue[] {
   const found: CaseCue[] = [];
-  for (const [pattern, target] of PATTERNS) {
+  const lower = text.toLowerCase();
+  for (const [pattern, target, needs] of PATTERNS) {
+    if (needs && !needs.some((word) => lower.includes(word))) continue;
     pattern.lastIndex = 0;
     for (let match = pattern.exec(text); match; match = pattern.exec(text)) {
       if (match[0] === '') {

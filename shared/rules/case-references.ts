@@ -57,6 +57,21 @@ function nearestPrecedent(cues: readonly CaseCue[], sentence: Span, position: nu
   return before ?? after;
 }
 
+/**
+ * For spans [start, end) asked in increasing order of start, the sentence that holds each whole,
+ * or undefined (one pass over the sentences in all).
+ */
+function sentenceFinder(
+  sentences: readonly Sentence[],
+): (start: number, end: number) => Sentence | undefined {
+  let index = 0;
+  return (start, end) => {
+    while (index < sentences.length && (sentences[index]?.end ?? 0) <= start) index += 1;
+    const sentence = sentences[index];
+    return sentence && sentence.start <= start && end <= sentence.end ? sentence : undefined;
+  };
+}
+
 /** side → precedent, keeping a side only when the argument ties it to exactly one precedent and vice versa. */
 function consistent(pairs: ReadonlyArray<readonly [Precedent, Outcome]>): Map<Outcome, Precedent> {
   const sidesOf = new Map<Precedent, Set<Outcome>>();
@@ -88,20 +103,29 @@ export function precedentRoles(
   const outcomes: Array<readonly [Precedent, Outcome]> = [];
   const citations: Array<readonly [Precedent, Outcome]> = [];
   const counterexamples = new Set<Precedent>();
-  for (const sentence of sentences) {
-    const body = text.slice(sentence.start, sentence.end);
-    OUTCOME.lastIndex = 0;
-    for (let match = OUTCOME.exec(body); match; match = OUTCOME.exec(body)) {
-      const precedent = nearestPrecedent(cues, sentence, sentence.start + match.index);
-      if (precedent) outcomes.push([precedent, sideOf(match)]);
-    }
-    CITES.lastIndex = 0;
-    for (let match = CITES.exec(body); match; match = CITES.exec(body)) {
-      const after = cues.find((cue) => cue.start > sentence.start + match.index && cue.start < sentence.end);
-      const precedent = after ? precedentOf(after) : null;
-      if (precedent) citations.push([precedent, sideOf(match)]);
-    }
-    if (COUNTEREXAMPLE.test(body)) {
+  // One pass of each pattern over the whole answer (not one per sentence), each match placed in
+  // the sentence it stands in; a match outside every sentence, or running past its end, is dropped.
+  const sentenceAt = sentenceFinder(sentences);
+  OUTCOME.lastIndex = 0;
+  for (let match = OUTCOME.exec(text); match; match = OUTCOME.exec(text)) {
+    const sentence = sentenceAt(match.index, match.index + match[0].length);
+    if (!sentence) continue;
+    const precedent = nearestPrecedent(cues, sentence, match.index);
+    if (precedent) outcomes.push([precedent, sideOf(match)]);
+  }
+  const citeAt = sentenceFinder(sentences);
+  CITES.lastIndex = 0;
+  for (let match = CITES.exec(text); match; match = CITES.exec(text)) {
+    const sentence = citeAt(match.index, match.index + match[0].length);
+    if (!sentence) continue;
+    const from = match.index;
+    const after = cues.find((cue) => cue.start > from && cue.start < sentence.end);
+    const precedent = after ? precedentOf(after) : null;
+    if (precedent) citations.push([precedent, sideOf(match)]);
+  }
+  if (COUNTEREXAMPLE.test(text))
+    for (const sentence of sentences) {
+      if (!COUNTEREXAMPLE.test(text.slice(sentence.start, sentence.end))) continue;
       const named = new Set(
         cues
           .filter((cue) => cue.start >= sentence.start && cue.start < sentence.end)
@@ -110,13 +134,38 @@ export function precedentRoles(
       );
       if (named.size === 1) for (const precedent of named) counterexamples.add(precedent);
     }
-  }
   const [counterexample] = [...counterexamples];
   return {
     won: consistent(outcomes),
     cited: consistent(citations),
     counterexample: counterexamples.size === 1 && counterexample ? counterexample : null,
   };
+}
+
+/**
+ * The precedent in focus while reading: the one named most recently in the paragraph, else the
+ * only one named so far. (A class rather than closures: the tsx runtime wraps every named closure
+ * it creates, which costs more than the reading itself.)
+ */
+class FocusTracker {
+  private inParagraph: Precedent | null = null;
+  private readonly named = new Set<Precedent>();
+
+  newParagraph(): void {
+    this.inParagraph = null;
+  }
+
+  see(precedent: Precedent | null): void {
+    if (!precedent) return;
+    this.inParagraph = precedent;
+    this.named.add(precedent);
+  }
+
+  current(): Precedent | null {
+    if (this.inParagraph) return this.inParagraph;
+    const [only] = [...this.named];
+    return this.named.size === 1 && only ? only : null;
+  }
 }
 
 /**
@@ -137,55 +186,44 @@ export function resolveCaseCues(
 ): ResolvedCue[] {
   const roles = precedentRoles(text, cues, sentences);
   const resolved: ResolvedCue[] = [];
+  const focus = new FocusTracker();
   let paragraph = -1;
-  let paragraphFocus: Precedent | null = null;
-  const named = new Set<Precedent>();
   let sentenceIndex = 0;
-  const focus = (): Precedent | null => {
-    if (paragraphFocus) return paragraphFocus;
-    const [only] = [...named];
-    return named.size === 1 && only ? only : null;
-  };
-  const see = (precedent: Precedent | null) => {
-    if (!precedent) return;
-    paragraphFocus = precedent;
-    named.add(precedent);
-  };
   for (const cue of cues) {
     while (sentenceIndex < sentences.length - 1 && (sentences[sentenceIndex]?.end ?? 0) <= cue.start)
       sentenceIndex += 1;
     const sentenceParagraph = sentences[sentenceIndex]?.paragraph ?? 0;
     if (sentenceParagraph !== paragraph) {
       paragraph = sentenceParagraph;
-      paragraphFocus = null;
+      focus.newParagraph();
     }
     const target = cue.target;
     let cases: Array<CaseId | null>;
     switch (target.kind) {
       case 'cases':
         cases = [...target.cases];
-        if (target.cases.length === 1) see(precedentOf(cue));
+        if (target.cases.length === 1) focus.see(precedentOf(cue));
         break;
       case 'pair':
-        cases = ['current', focus()];
+        cases = ['current', focus.current()];
         break;
       case 'focus':
-        cases = [focus()];
+        cases = [focus.current()];
         break;
       case 'role': {
         const precedent = roles.won.get(target.side) ?? roles.cited.get(target.side) ?? null;
         cases = [precedent];
-        see(precedent);
+        focus.see(precedent);
         break;
       }
       case 'counterexample': {
         const precedent = roles.counterexample ?? roles.cited.get('defendant') ?? null;
         cases = [precedent];
-        see(precedent);
+        focus.see(precedent);
         break;
       }
     }
-    resolved.push({ ...cue, cases, paragraph });
+    resolved.push({ start: cue.start, end: cue.end, target: cue.target, cases, paragraph });
   }
   return resolved;
 }

@@ -13,15 +13,36 @@ import { findHypotheticalWords } from './hypotheticals.ts';
 import type { Lexicon } from './lexicon.ts';
 import { absorbIntoCodes, resolveOverlaps } from './mention-overlaps.ts';
 import { readPossibility } from './modality.ts';
-import { readRecipient } from './recipient.ts';
 import { findNameMentions, findPseudoNameMentions } from './name-mentions.ts';
 import { findNegationWords } from './negation.ts';
 import { compileLexicon, findParaphraseMentions } from './paraphrase-mentions.ts';
+import { readRecipient } from './recipient.ts';
 import { splitSegments } from './segments.ts';
-import { splitSentences } from './sentences.ts';
+import { type Span, splitSentences } from './sentences.ts';
 import { readSubjectMatter } from './subject-matter.ts';
 import { isTruncated } from './truncation.ts';
-import type { RulesExtraction, RulesMention } from './types.ts';
+import type { FoundMention, RulesExtraction, RulesMention } from './types.ts';
+
+/**
+ * The mentions found, with the readings that depend on who did what and of what: phrases carried by
+ * a code in their clause, reverse engineering under "could" (F16, not F25), independent development
+ * by an employee (F3, not F17), an outsider's promise of confidentiality (F12, not F4), industry
+ * knowledge about customers or suppliers (F11, not F20). Shared with bench/compare-nlp.ts, which
+ * swaps other pieces of the pipeline.
+ */
+export function readWhoAndWhat(
+  answer: string,
+  found: readonly FoundMention[],
+  segments: readonly Span[],
+  sentences: readonly Span[],
+): FoundMention[] {
+  const possible = readPossibility(answer, absorbIntoCodes(answer, found, segments), segments);
+  return readSubjectMatter(
+    answer,
+    readRecipient(answer, readAgent(answer, possible, segments), sentences),
+    sentences,
+  );
+}
 
 export interface ExtractOptions {
   /** The generation's finish reason; `'length'` (the token limit) marks the response truncated. */
@@ -84,19 +105,7 @@ export function extractFactors(
     segments: segmentLists[index] ?? [],
   }));
   const allSegments = segmented.flatMap((sentence) => sentence.segments);
-  const direct = readSubjectMatter(
-    answer,
-    readRecipient(
-      answer,
-      readAgent(
-        answer,
-        readPossibility(answer, absorbIntoCodes(answer, found, allSegments), allSegments),
-        allSegments,
-      ),
-      sentences,
-    ),
-    sentences,
-  );
+  const direct = readWhoAndWhat(answer, found, allSegments, sentences);
   const mentions = [...direct, ...findFactorAnaphora(answer, sentences, direct)].sort(
     (a, b) => a.start - b.start,
   );

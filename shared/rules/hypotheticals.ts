@@ -53,19 +53,21 @@ export function hypotheticalRanges(
   words: readonly HypotheticalWord[],
 ): Span[] {
   const ranges: Span[] = [];
-  const untilComma = (start: number) => {
-    const comma = text.indexOf(',', start + 1);
-    return comma === -1 || comma > to ? to : comma;
-  };
   INVERTED_CONDITION.lastIndex = from;
-  if (INVERTED_CONDITION.test(text)) ranges.push({ start: from, end: untilComma(from) });
+  if (INVERTED_CONDITION.test(text)) ranges.push({ start: from, end: untilComma(text, from, to) });
   for (const word of words) {
     if (word.start < from || word.start >= to) continue;
-    if (word.kind === 'condition') ranges.push({ start: word.start, end: untilComma(word.start) });
+    if (word.kind === 'condition') ranges.push({ start: word.start, end: untilComma(text, word.start, to) });
     else {
       const nextCase = caseStarts.find((position) => position > word.start && position < to);
       ranges.push({ start: word.start, end: nextCase ?? to });
     }
   }
   return ranges;
+}
+
+/** Where a condition starting at `start` ends: the next comma, or `to`. */
+function untilComma(text: string, start: number, to: number): number {
+  const comma = text.indexOf(',', start + 1);
+  return comma === -1 || comma > to ? to : comma;
 }

@@ -29,18 +29,8 @@ export function resolveOverlaps(mentions: readonly FoundMention[]): FoundMention
   // A phrase with its own negation outranks one that starts in that negation's scope: in "took no
   // measures to protect the information", F19 ("took no measures") and not a negated F6 ("measures
   // to protect the information"), however long the latter.
-  const inScope = (mention: FoundMention) =>
-    others.some(
-      (other) =>
-        other !== mention &&
-        other.factor !== mention.factor &&
-        other.negationAt !== undefined &&
-        overlaps(other, mention) &&
-        mention.start > other.negationAt &&
-        other.start <= mention.start,
-    );
   for (const mention of others) {
-    if (mention.negationAt === undefined && inScope(mention)) continue;
+    if (mention.negationAt === undefined && inNegationScope(mention, others)) continue;
     const clashes = kept.filter((other) => overlaps(other, mention));
     if (clashes.length === 0) {
       kept.push({ ...mention });
@@ -54,6 +44,19 @@ export function resolveOverlaps(mentions: readonly FoundMention[]): FoundMention
     }
   }
   return kept.sort((a, b) => a.start - b.start);
+}
+
+/** Whether another factor's phrase with its own negation overlaps `mention` and negates from before its start. */
+function inNegationScope(mention: FoundMention, others: readonly FoundMention[]): boolean {
+  return others.some(
+    (other) =>
+      other !== mention &&
+      other.factor !== mention.factor &&
+      other.negationAt !== undefined &&
+      overlaps(other, mention) &&
+      mention.start > other.negationAt &&
+      other.start <= mention.start,
+  );
 }
 
 // A parenthesis right after a phrase, opening a list of codes: " (F2 Bribe-employee, F7 …)".

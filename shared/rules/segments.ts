@@ -49,7 +49,7 @@ const BOUNDARY = new RegExp(
     // own subject, not of the partner named after "with".
     '(?<v>\\band\\s+(?:also|further|additionally|moreover)\\s+(?=(?:featured|features|involved|involves|had|has|included|includes|presented|presents|showed|shows|contained|contains)\\b))',
   ].join('|'),
-  'gid',
+  'gi',
 );
 
 interface Cut {
@@ -62,28 +62,44 @@ interface Cut {
   afterShare?: boolean;
 }
 
-/** Every boundary of `text` as a cut, in text order (one regex pass over the whole answer). */
+/**
+ * Every boundary of `text` as a cut, in text order (one regex pass over the whole answer). Every
+ * named group ends where its match ends, so a group starts at the match's end less its length (no
+ * `d` flag: match indices allocate arrays for every match).
+ */
 function boundaries(text: string): Cut[] {
   const cuts: Cut[] = [];
   BOUNDARY.lastIndex = 0;
   for (let match = BOUNDARY.exec(text); match; match = BOUNDARY.exec(text)) {
-    const groups = match.indices?.groups;
+    const groups = match.groups;
     if (!groups) continue;
+    const end = match.index + match[0].length;
     const relative = groups.r1 ?? groups.r2 ?? groups.r3 ?? groups.r4;
-    let end = match.index + match[0].length;
-    if (groups.x) {
+    if (groups.x !== undefined) {
       // no cut
-    } else if (groups.p) {
-      end = groups.p[1];
-      cuts.push({ at: groups.p[0], startAt: end, opener: match[0] === ':' ? 'colon' : 'punctuation' });
-    } else if (groups.c) cuts.push({ at: groups.c[0], startAt: groups.c[0], opener: 'contrast' });
-    else if (groups.i) cuts.push({ at: groups.i[0], startAt: groups.i[0], opener: 'and', always: true });
-    else if (groups.v) cuts.push({ at: groups.v[0], startAt: groups.v[0], opener: 'and', afterShare: true });
-    else if (groups.a) {
-      const opener = match[0].endsWith('yet') ? 'contrast' : 'and';
-      cuts.push({ at: groups.a[0], startAt: groups.a[0], opener });
-    } else if (relative) cuts.push({ at: relative[0], startAt: relative[0], opener: 'relative' });
-    // Let the next search start inside this match: "(F15), which" ends a parenthesis and opens a clause.
+    } else if (groups.p !== undefined)
+      cuts.push({
+        at: end - groups.p.length,
+        startAt: end,
+        opener: match[0] === ':' ? 'colon' : 'punctuation',
+      });
+    else if (groups.c !== undefined) {
+      const at = end - groups.c.length;
+      cuts.push({ at, startAt: at, opener: 'contrast' });
+    } else if (groups.i !== undefined) {
+      const at = end - groups.i.length;
+      cuts.push({ at, startAt: at, opener: 'and', always: true });
+    } else if (groups.v !== undefined) {
+      const at = end - groups.v.length;
+      cuts.push({ at, startAt: at, opener: 'and', afterShare: true });
+    } else if (groups.a !== undefined) {
+      const at = end - groups.a.length;
+      cuts.push({ at, startAt: at, opener: match[0].endsWith('yet') ? 'contrast' : 'and' });
+    } else if (relative !== undefined) {
+      const at = end - relative.length;
+      cuts.push({ at, startAt: at, opener: 'relative' });
+    }
+    // An empty match must not stall the search.
     BOUNDARY.lastIndex = Math.max(match.index + 1, end);
   }
   return cuts;

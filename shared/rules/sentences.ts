@@ -57,21 +57,6 @@ export function splitSentences(text: string, protectedSpans: readonly Span[]): S
       const bulletLine = BULLET.test(line);
       let from = lineStart + (marker ? marker[0].length : 0);
       let first = true;
-      const push = (start: number, end: number) => {
-        const raw = text.slice(start, end);
-        const leading = raw.length - raw.trimStart().length;
-        const body = raw.trim();
-        if (!/[A-Za-z0-9]/.test(body)) return;
-        sentences.push({
-          start: start + leading,
-          end: start + leading + body.length,
-          paragraph,
-          bulletLine,
-          lineStart: first,
-          endsWithColon: /:[\s*_]*$/.test(body),
-        });
-        first = false;
-      };
       SENTENCE_END.lastIndex = from;
       for (
         let match = SENTENCE_END.exec(text);
@@ -83,13 +68,42 @@ export function splitSentences(text: string, protectedSpans: readonly Span[]): S
         if (end < lineEnd && next !== ' ' && next !== '\t') continue;
         if (match[0].startsWith('.') && ABBREVIATION.test(text.slice(from, match.index))) continue;
         if (inside(protectedSpans, match.index)) continue;
-        push(from, end);
+        if (pushSentence(sentences, text, from, end, paragraph, bulletLine, first)) first = false;
         from = end;
       }
-      if (from < lineEnd) push(from, lineEnd);
+      if (from < lineEnd) pushSentence(sentences, text, from, lineEnd, paragraph, bulletLine, first);
     }
     if (newline === -1) break;
     lineStart = newline + 1;
   }
   return sentences;
+}
+
+/**
+ * Adds text[start, end), trimmed, as a sentence unless it holds no letter or digit; whether it did.
+ * (A module function, not a closure: the tsx runtime wraps every named closure it creates, at a
+ * cost per call.)
+ */
+function pushSentence(
+  sentences: Sentence[],
+  text: string,
+  start: number,
+  end: number,
+  paragraph: number,
+  bulletLine: boolean,
+  lineStart: boolean,
+): boolean {
+  const raw = text.slice(start, end);
+  const leading = raw.length - raw.trimStart().length;
+  const body = raw.trim();
+  if (!/[A-Za-z0-9]/.test(body)) return false;
+  sentences.push({
+    start: start + leading,
+    end: start + leading + body.length,
+    paragraph,
+    bulletLine,
+    lineStart,
+    endsWithColon: /:[\s*_]*$/.test(body),
+  });
+  return true;
 }

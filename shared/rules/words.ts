@@ -110,23 +110,49 @@ export function matchWords(text: string, from = 0, to = text.length): Word[] {
   WORD.lastIndex = from;
   for (let match = WORD.exec(text); match && match.index < to; match = WORD.exec(text)) {
     const raw = match[0];
-    const lower = raw.toLowerCase();
+    const info = wordInfo(raw);
     // A filler word can sit between the boundary and the next content word ("; the …").
     const gap = punctuationBetween(text, previousEnd, match.index);
     previousEnd = match.index + raw.length;
-    pendingBreak ||= gap === HARD || (gap === COMMA && CLAUSE_WORDS.has(lower));
-    if (FILLER_WORDS.has(lower)) continue;
-    const key = stemWord(raw);
+    pendingBreak ||= gap === HARD || (gap === COMMA && info.opensClause);
+    if (info.filler) continue;
     words.push({
       start: match.index,
       end: match.index + raw.length,
-      key,
-      negation: isNegationKey(key),
+      key: info.key,
+      negation: info.negation,
       breakBefore: pendingBreak,
     });
     pendingBreak = false;
   }
   return words;
+}
+
+/** What `matchWords` needs to know of a word as written, looked up once per distinct spelling. */
+interface WordInfo {
+  key: string;
+  negation: boolean;
+  filler: boolean;
+  opensClause: boolean;
+}
+
+// Arguments reuse a small vocabulary, so each spelling's facts are remembered (bounded: cleared when full).
+const WORD_INFO = new Map<string, WordInfo>();
+
+function wordInfo(raw: string): WordInfo {
+  const cached = WORD_INFO.get(raw);
+  if (cached) return cached;
+  if (WORD_INFO.size >= STEM_CACHE_SIZE) WORD_INFO.clear();
+  const lower = raw.toLowerCase();
+  const key = stemWord(raw);
+  const info: WordInfo = {
+    key,
+    negation: isNegationKey(key),
+    filler: FILLER_WORDS.has(lower),
+    opensClause: CLAUSE_WORDS.has(lower),
+  };
+  WORD_INFO.set(raw, info);
+  return info;
 }
 
 const NONE = 0;
