@@ -17,10 +17,12 @@ import {
  * The rules extractor against its labelled test sets (test/fixtures/rules/). The unit is one
  * (argument, case, factor) asserted present (STATISTICS.md, "Units and pooling"); counts are
  * pooled (micro). Thresholds apply to the development and older held-out sets together; the table
- * shows each set, because the rules were written against some and not others. The independent
- * held-out set (test/fixtures/rules-independent/) is scored apart and only reported: its figures
- * were measured once, after the last change to the rules, and a threshold tuned to them would say
- * nothing; the test only checks that it is read and scores above a sanity floor.
+ * shows each set, because the rules were written against some and not others. The first
+ * independent set (test/fixtures/rules-independent/) was measured once as held-out (second
+ * edition, docs/RULES-EXTRACTOR.md) and has been a development set since (edition 2.1.0): it is
+ * scored apart, with floors of its own at the level 2.1.0 reached on it, so later changes cannot
+ * lose what was fixed there. A held-out set measured after the last change to the rules is wired
+ * in by whoever measures it, never read while the rules change.
  */
 
 interface Counts {
@@ -198,7 +200,7 @@ beforeAll(() => {
     'set         n     tp/fp/fn      P      R     F1  paraphrase R     abst  trunc unl.F1 neg+',
     ...[...scores].map(([set, score]) => row(set, score)),
     row('all', all),
-    row('independent', independent),
+    row('indep (dev)', independent),
     `by case (all): ${CASES.map((caseId) => `${caseId} F1 ${show(prf(all.byCase[caseId]).f1)}`).join(', ')}`,
     `recall by style (all): ${(['code', 'name', 'paraphrase'] as const)
       .map(
@@ -234,9 +236,12 @@ describe('rules extractor on its labelled test set', () => {
     expect(all.abstention.right / all.abstention.total).toBeGreaterThanOrEqual(0.9);
   });
 
-  it('reads the independent held-out set and scores above a sanity floor (a reported figure, not a target)', () => {
-    expect(independent.arguments).toBeGreaterThan(0);
-    expect(prf(independent.units).f1 ?? 0).toBeGreaterThan(0.5);
+  it('keeps the first independent set (a development set since 2.1.0) at micro-F1 0.93, paraphrase recall 0.85 and no negated mention counted', () => {
+    expect(independent.arguments).toBeGreaterThanOrEqual(54);
+    expect(prf(independent.units).f1 ?? 0).toBeGreaterThanOrEqual(0.93);
+    const { found, gold } = independent.recallByStyle.paraphrase;
+    expect(found / gold).toBeGreaterThanOrEqual(0.85);
+    expect(independent.negatedAsPresent).toEqual([]);
   });
 
   it('writes every extraction as a valid extractions JSONL record', () => {
