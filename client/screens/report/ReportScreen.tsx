@@ -1,7 +1,8 @@
-import { useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { reportDocument } from '../../../shared/report-document/report-document.ts';
+import type { ReportProgress as JobProgress } from '../../../shared/report-jobs-api.ts';
 import type { ReportView } from '../../../shared/report-view.ts';
 import { reportQuery } from '../../api/report.ts';
 import { useDocumentTitle } from '../../components/a11y.ts';
@@ -37,8 +38,8 @@ function ReportBody({ report }: { readonly report: ReportView }) {
 }
 
 /**
- * The study report on screen (admins; adjudicators read it too): GET …/report?format=json with the
- * settings in the URL, computed by the server in a worker while the screen says so, validated at the
+ * The study report on screen (admins; adjudicators read it too): a report job with the settings in the
+ * URL, computed by the server in a worker while the screen shows its progress (and can cancel it), validated at the
  * edge, and rendered from the same blocks and chart specifications as the HTML file — Observable Plot
  * drawing in the browser. Loaded on demand (React.lazy), so Plot never reaches the annotators' bundle.
  */
@@ -47,7 +48,13 @@ export default function ReportScreen() {
   const [search, setSearch] = useSearchParams();
   const settings = settingsFromSearch(search);
   const settingsKey = settingsToSearch(settings).toString();
-  const report = useQuery(reportQuery(study, settings));
+  // The running job's progress, for the settings it was asked with.
+  const [progress, setProgress] = useState<{ key: string; progress: JobProgress } | null>(null);
+  const options = reportQuery(study, settings, (next) => setProgress({ key: settingsKey, progress: next }));
+  const report = useQuery(options);
+  const queryClient = useQueryClient();
+  // Cancelling aborts the query, which cancels the job on the server; the screen then offers to compute again.
+  const cancelled = report.status === 'pending' && report.fetchStatus === 'idle';
   useDocumentTitle(`${study} · report`);
   const extractors = report.data?.meta.extractors ?? [];
 
@@ -66,13 +73,25 @@ export default function ReportScreen() {
         extractors={extractors}
         onApply={(next) => setSearch(settingsToSearch(next))}
       />
-      {report.status === 'pending' && (
+      {report.status === 'pending' && !cancelled && (
         <ReportProgress
           key={`progress ${settingsKey}`}
           settings={settings}
+          progress={progress?.key === settingsKey ? progress.progress : null}
           failureCount={report.failureCount}
           failureReason={report.failureReason}
+          onCancel={() => void queryClient.cancelQueries({ queryKey: options.queryKey })}
         />
+      )}
+      {cancelled && (
+        <div className="panel report-progress">
+          <p role="status">The report was cancelled; the server stopped computing it.</p>
+          <p>
+            <button type="button" className="button-secondary" onClick={() => void report.refetch()}>
+              Compute again
+            </button>
+          </p>
+        </div>
       )}
       {report.status === 'error' && (
         <QueryError

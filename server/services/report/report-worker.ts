@@ -1,3 +1,4 @@
+import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { ReportInput } from '../../../shared/scoring/index.ts';
 import { Db } from '../../store/db.ts';
@@ -77,6 +78,19 @@ function run(job: ReportJob): void {
       message: error instanceof Error ? (error.stack ?? error.message) : String(error),
     });
   }
+}
+
+/**
+ * A report is batch work next to the server's requests. On Linux a thread has a priority of its own
+ * (`setPriority` with no pid sets the calling thread's): at niceness 10 the server's thread, at 0,
+ * takes the CPU first whenever both want it, so a report on a two-core machine cannot delay the answers
+ * to annotators; the report gets every cycle they leave. Where the platform refuses, it runs as is.
+ */
+const REPORT_NICENESS = 10;
+try {
+  setPriority(REPORT_NICENESS);
+} catch {
+  // Not permitted or not supported here: the report still runs off the server's thread.
 }
 
 run(workerData as ReportJob);
