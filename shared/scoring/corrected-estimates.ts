@@ -89,11 +89,20 @@ export function correctedEstimates(
         const difference = metricOf(i, 0, k) - metricOf(i, s, k);
         return Number.isNaN(difference) ? null : difference;
       };
-      const poolOf = (k: number): number[] =>
-        modelArguments.flatMap((i) => {
+      const differencesOf = (list: readonly number[], k: number): number[] => {
+        const differences: number[] = [];
+        for (const i of list) {
           const difference = differenceOf(i, k);
-          return difference === null ? [] : [difference];
-        });
+          if (difference !== null) differences.push(difference);
+        }
+        return differences;
+      };
+      const pools = new Map<number, number[]>();
+      const poolOf = (k: number): number[] => {
+        const pool = pools.get(k) ?? differencesOf(modelArguments, k);
+        pools.set(k, pool);
+        return pool;
+      };
       const estimate = (tests: readonly number[], metric: CorrectedMetric): CorrectedFigure | undefined => {
         const k = MEAN_METRICS.indexOf(metric);
         const members = modelArguments.filter((i) => tests.includes(index.testOf[i] ?? 0));
@@ -111,11 +120,8 @@ export function correctedEstimates(
           .map(([key, stratum]) => ({
             key,
             populationSize: stratum.length,
-            extractorValues: stratum.map((i) => metricOf(i, s, k)).filter((value) => !Number.isNaN(value)),
-            differences: stratum.flatMap((i) => {
-              const difference = differenceOf(i, k);
-              return difference === null ? [] : [difference];
-            }),
+            extractorValues: definedValues(stratum, (i) => metricOf(i, s, k)),
+            differences: differencesOf(stratum, k),
             pool,
           }));
         const result = differenceEstimate(rows, { level });
@@ -151,4 +157,14 @@ export function correctedEstimates(
     result[extractor] = byModel;
   });
   return result;
+}
+
+/** The defined (non-NaN) values of `value` over `list`, in order. */
+function definedValues(list: readonly number[], value: (i: number) => number): number[] {
+  const values: number[] = [];
+  for (const i of list) {
+    const x = value(i);
+    if (!Number.isNaN(x)) values.push(x);
+  }
+  return values;
 }

@@ -1,4 +1,4 @@
-import { assertLabel, assertSameLength, type Label } from './guards.ts';
+import { assertLabel, assertSameLength, isLabel, type Label } from './guards.ts';
 
 /**
  * Cohen's κ for two raters and nominal labels, unweighted (Cohen, "A coefficient of agreement
@@ -31,8 +31,9 @@ export function cohenKappa(a: readonly Label[], b: readonly Label[]): number | n
   for (let i = 0; i < n; i++) {
     const labelA = a[i];
     const labelB = b[i];
-    assertLabel(labelA, `cohenKappa: a[${i}]`);
-    assertLabel(labelB, `cohenKappa: b[${i}]`);
+    // Names built only for a label that fails (these lists run to hundreds of thousands).
+    if (!isLabel(labelA)) assertLabel(labelA, `cohenKappa: a[${i}]`);
+    if (!isLabel(labelB)) assertLabel(labelB, `cohenKappa: b[${i}]`);
     countsA.set(labelA, (countsA.get(labelA) ?? 0) + 1);
     countsB.set(labelB, (countsB.get(labelB) ?? 0) + 1);
     if (labelA === labelB) agreements++;

@@ -61,13 +61,18 @@ export function assertLevel(level: number, name = 'level'): void {
   }
 }
 
-/** Throws unless `label` is a string, a boolean or a number other than NaN. */
-export function assertLabel(label: unknown, name: string): asserts label is Label {
-  const ok =
+/** Whether `label` is a string, a boolean or a number other than NaN. */
+export function isLabel(label: unknown): label is Label {
+  return (
     typeof label === 'string' ||
     typeof label === 'boolean' ||
-    (typeof label === 'number' && !Number.isNaN(label));
-  if (!ok) {
+    (typeof label === 'number' && !Number.isNaN(label))
+  );
+}
+
+/** Throws unless `label` is a string, a boolean or a number other than NaN. */
+export function assertLabel(label: unknown, name: string): asserts label is Label {
+  if (!isLabel(label)) {
     throw new TypeError(
       `${name} must be a string, a boolean or a number other than NaN (got ${String(label)})`,
     );
@@ -88,8 +93,10 @@ export function assertRatingTable(data: ReadonlyArray<ReadonlyArray<Label | null
         `${name} must be coders × units with every coder row the same length (row 0 has ${units} units, row ${coder} has ${row.length})`,
       );
     }
-    row.forEach((value, unit) => {
-      if (value !== null) assertLabel(value, `${name}[${coder}][${unit}]`);
-    });
+    for (let unit = 0; unit < row.length; unit++) {
+      const value = row[unit];
+      // The name is only built for a label that fails: tables run to hundreds of thousands of ratings.
+      if (value !== null && !isLabel(value)) assertLabel(value, `${name}[${coder}][${unit}]`);
+    }
   });
 }

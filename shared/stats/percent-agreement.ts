@@ -1,4 +1,4 @@
-import { assertLabel, assertSameLength, type Label } from './guards.ts';
+import { assertLabel, assertSameLength, isLabel, type Label } from './guards.ts';
 
 /**
  * Raw (percent) agreement between two raters: p_o = the share of items both labelled alike,
@@ -17,8 +17,9 @@ export function percentAgreement(a: readonly Label[], b: readonly Label[]): numb
   let agreements = 0;
   a.forEach((labelA, i) => {
     const labelB = b[i];
-    assertLabel(labelA, `percentAgreement: a[${i}]`);
-    assertLabel(labelB, `percentAgreement: b[${i}]`);
+    // Names built only for a label that fails (these lists run to hundreds of thousands).
+    if (!isLabel(labelA)) assertLabel(labelA, `percentAgreement: a[${i}]`);
+    if (!isLabel(labelB)) assertLabel(labelB, `percentAgreement: b[${i}]`);
     if (labelA === labelB) agreements++;
   });
   return agreements / a.length;

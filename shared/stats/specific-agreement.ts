@@ -39,8 +39,8 @@ export function specificAgreement(a: readonly BinaryLabel[], b: readonly BinaryL
   let bothNegative = 0;
   let disagreements = 0;
   a.forEach((labelA, i) => {
-    const positiveA = asPositive(labelA, `specificAgreement: a[${i}]`);
-    const positiveB = asPositive(b[i], `specificAgreement: b[${i}]`);
+    const positiveA = asPositive(labelA, 'a', i);
+    const positiveB = asPositive(b[i], 'b', i);
     if (positiveA && positiveB) bothPositive++;
     else if (!positiveA && !positiveB) bothNegative++;
     else disagreements++;
@@ -53,8 +53,8 @@ export function specificAgreement(a: readonly BinaryLabel[], b: readonly BinaryL
   };
 }
 
-function asPositive(label: unknown, name: string): boolean {
+function asPositive(label: unknown, list: 'a' | 'b', i: number): boolean {
   if (label === true || label === 1) return true;
   if (label === false || label === 0) return false;
-  throw new TypeError(`${name} must be true/false or 1/0 (got ${String(label)})`);
+  throw new TypeError(`specificAgreement: ${list}[${i}] must be true/false or 1/0 (got ${String(label)})`);
 }
