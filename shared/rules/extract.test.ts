@@ -157,6 +157,16 @@ describe('extractFactors, clause scope', () => {
     expect(result.current).toEqual([]);
   });
 
+  it('reads "denies" as a negation', () => {
+    const denial = testLexicon({ F4: ['signed * confidentiality agreement'] });
+    const result = extractFactors(
+      'The defendant denies having signed any confidentiality agreement.',
+      denial,
+    );
+    expect(result.current).toEqual([]);
+    expect(result.mentions.map((m) => m.polarity)).toEqual(['negated']);
+  });
+
   it('lets a negation in a reported that-clause negate only what follows the "that"', () => {
     const result = extractFactors(
       'The agent knew full well that the data was not to leave the room.',

@@ -193,6 +193,7 @@ const NEGATION_KEYS: ReadonlySet<string> = new Set([
   'nobody',
   'nowhere',
   'cannot',
+  'deny',
   // "failed to …" and "without …" deny what follows them as much as "not" does.
   'fail',
   'without',
