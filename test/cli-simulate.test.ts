@@ -73,6 +73,15 @@ describe('simulate coverage', () => {
     expect(both.stderr).toContain('give --paper-scale or --scenario, not both');
   });
 
+  it('says what to do when the study has no gold to estimate a scenario from', async () => {
+    expect((await sandbox.run('--study', 'empty', 'init')).code).toBe(0);
+    const result = await sandbox.run('--study', 'empty', 'simulate', 'coverage', '--replicates', '2');
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(
+      'error: study "empty" cannot give a scenario (the study needs at least two gold arguments); adjudicate some gold first, or use --paper-scale or --scenario FILE',
+    );
+  });
+
   it('estimates the scenario from a study in the database (the demo with annotations)', {
     timeout: 120_000,
   }, async () => {

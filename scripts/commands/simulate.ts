@@ -32,6 +32,7 @@ const coverageOptionsSchema = z
     scenario: z.string().min(1).optional(),
     gold: z.coerce.number().int().min(2).max(100_000).optional(),
     perCell: z.coerce.number().int().min(2).max(10_000).optional(),
+    ignoreStrata: z.boolean().default(false),
     workers: z.coerce.number().int().min(1).max(64),
     format: z.enum(['table', 'json']),
     out: z.string().min(1).optional(),
@@ -124,6 +125,10 @@ export function registerSimulate(program: Command, io: CliIo, globals: () => Glo
     .option('--scenario <file>', 'a scenario JSON file (docs/REPORT.md)')
     .option('--gold <n>', 'gold arguments per study instead of the scenario’s')
     .option('--per-cell <n>', 'arguments per model × test instead of the scenario’s')
+    .option(
+      '--ignore-strata',
+      'report each study as if it had no sample design (the bootstrap resamples the gold over the whole study, not within strata)',
+    )
     .option('--workers <n>', 'worker threads', String(Math.min(2, availableParallelism())))
     .option('--format <format>', 'table|json', 'table')
     .option('--out <file>', 'write the result to FILE instead of printing it')
@@ -133,9 +138,18 @@ export function registerSimulate(program: Command, io: CliIo, globals: () => Glo
       if (options.paperScale) scenario = paperScaleScenario();
       else if (options.scenario !== undefined) scenario = readScenario(options.scenario, io);
       else {
-        const estimated = await withDatabase(globals, io, (db) =>
-          scenarioFromStudy(loadReportInput(db, requireStudy(db, globals().study)).input),
-        );
+        const estimated = await withDatabase(globals, io, (db) => {
+          const input = loadReportInput(db, requireStudy(db, globals().study)).input;
+          try {
+            return scenarioFromStudy(input);
+          } catch (error) {
+            if (!(error instanceof RangeError)) throw error;
+            io.stderr(
+              `error: study "${input.study}" cannot give a scenario (${error.message.replace(/^scenarioFromStudy: /, '')}); adjudicate some gold first, or use --paper-scale or --scenario FILE\n`,
+            );
+            throw new CliExit(1);
+          }
+        });
         for (const note of estimated.notes) io.stderr(`note: ${note}\n`);
         scenario = estimated.scenario;
       }
@@ -149,6 +163,7 @@ export function registerSimulate(program: Command, io: CliIo, globals: () => Glo
         level: options.level,
         claimThreshold: options.claimThreshold,
         threshold: options.threshold,
+        ignoreStrata: options.ignoreStrata,
       };
       const progress = createProgress<{ done: number; total: number }>(
         io,
