@@ -175,3 +175,50 @@ describe('extractFactors, clause scope', () => {
     expect(result.current).toEqual(['F21']);
   });
 });
+
+describe('extractFactors, labels that hold negation words', () => {
+  const labels = testLexicon({
+    F27: ['disclosed * public forum'],
+    F6: ['restricted access'],
+  });
+
+  it('shares a factor whose name holds "not"', () => {
+    const result = extractFactors(
+      'The defendant relies on TSC2, a defense win, which shares F5 Agreement-not-specific and F4 with the input case.',
+      labels,
+    );
+    expect(result.tsc2).toEqual(['F4', 'F5']);
+    expect(result.current).toEqual(['F4', 'F5']);
+  });
+
+  it('does not bind "has No-security-measures" to the case as a negation', () => {
+    const result = extractFactors(
+      'The defendant cites TSC1, which like the input case has No-security-measures.',
+      labels,
+    );
+    expect(result.tsc1).toEqual(['F19']);
+    expect(result.current).toEqual(['F19']);
+  });
+
+  it('keeps two names where a paraphrase would begin inside the first', () => {
+    const result = extractFactors(
+      'TSC1 shares Secrets-disclosed-outsiders and Disclosure-in-public-forum with the current case.',
+      labels,
+    );
+    expect(result.tsc1).toEqual(['F10', 'F27']);
+  });
+
+  it('reads a negation after "showing that" as the shown clause only', () => {
+    const result = extractFactors(
+      'TSC2 involved Secrets-disclosed-outsiders, showing that information in circulation is not protected.',
+      labels,
+    );
+    expect(result.tsc2).toEqual(['F10']);
+  });
+
+  it('negates the precedent a fact "distinguishes it from"', () => {
+    const result = extractFactors('Its restricted access distinguishes it from TSC2.', labels);
+    expect(result.tsc2).toEqual([]);
+    expect(result.mentions.map((m) => [m.case, m.polarity])).toEqual([['tsc2', 'negated']]);
+  });
+});

@@ -12,7 +12,8 @@ function overlaps(a: Span, b: Span): boolean {
  * One mention per stretch of text. Codes are kept as found. A paraphrase that carries its own
  * negation ("took no measures", F19) beats one of another factor starting inside that negation's
  * scope ("measures to protect the information", F6). Otherwise, among names and paraphrases the
- * longest wins (so "took no security measures", F19, beats the name "security measures", F6), a
+ * longest wins (so "took no security measures", F19, beats the name "security measures", F6) —
+ * but a paraphrase that cuts into a name of another factor loses to it — a
  * name before a paraphrase of equal length; a loser about the same factor as the winner it overlaps
  * is merged into it, lending its span and its stronger style ("agreed not to disclose the
  * information" found both as the name and as a paraphrase is one `name` mention over both spans); a loser about
@@ -31,6 +32,7 @@ export function resolveOverlaps(mentions: readonly FoundMention[]): FoundMention
   // to protect the information"), however long the latter.
   for (const mention of others) {
     if (mention.negationAt === undefined && inNegationScope(mention, others)) continue;
+    if (cutsIntoName(mention, others)) continue;
     const clashes = kept.filter((other) => overlaps(other, mention));
     if (clashes.length === 0) {
       kept.push({ ...mention });
@@ -44,6 +46,23 @@ export function resolveOverlaps(mentions: readonly FoundMention[]): FoundMention
     }
   }
   return kept.sort((a, b) => a.start - b.start);
+}
+
+/**
+ * Whether a paraphrase begins inside a name of another factor and runs past it: the
+ * name is the writer's own label, so "Secrets-disclosed-outsiders and Disclosure-in-public-forum"
+ * is two names, not a paraphrase "disclosed … public forum" of F27 that swallows F10.
+ */
+function cutsIntoName(mention: FoundMention, others: readonly FoundMention[]): boolean {
+  if (mention.style !== 'paraphrase') return false;
+  return others.some(
+    (name) =>
+      name.style === 'name' &&
+      name.factor !== mention.factor &&
+      mention.start > name.start &&
+      mention.start < name.end &&
+      mention.end > name.end,
+  );
 }
 
 /** Whether another factor's phrase with its own negation overlaps `mention` and negates from before its start. */

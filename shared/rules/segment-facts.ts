@@ -100,9 +100,10 @@ const AFFIRMS =
   /\b(?:also|too|as\s+well|likewise|similarly|such)\b|\b(?:so|as)\s+(?:does|did|do|is|was|has|had)\b|\b(?:did|does|do|had|has)\s+the\s+same\b|\bthe\s+same\s+(?:is|was)\s+true\b|\bfor\s+(?:that|this)\s+(?:reason|very\s+reason)\b|\bon\s+(?:that|this)\s+(?:ground|basis)\b|\bpresent\b(?!\s+(?:case|matter|dispute|scenario|facts|action)\b)|\b(?:has|had|have|involves?|involved|shows?|showed|features?|featured|includes?|included|shares?|shared|contains?|contained|signed|executed|took|taken|kept|used|made|did|does|gave|received)\s+(?:it|them|this|that|one|both|the\s+same)\b|\b(?:does|did|do)\W*$/i;
 const OPENS_WITH_UNLIKE =
   /^\W*(?:(?:but|and|yet)\s+)?(?:unlike|in\s+contrast\s+(?:to|with)|contrary\s+to|as\s+opposed\s+to)\b/i;
-// A verb of knowing or saying with its "that": the clause after it is reported, not asserted.
+// A verb of knowing, saying or showing with its "that": the clause after it is reported, not
+// asserted ("…, showing that information in circulation is not protected").
 const COMPLEMENT =
-  /\b(?:knew|know|knows|known|aware|understood|understands|told|informed|warned|realized|realised|said|stated|believed|acknowledged|admitted)\b[^,;:.]*?\bthat\b/gi;
+  /\b(?:knew|know|knows|known|aware|understood|understands|told|informed|warned|realized|realised|said|stated|believed|acknowledged|admitted|showing|shows|showed|suggesting|suggests|meaning|means|proving|proves|demonstrating|demonstrates|indicating|indicates)\b[^,;:.]*?\bthat\b/gi;
 
 /** Where the last "knew … that" in text[from, to) ends, or -1. */
 function complementEnd(text: string, from: number, to: number): number {
@@ -135,8 +136,8 @@ function negatesForward(text: string, segment: Span, word: Span, hasMentions: bo
   );
 }
 
-/** The segment's text with its case words taken out. */
-function withoutCues(text: string, segment: Span, cues: readonly Span[]): string {
+/** The segment's text with `spans` (case words, mentions; in text order) taken out. */
+function withoutSpans(text: string, segment: Span, cues: readonly Span[]): string {
   let rest = '';
   let at = segment.start;
   for (const cue of cues) {
@@ -190,13 +191,16 @@ export function segmentFacts(
       negationAfterCase(text, cue.end, nextStart);
     // A negation inside a factor's own wording ("the agreement in the input case did not say what …
     // was secret", F5) belongs to the factor, not to the case word.
+    // So does a negation word that is part of a name or code label ("the input case has
+    // No-security-measures").
     const ownWording =
       found !== null &&
       inside.some(
         (mention) =>
-          mention.negationAt !== undefined &&
-          mention.negationAt >= found.start &&
-          mention.negationAt < found.end,
+          (mention.negationAt !== undefined &&
+            mention.negationAt >= found.start &&
+            mention.negationAt < found.end) ||
+          (mention.style !== 'paraphrase' && mention.start < found.end && found.start < mention.end),
       );
     const negation = ownWording ? null : found;
     if (negation) bound.push(negation);
@@ -267,7 +271,8 @@ export function segmentFacts(
           ),
         );
   const body = text.slice(segment.start, segment.end);
-  const share = SHARE.test(body) && !SHARES_NOTHING.test(body);
+  // "shares F5 Agreement-not-specific with …" shares: a negation inside a factor's wording is not one.
+  const share = SHARE.test(body) && !SHARES_NOTHING.test(withoutSpans(text, segment, inside));
   const comments = inside.length === 0 && cues.length > 0;
   return {
     segment,
@@ -279,7 +284,7 @@ export function segmentFacts(
     affirms: comments && AFFIRMS.test(body),
     opensWithUnlike: OPENS_WITH_UNLIKE.test(body),
     opensWithReason: OPENS_WITH_REASON.test(body),
-    elliptical: comments && ELLIPTICAL.test(withoutCues(text, segment, cues)),
+    elliptical: comments && ELLIPTICAL.test(withoutSpans(text, segment, cues)),
     hypothetical,
     share,
     plain: plainEntries(segmentCues),
