@@ -221,4 +221,16 @@ describe('extractFactors, labels that hold negation words', () => {
     expect(result.tsc2).toEqual([]);
     expect(result.mentions.map((m) => [m.case, m.polarity])).toEqual([['tsc2', 'negated']]);
   });
+
+  it('reads sharing information with outsiders, or a shared folder, as no sharing between cases', () => {
+    expect(
+      extractFactors('In TSC1 the plaintiff shared its formula with customers (F10).', labels).current,
+    ).toEqual([]);
+    const folder = extractFactors(
+      'In TSC2, the plaintiff kept its drawings in a shared folder (F19).',
+      labels,
+    );
+    expect(folder.tsc2).toEqual(['F19']);
+    expect(folder.current).toEqual([]);
+  });
 });

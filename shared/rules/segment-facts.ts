@@ -151,6 +151,10 @@ const TOPIC_AFTER =
   /^\s*(?:is|was|are|were|remains|can\s+be|may\s+be)\s+(?:\w+ly\s+)?(?:distinguishable|distinguished|different|inapposite|inapplicable)\b/i;
 const LOOK_BACK = 80;
 const SHARE = /\bshar(?:e|es|ed|ing)\b|\bin\s+common\b|\bcommon\s+to\b/i;
+// … but not the plaintiff sharing its information with someone ("shared the formula with its
+// customers", F10) nor a shared place ("a shared folder"): only sharing with a case counts.
+const SHARES_OTHER =
+  /\bshar(?:e|es|ed|ing)\s+(?:(?:it|them|its\s+\w+|the\s+\w+|this|that)\s+)?with\s+(?!(?:the\s+)?(?:input|current|present|instant|first|second)\b|TSC|this\b|our\b|both\b|each\b|here\b|the\s+(?:case|precedent)|it\b|them\b)|\bshared\s+(?:folder|drive|server|network|account|office|space|computer|directory|file|files|workspace|storage|area|room|disk|repository|platform|laboratory|lab|facility|facilities|database|system|systems)\b/i;
 // "share no factors", "does not share", "no factors in common": nothing is shared.
 const SHARES_NOTHING = /\b(?:no|not|never|nothing)\b/i;
 
@@ -272,7 +276,8 @@ export function segmentFacts(
         );
   const body = text.slice(segment.start, segment.end);
   // "shares F5 Agreement-not-specific with …" shares: a negation inside a factor's wording is not one.
-  const share = SHARE.test(body) && !SHARES_NOTHING.test(withoutSpans(text, segment, inside));
+  const share =
+    SHARE.test(body) && !SHARES_OTHER.test(body) && !SHARES_NOTHING.test(withoutSpans(text, segment, inside));
   const comments = inside.length === 0 && cues.length > 0;
   return {
     segment,
