@@ -23,4 +23,26 @@ describe('readRecipient', () => {
     const other = 'Its customers had F4.';
     expect(readRecipient(other, [code], [{ start: 0, end: other.length }])[0]?.factor).toBe('F4');
   });
+
+  it('reads an F12 phrase after a pretended identity, or said of negotiations, as F4', () => {
+    const text = 'It posed as an equipment vendor, signed a nondisclosure agreement and left.';
+    const start = text.indexOf('vendor');
+    const phrase: FoundMention = {
+      start,
+      end: start + 38,
+      factor: 'F12',
+      style: 'paraphrase',
+      text: text.slice(start, start + 38),
+    };
+    expect(readRecipient(text, [phrase], [{ start: 0, end: text.length }])[0]?.factor).toBe('F4');
+    const talks = 'The designs were disclosed during negotiations under a nondisclosure agreement.';
+    const during: FoundMention = {
+      start: 17,
+      end: 78,
+      factor: 'F12',
+      style: 'paraphrase',
+      text: talks.slice(17, 78),
+    };
+    expect(readRecipient(talks, [during], [{ start: 0, end: talks.length }])[0]?.factor).toBe('F4');
+  });
 });

@@ -8,6 +8,21 @@ const OUTSIDER =
 const DEFENDANT =
   /\b(?:defendants?|rivals?|competitors?|former\s+employees?|employees?|engineers?|new\s+employer|misappropriators?)\b/gi;
 const REACH = 160;
+// An identity someone pretends to have is not an outsider the plaintiff disclosed to: "by
+// pretending to be an equipment vendor, signed a nondisclosure agreement" is the defendant's NDA.
+const PRETENDED =
+  /(?:pretend\w*\s+to\s+be|pos\w*\s+as|disguised\s+as|masquerad\w*\s+as|impersonat\w*|presented\s+(?:himself|herself|itself|themselves)\s+as|representative\s+of)\s+(?:(?:an?|the|one\s+of\s+the)\s+)?(?:[\w-]+\s+){0,3}$/i;
+
+const NEGOTIATION = /\b(?:negotiat\w*|talks|discussions|due\s+diligence)\b/i;
+
+/** Where the last outsider word of `text` stands that is not a pretended identity, or -1. */
+function lastOutsider(text: string): number {
+  let last = -1;
+  OUTSIDER.lastIndex = 0;
+  for (let match = OUTSIDER.exec(text); match; match = OUTSIDER.exec(text))
+    if (!PRETENDED.test(text.slice(Math.max(0, match.index - 60), match.index))) last = match.index;
+  return last;
+}
 
 function lastIndex(pattern: RegExp, text: string): number {
   let last = -1;
@@ -23,7 +38,9 @@ function lastIndex(pattern: RegExp, text: string): number {
  * sentence names an outsider — a customer, supplier, licensee, contractor, co-packer … — nearer
  * before it than the defendant or one of its people is read as F12: "the only outsider who saw the
  * recipe was the co-packer, and it was contractually bound to keep it secret". Codes and names stay
- * as the writer labelled them. `sentences` are the answer's sentences.
+ * as the writer labelled them. An identity someone pretends to have ("pretending to be an equipment
+ * vendor", "posing as a supplier's representative") is no outsider: there the promise is the
+ * defendant's, F4, even where an F12 phrase matched it. `sentences` are the answer's sentences.
  *
  * @example readRecipient('Its supplier was bound to keep it secret.', [{ start: 17, end: 39, factor: 'F4', style: 'paraphrase', text: 'bound to keep it secret' }], [{ start: 0, end: 40 }])[0]?.factor // 'F12'
  */
@@ -33,11 +50,21 @@ export function readRecipient(
   sentences: readonly Span[],
 ): FoundMention[] {
   return mentions.map((mention) => {
-    if (mention.factor !== 'F4' || mention.style !== 'paraphrase') return mention;
+    if (mention.style !== 'paraphrase') return mention;
+    // An F12 phrase that opens with a pretended outsider ("… pretending to be an equipment vendor,
+    // signed a nondisclosure agreement") is the defendant's own agreement.
+    // So is one said of a disclosure during negotiations ("disclosed during negotiations under a
+    // nondisclosure agreement"): the party negotiating is the defendant (F1 with F4).
+    if (mention.factor === 'F12')
+      return PRETENDED.test(text.slice(Math.max(0, mention.start - 60), mention.start)) ||
+        NEGOTIATION.test(mention.text)
+        ? { ...mention, factor: 'F4' }
+        : mention;
+    if (mention.factor !== 'F4') return mention;
     const sentence = sentences.find((span) => mention.start >= span.start && mention.start < span.end);
     if (!sentence) return mention;
     const before = text.slice(Math.max(sentence.start, mention.start - REACH), mention.start);
-    const outsider = lastIndex(OUTSIDER, before);
+    const outsider = lastOutsider(before);
     return outsider !== -1 && outsider > lastIndex(DEFENDANT, before)
       ? { ...mention, factor: 'F12' }
       : mention;
