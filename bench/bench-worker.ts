@@ -38,7 +38,7 @@ export async function closedLoop(
   seconds: number,
   request: (connection: number) => Promise<void>,
   warmupSeconds = 0.5,
-): Promise<{ perSecond: number; p50: number; p99: number; count: number }> {
+): Promise<{ perSecond: number; p50: number; p99: number; count: number; latencies: number[] }> {
   const latencies: number[] = [];
   const warmupEnd = performance.now() + warmupSeconds * 1000;
   const end = warmupEnd + seconds * 1000;
@@ -58,6 +58,7 @@ export async function closedLoop(
     p50: quantile(latencies, 0.5),
     p99: quantile(latencies, 0.99),
     count: latencies.length,
+    latencies,
   };
 }
 

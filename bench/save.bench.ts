@@ -1,5 +1,5 @@
 import { buildJudgement } from '../test/factories.ts';
-import { closedLoop, httpRequest, loadAverage, startWorker } from './bench-worker.ts';
+import { closedLoop, httpRequest, loadAverage, quantile, startWorker } from './bench-worker.ts';
 import type { Bench, BenchFigure } from './harness.ts';
 import type { SaveServerOptions, SaveServerReady } from './save-server.ts';
 
@@ -9,54 +9,81 @@ import type { SaveServerOptions, SaveServerReady } from './save-server.ts';
  * on a WAL database file, 10 connections (each an annotator saving their own item, one request at a
  * time). The floor is bare Express 5 whose one route parses the same JSON body and runs one prepared
  * UPSERT of a judgement-sized row, on a WAL file in the same `synchronous` mode. Both servers run in a
- * worker thread (an event loop of their own); the load generator is this thread's `fetch`. The app
+ * worker thread (an event loop of their own); the load generator is this thread's node:http keep-alive
+ * agent, in one-second slices alternating between the two servers (`measure`). The app
  * runs `synchronous = FULL` (docs/decisions/012-synchronous.md); NORMAL is measured too.
  */
-const SECONDS = 4;
+const SLICES = 6;
 const CONNECTIONS = 10;
 const SERVER = new URL('./save-server.ts', import.meta.url);
 
-async function measure(options: SaveServerOptions) {
+type Session = { path: string; headers: Record<string, string>; version: number };
+
+/** Starts a save server and signs its annotators in; `slice` then runs the 10 connections for a while. */
+async function server(options: SaveServerOptions) {
   const { worker, ready } = await startWorker<SaveServerReady>(SERVER, options);
-  const body = { action: 'save', judgement: buildJudgement({ comment: 'x'.repeat(200) }), secondsSpent: 1 };
   const sessions = await Promise.all(
-    ready.keys.map(
-      async (key, index): Promise<{ path: string; headers: Record<string, string>; version: number }> => {
-        if (options.kind === 'floor') return { path: `/floor/${key}`, headers: {}, version: 0 };
-        const login = await httpRequest(
-          ready.port,
-          'POST',
-          '/api/auth/login',
-          { 'content-type': 'application/json' },
-          JSON.stringify({ username: `ann${index}`, password: `ann${index}-password` }),
-        );
-        const cookies = ([] as string[])
-          .concat(login.headers['set-cookie'] ?? [])
-          .map((cookie) => cookie.split(';')[0] ?? '');
-        const csrf = cookies.find((cookie) => cookie.startsWith('fa_csrf='))?.slice('fa_csrf='.length) ?? '';
-        return {
-          path: `/api/studies/default/items/${key}/annotation`,
-          headers: { cookie: cookies.join('; '), 'x-csrf-token': csrf },
-          version: 0,
-        };
-      },
-    ),
+    ready.keys.map(async (key, index): Promise<Session> => {
+      if (options.kind === 'floor') return { path: `/floor/${key}`, headers: {}, version: 0 };
+      const login = await httpRequest(
+        ready.port,
+        'POST',
+        '/api/auth/login',
+        { 'content-type': 'application/json' },
+        JSON.stringify({ username: `ann${index}`, password: `ann${index}-password` }),
+      );
+      const cookies = ([] as string[])
+        .concat(login.headers['set-cookie'] ?? [])
+        .map((cookie) => cookie.split(';')[0] ?? '');
+      const csrf = cookies.find((cookie) => cookie.startsWith('fa_csrf='))?.slice('fa_csrf='.length) ?? '';
+      return {
+        path: `/api/studies/default/items/${key}/annotation`,
+        headers: { cookie: cookies.join('; '), 'x-csrf-token': csrf },
+        version: 0,
+      };
+    }),
   );
-  const result = await closedLoop(CONNECTIONS, SECONDS, async (connection) => {
-    const session = sessions[connection % sessions.length];
-    if (!session) throw new Error('no session');
-    const answer = await httpRequest(
-      ready.port,
-      'PUT',
-      session.path,
-      { 'content-type': 'application/json', ...session.headers },
-      JSON.stringify({ ...body, version: session.version }),
+  const body = { action: 'save', judgement: buildJudgement({ comment: 'x'.repeat(200) }), secondsSpent: 1 };
+  const slice = (seconds: number) =>
+    closedLoop(
+      CONNECTIONS,
+      seconds,
+      async (connection) => {
+        const session = sessions[connection % sessions.length];
+        if (!session) throw new Error('no session');
+        const answer = await httpRequest(
+          ready.port,
+          'PUT',
+          session.path,
+          { 'content-type': 'application/json', ...session.headers },
+          JSON.stringify({ ...body, version: session.version }),
+        );
+        if (answer.status !== 200) throw new Error(`save answered ${answer.status}: ${answer.text}`);
+        session.version = (JSON.parse(answer.text) as { version: number }).version;
+      },
+      0.2,
     );
-    if (answer.status !== 200) throw new Error(`save answered ${answer.status}: ${answer.text}`);
-    session.version = (JSON.parse(answer.text) as { version: number }).version;
-  });
-  await worker.terminate();
-  return result;
+  return { slice, stop: () => worker.terminate() };
+}
+
+/**
+ * The app and the floor in alternating one-second slices, SLICES each: the disk's fsync rate and the
+ * machine's load move by the second on a shared machine, and both sides then see the same moments.
+ */
+async function measure(synchronous: SaveServerOptions['synchronous']) {
+  const floor = await server({ kind: 'floor', synchronous, annotators: CONNECTIONS });
+  const app = await server({ kind: 'app', synchronous, annotators: CONNECTIONS });
+  const latencies = { floor: [] as number[], app: [] as number[] };
+  for (let index = 0; index < SLICES; index += 1) {
+    latencies.floor.push(...(await floor.slice(1)).latencies);
+    latencies.app.push(...(await app.slice(1)).latencies);
+  }
+  await Promise.all([floor.stop(), app.stop()]);
+  const summary = (values: number[]) => {
+    values.sort((a, b) => a - b);
+    return { perSecond: values.length / SLICES, p50: quantile(values, 0.5), p99: quantile(values, 0.99) };
+  };
+  return { floor: summary(latencies.floor), app: summary(latencies.app) };
 }
 
 const bench: Bench = {
@@ -65,8 +92,7 @@ const bench: Bench = {
     const figures: BenchFigure[] = [];
     console.log(`  load average before: ${loadAverage()}`);
     for (const synchronous of ['FULL', 'NORMAL'] as const) {
-      const floor = await measure({ kind: 'floor', synchronous, annotators: CONNECTIONS });
-      const app = await measure({ kind: 'app', synchronous, annotators: CONNECTIONS });
+      const { floor, app } = await measure(synchronous);
       const name = `bare Express 5 + one prepared UPSERT, ${synchronous}`;
       figures.push(
         {
