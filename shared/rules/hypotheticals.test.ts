@@ -30,3 +30,16 @@ describe('hypotheticalRanges', () => {
     expect(hypotheticalRanges(text, 0, 16, [], findHypotheticalWords(text))).toEqual([]);
   });
 });
+
+describe('counterfactuals', () => {
+  it('makes the whole segment of "should have" / "would have" / "might have" hypothetical', () => {
+    const text = 'A nondisclosure agreement would have protected the plaintiff';
+    const words = findHypotheticalWords(text);
+    expect(words.map((word) => word.kind)).toEqual(['counterfactual']);
+    expect(hypotheticalRanges(text, 0, text.length, [], words)).toEqual([{ start: 0, end: text.length }]);
+  });
+
+  it('leaves "could have" alone: it is the possibility F16 asserts', () => {
+    expect(findHypotheticalWords('Anyone could have figured out the design')).toEqual([]);
+  });
+});

@@ -2,7 +2,7 @@ import type { Span } from './sentences.ts';
 
 /** Where a condition ("if", "even if", ", had the …") or a statement of general law ("courts generally") begins. */
 export interface HypotheticalWord extends Span {
-  kind: 'condition' | 'general';
+  kind: 'condition' | 'general' | 'counterfactual';
 }
 
 // Conditions: "even if", "if", "assuming", "unless", "were it" …, and an inverted condition after
@@ -21,12 +21,19 @@ const INVERTED_CONDITION =
 const GENERAL_LAW =
   /\b(?:generally|usually|typically|ordinarily|as\s+a\s+rule|in\s+general|courts|the\s+law|tends?\s+to|often|which\s+would|would\s+(?:mean|have\s+to))\b/gi;
 
-/** Every condition and general-law word of `text`, in order (one pass; `hypotheticalRanges` uses them). */
+// A counterfactual or a reproach: "an NDA would have protected the plaintiff", "the plaintiff
+// should have marked the documents", "the defendant might have reverse engineered it" — what was
+// not (or may not have been) so. Not "could have": "anyone could have figured out the design" is
+// the possibility F16 asserts.
+const COUNTERFACTUAL = /\b(?:should|would|might)\s+have\b|\bought\s+to\s+have\b/gi;
+
+/** Every condition, general-law and counterfactual word of `text`, in order (one pass; `hypotheticalRanges` uses them). */
 export function findHypotheticalWords(text: string): HypotheticalWord[] {
   const words: HypotheticalWord[] = [];
   for (const [pattern, kind] of [
     [CONDITION, 'condition'],
     [GENERAL_LAW, 'general'],
+    [COUNTERFACTUAL, 'counterfactual'],
   ] as const) {
     pattern.lastIndex = 0;
     for (let match = pattern.exec(text); match; match = pattern.exec(text))
@@ -39,7 +46,8 @@ export function findHypotheticalWords(text: string): HypotheticalWord[] {
  * The stretches of text[from, to) — one segment — that assert nothing about a case (guideline 4):
  * a condition runs from its word ("even if F19 were present", "if F19 applies", a clause-initial
  * "Had the plaintiff adopted …") to the next comma; a statement of general law ("courts generally
- * treat NDAs as …") from its word to the next case word in `caseStarts`, or to `to`. `words` are
+ * treat NDAs as …") from its word to the next case word in `caseStarts`, or to `to`; a
+ * counterfactual ("an NDA would have protected it", "should have marked") the whole segment. `words` are
  * the text's `findHypotheticalWords` (all of them or those of the sentence). Mentions inside are
  * `hypothetical`.
  *
@@ -58,6 +66,7 @@ export function hypotheticalRanges(
   for (const word of words) {
     if (word.start < from || word.start >= to) continue;
     if (word.kind === 'condition') ranges.push({ start: word.start, end: untilComma(text, word.start, to) });
+    else if (word.kind === 'counterfactual') ranges.push({ start: from, end: to });
     else {
       const nextCase = caseStarts.find((position) => position > word.start && position < to);
       ranges.push({ start: word.start, end: nextCase ?? to });

@@ -37,4 +37,22 @@ describe('readSubjectMatter', () => {
     ];
     expect(readSubjectMatter(text, [mention], sentences)[0]?.factor).toBe('F20');
   });
+
+  it('drops a likeness said of the cases themselves, not of a product', () => {
+    const alike = (text: string, phrase: string): FoundMention => {
+      const start = text.indexOf(phrase);
+      return { start, end: start + phrase.length, factor: 'F18', style: 'paraphrase', text: phrase };
+    };
+    const facts = 'The facts of TSC1 are nearly identical to the input case.';
+    expect(
+      readSubjectMatter(facts, [alike(facts, 'nearly identical')], [{ start: 0, end: facts.length }]),
+    ).toEqual([]);
+    const glue = 'The rival sells an adhesive that is chemically indistinguishable from the plaintiff’s.';
+    const kept = readSubjectMatter(
+      glue,
+      [alike(glue, 'indistinguishable from')],
+      [{ start: 0, end: glue.length }],
+    );
+    expect(kept.map((mention) => mention.factor)).toEqual(['F18']);
+  });
 });
