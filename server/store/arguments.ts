@@ -62,6 +62,14 @@ export function findArgument(db: Db, studyId: number, externalId: string): Store
   return row && toStored(row);
 }
 
+/** The row id of an argument, without reading it (an import of records that only refer to it). */
+export function findArgumentRowId(db: Db, studyId: number, externalId: string): number | undefined {
+  return db.first<{ id: number }>('SELECT id FROM arguments WHERE study_id = ? AND external_id = ?', [
+    studyId,
+    externalId,
+  ])?.id;
+}
+
 export function findArgumentByRowId(db: Db, rowId: number): StoredArgument | undefined {
   const row = db.first<ArgumentRow>(`${SELECT} WHERE a.id = ?`, [rowId]);
   return row && toStored(row);

@@ -10,6 +10,7 @@ import { findAnnotationForSave, parseStoredJudgement, saveAnnotation } from '../
 import {
   countArgumentsOfTriple,
   findArgument,
+  findArgumentRowId,
   insertArgument,
   type StoredArgument,
   updateArgument,
@@ -81,10 +82,22 @@ function requireArgument(
 
 export function applyExtraction(context: ApplyContext, line: number, extraction: Extraction): void {
   const { db, studyId } = context;
-  const argument = requireArgument(context, line, extraction.argument_id);
-  if (!argument) return;
-  const extractor = ensureExtractor(db, studyId, extraction.extractor, 'imported');
-  const existing = findExtraction(db, argument.rowId, extractor.id);
+  // Only the row id: the argument's text (kilobytes) is not needed to store what an extractor found.
+  const argumentRowId = findArgumentRowId(db, studyId, extraction.argument_id);
+  if (argumentRowId === undefined) {
+    context.problems.push({
+      line,
+      message: `argument_id: no argument "${extraction.argument_id}" in study "${context.studyName}"; import the arguments first`,
+    });
+    return;
+  }
+  let extractor = context.extractors.get(extraction.extractor);
+  if (!extractor) {
+    extractor = ensureExtractor(db, studyId, extraction.extractor, 'imported');
+    context.extractors.set(extraction.extractor, extractor);
+  }
+  const extractorId = extractor.id;
+  const existing = findExtraction(db, argumentRowId, extractorId);
   reconcile(
     context,
     line,
@@ -92,8 +105,8 @@ export function applyExtraction(context: ApplyContext, line: number, extraction:
     extraction,
     existing,
     () => {
-      upsertExtraction(db, extraction, argument.rowId, extractor.id, importRun(context, extractor.id));
-      refreshErrorClasses(db, argument.rowId);
+      upsertExtraction(db, extraction, argumentRowId, extractorId, importRun(context, extractorId));
+      refreshErrorClasses(db, argumentRowId);
       return undefined;
     },
   );

@@ -126,6 +126,7 @@ export function writeParsed(db: Db, request: WriteRequest): ImportSummary {
       warnings: [],
       seen: new Map(),
       users: new Map(),
+      extractors: new Map(),
       extractionRuns: new Map(),
       importId: () => {
         importRowId ??= insertImport(db, {

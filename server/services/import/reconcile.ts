@@ -29,6 +29,8 @@ export interface ApplyContext {
   seen: Map<string, { line: number; value: unknown }>;
   /** Annotators met so far (lower-cased name → account), looked up once per import. */
   users: Map<string, { id: number }>;
+  /** Extractors met so far, by name, looked up (or created) once per import. */
+  extractors: Map<string, { id: number }>;
   /** extractor id → the extraction run this import writes under. */
   extractionRuns: Map<number, number>;
 }
