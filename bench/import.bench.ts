@@ -17,7 +17,8 @@ import { syntheticStudy } from './synthetic-study.ts';
  * Every JSONL import kind through `importFile` (what `import KIND FILE` and the upload run: read,
  * validate every record, reconcile with what is stored, write in one transaction), against the floor
  * of a raw better-sqlite3 insert of the same records: the same file read and JSON-parsed, one prepared
- * INSERT per record into the same table (same indexes, same triggers) in one transaction. Each is
+ * INSERT per record into the same table (same indexes, same triggers) in one transaction — with its
+ * history row for annotations and gold, whose every version the schema keeps. Each is
  * timed ROUNDS times inside a transaction rolled back afterwards (the import's own transaction nests as
  * a savepoint), the best kept; then the import runs once for good, for the kinds that follow. Records from the synthetic study (8 models
  * × 3 tests × PER_CELL arguments of 3,000 characters, two extractors, GOLD gold arguments annotated by
@@ -31,8 +32,18 @@ const ROUNDS = 3;
 
 type RowsOf = (db: Db, studyId: number, value: Record<string, unknown>) => unknown[];
 
+/**
+ * A kind's raw INSERT, how a parsed record becomes its row, and — for the kinds whose every version
+ * the schema keeps (annotations, gold) — the history row written with it (`sql` then RETURNs the id).
+ */
+interface RawInsert {
+  sql: string;
+  row: RowsOf;
+  history?: (id: number, row: unknown[]) => unknown;
+}
+
 /** Each kind's raw INSERT and how a parsed record becomes its row (ids looked up in maps built first). */
-function rawInsert(db: Db, studyId: number, kind: JsonlKind): { sql: string; row: RowsOf } {
+function rawInsert(db: Db, studyId: number, kind: JsonlKind): RawInsert {
   const now = new Date().toISOString();
   const json = (value: unknown) => JSON.stringify(value ?? []);
   const idMap = (sql: string) =>
@@ -112,9 +123,13 @@ function rawInsert(db: Db, studyId: number, kind: JsonlKind): { sql: string; row
     case 'annotations': {
       const args = idMap('SELECT external_id AS k, id FROM arguments WHERE study_id = ?');
       const users = new Map<string, number>();
+      const history = db.raw.prepare(
+        "INSERT INTO annotation_history (annotation_id, action, version, judgement, at) VALUES (?, 'import', 1, ?, ?)",
+      );
       return {
         sql: `INSERT INTO annotations (argument_id, user_id, status, version, judgement, updated_at, submitted_at)
-              VALUES (?, ?, 'submitted', 1, ?, ?, ?)`,
+              VALUES (?, ?, 'submitted', 1, ?, ?, ?) RETURNING id`,
+        history: (id, row) => history.run(id, row[2], now),
         row: (rowDb, _id, { argument_id, annotator, ...judgement }) => {
           let user = users.get(annotator as string);
           if (user === undefined) {
@@ -130,9 +145,13 @@ function rawInsert(db: Db, studyId: number, kind: JsonlKind): { sql: string; row
     }
     case 'gold': {
       const args = idMap('SELECT external_id AS k, id FROM arguments WHERE study_id = ?');
+      const history = db.raw.prepare(
+        "INSERT INTO gold_history (adjudication_id, action, status, version, judgement, decisions, at) VALUES (?, 'import', 'imported', 1, ?, '[]', ?)",
+      );
       return {
         sql: `INSERT INTO adjudications (argument_id, status, version, judgement, decisions, updated_at, fixed_at)
-              VALUES (?, 'fixed', 1, ?, '[]', ?, ?)`,
+              VALUES (?, 'imported', 1, ?, '[]', ?, ?) RETURNING id`,
+        history: (id, row) => history.run(id, row[1], now),
         row: (_db, _id, { argument_id, ...judgement }) => [
           args.get(argument_id as string),
           JSON.stringify(judgement),
@@ -162,9 +181,13 @@ async function rawInsertFile(db: Db, study: string, kind: JsonlKind, file: strin
   await streamLines(await inspectSource(file), (_line, text) => {
     values.push(JSON.parse(text) as Record<string, unknown>);
   });
-  const { sql, row } = rawInsert(db, studyId, kind);
+  const { sql, row, history } = rawInsert(db, studyId, kind);
   const insert = db.raw.prepare(sql);
-  for (const value of values) insert.run(row(db, studyId, value));
+  for (const value of values) {
+    const params = row(db, studyId, value);
+    if (history) history((insert.get(params) as { id: number }).id, params);
+    else insert.run(params);
+  }
 }
 
 /** The best of ROUNDS, each rolled back. */

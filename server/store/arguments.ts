@@ -70,6 +70,18 @@ export function findArgumentRowId(db: Db, studyId: number, externalId: string): 
   ])?.id;
 }
 
+/** The row id and text of an argument (what a judgement's span checks need), without a join. */
+export function findArgumentText(
+  db: Db,
+  studyId: number,
+  externalId: string,
+): { rowId: number; text: string } | undefined {
+  return db.first<{ rowId: number; text: string }>(
+    'SELECT id AS rowId, text FROM arguments WHERE study_id = ? AND external_id = ?',
+    [studyId, externalId],
+  );
+}
+
 export function findArgumentByRowId(db: Db, rowId: number): StoredArgument | undefined {
   const row = db.first<ArgumentRow>(`${SELECT} WHERE a.id = ?`, [rowId]);
   return row && toStored(row);

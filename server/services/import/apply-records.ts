@@ -11,8 +11,8 @@ import {
   countArgumentsOfTriple,
   findArgument,
   findArgumentRowId,
+  findArgumentText,
   insertArgument,
-  type StoredArgument,
   updateArgument,
 } from '../../store/arguments.ts';
 import { findExtraction, upsertExtraction } from '../../store/extractions.ts';
@@ -66,12 +66,13 @@ export function applyArgument(context: ApplyContext, line: number, argument: Arg
   });
 }
 
+/** The argument a record refers to, as its span checks need it (row id and text, no join). */
 function requireArgument(
   context: ApplyContext,
   line: number,
   argumentId: string,
-): StoredArgument | undefined {
-  const argument = findArgument(context.db, context.studyId, argumentId);
+): { rowId: number; text: string } | undefined {
+  const argument = findArgumentText(context.db, context.studyId, argumentId);
   if (!argument)
     context.problems.push({
       line,
@@ -131,9 +132,9 @@ function spanProblems(
   context: ApplyContext,
   line: number,
   record: Annotation | Gold,
-  argument: StoredArgument,
+  argument: { text: string },
 ): boolean {
-  const problems = checkSpans(judgementOf(record), argument.record.text.length);
+  const problems = checkSpans(judgementOf(record), argument.text.length);
   for (const message of problems) context.problems.push({ line, message });
   return problems.length > 0;
 }
