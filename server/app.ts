@@ -13,6 +13,7 @@ import { loadStudy } from './middlewares/study.ts';
 import { adjudicationRoutes } from './routes/adjudication/adjudication.ts';
 import { argumentRoutes } from './routes/admin/arguments.ts';
 import { auditRoutes } from './routes/admin/audit.ts';
+import { coverageRoutes } from './routes/admin/coverage.ts';
 import { extractorRoutes } from './routes/admin/extractors.ts';
 import { goldAdminRoutes } from './routes/admin/gold.ts';
 import { adminImportRoutes, importHistoryRoutes } from './routes/admin/imports.ts';
@@ -101,6 +102,7 @@ export function createApp(options: AppOptions): Express {
   api.use('/studies/:study', adjudicationRoutes(options));
   api.use('/studies/:study', samplingRoutes(options));
   api.use('/studies/:study', reportRoutes(options));
+  api.use('/studies/:study', coverageRoutes(options));
   api.use('/studies/:study', auditRoutes(options));
   api.use((request) => {
     throw errors.notFound(`The API route ${request.method} ${request.baseUrl}${request.path}`);

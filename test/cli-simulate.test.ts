@@ -109,5 +109,42 @@ describe('simulate coverage', () => {
     expect(json.scenario.argumentsPerCell).toBe(30);
     expect(json.scenario.gold).toBe(38);
     expect(json.summary.studies).toBe(2);
+    // The study's own design: the check is kept, and the report's appendix states it.
+    expect(result.stderr).toContain(
+      `kept as coverage check 1 of study "default": the report's appendix shows it`,
+    );
+    const report = await sandbox.run('report', '--format', 'md', '--replicates', '0');
+    expect(report.code, report.stderr).toBe(0);
+    expect(report.stdout).toContain('## Appendix: how often do the intervals cover?');
+    expect(report.stdout).toContain('from the command line: R = 2 studies from 1 populations, B = 20');
+    expect(report.stdout).toContain("It was run at the study's current design.");
+    // Another design (--gold) or --no-store keeps nothing.
+    const resized = await sandbox.run(
+      'simulate',
+      'coverage',
+      '--replicates',
+      '1',
+      '--bootstrap',
+      '0',
+      '--gold',
+      '24',
+      '--workers',
+      '1',
+    );
+    expect(resized.code, resized.stderr).toBe(0);
+    expect(resized.stderr).not.toContain('kept as coverage check');
+    const unkept = await sandbox.run(
+      'simulate',
+      'coverage',
+      '--replicates',
+      '1',
+      '--bootstrap',
+      '0',
+      '--no-store',
+      '--workers',
+      '1',
+    );
+    expect(unkept.code, unkept.stderr).toBe(0);
+    expect(unkept.stderr).not.toContain('kept as coverage check');
   });
 });

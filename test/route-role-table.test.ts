@@ -157,6 +157,14 @@ const CASES: Record<string, RouteCase> = {
   'GET /api/studies/:study/report/jobs/:jobId': { statuses: [401, 403, 403, 404, 404] },
   'GET /api/studies/:study/report/jobs/:jobId/result': { statuses: [401, 403, 403, 404, 404] },
   'DELETE /api/studies/:study/report/jobs/:jobId': { statuses: [401, 403, 403, 404, 404] },
+  'GET /api/studies/:study/coverage': { statuses: ADJUDICATOR_READ },
+  // The fixture's gold (two arguments, one reopened by now) is too little to simulate: 409 says so.
+  'POST /api/studies/:study/coverage/jobs': {
+    statuses: [401, 403, 403, 403, 409],
+    body: () => ({ replicates: 1, bootstrap: 0 }),
+  },
+  'GET /api/studies/:study/coverage/jobs/:jobId': { statuses: [401, 403, 403, 403, 404] },
+  'DELETE /api/studies/:study/coverage/jobs/:jobId': { statuses: [401, 403, 403, 403, 404] },
   'GET /api/studies/:study/audit': { statuses: ADMIN },
 };
 

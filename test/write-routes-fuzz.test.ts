@@ -108,6 +108,15 @@ const WRITES: Record<string, { caller: string; body: Body; id?: (ctx: Ctx) => st
     body: () => ({}),
     id: () => 'no-such-job',
   },
+  'POST /api/studies/:study/coverage/jobs': {
+    caller: 'admin',
+    body: () => ({ replicates: 1, bootstrap: 0 }),
+  },
+  'DELETE /api/studies/:study/coverage/jobs/:jobId': {
+    caller: 'admin',
+    body: () => ({}),
+    id: () => 'no-such-job',
+  },
   // The body is a file: a one-line JSONL of a triple, however the fuzzer mangles it.
   'POST /api/admin/imports': {
     caller: 'admin',

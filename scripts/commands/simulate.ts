@@ -4,9 +4,15 @@ import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { z } from 'zod';
 import { loadReportInput } from '../../server/services/report/index.ts';
+import { runCoverageInWorkers } from '../../server/services/simulation/coverage-runner.ts';
+import {
+  describeDesign,
+  type StudyDesign,
+  studyDesign,
+} from '../../server/services/simulation/study-design.ts';
 import { requireStudy } from '../../server/services/studies.ts';
+import { insertCoverageCheck } from '../../server/store/coverage-checks.ts';
 import { summarizeCoverage } from '../../shared/simulation/coverage-summary.ts';
-import { scenarioFromStudy } from '../../shared/simulation/estimate-scenario.ts';
 import { formatCoverage } from '../../shared/simulation/format-coverage.ts';
 import { paperScaleScenario } from '../../shared/simulation/paper-scale.ts';
 import { type Scenario, scenarioSchema } from '../../shared/simulation/scenario.ts';
@@ -17,7 +23,6 @@ import {
 import { describeIssues } from '../../shared/zod-issues.ts';
 import { CliExit, type CliIo, type GlobalOptions, parseOptions, withDatabase } from '../io.ts';
 import { createProgress } from './progress.ts';
-import { runCoverageInWorkers } from './simulate-runner.ts';
 
 const coverageOptionsSchema = z
   .object({
@@ -33,6 +38,7 @@ const coverageOptionsSchema = z
     gold: z.coerce.number().int().min(2).max(100_000).optional(),
     perCell: z.coerce.number().int().min(2).max(10_000).optional(),
     ignoreStrata: z.boolean().default(false),
+    store: z.boolean().default(true),
     workers: z.coerce.number().int().min(1).max(64),
     format: z.enum(['table', 'json']),
     out: z.string().min(1).optional(),
@@ -129,19 +135,26 @@ export function registerSimulate(program: Command, io: CliIo, globals: () => Glo
       '--ignore-strata',
       'report each study as if it had no sample design (the bootstrap resamples the gold over the whole study, not within strata)',
     )
+    .option(
+      '--no-store',
+      'do not keep the result for the report’s appendix (kept by default when the scenario is the study’s own)',
+    )
     .option('--workers <n>', 'worker threads', String(Math.min(2, availableParallelism())))
     .option('--format <format>', 'table|json', 'table')
     .option('--out <file>', 'write the result to FILE instead of printing it')
     .action(async (rawOptions: unknown) => {
       const options = parseOptions(coverageOptionsSchema, rawOptions, io);
       let scenario: Scenario;
+      // The study's own design, when the scenario is estimated from it: its check is kept for the report.
+      let own: { studyId: number; revision: number; design: StudyDesign } | null = null;
       if (options.paperScale) scenario = paperScaleScenario();
       else if (options.scenario !== undefined) scenario = readScenario(options.scenario, io);
       else {
-        const estimated = await withDatabase(globals, io, (db) => {
-          const input = loadReportInput(db, requireStudy(db, globals().study)).input;
+        own = await withDatabase(globals, io, (db) => {
+          const study = requireStudy(db, globals().study);
+          const { input, revision } = loadReportInput(db, study);
           try {
-            return scenarioFromStudy(input);
+            return { studyId: study.id, revision, design: studyDesign(input) };
           } catch (error) {
             if (!(error instanceof RangeError)) throw error;
             io.stderr(
@@ -150,8 +163,8 @@ export function registerSimulate(program: Command, io: CliIo, globals: () => Glo
             throw new CliExit(1);
           }
         });
-        for (const note of estimated.notes) io.stderr(`note: ${note}\n`);
-        scenario = estimated.scenario;
+        for (const note of own.design.notes) io.stderr(`note: ${note}\n`);
+        scenario = own.design.scenario;
       }
       scenario = resized(scenario, options.gold, options.perCell, io);
       const settings: CoverageSettings = {
@@ -190,6 +203,32 @@ export function registerSimulate(program: Command, io: CliIo, globals: () => Glo
           .map((value) => value.toFixed(2))
           .join(' ')})\n`,
       );
+      if (own !== null && options.store && !options.ignoreStrata && scenario === own.design.scenario) {
+        const kept = own;
+        const id = await withDatabase(globals, io, (db) =>
+          insertCoverageCheck(db, {
+            studyId: kept.studyId,
+            designFingerprint: kept.design.fingerprint,
+            reportRevision: kept.revision,
+            parameters: {
+              replicates: settings.replicates,
+              bootstrap: settings.bootstrap,
+              seed: settings.seed,
+              populations: settings.populations,
+              level: settings.level,
+              claim_threshold: settings.claimThreshold,
+              threshold: settings.threshold,
+            },
+            design: describeDesign(kept.design.scenario, kept.design.notes),
+            summary,
+            source: 'cli',
+            createdBy: null,
+          }),
+        );
+        io.stderr(
+          `kept as coverage check ${id} of study "${globals().study}": the report's appendix shows it\n`,
+        );
+      }
       if (options.out === undefined) {
         io.stdout(text);
         return;

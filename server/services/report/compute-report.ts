@@ -1,3 +1,4 @@
+import type { CoverageAppendix } from '../../../shared/coverage-check-api.ts';
 import {
   buildReport,
   type Report,
@@ -14,11 +15,16 @@ export interface PreparedReport {
   /** Notes of the loading, printed before the report's own. */
   notes: string[];
   options: ReportOptions;
+  /** The appendix's coverage check (`loadReportInput`), printed as given; without it the report has no appendix. */
+  coverage?: CoverageAppendix;
 }
 
+/** A report with the appendix on its intervals' coverage (issue 17), when the study's check was loaded. */
+export type ReportWithAppendix = Report & { coverage?: CoverageAppendix };
+
 /** Computes a prepared report with `buildReport` (shared/scoring): pure, no I/O, so it runs in a worker too. */
-export function computeReport({ input, notes, options }: PreparedReport): Report {
+export function computeReport({ input, notes, options, coverage }: PreparedReport): ReportWithAppendix {
   const report = buildReport(input, options);
   report.meta.notes.unshift(...notes);
-  return report;
+  return coverage === undefined ? report : { ...report, coverage };
 }

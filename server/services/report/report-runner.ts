@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads';
+import type { CoverageAppendix } from '../../../shared/coverage-check-api.ts';
 import type { ReportProgress } from '../../../shared/report-jobs-api.ts';
 import type { ReportInput, ReportOptions } from '../../../shared/scoring/index.ts';
 import { errors } from '../../errors.ts';
@@ -11,7 +12,7 @@ import { LOADING_STEPS } from './report-service.ts';
  */
 export type ReportSource =
   | { kind: 'file'; file: string; study: { id: number; name: string } }
-  | { kind: 'loaded'; input: ReportInput; notes: string[]; revision: number };
+  | { kind: 'loaded'; input: ReportInput; notes: string[]; revision: number; coverage?: CoverageAppendix };
 
 /** What a report worker is given: where the rows are, how to compute, and the format to render. */
 export interface ReportJob {

@@ -1,3 +1,4 @@
+import type { CoverageAppendix } from '../../../shared/coverage-check-api.ts';
 import {
   type AltAlignment,
   DEFAULT_REPORT_OPTIONS,
@@ -6,10 +7,12 @@ import {
   type ReportInput,
   type ReportOptions,
 } from '../../../shared/scoring/index.ts';
+import { coverageAppendix } from '../../../shared/simulation/coverage-appendix.ts';
 import type { Mode } from '../../../shared/vocabulary.ts';
 import { errors } from '../../errors.ts';
 import { listFinalGold } from '../../store/adjudications.ts';
 import { listAnnotations } from '../../store/annotations.ts';
+import { latestCoverageCheck } from '../../store/coverage-checks.ts';
 import type { Db } from '../../store/db.ts';
 import { listExtractions } from '../../store/extractions.ts';
 import { listArgumentsForScoring, listExtractorNamesWithOutput } from '../../store/report-input.ts';
@@ -18,6 +21,7 @@ import { listReportedValues } from '../../store/reported-results.ts';
 import type { StudyRow } from '../../store/studies.ts';
 import { listTriples } from '../../store/triples.ts';
 import { storedErrorClasses } from '../adjudication/error-class-service.ts';
+import { currentFingerprint } from '../simulation/study-design.ts';
 import { requireStudy } from '../studies.ts';
 import { computeReport, type PreparedReport } from './compute-report.ts';
 import { loadDesign } from './design.ts';
@@ -61,13 +65,15 @@ export type LoadingStep = (typeof LOADING_STEPS)[number];
  * gold (fixed or imported; a draft is not gold yet) with its stored error classes, reported values and
  * the design of the latest sample (`loadDesign`), plus the notes loading produced, and the report
  * revision (migration 011) they are at. Read in one transaction, so every table is seen at the same
- * moment and `revision` names exactly that data.
+ * moment and `revision` names exactly that data. `coverage` is the appendix's latest coverage check
+ * (migration 012) and whether the study still has the design it simulated (its fingerprint is
+ * computed only when there is a check).
  */
 export function loadReportInput(
   db: Db,
   study: Pick<StudyRow, 'id' | 'name'>,
   onStep: (step: LoadingStep) => void = () => {},
-): { input: ReportInput; notes: string[]; revision: number } {
+): { input: ReportInput; notes: string[]; revision: number; coverage: CoverageAppendix } {
   return db.transaction(() => {
     const revision = reportRevision(db);
     onStep('triples');
@@ -98,21 +104,20 @@ export function loadReportInput(
     const errorClasses = storedErrorClasses(db, study.id);
     onStep('reported values');
     const reported = listReportedValues(db, study.id);
-    return {
-      input: {
-        study: study.name,
-        triples,
-        arguments: argumentsList,
-        extractions,
-        annotations,
-        gold,
-        errorClasses,
-        reported,
-        design,
-      },
-      notes,
-      revision,
+    const input: ReportInput = {
+      study: study.name,
+      triples,
+      arguments: argumentsList,
+      extractions,
+      annotations,
+      gold,
+      errorClasses,
+      reported,
+      design,
     };
+    const check = latestCoverageCheck(db, study.id);
+    const coverage = coverageAppendix(check, check === null ? null : currentFingerprint(input));
+    return { input, notes, revision, coverage };
   });
 }
 
@@ -160,8 +165,8 @@ export function prepareReport(
   request: Omit<ReportRequest, 'study'>,
 ): PreparedReport & { revision: number } {
   checkReportRequest(db, study, request);
-  const { input, notes, revision } = loadReportInput(db, study);
-  return { input, notes, options: reportOptions(request), revision };
+  const { input, notes, revision, coverage } = loadReportInput(db, study);
+  return { input, notes, options: reportOptions(request), revision, coverage };
 }
 
 /**

@@ -1,8 +1,7 @@
 import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
-import type { ReportInput } from '../../../shared/scoring/index.ts';
 import { Db } from '../../store/db.ts';
-import { computeReport } from './compute-report.ts';
+import { computeReport, type PreparedReport } from './compute-report.ts';
 import { formatReport } from './format-report.ts';
 import { REPORT_STEPS, type ReportJob, type ReportWorkerMessage } from './report-runner.ts';
 import { LOADING_STEPS, loadReportInput } from './report-service.ts';
@@ -23,7 +22,7 @@ function post(message: ReportWorkerMessage, transfer: ArrayBuffer[] = []): void 
 
 function run(job: ReportJob): void {
   try {
-    let prepared: { input: ReportInput; notes: string[] };
+    let prepared: Omit<PreparedReport, 'options'>;
     let revision: number;
     if (job.source.kind === 'file') {
       const db = new Db(job.source.file, { readonly: true });

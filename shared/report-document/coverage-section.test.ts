@@ -1,0 +1,127 @@
+import { describe, expect, it } from 'vitest';
+import type { CoverageCheck } from '../coverage-check-api.ts';
+import { type Block, cellText } from './blocks.ts';
+import { coverageSection } from './coverage-section.ts';
+
+const CLAIM = {
+  checked: 60,
+  studies: 10,
+  wrong_holds_studies_share: 0.1,
+  wrong_holds_mc_error: 0.0949,
+  wrong_fails_studies_share: 0,
+  meets_target: false,
+};
+
+const CHECK: CoverageCheck = {
+  id: 3,
+  created_at: '2026-12-01T12:34:56.000Z',
+  created_by: 'admin',
+  source: 'screen',
+  report_revision: 7,
+  design_fingerprint: 'a'.repeat(64),
+  parameters: {
+    replicates: 10,
+    bootstrap: 20,
+    seed: 7,
+    populations: 10,
+    level: 0.95,
+    claim_threshold: 0.9,
+    threshold: 0.9,
+  },
+  design: { models: 2, tests: 3, arguments_per_cell: 6, gold: 12, allocation: 'equal', notes: [] },
+  result: {
+    studies: 10,
+    targets: { coverage: 0.93, wrong_holds: 0.05 },
+    rows: [
+      {
+        family: 'corrected AccH (x)',
+        method: 'normal',
+        intervals: 60,
+        coverage: 0.95,
+        mc_error: 0.021,
+        meets_target: true,
+      },
+      {
+        family: 'gold AccH (sample mean)',
+        method: 'percentile',
+        intervals: 60,
+        coverage: 0.8,
+        mc_error: 0.05,
+        meets_target: false,
+      },
+      {
+        family: 'τ-b gold vs reported',
+        method: 'percentile',
+        intervals: 0,
+        coverage: null,
+        mc_error: null,
+        meets_target: null,
+      },
+    ],
+    claims: {
+      acch_above: CLAIM,
+      ranking: { ...CLAIM, wrong_holds_studies_share: 0, wrong_holds_mc_error: 0, meets_target: true },
+    },
+  },
+};
+
+const meta = { study: 'demo', level: 0.95 };
+const text = (blocks: Block[]) =>
+  blocks
+    .map((block) =>
+      block.kind === 'paragraph' || block.kind === 'heading'
+        ? block.text
+        : block.kind === 'table'
+          ? block.rows.map((row) => row.map(cellText).join(' | ')).join('\n')
+          : '',
+    )
+    .join('\n');
+
+describe('coverageSection', () => {
+  it('prints the check: what was simulated, when and by whom, each method’s coverage ± MC error against 93%, and the claims’ wrong rates', () => {
+    const blocks = coverageSection({
+      meta,
+      coverage: { status: 'current', check: CHECK, stale_reason: null },
+    });
+    expect(blocks[0]).toEqual({
+      kind: 'heading',
+      level: 2,
+      text: 'Appendix: how often do the intervals cover?',
+    });
+    const all = text(blocks);
+    expect(all).toContain('R = 10 studies from 10 populations, B = 20 bootstrap replicates each, seed 7');
+    expect(all).toContain('2026-12-01 12:34 UTC by admin');
+    expect(all).toContain("It was run at the study's current design.");
+    expect(all).toContain('corrected AccH (x) | normal | 60 | 95.0% ± 2.1 | yes');
+    expect(all).toContain('gold AccH (sample mean) | percentile | 60 | 80.0% ± 5.0 | no');
+    expect(all).toContain('τ-b gold vs reported | percentile | 0 | n/a | n/a');
+    expect(all).toContain('AccH above the threshold | 10 | 60 | 10.0% ± 9.5 | no | 0.0%');
+    expect(all).not.toContain('Stale');
+  });
+
+  it('says a check is stale, and why, and when it was run at another level than the report', () => {
+    const all = text(
+      coverageSection({
+        meta: { study: 'demo', level: 0.9 },
+        coverage: {
+          status: 'stale',
+          check: { ...CHECK, source: 'cli', created_by: null },
+          stale_reason: 'the gold changed',
+        },
+      }),
+    );
+    expect(all).toContain('Stale: the gold changed. Run it again');
+    expect(all).toContain('from the command line');
+    expect(all).toContain("Its intervals were at level 95%; this report's are at 90%.");
+  });
+
+  it('says how to get a check when there is none, and prints nothing for a report without the appendix', () => {
+    const all = text(
+      coverageSection({ meta, coverage: { status: 'absent', check: null, stale_reason: null } }),
+    );
+    expect(all).toContain('No coverage check has been run');
+    expect(all).toContain("Check the intervals' coverage");
+    expect(all).toContain('on the command line with simulate coverage --study demo;');
+    expect(coverageSection({ meta })).toEqual([]);
+  });
+});
