@@ -13,11 +13,17 @@ import { caseSchema } from './vocabulary.ts';
 
 const intervalSchema = z.object({ lower: z.number(), upper: z.number() });
 
-/** A figure: `value` (null = n/a), its main interval `ci` and how it was computed. */
+/**
+ * A figure: `value` (null = n/a), its main interval `ci` and how it was computed; `interval:
+ * 'too_few'` when the interval was withheld because too few gold arguments stand behind it.
+ */
 export const figureViewSchema = z.object({
   value: z.number().nullable(),
   ci: intervalSchema.nullable(),
-  method: z.enum(['cluster-bootstrap', 'wilson', 'normal', 'none']),
+  method: z.enum(['cluster-bootstrap', 'wilson', 'normal', 'student-t', 'none']),
+  interval: z.literal('too_few').optional(),
+  gold: z.number().optional(),
+  gold_needed: z.number().optional(),
 });
 export type FigureView = z.output<typeof figureViewSchema>;
 
@@ -135,7 +141,8 @@ export type CellView = z.output<typeof cellSchema>;
 const correctedFigureSchema = z.object({
   value: z.number().nullable(),
   ci: intervalSchema.nullable(),
-  method: z.literal('normal'),
+  /** `normal` in reports made before the Student-t interval. */
+  method: z.enum(['normal', 'student-t']),
   clipped: z.boolean(),
   extractor_only: z.number().nullable(),
   sampled: z.number(),

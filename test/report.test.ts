@@ -80,11 +80,14 @@ describe('report on the hand-computed fixture study', () => {
     expect(wilson?.upper).toBeCloseTo(0.934084, 6);
   });
 
-  it('gives the pooled normal interval of a corrected estimate as computed by hand', () => {
-    // gpt-4.1, alpha, Test 3 AccH: 1 ± z·√(93/16200) = 1 ± 1.959964·0.0757676 = [0.851498, 1.148502],
-    // and AccH is a proportion: the upper end stops at 1, and the figure says it was clipped.
+  it('gives the pooled Student-t interval of a corrected estimate as computed by hand', () => {
+    // gpt-4.1, alpha, Test 3 AccH: variance pooled over alpha's 3 differences, so ν = 2 and
+    // t_{0.975, 2} = 4.302653 (NIST/SEMATECH e-Handbook 1.3.6.7.2): 1 ± 4.302653·√(93/16200)
+    // = 1 ± 4.302653·0.0757676 = [0.673998, 1.326002], and AccH is a proportion: the upper end stops
+    // at 1, and the figure says it was clipped.
     const figure = report.corrected['gpt-4.1']?.alpha?.['3']?.acch;
-    expect(figure?.ci?.lower).toBeCloseTo(0.851498, 6);
+    expect(figure?.degrees_of_freedom).toBe(2);
+    expect(figure?.ci?.lower).toBeCloseTo(0.673998, 6);
     expect(figure?.ci?.upper).toBe(1);
     expect(figure?.clipped).toBe(true);
   });
@@ -93,7 +96,7 @@ describe('report on the hand-computed fixture study', () => {
     const all = figures(report);
     expect(all.length).toBeGreaterThan(400);
     for (const { path, figure } of all) {
-      expect(['cluster-bootstrap', 'wilson', 'normal', 'none'], path).toContain(figure.method);
+      expect(['cluster-bootstrap', 'wilson', 'student-t', 'none'], path).toContain(figure.method);
       expect('ci' in figure, path).toBe(true);
       const ci = figure.ci as { lower: number; upper: number } | null;
       const value = figure.value as number | null;
@@ -101,7 +104,8 @@ describe('report on the hand-computed fixture study', () => {
         expect(ci, path).toBeNull();
         continue;
       }
-      if (figure.method === 'none') expect(ci, path).toBeNull();
+      // An interval withheld for too few gold keeps its estimate and says so.
+      if (figure.method === 'none' || figure.interval === 'too_few') expect(ci, path).toBeNull();
       else {
         expect(ci, path).not.toBeNull();
         expect(ci && ci.lower <= ci.upper, path).toBe(true);
@@ -111,7 +115,8 @@ describe('report on the hand-computed fixture study', () => {
   });
 
   it('decides and words the claims with their numbers', () => {
-    expect(report.verdict.ranking).toContain('2 hold, 2 fail, 1 undecided of 5 rankings');
+    // One gold argument in the smallest ranked cell, fewer than the 20 per cell the ranking claim needs.
+    expect(report.verdict.ranking).toContain('0 hold, 0 fail, 1 undecided, 4 too few to judge of 5 rankings');
     expect(report.verdict.acch).toContain('0 hold, 0 fail, 0 undecided, 2 too few to judge of 2');
     // A census of 2 gives an interval of zero width; 2 gold arguments still judge nothing.
     expect(report.verdict.details).toContain(
@@ -119,7 +124,9 @@ describe('report on the hand-computed fixture study', () => {
     );
     expect(
       report.verdict.details.some((line) =>
-        line.startsWith('AccH, Test 1: τ-b = -1.000 [-1.000, -1.000] over 2 models — fails'),
+        line.startsWith(
+          'AccH, Test 1: τ-b = -1.000 [no interval] over 2 models — too few to judge (1 gold in the smallest cell; needs 20 per cell)',
+        ),
       ),
     ).toBe(true);
   });

@@ -114,7 +114,7 @@ export function forestChart(report: ReportView): ChartBlock | null {
       .map((entry) => entry.label)
       .join(
         ', ',
-      )}. The ">${Math.round(threshold * 100)}%" claim is judged on the corrected estimate against the dashed line at ${formatNumber(threshold)}; a reported figure has no interval. An interval reaching beyond the drawn range ends in an arrow at its edge; the table gives every end.`,
+      )}. The ">${Math.round(threshold * 100)}%" claim is judged on the corrected estimate against the dashed line at ${formatNumber(threshold)}; a reported figure has no interval, nor has a gold mean on fewer than 10 gold arguments (too few for one). An interval reaching beyond the drawn range ends in an arrow at its edge; the table gives every end.`,
     legend,
     data: {
       type: 'forest',

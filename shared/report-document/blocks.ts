@@ -53,10 +53,15 @@ export function testLabel(test: string): string {
   return TEST_LABEL[test] ?? test;
 }
 
-/** "0.912 [0.871, 0.944]", "0.912" without an interval, "n/a" for null. */
+/**
+ * "0.912 [0.871, 0.944]", "0.912" without an interval, "0.912 (3 gold: too few for an interval; 10
+ * needed)" when the report withheld it, "n/a" for null.
+ */
 export function formatFigure(figure: FigureView | null | undefined): string {
   if (!figure || figure.value === null) return 'n/a';
   const value = formatNumber(figure.value);
+  if (figure.interval === 'too_few')
+    return `${value} (${figure.gold ?? 0} gold: too few for an interval; ${figure.gold_needed ?? 'more'} needed)`;
   return figure.ci ? `${value} [${formatNumber(figure.ci.lower)}, ${formatNumber(figure.ci.upper)}]` : value;
 }
 

@@ -21,7 +21,7 @@ function adjustments(figure: CorrectedView): string {
 
 /**
  * Section 4: the difference estimator's population estimates per extractor, model, test and metric —
- * the corrected figure with its normal interval, the extractor alone, n/N, and whether the variance
+ * the corrected figure with its Student-t interval, the extractor alone, n/N, and whether the variance
  * was pooled or floored or the figure clipped to [0, 1] (docs/REPORT.md "Statistics that never
  * overclaim"). One table per metric, so each stays readable.
  */
@@ -51,7 +51,7 @@ export function correctedSection(report: ReportView): Block[] {
     heading,
     {
       kind: 'paragraph',
-      text: 'Each extractor’s figure over every argument, corrected by the mean gold-minus-extractor difference of the sampled arguments per stratum (normal interval). "pooled": a stratum had fewer than 3 sampled arguments, so the variance of the differences was pooled over the model’s tests; "floored": the sample showed no difference, so the variance was raised to the zero-disagreement floor; "clipped": the estimate or interval was kept within [0, 1].',
+      text: 'Each extractor’s figure over every argument, corrected by the mean gold-minus-extractor difference of the sampled arguments per stratum (Student-t interval, n − 1 degrees of freedom of the smallest stratum, or of the pool where pooled). "pooled": a stratum had fewer than 3 sampled arguments, so the variance of the differences was pooled over the model’s tests; "floored": the sample showed no difference, so the variance was raised to the zero-disagreement floor; "clipped": the estimate or interval was kept within [0, 1].',
     },
     ...[...rowsByMetric].flatMap(([metric, rows]): Block[] => [
       { kind: 'heading', level: 3, text: `${METRIC_LABEL[metric] ?? metric}, corrected` },

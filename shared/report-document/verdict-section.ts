@@ -62,7 +62,7 @@ function acchTable(report: ReportView): Block[] {
       const claim: AcchClaimView | undefined = claims[test];
       if (!claim) return;
       pooled ||= claim.variance_pooled;
-      const figure = formatFigure({ value: claim.value, ci: claim.ci, method: 'normal' });
+      const figure = formatFigure({ value: claim.value, ci: claim.ci, method: 'student-t' });
       rows.push([
         model,
         testLabel(test),
@@ -114,6 +114,8 @@ export function verdictSection(report: ReportView): Block[] {
     ...(ranking ? [ranking] : []),
     { kind: 'paragraph', text: report.verdict.acch },
     ...acchTable(report),
-    ...(report.verdict.alt_test === '' ? [] : [{ kind: 'paragraph' as const, text: report.verdict.alt_test }]),
+    ...(report.verdict.alt_test === ''
+      ? []
+      : [{ kind: 'paragraph' as const, text: report.verdict.alt_test }]),
   ];
 }

@@ -1,6 +1,7 @@
 import { adjustmentNotes } from './adjustment-notes.ts';
 import { type AltTest, altTestByExtractor } from './alt-test.ts';
 import { type AnnotatorAgreement, annotatorAgreement } from './annotator-agreement.ts';
+import { chooseBootstrapStrata } from './bootstrap-strata.ts';
 import { type CellMetrics, cellMetrics } from './cell-metrics.ts';
 import { type Claims, checkClaims } from './claims.ts';
 import { type CorrectedByModel, correctedEstimates } from './corrected-estimates.ts';
@@ -120,12 +121,15 @@ function cellSections(context: SectionContext, cells: CellMetrics) {
  *    (`rankings`, `checkClaims`), and `verdict` in words (`writeVerdict`);
  * 6. `planning` — the sample-size planner applied to the study (`planStudy`).
  *
+ * Sections 1–2 resample within the design's strata only when each holds enough gold
+ * (`chooseBootstrapStrata`), else over the whole sample; a note says which and why.
+ *
  * Bootstrap streams: agreement uses seed, extractor-vs-gold seed + 1, the cell metrics (and so
  * rankings) seed + 2, so one section's resamples do not depend on another's size. With
  * `replicates: 0` no bootstrap runs and every bootstrap interval is `null`.
  *
  * Notes, in order: the index's, the choice of sources (`chooseReportedSource`,
- * `choosePrimaryExtractor`), the design's (`designNotes`), the adjusted corrected estimates
+ * `choosePrimaryExtractor`), the design's (`designNotes`), the bootstrap's strata, the adjusted corrected estimates
  * (`adjustmentNotes`), and a missing bootstrap.
  *
  * Preconditions: validated records; every argument's triple present. Throws otherwise.
@@ -139,12 +143,16 @@ export function buildReport(input: ReportInput, options: ReportOptions): Report 
   };
   const reported = chooseReportedSource(input.reported, options.reportedSource);
   const primary = choosePrimaryExtractor(index.extractors, options.primaryExtractor);
+  const bootstrapStrata = chooseBootstrapStrata(
+    input.design !== null,
+    index.designStratum.filter((_, i) => index.gold[i] !== undefined),
+  );
   const context: SectionContext = {
     input,
     index,
     options,
     seeds,
-    stratified: input.design !== null,
+    stratified: bootstrapStrata.stratified,
     primary: primary.extractor,
     reported: reported.values,
   };
@@ -163,6 +171,7 @@ export function buildReport(input: ReportInput, options: ReportOptions): Report 
     ...reported.notes,
     ...primary.notes,
     ...designNotes(input.design, goldInDesign(index)),
+    ...(bootstrapStrata.note === null ? [] : [bootstrapStrata.note]),
     ...adjustmentNotes(later.corrected),
     ...(options.replicates === 0 ? ['Bootstrap replicates: 0 — no bootstrap intervals were computed.'] : []),
   ];

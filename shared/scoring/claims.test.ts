@@ -17,7 +17,8 @@ function corrected(
     ci: { lower, upper },
     clipped: false,
     variance: (halfWidth / 1.959963984540054) ** 2,
-    method: 'normal',
+    method: 'student-t',
+    degrees_of_freedom: null,
     extractor_only: value,
     sampled: sample.sampled ?? 40,
     population: sample.population ?? 300,
@@ -85,12 +86,42 @@ describe('checkClaims and writeVerdict', () => {
 
   it('answers in words with the numbers, never a bare yes or no', () => {
     const verdict = writeVerdict(claims, 0.95);
-    expect(verdict.ranking).toContain('1 hold, 0 fail, 1 undecided of 2 rankings');
+    expect(verdict.ranking).toContain('1 hold, 0 fail, 1 undecided, 0 too few to judge of 2 rankings');
     expect(verdict.acch).toContain('1 hold, 1 fail, 0 undecided, 1 too few to judge of 3');
     expect(verdict.details).toContain(
       'AccH, Test 1: τ-b = 0.710 [0.430, 0.930] over 8 models — undecided against 0.6; least stable gold pair: a above b, order flips in 0.300 of replicates.',
     );
     expect(verdict.details).toContain('m2: corrected AccH Test 1 0.800 [0.700, 0.890] fails.');
+  });
+
+  it('says a ranking whose τ-b interval was withheld (too few gold per cell) is too few to judge', () => {
+    const few = ranking(0.2, 0, 0);
+    few.kendall_tau_b.gold_vs_reported = {
+      value: 0.2,
+      ci: null,
+      method: 'cluster-bootstrap',
+      interval: 'too_few',
+      gold: 2,
+      gold_needed: 20,
+      models: 8,
+    };
+    const judged = checkClaims(
+      null,
+      'gpt-4.1',
+      { acch_test1: few },
+      {
+        threshold: 0.6,
+        claimThreshold: 0.9,
+        hasReported: true,
+        level: 0.95,
+      },
+    );
+    expect(judged.ranking.by_ranking.acch_test1).toMatchObject({ status: 'too_few', sampled: 2, needed: 20 });
+    const verdict = writeVerdict(judged, 0.95);
+    expect(verdict.ranking).toContain('0 hold, 0 fail, 0 undecided, 1 too few to judge of 1 rankings');
+    expect(verdict.details[0]).toBe(
+      'AccH, Test 1: τ-b = 0.200 [no interval] over 8 models — too few to judge (2 gold in the smallest cell; needs 20 per cell); least stable gold pair: a above b, order flips in 0.300 of replicates.',
+    );
   });
 
   it('compares with the primary extractor when nothing was reported', () => {

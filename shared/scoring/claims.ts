@@ -1,6 +1,6 @@
 import type { Interval } from '../stats/interval.ts';
 import { type ClaimStatus, checkClaim } from './claim-check.ts';
-import { goldNeededForClaim, MIN_GOLD_FOR_CLAIM } from './claim-sample.ts';
+import { goldNeededForClaim, MIN_GOLD_FOR_CLAIM, MIN_GOLD_FOR_RANKING } from './claim-sample.ts';
 import type { CorrectedByModel, CorrectedFigure } from './corrected-estimates.ts';
 import type { AdjacentFlip, Ranking, TauFigure } from './rankings.ts';
 
@@ -23,6 +23,10 @@ export interface RankingClaim {
   tau_b: TauFigure | null;
   /** Adjacent pairs of the gold ranking, least stable first. */
   flips: AdjacentFlip[];
+  /** Gold arguments in the ranking's smallest gold cell (`null` without τ-b). */
+  sampled: number | null;
+  /** Gold arguments every ranked cell needs for the claim to be judged (`MIN_GOLD_FOR_RANKING`). */
+  needed: number;
 }
 
 /** The two claims the reviewers asked about, with the numbers that decide them. */
@@ -73,7 +77,9 @@ function goldNeeded(figure: CorrectedFigure, threshold: number, level: number): 
  * - "the ranking survives": per ranking, τ-b between the gold ranking and the reported one (the
  *   primary extractor's when nothing was reported) — `holds` when its bootstrap interval excludes
  *   every value below `threshold` (lower bound ≥ threshold), `fails` when the upper bound is below
- *   it, else `undecided`; reported with the adjacent-pair flip shares of the gold ranking.
+ *   it, else `undecided`; `too_few` when a ranked cell has fewer than `MIN_GOLD_FOR_RANKING` gold
+ *   arguments (τ-b then has no interval, `rankings`); reported with the adjacent-pair flip shares
+ *   of the gold ranking.
  */
 export function checkClaims(
   corrected: CorrectedByModel | null,
@@ -107,10 +113,13 @@ export function checkClaims(
   const byRanking: Record<string, RankingClaim> = {};
   for (const [key, ranking] of Object.entries(rankingsByKey)) {
     const tau = comparison === null ? null : (ranking.kendall_tau_b[comparison] ?? null);
+    const tooFew = tau?.interval === 'too_few';
     byRanking[key] = {
-      status: checkClaim(tau?.ci ?? null, options.threshold, { inclusive: true }),
+      status: tooFew ? 'too_few' : checkClaim(tau?.ci ?? null, options.threshold, { inclusive: true }),
       tau_b: tau,
       flips: [...(ranking.flips.gold ?? [])].sort((a, b) => (b.share ?? -1) - (a.share ?? -1)),
+      sampled: tau?.gold ?? null,
+      needed: MIN_GOLD_FOR_RANKING,
     };
   }
   return {

@@ -54,11 +54,18 @@ describe('correctedEstimates', () => {
     const figure = corrected?.['1']?.acch;
     expect(figure?.value).toBeCloseTo(11 / 12 + 1 / 18, 12);
     expect(figure?.extractor_only).toBeCloseTo(11 / 12, 12);
-    expect(figure).toMatchObject({ sampled: 3, population: 4, variance_pooled: false, method: 'normal' });
+    expect(figure).toMatchObject({
+      sampled: 3,
+      population: 4,
+      variance_pooled: false,
+      method: 'student-t',
+      degrees_of_freedom: 2,
+    });
     // s² of [1/6, 0, 0]: mean 1/18, Σ(d − 1/18)² = (1/9)² + 2·(1/18)² = 1/81 + 2/324 = 1/54; s² = 1/108.
-    // Var = (1 − 3/4)·(1/108)/3 = 1/1296; half-width 1.96·1/36.
-    const half = 1.959963984540054 / 36;
-    expect(figure?.ci?.lower).toBeCloseTo(35 / 36 - half, 12);
+    // Var = (1 − 3/4)·(1/108)/3 = 1/1296; ν = 3 − 1 = 2, half-width t_{0.975, 2}·1/36 = 4.3027/36
+    // (NIST/SEMATECH e-Handbook 1.3.6.7.2).
+    const half = 4.302652729911275 / 36;
+    expect(figure?.ci?.lower).toBeCloseTo(35 / 36 - half, 9);
     // 35/36 + half = 1.0267: AccH is a proportion, so the interval stops at 1 and says it was clipped.
     expect(figure?.ci?.upper).toBe(1);
     expect(figure?.clipped).toBe(true);
@@ -67,10 +74,12 @@ describe('correctedEstimates', () => {
   it('pools the variance across the model’s tests when a stratum has fewer than 3 sampled', () => {
     // Test 2: n = 1 (a5, difference 0) of N = 2 → s² from the pool of all m's differences [1/6, 0, 0, 0]:
     // mean 1/24, Σ = (1/8)² + 3·(1/24)² = 1/64 + 1/192 = 1/48, s² = 1/144; Var = (1 − 1/2)·(1/144)/1 = 1/288.
+    // ν from the pool of 4: 3, t_{0.975, 3} = 3.1824.
     const figure = corrected?.['2']?.acch;
     expect(figure?.value).toBe(1);
     expect(figure?.variance_pooled).toBe(true);
-    expect(1 - (figure?.ci?.lower ?? 0)).toBeCloseTo(1.959963984540054 * Math.sqrt(1 / 288), 12);
+    expect(figure?.degrees_of_freedom).toBe(3);
+    expect(1 - (figure?.ci?.lower ?? 0)).toBeCloseTo(3.182446305284263 * Math.sqrt(1 / 288), 9);
     expect(figure?.ci?.upper).toBe(1);
   });
 

@@ -8,17 +8,19 @@ import {
 import { boundProportion } from './proportion-bounds.ts';
 import type { StudyIndex } from './study-index.ts';
 
-/** A corrected population estimate: a figure (normal interval) with the estimator's parts. */
+/** A corrected population estimate: a figure (Student-t interval) with the estimator's parts. */
 export interface CorrectedFigure {
   /** The estimate, kept within [0, 1] (`boundProportion`). */
   value: number | null;
-  /** The normal interval, intersected with [0, 1]. */
+  /** The Student-t interval (`differenceEstimate`), intersected with [0, 1]. */
   ci: { lower: number; upper: number } | null;
   /** The estimate or the interval lay outside [0, 1] and was moved to its edge. */
   clipped: boolean;
   /** Var(m̂) of the estimator (before any clipping); `null` without an interval. */
   variance: number | null;
-  method: 'normal';
+  method: 'student-t';
+  /** ν of the t quantile: the smallest stratum's n_h − 1 (the pool's size − 1 where pooled); `null` for a census. */
+  degrees_of_freedom: number | null;
   /** The extractor's figure over all arguments, uncorrected (Σ N_h/N × extractor mean). */
   extractor_only: number | null;
   /** Σ n_h: sampled arguments with gold and a usable extraction. */
@@ -131,7 +133,8 @@ export function correctedEstimates(
           ci: bounded.ci,
           clipped: bounded.clipped,
           variance: result.variance,
-          method: 'normal',
+          method: 'student-t',
+          degrees_of_freedom: result.degrees_of_freedom,
           extractor_only: result.extractor_only,
           sampled: result.strata.reduce((sum, row) => sum + row.sampled, 0),
           population: result.strata.reduce((sum, row) => sum + row.population, 0),

@@ -1,12 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { differenceEstimate, zeroSpreadVarianceFloor } from './difference-estimator.ts';
 
-const Z = 1.959963984540054;
+// Student's t two-sided 5 % points (NIST/SEMATECH e-Handbook 1.3.6.7.2): ν = 2 and ν = 3.
+const T2 = 4.302652729911275;
+const T3 = 3.182446305284263;
 
 describe('differenceEstimate', () => {
   it('corrects the extractor mean by the mean difference, with the finite-population variance', () => {
     // N = 10, extractor mean 0.9; differences −0.1, 0, −0.2: mean −0.1, s² = ((0)² + 0.1² + 0.1²)/2 = 0.01.
-    // m̂ = 0.9 − 0.1 = 0.8; Var = (1 − 3/10)·0.01/3 = 0.0023333; half-width 1.96·0.048305 = 0.094676.
+    // m̂ = 0.9 − 0.1 = 0.8; Var = (1 − 3/10)·0.01/3 = 0.0023333; ν = 3 − 1 = 2: half-width t_{0.975, 2}·0.048305 = 4.3027·0.048305 = 0.20784.
     const result = differenceEstimate(
       [
         {
@@ -20,7 +22,9 @@ describe('differenceEstimate', () => {
     );
     expect(result.value).toBeCloseTo(0.8, 12);
     expect(result.variance).toBeCloseTo((0.7 * 0.01) / 3, 12);
-    expect(result.ci?.lower).toBeCloseTo(0.8 - Z * Math.sqrt((0.7 * 0.01) / 3), 12);
+    expect(result.degrees_of_freedom).toBe(2);
+    expect(result.ci?.lower).toBeCloseTo(0.8 - T2 * Math.sqrt((0.7 * 0.01) / 3), 9);
+    expect(result.ci?.upper).toBeCloseTo(0.8 + 0.20784, 4);
     expect(result.extractor_only).toBeCloseTo(0.9, 12);
     expect(result.variance_pooled).toBe(false);
   });
@@ -38,6 +42,29 @@ describe('differenceEstimate', () => {
     );
     expect(result.value).toBeCloseTo(0.75, 12);
     expect(result.variance).toBeCloseTo(0.0016875, 12);
+    // ν = min(3 − 1, 3 − 1) = 2 (h2's s² was floored, but from the same three differences).
+    expect(result.degrees_of_freedom).toBe(2);
+  });
+
+  it('takes ν from the pool where the variance was pooled, and the smallest ν over strata', () => {
+    // h1 pooled over 4 differences (ν 3), h2 from its own 6 (ν 5): ν = 3.
+    const result = differenceEstimate(
+      [
+        {
+          key: 'h1',
+          populationSize: 10,
+          extractorValues: [0.9],
+          differences: [0, 0.2],
+          pool: [0, 0.2, 0.4, 0.1],
+        },
+        { key: 'h2', populationSize: 20, extractorValues: [0.8], differences: [0, 0.1, 0, 0.2, 0, 0.1] },
+      ],
+      { level: 0.95 },
+    );
+    expect(result.strata.map((row) => row.degrees_of_freedom)).toEqual([3, 5]);
+    expect(result.degrees_of_freedom).toBe(3);
+    const half = ((result.ci?.upper ?? 0) - (result.ci?.lower ?? 0)) / 2;
+    expect(half).toBeCloseTo(T3 * Math.sqrt(result.variance ?? 0), 9);
   });
 
   it('pools s² when n_h < 3 and says so', () => {
@@ -68,6 +95,7 @@ describe('differenceEstimate', () => {
     );
     expect(census.variance).toBe(0);
     expect(census.ci).toEqual({ lower: 0.5, upper: 0.5 });
+    expect(census.degrees_of_freedom).toBeNull();
   });
 
   it('is n/a when a stratum has no sampled difference', () => {
@@ -122,10 +150,10 @@ describe('differenceEstimate on a small sample that saw no difference', () => {
   });
 
   it('gives an interval as wide as three items warrant, not one of zero width', () => {
-    // s² floored to 1: Var = (1 − 3/30)·1/3 = 0.3; half-width 1.96·√0.3 = 1.0735
+    // s² floored to 1: Var = (1 − 3/30)·1/3 = 0.3; ν = 2: half-width 4.3027·√0.3 = 2.3567
     expect(result.variance_floored).toBe(true);
     expect(result.variance).toBeCloseTo(0.3, 10);
-    expect((result.ci?.upper ?? 0) - (result.ci?.lower ?? 0)).toBeCloseTo(2 * 1.959964 * Math.sqrt(0.3), 4);
+    expect((result.ci?.upper ?? 0) - (result.ci?.lower ?? 0)).toBeCloseTo(2 * T2 * Math.sqrt(0.3), 4);
   });
 
   it('leaves a sample with spread alone', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { plainFigure, proportionFigure, roundNumbers } from './figure.ts';
+import { plainFigure, proportionFigure, roundNumbers, withholdInterval } from './figure.ts';
 
 describe('proportionFigure', () => {
   it('gives x/n with the Wilson interval and Clopper–Pearson beside it', () => {
@@ -31,5 +31,30 @@ describe('plainFigure and roundNumbers', () => {
       a: [0.3333, 2],
       b: { c: 'x', d: 0.3 },
     });
+  });
+});
+
+describe('withholdInterval', () => {
+  const figure = {
+    value: 0.9,
+    ci: { lower: 0.8, upper: 1 },
+    method: 'cluster-bootstrap' as const,
+    bca: { lower: 0.7, upper: 1 },
+  };
+  it('keeps the estimate and drops the intervals below the minimum, saying why', () => {
+    expect(withholdInterval(figure, 3, 10)).toEqual({
+      value: 0.9,
+      ci: null,
+      method: 'cluster-bootstrap',
+      bca: null,
+      interval: 'too_few',
+      gold: 3,
+      gold_needed: 10,
+    });
+  });
+  it('leaves a figure on enough gold, or without a value, as it is', () => {
+    expect(withholdInterval(figure, 10, 10)).toBe(figure);
+    const empty = { value: null, ci: null, method: 'cluster-bootstrap' as const };
+    expect(withholdInterval(empty, 0, 10)).toBe(empty);
   });
 });

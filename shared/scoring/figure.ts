@@ -3,7 +3,7 @@ import type { Interval } from '../stats/interval.ts';
 import { wilsonInterval } from '../stats/wilson-interval.ts';
 
 /** How a figure's `ci` was computed. */
-export type IntervalMethod = 'cluster-bootstrap' | 'wilson' | 'normal' | 'none';
+export type IntervalMethod = 'cluster-bootstrap' | 'wilson' | 'normal' | 'student-t' | 'none';
 
 /**
  * One reported number with its uncertainty — the uniform shape of every figure in a report
@@ -15,7 +15,10 @@ export type IntervalMethod = 'cluster-bootstrap' | 'wilson' | 'normal' | 'none';
  * - optional secondary intervals, each under its method's name: `wilson` (decisions treated as
  *   independent binomial trials — the naive interval beside a cluster bootstrap), `clopper_pearson`,
  *   `bca` (bias-corrected and accelerated bootstrap), and `undefined_replicates` when some
- *   bootstrap resamples gave no value and were dropped.
+ *   bootstrap resamples gave no value and were dropped;
+ * - `interval: 'too_few'` when the interval was withheld (`withholdInterval`): the figure rests on
+ *   `gold` gold arguments (for τ-b with the gold: in its smallest cell), fewer than the `gold_needed` at which `simulate coverage` found its
+ *   interval keeps its promise; the estimate stays, `ci` (and `bca`) are `null`.
  */
 export interface Figure {
   value: number | null;
@@ -25,6 +28,24 @@ export interface Figure {
   clopper_pearson?: Interval | null;
   bca?: Interval | null;
   undefined_replicates?: number;
+  interval?: 'too_few';
+  gold?: number;
+  gold_needed?: number;
+}
+
+/**
+ * The figure without its intervals, marked `interval: 'too_few'`, when it rests on fewer than
+ * `needed` gold arguments; else the figure unchanged. The estimate is kept: it is still the best
+ * single number; what the sample cannot give is a trustworthy statement of its uncertainty.
+ *
+ * @example withholdInterval({ value: 0.9, ci: { lower: 0.8, upper: 1 }, method: 'cluster-bootstrap' }, 3, 10)
+ * // { value: 0.9, ci: null, method: 'cluster-bootstrap', bca: null, interval: 'too_few', gold: 3, gold_needed: 10 }
+ */
+export function withholdInterval<F extends Figure>(figure: F, gold: number, needed: number): F {
+  if (gold >= needed || figure.value === null) return figure;
+  const withheld: F = { ...figure, ci: null, interval: 'too_few', gold, gold_needed: needed };
+  if (figure.bca !== undefined) withheld.bca = null;
+  return withheld;
 }
 
 /** A figure without an interval (e.g. a paper's reported value): `{ value, ci: null, method: 'none' }`. */

@@ -18,7 +18,9 @@ describe('planStudy', () => {
     expect(planning.decision_proportion.map((plan) => plan.half_width)).toEqual([0.05, 0.1]);
     // AccH differences gold − x: a1 0, a2 0, a3 0, a4 1 − 5/6 = 1/6 → s² = (3·(1/24)² + (1/8)²)/3 = 1/144.
     expect(planning.corrected_acch.difference_variance).toBeCloseTo(1 / 144, 12);
-    // n_h = ⌈3.8415·(1/144)/0.0025⌉ = ⌈10.67⌉ = 11
-    expect(planning.corrected_acch.plans[0]?.items_per_stratum).toBe(11);
+    // 3 of the 4 differences are 0: departure share 1/4. Every model × test cell has 2 arguments, so
+    // the plan is a census of each (n_h = N_h = 2: variance 0) — fewer than 3, but no more exist.
+    expect(planning.corrected_acch).toMatchObject({ departure_share: 0.25, stratum_size: 2 });
+    expect(planning.corrected_acch.plans[0]?.items_per_stratum).toBe(2);
   });
 });

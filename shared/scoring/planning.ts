@@ -25,6 +25,10 @@ export interface Planning {
     /** s²_Δ of the AccH differences over every sampled argument with gold and an extraction. */
     difference_variance: number | null;
     differences: number;
+    /** Share of those differences departing from the most common one (how often a stratum shows spread). */
+    departure_share: number | null;
+    /** N_h planned for: the median number of arguments of a model × test cell. */
+    stratum_size: number | null;
     plans: (CorrectedSampleSizePlan & { half_width: number })[];
   };
 }
@@ -36,7 +40,9 @@ export const PLANNED_HALF_WIDTHS = [0.05, 0.1] as const;
  * `planSampleSize`, `planCorrectedSampleSize`): ρ is estimated from the annotated items
  * (`intraClassCorrelation` over the gold judgements' 78 decisions; without gold, over the first
  * submitted annotation of each argument), and the variance of the differences from the sample.
- * Half-widths planned: 0.05 and 0.10, p = 0.5 (the most conservative).
+ * Half-widths planned: 0.05 and 0.10, p = 0.5 (the most conservative). The corrected AccH is planned
+ * for the interval the report prints (`planCorrectedSampleSize`: Student's t, the zero-spread floor,
+ * at least 3 per stratum, N_h the median model × test cell).
  */
 export function planStudy(
   index: StudyIndex,
@@ -76,6 +82,11 @@ export function planStudy(
       if (!Number.isNaN(difference)) differences.push(difference);
     }
   const differenceVariance = differences.length >= 2 ? sampleVariance(differences) : null;
+  const departureShare = differences.length === 0 ? null : 1 - largestTie(differences) / differences.length;
+  const cellSizes = index.cells.map(() => 0);
+  for (const c of index.cellOf) if (c >= 0) cellSizes[c] = (cellSizes[c] ?? 0) + 1;
+  const sorted = cellSizes.filter((size) => size > 0).sort((a, b) => a - b);
+  const stratumSize = sorted.length === 0 ? null : (sorted[Math.floor((sorted.length - 1) / 2)] ?? null);
   return {
     icc: { value: icc, items: judgements.length, source },
     decision_proportion: PLANNED_HALF_WIDTHS.map((halfWidth) => ({
@@ -86,13 +97,33 @@ export function planStudy(
       extractor: s > 0 ? primaryExtractor : null,
       difference_variance: differenceVariance,
       differences: differences.length,
+      departure_share: departureShare,
+      stratum_size: stratumSize,
       plans:
         differenceVariance === null
           ? []
           : PLANNED_HALF_WIDTHS.map((halfWidth) => ({
               half_width: halfWidth,
-              ...planCorrectedSampleSize({ halfWidth, differenceVariance, level }),
+              ...planCorrectedSampleSize({
+                halfWidth,
+                differenceVariance,
+                level,
+                departureShare: departureShare ?? 1,
+                ...(stratumSize === null ? {} : { stratumSize }),
+              }),
             })),
     },
   };
+}
+
+/** How many of the values equal the most common one. */
+function largestTie(values: readonly number[]): number {
+  const counts = new Map<number, number>();
+  let most = 0;
+  for (const value of values) {
+    const count = (counts.get(value) ?? 0) + 1;
+    counts.set(value, count);
+    most = Math.max(most, count);
+  }
+  return most;
 }

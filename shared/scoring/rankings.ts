@@ -2,8 +2,9 @@ import type { ReportedMetric } from '../schemas/reported.ts';
 import { kendallTauB } from '../stats/kendall-tau-b.ts';
 import type { TestNumber } from '../vocabulary.ts';
 import { type CellMetrics, MEAN_METRICS } from './cell-metrics.ts';
+import { MIN_GOLD_FOR_RANKING } from './claim-sample.ts';
 import { deriveDraws } from './derive-draws.ts';
-import type { Figure } from './figure.ts';
+import { type Figure, withholdInterval } from './figure.ts';
 import { rankModels } from './rank-models.ts';
 import type { StudyIndex } from './study-index.ts';
 import { reportedKey } from './study-metrics.ts';
@@ -28,7 +29,12 @@ export interface RankingDetails {
   test: TestNumber;
   /** Per source, the value each model is ranked by. */
   values: Record<string, Record<string, number | null>>;
-  /** Per pair of sources "a_vs_b": τ-b over the models both rank, bootstrap percentile `ci`. */
+  /**
+   * Per pair of sources "a_vs_b": τ-b over the models both rank (with the gold on one side, `gold`:
+   * the fewest gold arguments of a ranked cell), bootstrap percentile `ci` — withheld
+   * (`interval: 'too_few'`) for a pair with the gold when a ranked cell has fewer than
+   * `MIN_GOLD_FOR_RANKING` gold arguments.
+   */
   kendall_tau_b: Record<string, TauFigure>;
   /** Per resampled source (not `reported`), the flip share of every adjacent pair of its ranking. */
   flips: Record<string, AdjacentFlip[]>;
@@ -49,6 +55,9 @@ export const RANKING_FIELDS = ['metric', 'test', 'values', 'kendall_tau_b', 'fli
  *   both rank; its interval is the percentile interval of τ-b recomputed in every replicate of the
  *   cell-metric bootstrap (`cellMetrics`: arguments resampled within model × test cells, every
  *   model's metric recomputed under both sources from the same resample; reported values fixed);
+ * - with the gold on one side, τ-b keeps its estimate but loses its interval (`withholdInterval`) when
+ *   the smallest ranked cell has fewer than `MIN_GOLD_FOR_RANKING` gold arguments: `simulate
+ *   coverage` measured its coverage at 8–11 % with 2–3 per cell;
  * - per source and pair of models adjacent in its ranking, the share of replicates in which their
  *   order flips (ties counted apart).
  *
@@ -72,6 +81,11 @@ export function rankings(
   );
   const result: Record<string, Ranking> = {};
   const B = cells.draws.replicates;
+  const goldInCell = index.cells.map(() => 0);
+  index.gold.forEach((judgement, i) => {
+    const c = index.cellOf[i];
+    if (judgement !== undefined && c !== undefined) goldInCell[c] = (goldInCell[c] ?? 0) + 1;
+  });
   for (const metric of ['acch', 'recu', 'abstain'] as const) {
     for (const test of tests) {
       if (metric === 'abstain' && test !== 3) continue;
@@ -178,10 +192,28 @@ export function rankings(
         test,
         values,
         kendall_tau_b: Object.fromEntries(
-          pairs.map((pair, p) => [
-            pair.key,
-            { ...bootstrapFigure(tau, p, level), models: pair.models.length },
-          ]),
+          pairs.map((pair, p) => {
+            const figure = bootstrapFigure(tau, p, level);
+            if (pair.a !== 'gold' && pair.b !== 'gold')
+              return [pair.key, { ...figure, models: pair.models.length }];
+            const fewest =
+              pair.models.length === 0
+                ? 0
+                : Math.min(
+                    ...pair.models.map((model) => {
+                      const c = index.cells.findIndex((cell) => cell.model === model && cell.test === test);
+                      return c < 0 ? 0 : (goldInCell[c] ?? 0);
+                    }),
+                  );
+            return [
+              pair.key,
+              {
+                ...withholdInterval(figure, fewest, MIN_GOLD_FOR_RANKING),
+                gold: fewest,
+                models: pair.models.length,
+              },
+            ];
+          }),
         ),
         flips,
       };

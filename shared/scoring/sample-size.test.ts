@@ -33,9 +33,66 @@ describe('planSampleSize', () => {
 });
 
 describe('planCorrectedSampleSize', () => {
-  it('gives n_h = z²·s²/w²', () => {
-    // 3.8414588 · 0.01 / 0.0025 = 15.37 → 16
-    expect(planCorrectedSampleSize({ halfWidth: 0.05, differenceVariance: 0.01 }).items_per_stratum).toBe(16);
-    expect(planCorrectedSampleSize({ halfWidth: 0.05, differenceVariance: 0 }).items_per_stratum).toBe(0);
+  // Student's t two-sided 5 % points, NIST/SEMATECH e-Handbook 1.3.6.7.2 (and R's qt(0.975, ν)).
+  const T = { 2: 4.302653, 16: 2.119905, 17: 2.109816, 20: 2.085963, 21: 2.079614 } as const;
+
+  it('plans for the Student-t interval the report prints: s² = 0.01, ±0.05 needs 18, not z²s²/w² = 16', () => {
+    // n = 18: 2.1098·√(0.01/18) = 0.04973 ≤ 0.05; n = 17: 2.1199·√(0.01/17) = 0.05142 > 0.05.
+    expect(T[17] * Math.sqrt(0.01 / 18)).toBeLessThanOrEqual(0.05);
+    expect(T[16] * Math.sqrt(0.01 / 17)).toBeGreaterThan(0.05);
+    const plan = planCorrectedSampleSize({ halfWidth: 0.05, differenceVariance: 0.01, departureShare: 1 });
+    expect(plan.items_per_stratum).toBe(18);
+    expect(plan.t).toBeCloseTo(T[17], 5);
+    expect(plan.expected_half_width).toBeCloseTo(0.049729, 5);
+  });
+
+  it('expects the zero-spread floor in the strata that will show no difference (paper-like: s² 0.001, 10 % differ, N 30)', () => {
+    // E[s²(n)] = 0.001 + 0.9^n·floor(n); half-width t_{n−1}·√((1 − n/30)·E[s²(n)]/n).
+    // n = 22: floor = 4·p_u(1 − p_u), p_u = 1 − 0.05^(1/22) = 0.12746 → 0.44487; E[s²] = 0.001 + 0.098477·0.44487 = 0.044810;
+    //   2.0796·√((8/30)·0.044810/22) = 0.04844 ≤ 0.05.
+    // n = 21: p_u = 0.13302 → 0.46130; E[s²] = 0.001 + 0.109419·0.46130 = 0.051475; 2.0860·√((9/30)·0.051475/21) = 0.05657.
+    const halfAt = (n: number, t: number) => {
+      const pu = 1 - 0.05 ** (1 / n);
+      const s2 = 0.001 + 0.9 ** n * 4 * pu * (1 - pu);
+      return t * Math.sqrt(((1 - n / 30) * s2) / n);
+    };
+    expect(halfAt(22, T[21])).toBeCloseTo(0.04844, 4);
+    expect(halfAt(21, T[20])).toBeGreaterThan(0.05);
+    const plan = planCorrectedSampleSize({
+      halfWidth: 0.05,
+      differenceVariance: 0.001,
+      departureShare: 0.1,
+      stratumSize: 30,
+    });
+    expect(plan.items_per_stratum).toBe(22);
+    expect(plan.expected_half_width).toBeCloseTo(halfAt(22, T[21]), 4);
+  });
+
+  it('never plans fewer than 3 per stratum, nor more than the stratum', () => {
+    // 3 items: 4.3027·√(0.00001/3) = 0.0079, far within ±0.05 — but 2 would be pooled by the report.
+    expect(planCorrectedSampleSize({ halfWidth: 0.05, differenceVariance: 0.00001 }).items_per_stratum).toBe(
+      3,
+    );
+    expect(T[2] * Math.sqrt(0.00001 / 3)).toBeLessThan(0.05);
+    // No difference seen at all: every stratum floored; of 30, ±0.05 needs 29 (a census would be exact).
+    const none = planCorrectedSampleSize({
+      halfWidth: 0.05,
+      differenceVariance: 0,
+      departureShare: 0,
+      stratumSize: 30,
+    });
+    expect(none.items_per_stratum).toBe(29);
+    expect(
+      planCorrectedSampleSize({ halfWidth: 0.05, differenceVariance: 0.5, stratumSize: 2 }).items_per_stratum,
+    ).toBe(2);
+  });
+
+  it('refuses a share outside [0, 1] and a stratum size that is not a positive integer', () => {
+    expect(() =>
+      planCorrectedSampleSize({ halfWidth: 0.05, differenceVariance: 0.01, departureShare: 1.5 }),
+    ).toThrow(RangeError);
+    expect(() =>
+      planCorrectedSampleSize({ halfWidth: 0.05, differenceVariance: 0.01, stratumSize: 0 }),
+    ).toThrow(RangeError);
   });
 });

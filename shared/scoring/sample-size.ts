@@ -1,5 +1,8 @@
 import { assertLevel } from '../stats/guards.ts';
 import { normalQuantile } from '../stats/normal-quantile.ts';
+import { studentTQuantile } from '../stats/student-t-quantile.ts';
+import { MAX_PLANNED_GOLD } from './claim-sample.ts';
+import { zeroSpreadVarianceFloor } from './difference-estimator.ts';
 
 /** What `planSampleSize` is asked. */
 export interface SampleSizeRequest {
@@ -82,46 +85,103 @@ export function planSampleSize(request: SampleSizeRequest): SampleSizePlan {
 
 /** A planned number of sampled items per stratum for a corrected (difference-estimator) metric. */
 export interface CorrectedSampleSizePlan {
-  /** n_h ≈ ⌈z²·s²_Δ,h / w²⌉ per stratum. */
+  /** The smallest n_h ≥ `MIN_PLANNED_PER_STRATUM` whose expected half-width is within w (N_h at most). */
   items_per_stratum: number;
-  z: number;
+  /** t_{1−α/2, n_h − 1}, the quantile the report's interval will use at that size. */
+  t: number;
+  /** The expected half-width at that size: t·√((1 − n_h/N_h)·E[s²]/n_h). */
+  expected_half_width: number;
   assumptions: string[];
 }
 
 /**
+ * Never plan fewer gold arguments per stratum than this: below 3 the report pools the stratum's
+ * variance with the model's other cells (`correctedEstimates`) and the plan would describe an
+ * interval the report does not compute.
+ */
+export const MIN_PLANNED_PER_STRATUM = 3;
+
+/**
  * Sampled items per stratum for a target half-width w on a corrected metric (STATISTICS.md,
- * "Planning the sample"): from Var(m̂_h) ≈ s²_Δ,h/n_h (the difference estimator, finite-population
- * correction ignored),
+ * "Planning the sample"), planned for the interval the report will actually print
+ * (`differenceEstimate`): the smallest n_h ≥ 3 with
  *
- *   n_h ≈ z²·s²_Δ,h / w²
+ *   t_{1−α/2, n_h−1} · √((1 − n_h/N_h) · E[s²(n_h)] / n_h) ≤ w,
+ *   E[s²(n)] = s²_Δ + (1 − p)^n · floor(n)
  *
- * with s²_Δ,h the variance of the gold-minus-extractor differences, estimated from the strata
- * already annotated. A perfect extractor (s² = 0) needs no gold at all — returned as 0.
+ * s²_Δ is the variance of the gold-minus-extractor differences seen so far and p the share of them
+ * that depart from the most common difference. With chance (1 − p)^n a stratum of n shows no spread
+ * and the report raises its s² to the zero-disagreement floor (`zeroSpreadVarianceFloor`, as
+ * `goldNeededForClaim` plans); otherwise its s² averages s²_Δ. Without a departure seen (p = 0) every
+ * stratum is floored. The plain n = z²·s²_Δ/w² ignores both the floor and the t quantile: at the
+ * paper's scale it asked for 2 per stratum for ±0.05 where the report's interval came out ±0.17
+ * (`simulate coverage`, docs/REPORT.md).
  *
- * Preconditions: 0 < w, s² ≥ 0 finite, 0 < level < 1. Otherwise throws a RangeError.
+ * With N_h given, no more than N_h (a census has variance 0). Preconditions: 0 < w, s² ≥ 0 finite,
+ * 0 ≤ p ≤ 1, 0 < level < 1, N_h ≥ 1 integer. Otherwise throws a RangeError.
  *
- * @example planCorrectedSampleSize({ halfWidth: 0.05, differenceVariance: 0.01 }) // items_per_stratum 16 (3.8415·0.01/0.0025 = 15.4)
+ * @example planCorrectedSampleSize({ halfWidth: 0.05, differenceVariance: 0.01, departureShare: 1 }) // 18: t₁₇ = 2.110, 2.110·√(0.01/18) = 0.0497
  */
 export function planCorrectedSampleSize(request: {
   halfWidth: number;
   differenceVariance: number;
   level?: number;
+  /** p, the share of differences departing from the most common one (default 1: never floored). */
+  departureShare?: number;
+  /** N_h, the arguments of a stratum: the finite-population correction, and the most to plan. */
+  stratumSize?: number;
 }): CorrectedSampleSizePlan {
-  const { halfWidth: w, differenceVariance: s2, level = 0.95 } = request;
+  const {
+    halfWidth: w,
+    differenceVariance: s2,
+    level = 0.95,
+    departureShare: p = 1,
+    stratumSize = Number.POSITIVE_INFINITY,
+  } = request;
   if (!(w > 0)) throw new RangeError(`planCorrectedSampleSize: halfWidth must be > 0 (got ${w})`);
   if (!(s2 >= 0) || !Number.isFinite(s2))
     throw new RangeError(
       `planCorrectedSampleSize: differenceVariance must be a finite number ≥ 0 (got ${s2})`,
     );
+  if (!(p >= 0 && p <= 1))
+    throw new RangeError(`planCorrectedSampleSize: departureShare must be in [0, 1] (got ${p})`);
+  if (stratumSize !== Number.POSITIVE_INFINITY && !(Number.isInteger(stratumSize) && stratumSize >= 1))
+    throw new RangeError(
+      `planCorrectedSampleSize: stratumSize must be a positive integer (got ${stratumSize})`,
+    );
   assertLevel(level, 'planCorrectedSampleSize: level');
-  const z = normalQuantile(1 - (1 - level) / 2);
+  const tail = 1 - (1 - level) / 2;
+  const halfWidthAt = (n: number): number => {
+    if (n >= stratumSize) return 0;
+    const variance = s2 + (1 - p) ** n * zeroSpreadVarianceFloor(n, level);
+    const fpc = 1 - n / stratumSize;
+    return studentTQuantile(tail, n - 1) * Math.sqrt((fpc * variance) / n);
+  };
+  const most = Math.min(stratumSize, MAX_PLANNED_GOLD);
+  const least = Math.min(MIN_PLANNED_PER_STRATUM, most);
+  // The half-width falls as n grows: double until within w, then bisect.
+  let high = least;
+  while (high < most && halfWidthAt(high) > w) high = Math.min(most, high * 2);
+  let low = least;
+  if (halfWidthAt(low) <= w) high = low;
+  while (high - low > 1) {
+    const middle = Math.floor((low + high) / 2);
+    if (halfWidthAt(middle) <= w) high = middle;
+    else low = middle;
+  }
+  const n = high;
   return {
-    items_per_stratum: Math.max(0, Math.ceil((z * z * s2) / (w * w) - 1e-9)),
-    z,
+    items_per_stratum: n,
+    t: studentTQuantile(tail, Math.max(1, n - 1)),
+    expected_half_width: halfWidthAt(n),
     assumptions: [
-      `normal interval m̂ ± z·√Var with z = ${round(z)} (level ${level})`,
+      `Student-t interval m̂ ± t·√Var with n_h − 1 degrees of freedom (level ${level}), as the report computes it`,
       `variance of the gold − extractor differences s² = ${round(s2)}, as estimated from the items annotated so far`,
-      'no finite-population correction (it only shrinks the interval)',
+      `a stratum whose differences show no spread (chance (1 − ${round(p)})^n) has its s² raised to the zero-disagreement floor, as in the report`,
+      Number.isFinite(stratumSize)
+        ? `${stratumSize} arguments per stratum (finite-population correction)`
+        : 'no finite-population correction (it only shrinks the interval)',
+      `never fewer than ${MIN_PLANNED_PER_STRATUM} per stratum (below that the report pools the variance)`,
     ],
   };
 }

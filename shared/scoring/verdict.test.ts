@@ -36,6 +36,8 @@ describe('writeVerdict', () => {
           status: 'undecided',
           tau_b: { value: null, ci: null, method: 'cluster-bootstrap', models: 1 },
           flips: [],
+          sampled: null,
+          needed: 20,
         },
       },
     },
@@ -44,7 +46,7 @@ describe('writeVerdict', () => {
 
   it('states the level, the threshold and the tally', () => {
     expect(verdict.acch).toBe(
-      'Does ">90% AccH" survive? AccH from gpt-4.1, corrected by the gold sample (90% normal interval), against 0.9, per model and test: 1 hold, 0 fail, 0 undecided, 0 too few to judge of 1.',
+      'Does ">90% AccH" survive? AccH from gpt-4.1, corrected by the gold sample (90% Student-t interval), against 0.9, per model and test: 1 hold, 0 fail, 0 undecided, 0 too few to judge of 1.',
     );
   });
 

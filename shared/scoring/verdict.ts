@@ -1,5 +1,6 @@
 import type { AltTest } from './alt-test.ts';
 import { describeAltTests } from './alt-test-verdict.ts';
+import { MIN_GOLD_FOR_RANKING } from './claim-sample.ts';
 import type { Claims } from './claims.ts';
 
 /** The plain-language answers to the reviewers' two questions, each with the numbers behind it. */
@@ -80,8 +81,12 @@ export function writeVerdict(
       unstable && unstable.share !== null
         ? `; least stable gold pair: ${unstable.higher} above ${unstable.lower}, order flips in ${formatNumber(unstable.share)} of replicates`
         : '';
+    const status =
+      claim.status === 'too_few'
+        ? `too few to judge (${claim.sampled ?? 0} gold in the smallest cell; needs ${claim.needed} per cell)`
+        : `${claim.status} against ${ranking.threshold}`;
     details.push(
-      `${name}: τ-b = ${formatNumber(claim.tau_b.value)} ${formatInterval(claim.tau_b.ci)} over ${claim.tau_b.models} models — ${claim.status} against ${ranking.threshold}${flipText}.`,
+      `${name}: τ-b = ${formatNumber(claim.tau_b.value)} ${formatInterval(claim.tau_b.ci)} over ${claim.tau_b.models} models — ${status}${flipText}.`,
     );
   }
   const rankingText =
@@ -89,7 +94,7 @@ export function writeVerdict(
       ? 'The ranking cannot be checked: there is neither a reported figure nor an extractor to compare the gold with.'
       : rankingStatuses.length === 0
         ? `The ranking cannot be checked: no metric has values under both sources of ${ranking.comparison}.`
-        : `Does the ranking survive? Gold ranking against ${ranking.comparison.replace('gold_vs_', '')} (Kendall τ-b, ${percent} bootstrap interval; it survives where the interval lies at or above ${ranking.threshold}): ${tally(rankingStatuses)} of ${rankingStatuses.length} rankings.`;
+        : `Does the ranking survive? Gold ranking against ${ranking.comparison.replace('gold_vs_', '')} (Kendall τ-b, ${percent} bootstrap interval; it survives where the interval lies at or above ${ranking.threshold}; judged only with ${MIN_GOLD_FOR_RANKING} gold arguments in every cell): ${tally(rankingStatuses, true)} of ${rankingStatuses.length} rankings.`;
 
   const { acch_above: acch } = claims;
   const acchStatuses: string[] = [];
@@ -105,6 +110,6 @@ export function writeVerdict(
       ? 'The >90% AccH claim cannot be checked: no extractor output to correct with the gold sample.'
       : acchStatuses.length === 0
         ? 'The >90% AccH claim cannot be checked: no model has Test 1 or Test 2 arguments.'
-        : `Does ">${Math.round(acch.threshold * 100)}% AccH" survive? AccH from ${acch.extractor}, corrected by the gold sample (${percent} normal interval), against ${acch.threshold}, per model and test: ${tally(acchStatuses, true)} of ${acchStatuses.length}.`;
+        : `Does ">${Math.round(acch.threshold * 100)}% AccH" survive? AccH from ${acch.extractor}, corrected by the gold sample (${percent} Student-t interval), against ${acch.threshold}, per model and test: ${tally(acchStatuses, true)} of ${acchStatuses.length}.`;
   return { ranking: rankingText, acch: acchText, alt_test: describeAltTests(altTests), details };
 }

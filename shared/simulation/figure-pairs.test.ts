@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildReport } from '../scoring/index.ts';
 import { CASES } from '../vocabulary.ts';
-import { populationTruths, printedIntervals, truthKey, tWhatIfInterval } from './figure-pairs.ts';
+import { populationTruths, printedIntervals, truthKey } from './figure-pairs.ts';
 import { buildPopulation } from './population.ts';
 import { censusInput, sampledStudyInput } from './study-input.ts';
 import { smallScenario } from './test-fixtures.ts';
@@ -93,49 +93,9 @@ describe('printedIntervals', () => {
       [...new Set(printed.filter((p) => p.family === family).map((p) => p.method))].sort();
     expect(methods('extractor precision (gpt-4.1)')).toEqual(['bca', 'percentile', 'wilson']);
     expect(methods('gold RatioAbstain')).toEqual(['clopper-pearson', 'wilson']);
-    expect(methods('corrected AccH (gpt-4.1)')).toEqual(['normal', 't (what-if)']);
+    expect(methods('corrected AccH (gpt-4.1)')).toEqual(['student-t']);
     expect(methods('annotators κ')).toEqual(['bca', 'percentile']);
     for (const { family, key } of printed.filter((p) => !p.family.startsWith('τ-b')))
       expect(truths.has(truthKey(family, key)), `${family} ${key}`).toBe(true);
-  });
-});
-
-describe('tWhatIfInterval', () => {
-  const stratum = (sampled: number, pooled: boolean) => ({
-    key: 'test=1',
-    population: 30,
-    sampled,
-    extractor_mean: 0.9,
-    mean_difference: 0.02,
-    estimate: 0.92,
-    variance: 0.0004,
-    variance_pooled: pooled,
-    variance_floored: false,
-  });
-  const figure = (sampled: number, pooled: boolean) => ({
-    value: 0.92,
-    ci: null,
-    clipped: false,
-    variance: 0.0004,
-    method: 'normal' as const,
-    extractor_only: 0.9,
-    sampled,
-    population: 30,
-    variance_pooled: pooled,
-    variance_floored: false,
-    strata: [stratum(sampled, pooled)],
-  });
-
-  it('is m̂ ± t(0.975, n − 1)·√Var: n = 10 gives ±2.262·0.02', () => {
-    const interval = tWhatIfInterval(figure(10, false), 7, 0.95);
-    expect(interval?.lower).toBeCloseTo(0.92 - 2.2622 * 0.02, 4);
-    expect(interval?.upper).toBeCloseTo(Math.min(1, 0.92 + 2.2622 * 0.02), 4);
-  });
-
-  it("takes the pool's degrees of freedom where the variance was pooled, and stays within [0, 1]", () => {
-    const interval = tWhatIfInterval(figure(2, true), 7, 0.95);
-    expect(interval?.lower).toBeCloseTo(0.92 - 2.4469 * 0.02, 4);
-    expect(interval?.upper).toBe(Math.min(1, interval?.upper ?? 2));
-    expect(tWhatIfInterval(figure(1, false), 7, 0.95)).toBeNull();
   });
 });

@@ -1,9 +1,8 @@
-import type { CorrectedFigure, Figure, Report } from '../scoring/index.ts';
+import type { Figure, Report } from '../scoring/index.ts';
 import type { Interval } from '../stats/interval.ts';
-import { studentTQuantile } from './student-t-quantile.ts';
 
 /** How an interval of the report was computed, as the coverage table names it. */
-export type CoverageMethod = 'percentile' | 'bca' | 'wilson' | 'clopper-pearson' | 'normal' | 't (what-if)';
+export type CoverageMethod = 'percentile' | 'bca' | 'wilson' | 'clopper-pearson' | 'normal' | 'student-t';
 
 /** One interval a study's report printed, for one figure. */
 export interface PrintedInterval {
@@ -38,6 +37,7 @@ const MAIN: Readonly<Record<Figure['method'], CoverageMethod | null>> = {
   'cluster-bootstrap': 'percentile',
   wilson: 'wilson',
   normal: 'normal',
+  'student-t': 'student-t',
   none: null,
 };
 
@@ -89,50 +89,6 @@ function followedFigures(
 }
 
 /**
- * What the corrected estimate's interval would be with a Student t quantile instead of the normal
- * one — not printed by the report; followed to measure whether the change would help:
- * m̂ ± t_{1−α/2, ν}·√Var(m̂), m̂ unclipped (Σ_h N_h/N·m̂_h), intersected with [0, 1], with ν the
- * smallest of its strata's degrees of freedom (n_h − 1, or the pool's size − 1 where the variance
- * was pooled over the model's `poolSize` differences).
- */
-export function tWhatIfInterval(figure: CorrectedFigure, poolSize: number, level: number): Interval | null {
-  if (figure.variance === null || figure.population === 0) return null;
-  let estimate = 0;
-  let degrees = Number.POSITIVE_INFINITY;
-  for (const stratum of figure.strata) {
-    if (stratum.estimate === null) return null;
-    estimate += (stratum.population / figure.population) * stratum.estimate;
-    degrees = Math.min(degrees, (stratum.variance_pooled ? poolSize : stratum.sampled) - 1);
-  }
-  if (!(degrees >= 1)) return null;
-  const half = studentTQuantile(1 - (1 - level) / 2, degrees) * Math.sqrt(figure.variance);
-  return { lower: Math.max(0, estimate - half), upper: Math.min(1, estimate + half) };
-}
-
-/** The corrected figures' what-if t intervals (`tWhatIfInterval`), keyed as `followedFigures` keys them. */
-function tWhatIfIntervals(report: Report): PrintedInterval[] {
-  const found: PrintedInterval[] = [];
-  for (const [extractor, byModel] of Object.entries(report.corrected))
-    for (const [model, tests] of Object.entries(byModel)) {
-      const poolSize = ['1', '2', '3'].reduce((sum, test) => sum + (tests[test]?.acch?.sampled ?? 0), 0);
-      for (const [test, figures] of Object.entries(tests))
-        for (const [name, figure] of [
-          ['AccH', figures.acch],
-          ['RecU', figures.recu],
-          ['RatioAbstain', figures.abstain],
-        ] as const)
-          if (figure)
-            found.push({
-              family: `corrected ${name}${test === '1_2' ? ' Tests 1–2' : ''} (${extractor})`,
-              method: 't (what-if)',
-              key: `${model}|${test}`,
-              interval: tWhatIfInterval(figure, poolSize, report.meta.level),
-            });
-    }
-  return found;
-}
-
-/**
  * Every interval a study's report printed for the figures the coverage study follows:
  *
  * - section 1, per extractor: micro precision and recall (percentile bootstrap `ci`, `bca`,
@@ -141,17 +97,18 @@ function tWhatIfIntervals(report: Report): PrintedInterval[] {
  * - section 3, per model × test: the gold's AccH and RecU (sample means; percentile, BCa), and on
  *   Test 3 the gold's RatioAbstain (Wilson, Clopper–Pearson);
  * - section 4, per extractor, model and test (and Tests 1–2): the corrected AccH, RecU and
- *   RatioAbstain (normal interval of the difference estimator);
- * - section 5: τ-b between the gold and the reported ranking (percentile);
- * - and, not printed, the corrected estimates' what-if t interval (`tWhatIfInterval`).
+ *   RatioAbstain (Student-t interval of the difference estimator);
+ * - section 5: τ-b between the gold and the reported ranking (percentile).
+ *
+ * A figure whose interval the report withheld (`interval: 'too_few'`) is listed with `interval:
+ * null`, so the table counts it among those "without".
  */
 export function printedIntervals(report: Report): PrintedInterval[] {
-  const printed = followedFigures(report).flatMap(({ family, key, figure }) => {
+  return followedFigures(report).flatMap(({ family, key, figure }) => {
     const main = figure ? MAIN[figure.method] : null;
     if (main === null) return [];
     return intervalsOf(figure, main).map(([method, interval]) => ({ family, method, key, interval }));
   });
-  return [...printed, ...tWhatIfIntervals(report)];
 }
 
 /**

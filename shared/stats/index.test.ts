@@ -32,6 +32,7 @@ describe('shared/stats public API', () => {
         'spearmanRho',
         'specificAgreement',
         'studentTCdf',
+        'studentTQuantile',
         'wilsonInterval',
       ].sort(),
     );

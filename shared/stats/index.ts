@@ -32,4 +32,5 @@ export { createRng, type Rng } from './rng.ts';
 export { spearmanRho } from './spearman-rho.ts';
 export { type BinaryLabel, type SpecificAgreement, specificAgreement } from './specific-agreement.ts';
 export { studentTCdf } from './student-t.ts';
+export { studentTQuantile } from './student-t-quantile.ts';
 export { wilsonInterval } from './wilson-interval.ts';

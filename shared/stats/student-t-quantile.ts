@@ -1,9 +1,9 @@
-import { studentTCdf } from '../stats/student-t.ts';
+import { studentTCdf } from './student-t.ts';
 
 /**
  * The p-quantile of Student's t with ν degrees of freedom: the t with P(T ≤ t) = p, found by
- * bisection on `studentTCdf` (monotone) to about 1e-10. Used by `simulate coverage` for its
- * what-if interval of the corrected estimates (a t instead of a normal quantile).
+ * bisection on `studentTCdf` (monotone) to about 1e-10. The corrected estimates' interval
+ * (`differenceEstimate`) uses its 1 − α/2 point.
  *
  * Preconditions: 0 < p < 1, ν > 0 finite. Otherwise throws a RangeError.
  *
