@@ -25,6 +25,25 @@ describe('buildReport', () => {
     expect(report.meta.notes[0]).toContain('No sample has been drawn');
   });
 
+  it('resamples sections 1–2 over the whole sample when a design stratum has fewer than 10 gold, and says so', () => {
+    const study = smallStudy();
+    const ids = study.arguments.map((argument) => argument.id);
+    const design = {
+      version: 1,
+      strataBy: ['model', 'test'],
+      excludedPrevious: false,
+      strata: ids.map((argumentId) => ({ argumentId, stratum: 'model=m|test=1' })),
+      sampled: ids,
+    };
+    const report = buildReport({ ...study, design }, OPTIONS);
+    const note = report.meta.notes.find((line) => line.startsWith('Sections 1–2'));
+    expect(note).toContain('over the whole sample, not within the design');
+    expect(note).toContain('fewer than 10');
+    // The same resampling as without a design: the same draws, so the same interval.
+    const plain = buildReport(study, OPTIONS);
+    expect(report.extractor_vs_gold.x?.micro.recall.ci).toEqual(plain.extractor_vs_gold.x?.micro.recall.ci);
+  });
+
   it('is a function of its input and seed', () => {
     expect(buildReport(smallStudy(), OPTIONS)).toEqual(buildReport(smallStudy(), OPTIONS));
     const other = buildReport(smallStudy(), { ...OPTIONS, seed: 7 });
