@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { errorClassSchema } from './adjudication-api.ts';
+import { coverageAppendixSchema } from './coverage-check-api.ts';
 import { ALT_ALIGNMENTS } from './scoring/alt-test-alignment.ts';
 import { caseSchema } from './vocabulary.ts';
 
@@ -322,6 +323,8 @@ export const reportViewSchema = z.object({
     }),
   }),
   planning: planningSchema,
+  /** The appendix on the intervals' coverage; absent from a report made before it. */
+  coverage: coverageAppendixSchema.optional(),
 });
 export type ReportView = z.output<typeof reportViewSchema>;
 

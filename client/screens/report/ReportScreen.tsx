@@ -7,6 +7,8 @@ import type { ReportView } from '../../../shared/report-view.ts';
 import { reportQuery } from '../../api/report.ts';
 import { useDocumentTitle } from '../../components/a11y.ts';
 import { QueryError } from '../../components/Status.tsx';
+import { useSignedInUser } from '../../session.ts';
+import { CoverageCheck } from './CoverageCheck.tsx';
 import { ReportBlocks } from './ReportBlocks.tsx';
 import { ReportControls } from './ReportControls.tsx';
 import { ReportProgress } from './ReportProgress.tsx';
@@ -56,6 +58,7 @@ export default function ReportScreen() {
   // Cancelling aborts the query, which cancels the job on the server; the screen then offers to compute again.
   const cancelled = report.status === 'pending' && report.fetchStatus === 'idle';
   useDocumentTitle(`${study} · report`);
+  const admin = useSignedInUser().roles.includes('admin');
   const extractors = report.data?.meta.extractors ?? [];
 
   return (
@@ -73,6 +76,7 @@ export default function ReportScreen() {
         extractors={extractors}
         onApply={(next) => setSearch(settingsToSearch(next))}
       />
+      {admin && <CoverageCheck study={study} />}
       {report.status === 'pending' && !cancelled && (
         <ReportProgress
           key={`progress ${settingsKey}`}
