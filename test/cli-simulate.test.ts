@@ -41,7 +41,7 @@ describe('simulate coverage', () => {
     expect(table.stdout).toContain(
       "Coverage of the report's intervals: small; 2 models × 3 tests × 6 arguments, 12 gold",
     );
-    expect(table.stdout).toMatch(/\| corrected AccH \(gpt-4\.1\) +\| normal +\| +120 \|/);
+    expect(table.stdout).toMatch(/\| corrected AccH \(gpt-4\.1\) +\| student-t +\| +120 \|/);
     expect(table.stdout).toContain('| AccH above threshold |');
     expect(table.stderr).toMatch(/simulated 20 studies in [\d.]+ s on 1 worker\(s\) \(load average/);
 
