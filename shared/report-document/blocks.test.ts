@@ -11,6 +11,21 @@ describe('the block helpers', () => {
     expect(formatFigure(undefined)).toBe('n/a');
   });
 
+  it('says why an interval was withheld, per cell for τ-b', () => {
+    const withheld = {
+      value: 0.9,
+      ci: null,
+      method: 'cluster-bootstrap' as const,
+      interval: 'too_few' as const,
+    };
+    expect(formatFigure({ ...withheld, gold: 3, gold_needed: 10 })).toBe(
+      '0.900 (3 gold: too few for an interval; 10 needed)',
+    );
+    expect(formatFigure({ ...withheld, gold: 2, gold_needed: 20, models: 8 })).toBe(
+      '0.900 (2 gold in the smallest cell: too few for an interval; 20 per cell needed)',
+    );
+  });
+
   it('print counts whole, and averaged counts to one decimal', () => {
     expect(count(12)).toBe('12');
     expect(count(2.25)).toBe('2.3');

@@ -57,11 +57,14 @@ export function testLabel(test: string): string {
  * "0.912 [0.871, 0.944]", "0.912" without an interval, "0.912 (3 gold: too few for an interval; 10
  * needed)" when the report withheld it, "n/a" for null.
  */
-export function formatFigure(figure: FigureView | null | undefined): string {
+export function formatFigure(figure: (FigureView & { models?: number }) | null | undefined): string {
   if (!figure || figure.value === null) return 'n/a';
   const value = formatNumber(figure.value);
   if (figure.interval === 'too_few')
-    return `${value} (${figure.gold ?? 0} gold: too few for an interval; ${figure.gold_needed ?? 'more'} needed)`;
+    // τ-b (a figure with `models`) counts the gold of its smallest ranked cell.
+    return figure.models !== undefined
+      ? `${value} (${figure.gold ?? 0} gold in the smallest cell: too few for an interval; ${figure.gold_needed ?? 'more'} per cell needed)`
+      : `${value} (${figure.gold ?? 0} gold: too few for an interval; ${figure.gold_needed ?? 'more'} needed)`;
   return figure.ci ? `${value} [${formatNumber(figure.ci.lower)}, ${formatNumber(figure.ci.upper)}]` : value;
 }
 
