@@ -97,6 +97,17 @@ describe('coverageSection', () => {
     expect(all).toContain('τ-b gold vs reported | percentile | 0 | n/a | n/a');
     expect(all).toContain('AccH above the threshold | 10 | 60 | 10.0% ± 9.5 | no | 0.0%');
     expect(all).not.toContain('Stale');
+    expect(all).toContain('With R = 10 the Monte-Carlo errors reach ± 5.0 points');
+    const precise: CoverageCheck = {
+      ...CHECK,
+      result: {
+        ...CHECK.result,
+        rows: CHECK.result.rows.map((row) => ({ ...row, mc_error: row.mc_error && 0.01 })),
+      },
+    };
+    expect(
+      text(coverageSection({ meta, coverage: { status: 'current', check: precise, stale_reason: null } })),
+    ).not.toContain('Monte-Carlo errors reach');
   });
 
   it('says a check is stale, and why, and when it was run at another level than the report', () => {

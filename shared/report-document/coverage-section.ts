@@ -8,6 +8,9 @@ export interface CoverageReport {
   coverage?: CoverageAppendix | undefined;
 }
 
+/** Beyond ± 2 points of Monte-Carlo error the appendix says a verdict near the target may be chance. */
+const NOISY_MC_ERROR = 0.02;
+
 /** A share as a percentage to one decimal, "n/a" for null. */
 function share(value: number | null): string {
   return value === null ? 'n/a' : `${(value * 100).toFixed(1)}%`;
@@ -69,6 +72,11 @@ export function coverageSection(report: CoverageReport): Block[] {
     check.parameters.level === report.meta.level
       ? ''
       : ` Its intervals were at level ${percent(check.parameters.level)}; this report's are at ${percent(report.meta.level)}.`;
+  const largestError = Math.max(0, ...result.rows.map((row) => row.mc_error ?? 0));
+  const precision =
+    largestError > NOISY_MC_ERROR
+      ? ` With R = ${check.parameters.replicates} the Monte-Carlo errors reach ± ${(largestError * 100).toFixed(1)} points: a "yes" or "no" within about two of them of the target may be chance; more simulated studies narrow them.`
+      : '';
   const claim = (name: string, entry: CoverageCheck['result']['claims']['acch_above']): Cell[] => [
     name,
     String(entry.studies),
@@ -81,7 +89,7 @@ export function coverageSection(report: CoverageReport): Block[] {
     heading,
     {
       kind: 'paragraph',
-      text: `In simulated studies like this one (its models, tests, cell sizes, gold and the error rates its gold shows), the share of intervals that contain the population value, with its Monte-Carlo standard error in percentage points, against the target of ${share(result.targets.coverage)} at nominal ${percent(check.parameters.level)}; and the share of studies in which a claim comes out wrong. ${describeCheck(check)} ${status}${level}`,
+      text: `In simulated studies like this one (its models, tests, cell sizes, gold and the error rates its gold shows), the share of intervals that contain the population value, with its Monte-Carlo standard error in percentage points, against the target of ${share(result.targets.coverage)} at nominal ${percent(check.parameters.level)}; and the share of studies in which a claim comes out wrong. ${describeCheck(check)} ${status}${level}${precision}`,
     },
     {
       kind: 'table',

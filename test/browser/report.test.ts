@@ -221,6 +221,55 @@ describe('the report, in Chromium', () => {
     await context.close();
   });
 
+  it("lets the admin check the intervals' coverage from the report screen: progress, then its table in the appendix", {
+    timeout: 300_000,
+  }, async () => {
+    const context = await browser.newContext({ viewport: { width: 1440, height: 1000 } });
+    const page = await context.newPage();
+    page.setDefaultTimeout(240_000);
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await logIn(page, baseUrl, 'admin', 'admin-demo-2025');
+    await page.goto(`${baseUrl}/studies/default/report?seed=2025&replicates=0&level=0.95`);
+    const article = page.locator('article.report-document');
+    await article.getByRole('heading', { name: 'Appendix: how often do the intervals cover?' }).waitFor();
+    expect(await article.textContent()).toContain('No coverage check has been run');
+
+    // A tiny check: R = 10 simulated studies of B = 20 bootstrap replicates.
+    const panel = page.getByRole('region', { name: "Check the intervals' coverage" });
+    await panel.getByLabel('Simulated studies R').fill('10');
+    await panel.getByLabel('Bootstrap replicates B').fill('20');
+    await panel.getByRole('button', { name: 'Check the coverage' }).click();
+    await panel.getByRole('progressbar', { name: "Checking the intervals' coverage" }).waitFor();
+    await panel.getByText(/^Latest check: .* by admin; R = 10, B = 20, seed 2025\./).waitFor();
+    await panel.getByRole('button', { name: 'Check the coverage' }).waitFor();
+
+    // The report is computed again; its appendix states the check, at the study's current design.
+    await article.getByText("It was run at the study's current design.", { exact: false }).waitFor();
+    const appendixText = (await article.textContent()) ?? '';
+    expect(appendixText).toContain(
+      'R = 10 studies from 10 populations, B = 20 bootstrap replicates each, seed 2025',
+    );
+    const table = article
+      .locator('table')
+      .filter({ has: page.getByRole('columnheader', { name: 'coverage ± MC error' }) });
+    const row = table
+      .locator('tr')
+      .filter({ has: page.getByRole('rowheader', { name: 'corrected AccH (rules)', exact: true }) });
+    expect(await row.count()).toBeGreaterThan(0);
+    // method, intervals, coverage ± MC error, ≥ 93%?
+    expect((await row.first().locator('td').nth(2).textContent()) ?? '').toMatch(/^\d+\.\d% ± \d+\.\d$/);
+    await panel.getByText("The latest check's tables").click();
+    await panel.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(ARTIFACTS_DIR, 'report-coverage-check.png'), fullPage: false });
+    await article
+      .getByRole('heading', { name: 'Appendix: how often do the intervals cover?' })
+      .scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(ARTIFACTS_DIR, 'report-coverage-appendix.png'), fullPage: false });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('lets the adjudicator read the report too', { timeout: 120_000 }, async () => {
     const context = await browser.newContext();
     const page = await context.newPage();
