@@ -37,9 +37,7 @@ export function ReportProgress({
 }) {
   const elapsed = useElapsedSeconds();
   const busy = failureReason?.code === 'rate_limited';
-  const doing = progress
-    ? `${progress.detail[0]?.toUpperCase() ?? ''}${progress.detail.slice(1)}`
-    : 'Computing';
+  const doing = progress ? `Computing the report: ${progress.detail}` : 'Computing the report';
   return (
     <div className="panel report-progress">
       {progress ? (
