@@ -170,7 +170,7 @@ describe('the report, in Chromium', () => {
     await page.waitForURL(/\/studies\/default\/report$/);
     await page.getByRole('status').filter({ hasText: 'Computing the report' }).waitFor();
     // Then with this test's settings, through the form.
-    await page.getByLabel('Replicates').fill('200');
+    await page.getByLabel('Replicates', { exact: true }).fill('200');
     await page.getByRole('button', { name: 'Compute' }).click();
     await page.waitForURL((url) => url.search.includes('replicates=200'));
     await page.locator('.report-chart svg[role="img"]').nth(2).waitFor();
