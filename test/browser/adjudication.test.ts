@@ -134,7 +134,10 @@ describe('adjudication, in Chromium', () => {
     await page.getByRole('button', { name: 'Show the extractors against this gold' }).click();
     await page.getByRole('heading', { name: /rules/ }).waitFor();
     // The rules extractor's evidence: a reading shown from the reveal is drawn over the text.
-    await page.getByText(/evidence mentions? stored/).first().waitFor();
+    await page
+      .getByText(/evidence mentions? stored/)
+      .first()
+      .waitFor();
     expect(await page.locator('.mark-evidence').count()).toBe(0);
     const reading = page.locator('.reveal-table .evidence-list button').first();
     const label = (await reading.textContent()) ?? '';

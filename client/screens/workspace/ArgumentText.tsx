@@ -168,7 +168,8 @@ export function ArgumentText(props: ArgumentTextProps) {
     const inBlock = marks.filter((mark) => mark.start < block.end && mark.end > block.start);
     const renderKey = inBlock
       .map((mark) => {
-        if (mark.id === PENDING || mark.id === EVIDENCE || LAYER_ID.test(mark.id)) return `${mark.id}:${mark.start}-${mark.end}`;
+        if (mark.id === PENDING || mark.id === EVIDENCE || LAYER_ID.test(mark.id))
+          return `${mark.id}:${mark.start}-${mark.end}`;
         const span = spans[Number(mark.id)];
         return `${mark.id}:${mark.start}-${mark.end}:${span?.case}:${span?.polarity}:${span?.factor}:${span?.style}:${selectedSpans.has(Number(mark.id)) ? 1 : 0}`;
       })
