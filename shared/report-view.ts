@@ -23,6 +23,8 @@ export const figureViewSchema = z.object({
   ci: intervalSchema.nullable(),
   method: z.enum(['cluster-bootstrap', 'wilson', 'normal', 'student-t', 'none']),
   interval: z.literal('too_few').optional(),
+  /** The bootstrap interval had no width; `ci` is the count-based (Wilson) interval instead. */
+  degenerate_bootstrap: z.literal(true).optional(),
   gold: z.number().optional(),
   gold_needed: z.number().optional(),
 });

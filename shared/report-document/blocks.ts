@@ -65,8 +65,13 @@ export function formatFigure(figure: (FigureView & { models?: number }) | null |
     return figure.models !== undefined
       ? `${value} (${figure.gold ?? 0} gold in the smallest cell: too few for an interval; ${figure.gold_needed ?? 'more'} per cell needed)`
       : `${value} (${figure.gold ?? 0} gold: too few for an interval; ${figure.gold_needed ?? 'more'} needed)`;
-  return figure.ci ? `${value} [${formatNumber(figure.ci.lower)}, ${formatNumber(figure.ci.upper)}]` : value;
+  if (!figure.ci) return value;
+  const interval = `${value} [${formatNumber(figure.ci.lower)}, ${formatNumber(figure.ci.upper)}]`;
+  return figure.degenerate_bootstrap ? `${interval} ${DEGENERATE_MARK}` : interval;
 }
+
+/** Marks a figure whose bootstrap interval had no width and was replaced by Wilson's (`widenDegenerate`). */
+export const DEGENERATE_MARK = '‡';
 
 /** A table, or a sentence saying it would be empty. */
 export function table(header: string[], rows: Cell[][], whenEmpty: string): Block {

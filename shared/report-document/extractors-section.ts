@@ -1,5 +1,5 @@
 import type { ConfusionView, ExtractorView, ReportView } from '../report-view.ts';
-import { type Block, formatFigure } from './blocks.ts';
+import { type Block, DEGENERATE_MARK, formatFigure } from './blocks.ts';
 
 const GROUP_HEADER = ['group', 'tp', 'fp', 'fn', 'precision', 'recall', 'F1'];
 
@@ -129,11 +129,20 @@ function extractorBlocks(extractor: string, section: ExtractorView): Block[] {
  */
 export function extractorsSection(report: ReportView): Block[] {
   const entries = Object.entries(report.extractor_vs_gold);
+  const degenerate = JSON.stringify(report.extractor_vs_gold).includes('"degenerate_bootstrap":true');
   return [
     { kind: 'heading', level: 2, text: '1. Extractors against the gold standard' },
     ...entries.flatMap(([extractor, section]) => extractorBlocks(extractor, section)),
     ...(entries.length === 0
       ? [{ kind: 'paragraph' as const, text: 'No extractor output in the study.' }]
+      : []),
+    ...(degenerate
+      ? [
+          {
+            kind: 'paragraph' as const,
+            text: `${DEGENERATE_MARK} Every bootstrap resample gave the same value (the gold sample holds no error of that kind, or no such event), so the bootstrap interval had no width — a certainty no finite sample supports. The interval shown is Wilson's on the pooled units instead (for F1, the span of precision's and recall's).`,
+          },
+        ]
       : []),
   ];
 }

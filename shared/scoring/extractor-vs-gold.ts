@@ -11,6 +11,7 @@ import {
   tableAgreement,
 } from './agreement-table.ts';
 import { type ClusterEntriesBuilder, clusterEntriesBuilder } from './cluster-entries.ts';
+import { spanOf, widenDegenerate } from './degenerate-bootstrap.ts';
 import { assertedSets, FACTOR_COUNT, factorAt } from './factor-sets.ts';
 import type { Figure } from './figure.ts';
 import { compareWithGold } from './gold-comparison.ts';
@@ -239,19 +240,24 @@ export function extractorVsGold(
     const counts = (group: number): ConfusionCounts => countsAt(pointTotals, sums, group);
     const block = (group: number): ConfusionBlock => {
       const { tp, fp, fn } = counts(group);
+      const precisionWilson = wilsonInterval(tp, tp + fp, options.level);
+      const recallWilson = wilsonInterval(tp, tp + fn, options.level);
       return {
         tp,
         fp,
         fn,
-        precision: {
-          ...bootstrapFigure(draws, base + group * 3, options.level),
-          wilson: wilsonInterval(tp, tp + fp, options.level),
-        },
-        recall: {
-          ...bootstrapFigure(draws, base + group * 3 + 1, options.level),
-          wilson: wilsonInterval(tp, tp + fn, options.level),
-        },
-        f1: bootstrapFigure(draws, base + group * 3 + 2, options.level),
+        precision: widenDegenerate(
+          { ...bootstrapFigure(draws, base + group * 3, options.level), wilson: precisionWilson },
+          precisionWilson,
+        ),
+        recall: widenDegenerate(
+          { ...bootstrapFigure(draws, base + group * 3 + 1, options.level), wilson: recallWilson },
+          recallWilson,
+        ),
+        f1: widenDegenerate(
+          bootstrapFigure(draws, base + group * 3 + 2, options.level),
+          spanOf(precisionWilson, recallWilson),
+        ),
       };
     };
     const scored = goldItems.filter((_, g) => flat.usable[g] === 1);
@@ -278,17 +284,19 @@ export function extractorVsGold(
     GOLD_STYLES.forEach((style, s) => {
       const group = layout.style0 + s;
       const { tp, fn } = counts(group);
+      const wilson = wilsonInterval(tp, tp + fn, options.level);
       byStyle[style] = {
         tp,
         fn,
-        recall: {
-          ...bootstrapFigure(draws, base + group * 3 + 1, options.level),
-          wilson: wilsonInterval(tp, tp + fn, options.level),
-        },
+        recall: widenDegenerate(
+          { ...bootstrapFigure(draws, base + group * 3 + 1, options.level), wilson },
+          wilson,
+        ),
       };
     });
     const negatedMentions = pointTotals[sums + sumsOf.negatedMentions]!;
     const negatedAsPresent = pointTotals[sums + sumsOf.negatedAsPresent]!;
+    const negatedWilson = wilsonInterval(negatedAsPresent, negatedMentions, options.level);
     result[extractor] = {
       items: scored.length,
       failed: flat.failed,
@@ -322,10 +330,13 @@ export function extractorVsGold(
       unlisted: block(layout.unlisted),
       negated_as_present: negatedAsPresent,
       negated_mentions: negatedMentions,
-      negated_as_present_rate: {
-        ...bootstrapFigure(draws, base + G * 3 + 3 + AGREEMENT_KEYS.length, options.level),
-        wilson: wilsonInterval(negatedAsPresent, negatedMentions, options.level),
-      },
+      negated_as_present_rate: widenDegenerate(
+        {
+          ...bootstrapFigure(draws, base + G * 3 + 3 + AGREEMENT_KEYS.length, options.level),
+          wilson: negatedWilson,
+        },
+        negatedWilson,
+      ),
     };
   });
   return result;

@@ -29,6 +29,8 @@ export interface Figure {
   bca?: Interval | null;
   undefined_replicates?: number;
   interval?: 'too_few';
+  /** Every bootstrap resample gave the same value, so `ci` is the count-based interval instead (`widenDegenerate`). */
+  degenerate_bootstrap?: true;
   gold?: number;
   gold_needed?: number;
 }
