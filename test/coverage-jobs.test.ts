@@ -1,14 +1,5 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { Express } from 'express';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../server/app.ts';
-import { assignDemoSample, loadDemo, loadDemoAnnotations } from '../server/services/demo-service.ts';
-import { LoginLimiter } from '../server/services/login-limiter.ts';
 import { requireStudy } from '../server/services/studies.ts';
-import type { Db } from '../server/store/db.ts';
-import { openDatabase } from '../server/store/open.ts';
 import { insertStudy } from '../server/store/studies.ts';
 import {
   type CoverageJobView,
@@ -16,7 +7,7 @@ import {
   coverageJobSchema,
   coverageStateSchema,
 } from '../shared/coverage-check-api.ts';
-import { loggedIn } from './support/app.ts';
+import { type DemoFileApp, demoFileApp } from './support/demo-file-app.ts';
 
 /**
  * Coverage checks from the report screen (issue 17) on a database file, as the server runs them: the
@@ -24,24 +15,13 @@ import { loggedIn } from './support/app.ts';
  * result; one check at a time; cancel ends it; the report's appendix states the latest check.
  */
 
-let app: Express;
-let db: Db;
-let admin: Awaited<ReturnType<typeof loggedIn>>;
-let adjudicator: Awaited<ReturnType<typeof loggedIn>>;
+let db: DemoFileApp['db'];
+let admin: DemoFileApp['admin'];
+let adjudicator: DemoFileApp['adjudicator'];
 
 beforeAll(async () => {
-  db = openDatabase(join(mkdtempSync(join(tmpdir(), 'fa-coverage-jobs-')), 'study.db'));
-  app = createApp({
-    db,
-    config: { sessionTtlHours: 1, cookieSecure: false },
-    loginLimiter: new LoginLimiter(),
-  });
-  const { demo } = await loadDemo(db);
-  assignDemoSample(db);
-  loadDemoAnnotations(db, demo);
+  ({ db, admin, adjudicator } = await demoFileApp('fa-coverage-jobs-'));
   insertStudy(db, 'other');
-  admin = await loggedIn(app, 'admin', 'admin-demo-2025');
-  adjudicator = await loggedIn(app, 'carol', 'carol-demo-2025');
 }, 60_000);
 
 const COVERAGE = '/api/studies/default/coverage';

@@ -1,40 +1,20 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import type { Express } from 'express';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '../server/app.ts';
-import { assignDemoSample, loadDemo, loadDemoAnnotations } from '../server/services/demo-service.ts';
-import { LoginLimiter } from '../server/services/login-limiter.ts';
 import { requireStudy } from '../server/services/studies.ts';
-import type { Db } from '../server/store/db.ts';
-import { openDatabase } from '../server/store/open.ts';
 import { upsertReportedValue } from '../server/store/reported-results.ts';
 import { type ReportJobView, reportJobSchema } from '../shared/report-jobs-api.ts';
-import { loggedIn } from './support/app.ts';
+import { type DemoFileApp, demoFileApp } from './support/demo-file-app.ts';
 
 /**
  * Reports on a database file: the worker loads the rows through its own read-only connection; the
  * answer is cached until the data change; the report screen's jobs show progress and can be cancelled.
  */
 
-let app: Express;
-let db: Db;
-let admin: Awaited<ReturnType<typeof loggedIn>>;
-let adjudicator: Awaited<ReturnType<typeof loggedIn>>;
+let db: DemoFileApp['db'];
+let admin: DemoFileApp['admin'];
+let adjudicator: DemoFileApp['adjudicator'];
 
 beforeAll(async () => {
-  db = openDatabase(join(mkdtempSync(join(tmpdir(), 'fa-report-jobs-')), 'study.db'));
-  app = createApp({
-    db,
-    config: { sessionTtlHours: 1, cookieSecure: false },
-    loginLimiter: new LoginLimiter(),
-  });
-  const { demo } = await loadDemo(db);
-  assignDemoSample(db);
-  loadDemoAnnotations(db, demo);
-  admin = await loggedIn(app, 'admin', 'admin-demo-2025');
-  adjudicator = await loggedIn(app, 'carol', 'carol-demo-2025');
+  ({ db, admin, adjudicator } = await demoFileApp('fa-report-jobs-'));
 }, 60_000);
 
 const REPORT = '/api/studies/default/report';
