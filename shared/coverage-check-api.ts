@@ -55,6 +55,8 @@ export const coverageRowSchema = z.object({
   intervals: z.number(),
   coverage: share,
   mc_error: z.number().nullable(),
+  /** 95 % Wilson interval of the coverage at the effective number of independent intervals (absent in older checks). */
+  mc_interval: z.object({ lower: z.number(), upper: z.number() }).nullable().optional(),
   meets_target: z.boolean().nullable(),
 });
 

@@ -118,7 +118,9 @@ describe('coverage checks from the report screen', () => {
     const md = await markdown();
     expect(md).toContain("It was run at the study's current design.");
     expect(md).toContain('R = 6 studies from 6 populations, B = 10 bootstrap replicates each, seed 3');
-    expect(md).toMatch(/\| corrected AccH \(rules\) \| [\w-]+ \| \d+ \| [\d.]+% ± [\d.]+ \| (yes|no) \|/);
+    expect(md).toMatch(
+      /\| corrected AccH \(rules\) \| [\w-]+ \| \d+ \| [\d.]+% \[[\d.]+, [\d.]+\] \| (yes|no|within Monte-Carlo error) \|/,
+    );
   });
 
   it('refuses a second check while one runs (409 for the study, 429 for another), and cancels one without storing it', {

@@ -50,6 +50,15 @@ const CHECK: CoverageCheck = {
         meets_target: false,
       },
       {
+        family: 'extractor recall (x)',
+        method: 'wilson',
+        intervals: 10,
+        coverage: 1,
+        mc_error: 0,
+        mc_interval: { lower: 0.72247, upper: 1 },
+        meets_target: true,
+      },
+      {
         family: 'τ-b gold vs reported',
         method: 'percentile',
         intervals: 0,
@@ -95,7 +104,16 @@ describe('coverageSection', () => {
     expect(all).toContain('corrected AccH (x) | normal | 60 | 95.0% ± 2.1 | yes');
     expect(all).toContain('gold AccH (sample mean) | percentile | 60 | 80.0% ± 5.0 | no');
     expect(all).toContain('τ-b gold vs reported | percentile | 0 | n/a | n/a');
-    expect(all).toContain('AccH above the threshold | 10 | 60 | 10.0% ± 9.5 | no | 0.0%');
+    // 10 of 10 intervals covering is no "yes": Wilson(10, 10) = [72.2, 100] still holds 93%.
+    expect(all).toContain(
+      'extractor recall (x) | wilson | 10 | 100.0% [72.2, 100.0] | within Monte-Carlo error',
+    );
+    // A wrong "holds" in 1 of 10 studies: Wilson(1, 10) = [1.8, 40.4] holds the 5% target too.
+    expect(all).toContain(
+      'AccH above the threshold | 10 | 60 | 10.0% [1.8, 40.4] | within Monte-Carlo error | 0.0%',
+    );
+    // None of 10: Wilson(0, 10) = [0, 27.8].
+    expect(all).toContain('the ranking survives | 10 | 60 | 0.0% [0.0, 27.8] | within Monte-Carlo error');
     expect(all).not.toContain('Stale');
     expect(all).toContain('With R = 10 the Monte-Carlo errors reach ± 5.0 points');
     const precise: CoverageCheck = {

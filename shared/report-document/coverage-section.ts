@@ -1,4 +1,6 @@
 import type { CoverageAppendix, CoverageCheck } from '../coverage-check-api.ts';
+import type { Interval } from '../stats/interval.ts';
+import { wilsonInterval } from '../stats/wilson-interval.ts';
 import type { Block, Cell } from './blocks.ts';
 import { percent } from './blocks.ts';
 
@@ -16,15 +18,37 @@ function share(value: number | null): string {
   return value === null ? 'n/a' : `${(value * 100).toFixed(1)}%`;
 }
 
-/** "94.2% ± 1.1" (the Monte-Carlo standard error in percentage points), "n/a" without intervals. */
-function withError(value: number | null, error: number | null): string {
+/** A share with its Monte-Carlo uncertainty: "94.2% [92.6, 95.6]" (a 95% interval), or "94.2% ± 1.1" (a standard error in points) for a check stored before intervals were kept. */
+function withUncertainty(
+  value: number | null,
+  interval: Interval | null | undefined,
+  error: number | null,
+): string {
   if (value === null) return 'n/a';
-  return error === null ? share(value) : `${share(value)} ± ${(error * 100).toFixed(1)}`;
+  if (interval) return `${share(value)} [${points(interval.lower)}, ${points(interval.upper)}]`;
+  return error === null ? share(value) : `${share(value)} ± ${points(error)}`;
 }
 
-function target(meets: boolean | null): Cell {
+function points(value: number): string {
+  return (value * 100).toFixed(1);
+}
+
+/**
+ * Whether a simulated share meets its target. A share whose Monte-Carlo interval holds the target
+ * cannot say: the number of simulated studies is too small to tell (never a "yes" from a handful of
+ * studies that all happened to cover).
+ */
+function target(meets: boolean | null, interval: Interval | null | undefined, goal: number): Cell {
   if (meets === null) return { text: 'n/a', tone: 'too_few' };
+  if (interval && interval.lower < goal && interval.upper > goal)
+    return { text: 'within Monte-Carlo error', tone: 'too_few' };
   return meets ? { text: 'yes', tone: 'holds' } : { text: 'no', tone: 'fails' };
+}
+
+/** The Wilson interval of a share of studies (one outcome per study: independent trials). */
+function studiesInterval(shareOfStudies: number | null, studies: number): Interval | null {
+  if (shareOfStudies === null || studies === 0) return null;
+  return wilsonInterval(Math.round(shareOfStudies * studies), studies, 0.95);
 }
 
 /** The check in a sentence: R, B, seed, populations, level, when, by whom, at which design. */
@@ -77,19 +101,22 @@ export function coverageSection(report: CoverageReport): Block[] {
     largestError > NOISY_MC_ERROR
       ? ` With R = ${check.parameters.replicates} the Monte-Carlo errors reach ± ${(largestError * 100).toFixed(1)} points: a "yes" or "no" within about two of them of the target may be chance; more simulated studies narrow them.`
       : '';
-  const claim = (name: string, entry: CoverageCheck['result']['claims']['acch_above']): Cell[] => [
-    name,
-    String(entry.studies),
-    String(entry.checked),
-    withError(entry.wrong_holds_studies_share, entry.wrong_holds_mc_error),
-    target(entry.meets_target),
-    share(entry.wrong_fails_studies_share),
-  ];
+  const claim = (name: string, entry: CoverageCheck['result']['claims']['acch_above']): Cell[] => {
+    const interval = studiesInterval(entry.wrong_holds_studies_share, entry.studies);
+    return [
+      name,
+      String(entry.studies),
+      String(entry.checked),
+      withUncertainty(entry.wrong_holds_studies_share, interval, entry.wrong_holds_mc_error),
+      target(entry.meets_target, interval, result.targets.wrong_holds),
+      share(entry.wrong_fails_studies_share),
+    ];
+  };
   return [
     heading,
     {
       kind: 'paragraph',
-      text: `In simulated studies like this one (its models, tests, cell sizes, gold and the error rates its gold shows), the share of intervals that contain the population value, with its Monte-Carlo standard error in percentage points, against the target of ${share(result.targets.coverage)} at nominal ${percent(check.parameters.level)}; and the share of studies in which a claim comes out wrong. ${describeCheck(check)} ${status}${level}${precision}`,
+      text: `In simulated studies like this one (its models, tests, cell sizes, gold and the error rates its gold shows), the share of intervals that contain the population value, with its 95% Monte-Carlo interval (Wilson, at the effective number of independent intervals, since one study's intervals share its sample), against the target of ${share(result.targets.coverage)} at nominal ${percent(check.parameters.level)}; and the share of studies in which a claim comes out wrong. Where the Monte-Carlo interval holds the target, the simulation is too small to tell. ${describeCheck(check)} ${status}${level}${precision}`,
     },
     {
       kind: 'table',
@@ -97,15 +124,15 @@ export function coverageSection(report: CoverageReport): Block[] {
         'figure',
         'interval method',
         'intervals',
-        'coverage ± MC error',
+        'coverage [95% MC interval]',
         `≥ ${share(result.targets.coverage)}?`,
       ],
       rows: result.rows.map((row) => [
         row.family,
         row.method,
         String(row.intervals),
-        withError(row.coverage, row.mc_error),
-        target(row.meets_target),
+        withUncertainty(row.coverage, row.mc_interval, row.mc_error),
+        target(row.meets_target, row.mc_interval, result.targets.coverage),
       ]),
     },
     {
@@ -114,7 +141,7 @@ export function coverageSection(report: CoverageReport): Block[] {
         'claim',
         'simulated studies',
         'claims checked',
-        'studies with a wrong "holds" ± MC error',
+        'studies with a wrong "holds" [95% MC interval]',
         `≤ ${share(result.targets.wrong_holds)}?`,
         'studies with a wrong "fails"',
       ],

@@ -252,13 +252,15 @@ describe('the report, in Chromium', () => {
     );
     const table = article
       .locator('table')
-      .filter({ has: page.getByRole('columnheader', { name: 'coverage ± MC error' }) });
+      .filter({ has: page.getByRole('columnheader', { name: 'coverage [95% MC interval]' }) });
     const row = table
       .locator('tr')
       .filter({ has: page.getByRole('rowheader', { name: 'corrected AccH (rules)', exact: true }) });
     expect(await row.count()).toBeGreaterThan(0);
-    // method, intervals, coverage ± MC error, ≥ 93%?
-    expect((await row.first().locator('td').nth(2).textContent()) ?? '').toMatch(/^\d+\.\d% ± \d+\.\d$/);
+    // method, intervals, coverage [95% MC interval], ≥ 93%?
+    expect((await row.first().locator('td').nth(2).textContent()) ?? '').toMatch(
+      /^\d+\.\d% \[\d+\.\d, \d+\.\d\]$/,
+    );
     await panel.getByText("The latest check's tables").click();
     await panel.scrollIntoViewIfNeeded();
     await page.screenshot({ path: join(ARTIFACTS_DIR, 'report-coverage-check.png'), fullPage: false });
