@@ -18,6 +18,7 @@ import { paperScaleScenario } from '../../shared/simulation/paper-scale.ts';
 import { type Scenario, scenarioSchema } from '../../shared/simulation/scenario.ts';
 import {
   type CoverageSettings,
+  checkParameters,
   DEFAULT_COVERAGE_SETTINGS,
 } from '../../shared/simulation/simulate-coverage.ts';
 import { describeIssues } from '../../shared/zod-issues.ts';
@@ -210,15 +211,7 @@ export function registerSimulate(program: Command, io: CliIo, globals: () => Glo
             studyId: kept.studyId,
             designFingerprint: kept.design.fingerprint,
             reportRevision: kept.revision,
-            parameters: {
-              replicates: settings.replicates,
-              bootstrap: settings.bootstrap,
-              seed: settings.seed,
-              populations: settings.populations,
-              level: settings.level,
-              claim_threshold: settings.claimThreshold,
-              threshold: settings.threshold,
-            },
+            parameters: checkParameters(settings),
             design: describeDesign(kept.design.scenario, kept.design.notes),
             summary,
             source: 'cli',

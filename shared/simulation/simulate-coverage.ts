@@ -1,3 +1,4 @@
+import type { CoverageParameters } from '../coverage-check-api.ts';
 import type { ReportedValueInput, ReportOptions } from '../scoring/index.ts';
 import { buildReport, DEFAULT_REPORT_OPTIONS, deriveSeed } from '../scoring/index.ts';
 import { type CoverageTally, emptyTally, tallyStudy } from './coverage-tally.ts';
@@ -26,6 +27,19 @@ export interface CoverageSettings {
    * stratum of 2–3 — to measure what stratifying the bootstrap costs at small n_h.
    */
   ignoreStrata?: boolean;
+}
+
+/** The parameters a stored coverage check records (`coverage_checks.parameters`): the settings without the scenario, in the API's names. */
+export function checkParameters(settings: Omit<CoverageSettings, 'scenario'>): CoverageParameters {
+  return {
+    replicates: settings.replicates,
+    bootstrap: settings.bootstrap,
+    seed: settings.seed,
+    populations: settings.populations,
+    level: settings.level,
+    claim_threshold: settings.claimThreshold,
+    threshold: settings.threshold,
+  };
 }
 
 export const DEFAULT_COVERAGE_SETTINGS = {

@@ -7,7 +7,7 @@ import type {
   CoverageState,
 } from '../../../shared/coverage-check-api.ts';
 import { summarizeCoverage } from '../../../shared/simulation/coverage-summary.ts';
-import { DEFAULT_COVERAGE_SETTINGS } from '../../../shared/simulation/simulate-coverage.ts';
+import { checkParameters, DEFAULT_COVERAGE_SETTINGS } from '../../../shared/simulation/simulate-coverage.ts';
 import { errors, isAppError } from '../../errors.ts';
 import { countFinalGold, insertCoverageCheck, latestCoverageCheck } from '../../store/coverage-checks.ts';
 import type { Db } from '../../store/db.ts';
@@ -98,15 +98,7 @@ export class CoverageCenter {
         ? { kind: 'loaded', ...loadReportInput(this.db, study) }
         : { kind: 'file', file: this.db.file, study: { id: study.id, name: study.name } };
     this.jobs.set(job.id, job);
-    const parameters: CoverageParameters = {
-      replicates: settings.replicates,
-      bootstrap: settings.bootstrap,
-      seed: settings.seed,
-      populations: settings.populations,
-      level: settings.level,
-      claim_threshold: settings.claimThreshold,
-      threshold: settings.threshold,
-    };
+    const parameters: CoverageParameters = checkParameters(settings);
     runStudyCoverage(source, settings, {
       signal: job.stop.signal,
       onProgress: (done) => {
