@@ -1,7 +1,7 @@
 import type { ReportedMetric } from '../schemas/reported.ts';
 import type { TestNumber } from '../vocabulary.ts';
 import { type CellMetrics, MEAN_METRICS, type MeanMetric } from './cell-metrics.ts';
-import { MIN_GOLD_FOR_CLAIM } from './claim-sample.ts';
+import { MIN_GOLD_FOR_CELL_INTERVAL } from './claim-sample.ts';
 import { type Figure, plainFigure, proportionFigure, withholdInterval } from './figure.ts';
 import type { StudyIndex } from './study-index.ts';
 import { bootstrapFigure } from './weighted-bootstrap.ts';
@@ -57,10 +57,10 @@ const REPORTED: Readonly<Partial<Record<MeanMetric, ReportedMetric>>> = {
  *
  * - AccH, RecU and their variants: the mean over the cell's arguments of the per-argument value
  *   (macro, as the released code); cluster-bootstrap percentile interval (BCa beside it). Under the
- *   gold, a cell with fewer than `MIN_GOLD_FOR_CLAIM` gold arguments keeps its mean but gets no
- *   interval (`withholdInterval`, `interval: 'too_few'`): `simulate coverage` found no bootstrap
- *   interval of a mean of 2–3 items near its promise (percentile 48–50 %, BCa 58–64 % for 95 % at
- *   the paper's scale; 91–95 % from 10 items — docs/REPORT.md, "simulate coverage");
+ *   gold, a cell with fewer than `MIN_GOLD_FOR_CELL_INTERVAL` (13) gold arguments keeps its mean but
+ *   gets no interval (`withholdInterval`, `interval: 'too_few'`): `simulate coverage` found no
+ *   bootstrap interval of a mean of 2–3 items near its promise (percentile 48–50 %, BCa 58–64 % for
+ *   95 % at the paper's scale; 91–95 % from 10 items, 94–97 % from 13 — docs/REPORT.md);
  * - RatioAbstain (Test 3 only) and the empty-output share: x/n with Wilson `ci` and Clopper–Pearson
  *   beside it;
  * - exact-phrase and near-miss abstention (gold's `abstained` and `exact_phrase` flags) and
@@ -116,7 +116,7 @@ export function studyMetrics(
             return;
           }
           const figure = bootstrapFigure(cells.draws, cells.slot(c, s, k), level);
-          figures[source] = s === 0 ? withholdInterval(figure, count, MIN_GOLD_FOR_CLAIM) : figure;
+          figures[source] = s === 0 ? withholdInterval(figure, count, MIN_GOLD_FOR_CELL_INTERVAL) : figure;
         });
         if (REPORTED[metric]) figures.reported = reportedValue(metric);
         return figures;
