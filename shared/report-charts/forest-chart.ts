@@ -1,5 +1,6 @@
 import { type ChartBlock, formatFigure, percent, testLabel } from '../report-document/blocks.ts';
 import type { FigureView, ReportView } from '../report-view.ts';
+import { MIN_GOLD_FOR_CELL_INTERVAL } from '../scoring/claim-sample.ts';
 import { formatNumber } from '../scoring/verdict.ts';
 import type { ForestPoint, ForestSeries, LegendItem } from './chart-data.ts';
 import { EXTRACTOR_SYMBOLS, GREY, OKABE_ITO, SERIES_COLOURS } from './palette.ts';
@@ -114,7 +115,7 @@ export function forestChart(report: ReportView): ChartBlock | null {
       .map((entry) => entry.label)
       .join(
         ', ',
-      )}. The ">${Math.round(threshold * 100)}%" claim is judged on the corrected estimate against the dashed line at ${formatNumber(threshold)}; a reported figure has no interval, nor has a gold mean on fewer than 10 gold arguments (too few for one). An interval reaching beyond the drawn range ends in an arrow at its edge; the table gives every end.`,
+      )}. The ">${Math.round(threshold * 100)}%" claim is judged on the corrected estimate against the dashed line at ${formatNumber(threshold)}; a reported figure has no interval, nor has a gold mean on fewer than ${MIN_GOLD_FOR_CELL_INTERVAL} gold arguments (too few for one). An interval reaching beyond the drawn range ends in an arrow at its edge; the table gives every end.`,
     legend,
     data: {
       type: 'forest',
