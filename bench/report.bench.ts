@@ -50,7 +50,7 @@ function scaledStudy(scale: number): ReportInput {
  * 24 cells), with B stratified cluster-bootstrap replicates (arguments resampled within cell ×
  * gold/no gold, the same strata and `createRng` draws as the report) and the delete-one jackknife
  * from the totals in O(n), each slot's replicates sorted for its interval. Each argument's defined
- * values are listed once (slot, value), as any implementation that skips undefined values must.
+ * values are listed once (slot, value), as every implementation that skips undefined values must.
  * Only the arithmetic on the prepared arrays is timed.
  */
 function floorMeans(input: ReportInput, replicates: number): { ms: number; cpuMs: number; slots: number } {

@@ -21,7 +21,7 @@ import type { Bench, BenchFigure } from './harness.ts';
  * - **Cold**: one pass over the demo in a fresh process (bench/rules-extractor-cold.ts), what the
  *   first load of the demo sees.
  * The floor, measured in the same run (the cold one in the same fresh process): one global
- * `/F\d+/` scan of the same texts, the least any reader must do. The load average is printed with
+ * `/F\d+/` scan of the same texts, the least every reader must do. The load average is printed with
  * the figures.
  */
 interface Item {

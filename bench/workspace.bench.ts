@@ -77,13 +77,13 @@ const SENTENCES: readonly ((factor: Factor, ply: (typeof PLIES)[number]) => stri
   (_f, p) =>
     `Courts applying the Uniform Trade Secrets Act have repeatedly looked at the whole course of dealing between the parties, and ${p.cited} is no exception to that approach.`,
   (f, p) =>
-    `Where ${p.cited} turned on ${f.id}, the outcome followed from the strength of that factor rather than from any single piece of evidence.`,
+    `Where ${p.cited} turned on ${f.id}, the outcome followed from the strength of that factor rather than from a single piece of evidence.`,
   () =>
     'The information at issue consisted of customer lists, pricing formulas and the process specifications that the company had refined over several years of development.',
   (f) =>
     `Counsel may say that ${f.id} is outweighed, but no authority cited in the briefs treats ${f.name} as a minor consideration.`,
   (_f, p) =>
-    `Taken together, these facts bring ${p.own} closer to ${p.cited} than to any other decision in the comparison set.`,
+    `Taken together, these facts bring ${p.own} closer to ${p.cited} than to every other decision in the comparison set.`,
   (f) =>
     `It matters, too, that the parties never disputed the facts behind ${f.id}; they dispute only what weight the factor deserves.`,
 ];
@@ -312,7 +312,7 @@ async function tracePress(
 type Probe = Window & { __faInteractiveAt?: number };
 
 /**
- * Installed in every document of the context before any of its own scripts: from the first frame,
+ * Installed in every document of the context before one of its own scripts: from the first frame,
  * checks once per animation frame whether the page is "interactive" and keeps performance.now()
  * (milliseconds since the navigation started) of the first frame where it is. On the floor page
  * the text alone counts; on the app, the factor grid and the save status must be there as well.

@@ -5,7 +5,7 @@ import { describeIssues } from '../shared/zod-issues.ts';
 /**
  * Which proxies the app believes about the client's address (`X-Forwarded-For`), in the forms
  * Express's `trust proxy` setting takes: `false` (none: the socket's address is the client's),
- * `true` (any: only behind a proxy that overwrites the header), a number of proxy hops, or the
+ * `true` (every hop: only behind a proxy that overwrites the header), a number of proxy hops, or the
  * addresses and subnets of the proxies.
  */
 export type TrustProxy = boolean | number | string[];

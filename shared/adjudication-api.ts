@@ -207,7 +207,7 @@ export const revealSchema = z.object({
       error: z.string().nullable(),
       decisions: z.array(classifiedDecisionSchema),
       counts: z.record(errorClassSchema, z.number()),
-      /** The extractor's evidence, when it stores any (the rules extractor does): why it said what it said. */
+      /** The extractor's evidence, when it stores some (the rules extractor does): why it said what it said. */
       mentions: extractionMentionsSchema,
     }),
   ),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { USERNAME_REFERENCE_MAX_LENGTH } from './username.ts';
 import { MODES, TESTS } from './vocabulary.ts';
 
-/** The longest password an account may have: argon2 hashes any length, but a request stays small. */
+/** The longest password an account may have: argon2 hashes every length, but a request stays small. */
 export const PASSWORD_MAX_LENGTH = 1024;
 
 /** POST /api/auth/login — both bounded, so a failed login never makes the server hold a huge string. */

@@ -4,7 +4,7 @@ import { z } from 'zod';
  * A coverage check from the report screen (issue 17): `simulate coverage` at the study's own design,
  * run by the server in a worker thread. R simulated studies of B bootstrap replicates each cost about
  * R·B bootstrap reports; the bounds keep one check within minutes on the server (docs/REPORT.md). The
- * CLI takes any size.
+ * CLI takes every size.
  */
 export const MAX_CHECK_REPLICATES = 2000;
 export const MAX_CHECK_BOOTSTRAP = 1000;

@@ -18,8 +18,8 @@ function withHyphens(selected: string): string {
  * when a mention has both":
  * - `code` when the selection holds that factor's code as the rules extractor reads codes: "F4",
  *   "f4", "F 4", "F-4", "F04", "factor 4", "factors 4, 6 and 10" — but not "F40" or "F14". For
- *   `unlisted`, any code outside the catalogue ("F30", "F9") counts.
- * - else `name` when it holds the factor's catalogue name in any casing and hyphenation
+ *   `unlisted`, every code outside the catalogue ("F30", "F9") counts.
+ * - else `name` when it holds the factor's catalogue name whatever the casing and hyphenation
  *   ("Agreed-not-to-disclose", "agreed not to disclose", "agreed_not_to_disclose", plural "s"
  *   allowed); the longest name wins,
  *   so "No-security-measures" is not a name mention of F6 Security-measures. For `unlisted`, a

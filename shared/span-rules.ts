@@ -3,7 +3,7 @@ import type { Judgement } from './schemas/annotation.ts';
 /**
  * The checks on a judgement's spans that need the argument text: every span lies inside the text
  * ([start, end) with end ≤ text length), and a span marking a catalogue factor as asserted in a case
- * agrees with that case's list (a negated span may name any factor). A factor ticked without a span
+ * agrees with that case's list (a negated span may name another factor). A factor ticked without a span
  * is allowed; `factorsWithoutSpan` counts those for the report. Returns one "path: message" per problem.
  */
 export function checkSpans(judgement: Judgement, textLength: number): string[] {

@@ -209,7 +209,7 @@ describe('what each role can read', () => {
 });
 
 describe('blinding', () => {
-  it('names no model, triple or argument in any answer an annotator gets while working', async () => {
+  it('names no model, triple or argument in every answer an annotator gets while working', async () => {
     db.run("UPDATE studies SET show_ground_truth = 1 WHERE name = 'default'");
     const { agent, csrf } = await loggedIn(app, 'alice');
     const a1 = `${item(keys.a1)}/annotation`;

@@ -58,7 +58,7 @@ describe('assignments the caller got wrong', () => {
     expect({ assignments: count(db, 'assignments'), log: count(db, 'assignment_log') }).toEqual(before);
   });
 
-  it('refuses an annotator named twice, in any case', async () => {
+  it('refuses an annotator named twice, case-insensitively', async () => {
     const before = count(db, 'assignments');
     const answer = await assign({ annotators: ['alice', 'ALICE'], perItem: 1, seed: 3 });
     expect(answer.status).toBe(400);

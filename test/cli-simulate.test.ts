@@ -33,7 +33,7 @@ describe('simulate coverage', () => {
       ...args,
     );
 
-  it('prints the coverage table for a scenario file, and JSON that is the same for the same seed on any number of workers', {
+  it('prints the coverage table for a scenario file, and JSON that is the same for the same seed whatever the number of workers', {
     timeout: 120_000,
   }, async () => {
     const table = await run('--seed', '4', '--workers', '1');

@@ -152,7 +152,7 @@ describe('coverage checks from the report screen', () => {
     expect(cancelled).toMatchObject({ status: 'cancelled', check: null });
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(checks()).toBe(before);
-    // Nothing runs any more: a study without gold is now told what to do.
+    // Nothing runs anymore: a study without gold is now told what to do.
     const noGold = await admin.agent
       .post('/api/studies/other/coverage/jobs')
       .set('X-CSRF-Token', admin.csrf)

@@ -1,7 +1,7 @@
 import type { Judgement } from '../shared/schemas/annotation.ts';
 import type { Annotation, Argument, ExtractionInput, Triple } from '../shared/schemas/index.ts';
 
-/** Builders for records in the public formats; override any field. */
+/** Builders for records in the public formats; override fields as needed. */
 export function buildTriple(overrides: Partial<Triple> = {}): Triple {
   return {
     id: 't1',

@@ -1,6 +1,6 @@
 import { ensureClientBuilt } from '../scripts/client-build.ts';
 
-/** Builds the client once before any test serves it, so parallel test files never build it together. */
+/** Builds the client once before a test serves it, so parallel test files never build it together. */
 export default async function setup(): Promise<void> {
   await ensureClientBuilt(() => {});
 }

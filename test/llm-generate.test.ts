@@ -244,7 +244,7 @@ describe('generate arguments', () => {
     expect(stored(sandbox).arguments).toHaveLength(2);
   });
 
-  it('fills the placeholders of a --prompt file, and refuses an unknown one before any call', async () => {
+  it('fills the placeholders of a --prompt file, and refuses an unknown one before a call', async () => {
     const server = await serve({ script: arguer });
     const sandbox = await studyWithTriples();
     const prompt = sandbox.file(

@@ -101,7 +101,7 @@ describe('runExtraction', () => {
     expect(server.requests.length).toBeLessThanOrEqual(22);
   });
 
-  it('drives any Extractor: a rules-like one with no calls, skipped on rerun with the same parameters', async () => {
+  it('drives every Extractor: a rules-like one with no calls, skipped on rerun with the same parameters', async () => {
     const db = studyDb(3);
     const seen: string[] = [];
     const rules: Extractor = {

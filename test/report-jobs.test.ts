@@ -142,7 +142,7 @@ describe('report jobs', () => {
       await admin.agent.delete(`${REPORT}/jobs/${job.id}`).set('X-CSRF-Token', admin.csrf).expect(204);
   });
 
-  it('refuses an unknown extractor at once, before any job starts', async () => {
+  it('refuses an unknown extractor at once, before a job starts', async () => {
     const answer = await admin.agent
       .post(`${REPORT}/jobs`)
       .set('X-CSRF-Token', admin.csrf)

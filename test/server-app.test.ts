@@ -117,7 +117,7 @@ describe('studies', () => {
 });
 
 describe('guidelines', () => {
-  it('serves the guidelines file to any signed-in account, in the version annotations record', async () => {
+  it('serves the guidelines file to every signed-in account, in the version annotations record', async () => {
     const { app, db } = testApp();
     await addUser(db, 'carol', ['adjudicator']);
     const { agent } = await loggedIn(app, 'carol');

@@ -14,7 +14,7 @@ import { loggedIn, testApp } from './support/app.ts';
 /**
  * Random and malformed requests to every write route of docs/API.md, sent by an account allowed to
  * write there (so they get past the role check to the validation): bodies of every JSON shape, valid
- * bodies with one field broken, random spans, URL ids of any length and alphabet, bodies that are not
+ * bodies with one field broken, random spans, URL ids of every length and alphabet, bodies that are not
  * JSON, not UTF-8, compressed or not, larger than the route's limit, and requests without their CSRF
  * token. The server must never answer 5xx, and a refused request must write nothing: the row count of
  * every table is the same after it — except a stale save, which the histories keep as one `conflict`.
@@ -131,7 +131,7 @@ const WRITES: Record<string, { caller: string; body: Body; id?: (ctx: Ctx) => st
   },
 };
 
-/** A span anywhere, of any case and factor, inside the text or not. */
+/** A span anywhere, of every case and factor, inside the text or not. */
 const anySpan = fc.record(
   {
     start: fc.oneof(fc.integer({ min: -3, max: TEXT.length + 3 }), fc.integer(), fc.double()),
@@ -145,7 +145,7 @@ const anySpan = fc.record(
   { requiredKeys: ['start', 'end', 'case', 'factor', 'style', 'polarity'] },
 );
 
-/** A body around the valid one: itself, one field replaced or added, random spans, or any JSON at all. */
+/** A body around the valid one: itself, one field replaced or added, random spans, or arbitrary JSON. */
 function jsonBody(valid: Json): fc.Arbitrary<Json> {
   const fields = typeof valid === 'object' && valid !== null ? Object.keys(valid) : [];
   const withField = (key: fc.Arbitrary<string>, value: fc.Arbitrary<Json>) =>
@@ -235,7 +235,7 @@ function wire(valid: Json, limitBytes: number): fc.Arbitrary<Wire> {
   );
 }
 
-/** A URL id: the valid one, or any string at all (escaped into the path), up to 5,000 characters. */
+/** A URL id: the valid one, or an arbitrary string (escaped into the path), up to 5,000 characters. */
 const anyId = (valid: string) =>
   fc.oneof(
     { weight: 3, arbitrary: fc.constant(valid) },

@@ -340,7 +340,7 @@ export function uploadImport(
   });
 }
 
-/** The bad records of a refused import, "LINE: message" each; empty for any other error. */
+/** The bad records of a refused import, "LINE: message" each; empty for every other error. */
 export function importProblems(error: ApiError): string[] {
   if (error.code !== 'import_invalid') return [];
   const details = importProblemsSchema.safeParse(error.details);

@@ -32,7 +32,7 @@ describe('retryDelay', () => {
 });
 
 describe('createQueryClient', () => {
-  it('forgets the user when any query answers 401', async () => {
+  it('forgets the user when a query answers 401', async () => {
     const client = createQueryClient();
     client.setQueryData(SESSION_KEY, { username: 'alice' });
     await client

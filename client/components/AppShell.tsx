@@ -43,7 +43,7 @@ function RoleNav({ user }: { readonly user: SessionUser }) {
   }
   if (user.roles.includes('admin')) links.push({ to: CONSOLE_DATA_PATH, label: 'Data', end: false });
   if (user.roles.includes('admin')) links.push({ to: CONSOLE_USERS_PATH, label: 'Users', end: false });
-  // One place alone needs no navigation, unless it is the admin's console before any study exists.
+  // One place alone needs no navigation, unless it is the admin's console before a study exists.
   if (links.length === 0 || (links.length === 1 && study !== undefined)) return null;
   return (
     <nav aria-label="Main" className="role-nav">

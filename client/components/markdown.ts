@@ -2,7 +2,7 @@
  * A tiny, safe Markdown reader for the annotation guidelines: it turns the source into a small
  * syntax tree of plain strings, which the `Markdown` component renders as React elements. Nothing
  * is ever turned into HTML or executed — raw HTML in the source (`<think>`, `<script>`) is text
- * like any other — so the guidelines file cannot inject markup into the workspace.
+ * like every other — so the guidelines file cannot inject markup into the workspace.
  *
  * Supported, because the guidelines use them: headings `#`…`###` (deeper ones count as `###`),
  * paragraphs (lines joined by spaces), one level of `-`/`*`/`+` or `1.` lists (nested items are
@@ -257,7 +257,7 @@ function collapseFrom(stack: Frame[], from: number, open: Record<1 | 2, number>)
 /**
  * Reads inline Markdown — `**strong**`, `*emphasis*`, `` `code` ``, backslash escapes — into
  * nodes; every other character is text, as typed. A closing delimiter closes the nearest open one
- * of the same size; openers it passes over, and any left open at the end, are shown as literal
+ * of the same size; openers it passes over, and those left open at the end, are shown as literal
  * stars. An empty pair ("****") is literal too. Linear in the text: each frame is opened and
  * closed or collapsed once.
  *

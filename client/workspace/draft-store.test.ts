@@ -94,7 +94,7 @@ describe('saveDraft and loadDraft', () => {
     expect(saveDraft(storage, KEY, DRAFT)).toMatchObject({ ok: false, reason: 'quota' });
   });
 
-  it('reports any other refusal as unavailable, without throwing', () => {
+  it('reports every other refusal as unavailable, without throwing', () => {
     const storage = new MemoryStorage();
     storage.failWith = Object.assign(new Error('The operation is insecure.'), { name: 'SecurityError' });
     expect(saveDraft(storage, KEY, DRAFT)).toMatchObject({ ok: false, reason: 'unavailable' });

@@ -64,7 +64,7 @@ function isQuotaError(error: unknown): boolean {
 
 /**
  * Writes the draft, replacing what the key held (the latest local state always wins). Never
- * throws: a full storage gives `{ ok: false, reason: 'quota' }` and any other refusal
+ * throws: a full storage gives `{ ok: false, reason: 'quota' }` and every other refusal
  * `{ ok: false, reason: 'unavailable' }`, so the caller can warn that closing the tab would lose
  * the unsent changes.
  *

@@ -69,7 +69,7 @@ function queryWords(query: string): string[] {
 }
 
 /**
- * Where the query's words occur in `haystack` (folded), in order, separated by any run of
+ * Where the query's words occur in `haystack` (folded), in order, separated by runs of
  * non-alphanumerics — "agreed not" matches "Agreed-not-to-disclose" and "agreed, not" — at the
  * start (`prefix`), at the start of a word (`word`) or anywhere (`substring`).
  */
@@ -100,7 +100,7 @@ function wordMatch(factor: Factor, words: readonly string[]): FactorMatch | unde
 /**
  * The factors for a type-ahead query, best first, each once at its best match (see `MatchKind`);
  * ties keep catalogue order, so "f1" gives F1, then F10…F19. A query that reads as a code is matched
- * as a code only ("9" gives nothing: CATO dropped F9); any other query is matched as words against
+ * as a code only ("9" gives nothing: CATO dropped F9); every other query is matched as words against
  * names and meanings, case-, hyphen- and punctuation-insensitively. An empty or blank query gives
  * all 26 in catalogue order. The caller adds its own "unlisted" option.
  *

@@ -181,7 +181,7 @@ describe('layoutArgument', () => {
     expect(layout.answerStart).toBe(text.indexOf('F6'));
   });
 
-  it('matches think tags in any letter case', () => {
+  it('matches think tags case-insensitively', () => {
     const text = '<THINK>hm</Think>F4.';
     expect(layoutArgument(text, 'stop').thinkRanges).toEqual([{ start: 0, end: 17 }]);
   });

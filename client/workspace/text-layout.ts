@@ -162,7 +162,7 @@ interface ThinkTrace {
   closed: boolean;
 }
 
-/** Whether `text` has `tag` (lower-case ASCII) at `at`, in any letter case. */
+/** Whether `text` has `tag` (lower-case ASCII) at `at`, case-insensitively. */
 function hasTagAt(text: string, at: number, tag: string): boolean {
   return text.slice(at, at + tag.length).toLowerCase() === tag;
 }
@@ -417,7 +417,7 @@ function trimPhrase(line: string, from: number, to: number): { from: number; to:
 }
 
 /**
- * The heading at the start of the trimmed line [start, end), if any: the candidates are the bold
+ * The heading at the start of the trimmed line [start, end), when there is one: the candidates are the bold
  * phrase ("**…**"), the words before the first colon, and the whole line, tried in that order. A
  * heading ends within HEADING_REACH characters of the line's start, unless the line is marked `#`.
  */

@@ -34,7 +34,7 @@ export function registerGenerate(program: Command, io: CliIo, globals: () => Glo
   registerGenerateArguments(generate, io, globals);
   generate
     .command('triples')
-    .description("draw triples by the study's procedure, seeded (same seed, same triples, on any machine)")
+    .description("draw triples by the study's procedure, seeded (same seed, same triples, on every machine)")
     .requiredOption('--mode <mode>', 'arguable|reordered|non_arguable')
     .requiredOption('--count <n>', 'how many triples')
     .requiredOption('--complexity <c>', 'case size: each case has C−1…C+1 factors (1…25)')

@@ -27,7 +27,7 @@ const llmExtractOptionsSchema = endpointOptionsSchema.extend({
 });
 
 /**
- * `extract --extractor llm`: the study's GPT-4.1 extractor, through any OpenAI-compatible endpoint,
+ * `extract --extractor llm`: the study's GPT-4.1 extractor, through an OpenAI-compatible endpoint of your choice,
  * call by call or (`--batch`) as Batch API jobs.
  */
 export const llmExtractorImplementation: ExtractorImplementation = {

@@ -72,7 +72,7 @@ export function presentItemForAnnotator(input: {
 /**
  * The annotator's queue: per item its key, position, status, time spent and last change; the totals;
  * and the key of the first item not yet submitted. `progressOf` gives the caller's own annotation of
- * an argument, if any.
+ * an argument, when there is one.
  */
 export function presentQueue(
   assignments: AssignmentRow[],

@@ -100,7 +100,7 @@ export function startSession(db: Db, userId: number, ttlHours: number): StartedS
   return { token, csrfToken, expiresAt };
 }
 
-/** The live session and its (enabled) user for a cookie token, if any. */
+/** The live session and its (enabled) user for a cookie token, when there is one. */
 export function resolveSession(db: Db, token: string): { session: SessionRow; user: User } | undefined {
   const resolved = findLiveSessionAndUser(db, tokenHash(token));
   return resolved && !resolved.user.disabled ? resolved : undefined;

@@ -3,7 +3,7 @@ import { usernameKey } from '../../shared/username.ts';
 
 /** How many failed logins are tolerated, over what window, and how much memory the counts may take. */
 export interface LoginLimits {
-  /** Failed logins from one client address (any user names) within the window. */
+  /** Failed logins from one client address (all user names) within the window. */
   perAddress: number;
   /** Failed logins for one user name from one client address within the window. */
   perUserAndAddress: number;

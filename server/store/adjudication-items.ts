@@ -73,7 +73,7 @@ export function startAdjudicationItem(
 }
 
 /**
- * Whether adjudication of the argument has started — an adjudicator started it, or it has gold of any
+ * Whether adjudication of the argument has started — an adjudicator started it, or it has gold of some
  * status (imported gold included) — after which its annotators may no longer reopen their work.
  */
 export function isAdjudicationStarted(db: Db, argumentRowId: number): boolean {

@@ -110,7 +110,7 @@ export function insertAssignment(
 
 /**
  * Moves one assignment to another annotator at a new queue position, under a new item key: the
- * previous annotator's link (and any copy of it) must stop reaching the item.
+ * previous annotator's link (and a copy of it) must stop reaching the item.
  */
 export function moveAssignment(
   db: Db,

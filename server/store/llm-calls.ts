@@ -77,7 +77,7 @@ export function insertLlmCall(db: Db, call: LlmCallWrite): number {
   ).lastInsertRowid;
 }
 
-/** The newest usable answer (`status = 'ok'`) to the request with this cache key, if any. */
+/** The newest usable answer (`status = 'ok'`) to the request with this cache key, when there is one. */
 export function findCachedLlmCall(db: Db, cacheKey: string): LlmCallRow | undefined {
   return db.first<LlmCallRow>(`${SELECT} WHERE cache_key = ? AND status = 'ok' ORDER BY id DESC LIMIT 1`, [
     cacheKey,

@@ -110,7 +110,7 @@ export function listSampleItems(db: Db, sampleId: number): SampleItemRow[] {
   );
 }
 
-/** Argument row ids sampled in any version of the study's samples. */
+/** Argument row ids sampled in some version of the study's samples. */
 export function sampledArgumentRowIds(db: Db, studyId: number): Set<number> {
   return new Set(
     db
@@ -122,7 +122,7 @@ export function sampledArgumentRowIds(db: Db, studyId: number): Set<number> {
   );
 }
 
-/** Whether any annotation exists for the items of a sample (then it is in use and must not be redrawn). */
+/** Whether an annotation exists for the items of a sample (then it is in use and must not be redrawn). */
 export function sampleHasAnnotations(db: Db, sampleId: number): boolean {
   return (
     (db.first<{ n: number }>(

@@ -5,7 +5,7 @@ import { unlistedDisagreementId } from './disagreements.ts';
 import { pairSpans } from './span-pairing.ts';
 
 /**
- * What two annotators agree on: the gold an adjudicator starts from, before resolving any
+ * What two annotators agree on: the gold an adjudicator starts from, before resolving every
  * disagreement (`disagreements`). Per case the factors both tick; the unlisted factors both record
  * (same case and folded text; A's wording); each flag set only when both set it; the mentions both
  * marked alike (`pairSpans(...).agreed`, A's copy). Comments are the annotators' own and are not

@@ -55,7 +55,7 @@ describe('decisionProblems', () => {
     );
   });
 
-  it('accepts any value for an edited resolution', () => {
+  it('accepts every value for an edited resolution', () => {
     const problems = decisionProblems(
       agreed,
       found.filter((disagreement) => disagreement.id === 'flag:truncated'),

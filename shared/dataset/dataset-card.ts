@@ -210,7 +210,7 @@ function sampleSection(input: DatasetCardInput): string {
   }
   const outside = input.records.filter((record) => record.sample === null).length;
   if (outside > 0)
-    lines.push('', `${outside} argument(s) of the dataset were not drawn by any sample version (no weight).`);
+    lines.push('', `${outside} argument(s) of the dataset were drawn by no sample version (no weight).`);
   return lines.join('\n');
 }
 
@@ -340,7 +340,7 @@ function limitationsSection(input: DatasetCardInput): string {
   const synthetic = records.filter((record) => record.source !== undefined).length;
   if (synthetic > 0)
     items.push(
-      `${synthetic} argument(s) are not real model output (see "Arguments"); figures on them say nothing about any model.`,
+      `${synthetic} argument(s) are not real model output (see "Arguments"); figures on them say nothing about the models.`,
     );
   const single = records.filter((record) => record.annotations.length === 1).length;
   if (single > 0)

@@ -51,7 +51,7 @@ export interface DatasetStatistics {
  * (`annotatorAgreement`, `extractorVsGold`; docs/decisions/003-agreement-figures.md) over the records'
  * arguments, triples, annotations (by pseudonym, so each item's pair is its A and B), gold and
  * extractions. Intervals are cluster-bootstrap percentile intervals over arguments, within the
- * records' sample strata when any record was sampled, with the fixed seed and replicate count of
+ * records' sample strata when a record was sampled, with the fixed seed and replicate count of
  * `DATASET_STATISTICS_OPTIONS` (agreement on seed + 0, extractors on seed + 1, as the report derives
  * its streams), so the card is deterministic.
  *

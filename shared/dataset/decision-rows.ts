@@ -15,7 +15,7 @@ export interface DecisionColumn {
 /**
  * The columns of `decisions.csv` for these records: the argument's id, model, test, sample stratum
  * and weight, the case and factor, then one 0/1 column per source — the triple's `ground_truth`, each
- * annotator position (`annotator_A`, `annotator_B`, … up to the most any record has), `gold`, and each
+ * annotator position (`annotator_A`, `annotator_B`, … up to the most a record has), `gold`, and each
  * extractor (`extractor_<name>`, names in code-unit order).
  *
  * @example decisionColumns(records).map((c) => c.name).slice(-3) // ['annotator_B', 'gold', 'extractor_rules']

@@ -138,7 +138,7 @@ describe('generateTriples: non_arguable', () => {
           expect(shares(triple.tsc2.factors, current)).toBe(false);
           expect(triple.tsc1.outcome).toBe('plaintiff');
           expect(triple.tsc2.outcome).toBe('defendant');
-          // Sizes are drawn as for any case, then clamped to the factors the current case lacks.
+          // Sizes are drawn as for every case, then clamped to the factors the current case lacks.
           const complement = FACTOR_IDS.length - current.length;
           for (const precedent of [triple.tsc1.factors, triple.tsc2.factors]) {
             expect(precedent.length).toBeGreaterThanOrEqual(Math.min(min, complement));
@@ -282,7 +282,7 @@ describe('generateTriples: strict', () => {
 
 describe('generateTriples: golden runs', () => {
   // These strings pin OUR implementation's stream (createRng + the draw order documented in
-  // cases.ts and triples.ts), not the study's generator or its files: any change to the order or
+  // cases.ts and triples.ts), not the study's generator or its files: every change to the order or
   // number of draws changes them, which is the point. Regenerate them only on purpose.
   it('arguable, complexity 3, seed 2506, 4 triples', () => {
     expect(jsonl({ mode: 'arguable', count: 4, complexity: 3, seed: 2506 })).toBe(

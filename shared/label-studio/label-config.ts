@@ -50,7 +50,7 @@ export function factorChoice(id: FactorId): string {
   return factorLabel(id);
 }
 
-/** The catalogue factor a label or choice names (any spelling `normaliseFactorReference` reads), else undefined. */
+/** The catalogue factor a label or choice names (every spelling `normaliseFactorReference` reads), else undefined. */
 export function factorOfChoice(value: string): FactorId | undefined {
   const reference = normaliseFactorReference(value);
   return reference.kind === 'factor' ? reference.id : undefined;

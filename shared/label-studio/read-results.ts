@@ -35,7 +35,7 @@ interface PendingRegion {
  * `judgementResults`:
  *
  * - each region labelled under `span_<case>` is a span, in the order of the result; its factor is the
- *   label (any spelling `normaliseFactorReference` reads, or "unlisted"); its `style` and `polarity`
+ *   label (every spelling `normaliseFactorReference` reads, or "unlisted"); its `style` and `polarity`
  *   come from the region's per-region choices — a region without a style gets the one
  *   `suggestMentionStyle` reads in its text, without a polarity `asserted` (Label Studio lets a
  *   labeller skip them); `unlisted_text` is the wording of an unlisted factor;

@@ -150,7 +150,7 @@ describe('parseDistilledFactors: notations', () => {
     });
   });
 
-  it('accepts the key spellings Input Scenario, Current Case, TSC 1 and tsc2, in any case', () => {
+  it('accepts the key spellings Input Scenario, Current Case, TSC 1 and tsc2, case-insensitively', () => {
     for (const [current, tsc1, tsc2] of [
       ['Input Scenario', 'TSC 1', 'tsc2'],
       ['current case', 'tsc_1', 'TSC 2'],
@@ -309,7 +309,7 @@ describe('stripThinking', () => {
     });
   });
 
-  it('matches the tags in any case and takes the last closing tag', () => {
+  it('matches the tags case-insensitively and takes the last closing tag', () => {
     expect(stripThinking('<THINK>a</Think> b </think> c')).toEqual({
       answer: 'c',
       hadThinking: true,

@@ -35,7 +35,7 @@ export function stripThinking(text: string): ThinkingSplit {
 }
 
 /**
- * The insides of Markdown code fences (```json, ``` or any info string), in order. A fence left
+ * The insides of Markdown code fences (```json, ``` or another info string), in order. A fence left
  * open at the end of the text (a truncated answer) runs to the end.
  */
 function fencedBlocks(text: string): string[] {
@@ -181,7 +181,7 @@ function extractFromText(text: string): DistilledFactors {
 
 /**
  * Reads the factor lists GPT-4.1 (the study's extractor) wrote for an argument: an object with the
- * keys "Input Case", "TSC1" and "TSC2" whose values list factors, in any of the notations seen in
+ * keys "Input Case", "TSC1" and "TSC2" whose values list factors, in one of the notations seen in
  * the pipeline's logs —
  *
  * - set braces `{ "F4 Agreed-not-to-disclose (P)", "F6 …" }` (not JSON), arrays, objects keyed by
@@ -191,7 +191,7 @@ function extractFromText(text: string): DistilledFactors {
  * - inside ```json or ``` fences, several of them (the last fence that reads wins, then the text
  *   outside fences), possibly after a `<think>` trace.
  *
- * Keys are matched leniently ("Input Scenario", "Current Case", "TSC 1", "tsc1", any case); other
+ * Keys are matched leniently ("Input Scenario", "Current Case", "TSC 1", "tsc1", whatever the case); other
  * keys are ignored. Items come back as written (trimmed, unescaped), in order, repeats kept:
  * turning them into factor ids — and moving unknown ones to `unlisted` — is the extraction
  * schema's job. When nothing can be read the result is `failed` with a one-sentence error, never

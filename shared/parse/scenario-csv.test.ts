@@ -97,7 +97,7 @@ describe('parseScenarioCsv on the study format', () => {
     });
   });
 
-  it('accepts TSC1 without a space, headings and outcomes in any case, colons, a quoted header and two factors on a line', () => {
+  it('accepts TSC1 without a space, headings and outcomes case-insensitively, colons, a quoted header and two factors on a line', () => {
     const result = parseScenarioCsv(fixture('non_arguable_factor_3_complexity4.csv'), {
       mode: 'non_arguable',
       idPrefix: 'na',
@@ -400,7 +400,7 @@ describe('modeFromFileName', () => {
     expect(modeFromFileName('Non-Arguable Scenarios.CSV')).toBe('non_arguable');
   });
 
-  it('looks at the base name only, in any case', () => {
+  it('looks at the base name only, case-insensitively', () => {
     expect(modeFromFileName('data/arguable/REORDERED_f3.csv')).toBe('reordered');
     expect(modeFromFileName('C:\\runs\\non_arguable\\Arguable_f2.csv')).toBe('arguable');
   });

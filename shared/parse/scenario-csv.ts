@@ -47,7 +47,7 @@ function locateScenarioColumn(first: CsvRow): { column: number; headerless: bool
  * `${idPrefix}-${n}`, n its 1-based position among the data rows (a broken scenario keeps its
  * number, so the ids of the others do not shift). `line` is the file line where the scenario's
  * field starts (its opening quote). Problems are errors at the file line they are on, prefixed
- * "scenario n:"; a scenario with any problem yields no triple. An empty file, a header without
+ * "scenario n:"; a scenario with a problem yields no triple. An empty file, a header without
  * scenarios and an unclosed quote are errors too.
  *
  * @example parseScenarioCsv('Scenario\n"Input Scenario\n\tF4\nTSC 1\noutcome Plaintiff\n\tF4\nTSC 2\noutcome Defendant\n\tF6"', { mode: 'arguable', idPrefix: 'x' }).triples[0].record
@@ -101,7 +101,7 @@ export function parseScenarioCsv(text: string, options: ParseScenarioCsvOptions)
 
 /**
  * Content detection: true when the first non-empty line is a CSV header with a `Scenario` column
- * (any case, quoted or not), or when the text starts straight away with a scenario block ("Input
+ * (whatever the case, quoted or not), or when the text starts straight away with a scenario block ("Input
  * Scenario", possibly inside an opening quote), which `parseScenarioCsv` also reads.
  */
 export function looksLikeScenarioCsv(firstChunk: string): boolean {

@@ -86,7 +86,7 @@ export interface SlopeData {
   models: string[];
   points: SlopePoint[];
   ties: SlopeTie[];
-  /** The most models any panel ranks. */
+  /** The most models a panel ranks. */
   positions: number;
 }
 

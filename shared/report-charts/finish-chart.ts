@@ -3,7 +3,7 @@
  * and no ARIA on the marks inside. Plot names each mark's group with `aria-label` ("dot", "rule") and
  * `aria-description`; ARIA does not permit them on an SVG `<g>` without a role (axe:
  * aria-prohibited-attr), and inside an image nothing reads them. They are kept as `data-mark` and
- * `data-description`, for tests and styles. Works on any DOM (the browser's, linkedom's).
+ * `data-description`, for tests and styles. Works on every DOM (the browser's, linkedom's).
  */
 export function finishChart(chart: Element, label: string): void {
   chart.setAttribute('role', 'img');

@@ -68,7 +68,7 @@ function domainOf(points: readonly ForestPoint[], threshold: number): [number, n
  * every source's estimate with its interval — the gold sample's mean, each extractor's mean over all
  * arguments, the primary extractor's estimate corrected by the gold (the one the ">90%" claim is
  * judged on) and the reported figure — against the claim's threshold. `null` when no model has an
- * AccH under any source.
+ * AccH under every source.
  */
 export function forestChart(report: ReportView): ChartBlock | null {
   const { meta } = report;

@@ -115,7 +115,7 @@ export function rankSlopeChart(report: ReportView): ChartBlock | null {
   };
 }
 
-/** The models a ranking places under any source, in the gold's order first. */
+/** The models a ranking places under some source, in the gold's order first. */
 function modelsOf(ranking: RankingView, sources: readonly string[]): string[] {
   return [...new Set(sources.flatMap((source) => rankingOrder(ranking, source)))];
 }

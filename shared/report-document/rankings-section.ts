@@ -3,7 +3,7 @@ import { type ReportView, rankingOrder } from '../report-view.ts';
 import { formatNumber } from '../scoring/verdict.ts';
 import { type Block, formatFigure } from './blocks.ts';
 
-/** Every source a ranking can be under: gold, each extractor, and the reported figures when there are any. */
+/** Every source a ranking can be under: gold, each extractor, and the reported figures when there are some. */
 function sourcesOf(report: ReportView): string[] {
   return ['gold', ...report.meta.extractors, ...(report.meta.reported_source === null ? [] : ['reported'])];
 }

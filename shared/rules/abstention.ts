@@ -38,7 +38,7 @@ const NEAR_MISS = new RegExp(
  * - `none` when it argues — two or more ply labels ("Plaintiff's Argument:", "Rebuttal:") — whatever
  *   else it says, or when it never declines;
  * - `exact` when it contains the study's phrase "No common factor between the input case and the
- *   TSC1/TSC2" as a sentence (any case, emphasis, trailing period or white space), even if it then
+ *   TSC1/TSC2" as a sentence (whatever the case, emphasis, trailing period or white space), even if it then
  *   lists factors;
  * - `near_miss` when it declines in other words ("the cases share no factors", "I cannot make an
  *   argument", "No common factor between the input case and TSC1/TSC2").

@@ -32,7 +32,7 @@ function flip(polarity: RulesPolarity): RulesPolarity {
   return polarity;
 }
 
-/** The polarity a mention takes over its main readings: asserted if any is, else negated if any is. */
+/** The polarity a mention takes over its main readings: asserted if one is, else negated if one is. */
 function overall(attributions: readonly Attribution[]): RulesPolarity {
   if (attributions.some((reading) => reading.polarity === 'asserted')) return 'asserted';
   if (attributions.some((reading) => reading.polarity === 'negated')) return 'negated';

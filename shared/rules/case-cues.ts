@@ -37,8 +37,8 @@ const BOTH_VERBS =
   'involve|involved|have|had|share|shared|feature|featured|show|showed|include|included|contain|contained|concern|concerned';
 
 /**
- * Each pattern with what it refers to (the first capture group, if any, carries the number or side)
- * and words one of which every match contains, in lower case: a text without any of them is not
+ * Each pattern with what it refers to (the first capture group, when there is one, carries the number or side)
+ * and words one of which every match contains, in lower case: a text with none of them is not
  * searched with the pattern (a plain substring test is far cheaper than a case-insensitive pass).
  */
 const PATTERNS: ReadonlyArray<

@@ -13,7 +13,7 @@ const HYPHENATED = /^\s*[:\-–—]?\s*([A-Za-z]+(?:-[A-Za-z]+)+)/;
 const ONE_WORD = /^\s*[:\-–—]?\s*([A-Z][a-z]+)\b/;
 const SIDE = /^\s*\((?:P|D)\)/i;
 
-/** The label after a code that belongs to the mention, as [consumed length, label text], if any. */
+/** The label after a code that belongs to the mention, as [consumed length, label text], when there is one. */
 function labelAfter(rest: string): { length: number; label: string } | null {
   const parenthesised = PARENTHESISED.exec(rest);
   if (parenthesised?.[1] && catalogueIdOfName(parenthesised[1]))

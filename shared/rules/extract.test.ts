@@ -159,10 +159,7 @@ describe('extractFactors, clause scope', () => {
 
   it('reads "denies" as a negation', () => {
     const denial = testLexicon({ F4: ['signed * confidentiality agreement'] });
-    const result = extractFactors(
-      'The defendant denies having signed any confidentiality agreement.',
-      denial,
-    );
+    const result = extractFactors('The defendant denies having signed a confidentiality agreement.', denial);
     expect(result.current).toEqual([]);
     expect(result.mentions.map((m) => m.polarity)).toEqual(['negated']);
   });

@@ -53,9 +53,9 @@ export interface ExtractOptions {
  * Reads one generated 3-ply argument by rule and returns, per case, the factors it asserts as
  * present, with the evidence for each (the annotation guidelines are the specification):
  *
- * 1. the answer after any `<think>` trace is read; spans still point into the original `text`;
+ * 1. the answer after a `<think>` trace is read; spans still point into the original `text`;
  * 2. mentions are found by code ("F4", "factor 4", "F4 Agreed-not-to-disclose (P)"), by name in
- *    any casing/hyphenation, by lexicon paraphrase, and as unlisted factors (F9, F30, a made-up
+ *    every casing/hyphenation, by lexicon paraphrase, and as unlisted factors (F9, F30, a made-up
  *    "Market-dominance (P)"); overlaps are settled (codes first, then the longest) and a phrase
  *    labelled by a code is carried by the code; "these factors" / "the same factor" repeat the
  *    factors just mentioned; a paraphrase of reverse engineering under "could" / "would be able
@@ -114,7 +114,7 @@ export function extractFactors(
     segmented,
     mentions,
     resolveCaseCues(answer, cues, sentences),
-    // A negation word inside any mention found ("Agreed-not-to-disclose", "No-security-measures"),
+    // A negation word inside a mention found ("Agreed-not-to-disclose", "No-security-measures"),
     // even one later carried by a code, is part of a factor's wording, not a negation.
     findNegationWords(answer).filter(
       (word) => !found.some((mention) => word.start >= mention.start && word.start < mention.end),

@@ -33,7 +33,7 @@ describe('toExtractionRecord', () => {
     });
   });
 
-  it('marks any abstention as abstained, even one that lists factors', () => {
+  it('marks every abstention as abstained, even one that lists factors', () => {
     expect(toExtractionRecord('a1', extraction({ abstention: 'exact' })).abstained).toBe(true);
     expect(toExtractionRecord('a1', extraction({ abstention: 'near_miss', current: [] })).abstained).toBe(
       true,

@@ -7,7 +7,7 @@ export const RULES_EXTRACTOR_NAME = 'rules';
 
 /**
  * Version of the rules (code and the lexicon format together); bump it when a change can alter
- * any extraction, so records made by different versions are not pooled by mistake.
+ * an extraction, so records made by different versions are not pooled by mistake.
  */
 export const RULES_EXTRACTOR_VERSION = '2.1.0';
 

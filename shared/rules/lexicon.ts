@@ -3,7 +3,7 @@ import { type FactorId, factorIdSchema } from '../factors.ts';
 import { FILLER_WORDS, stemWord } from './words.ts';
 
 /**
- * One position of a lexicon phrase: a word (any of its alternatives) or a gap of 0…`max` words.
+ * One position of a lexicon phrase: a word (one of its alternatives) or a gap of 0…`max` words.
  * A word slot keeps the `words` as written (after `@class` references are replaced by their
  * members), which `compileLexicon` expands to every inflection, and their stems as `keys`.
  */
@@ -32,11 +32,11 @@ function wordSlot(words: readonly string[]): PhraseSlot {
 
 /**
  * Reads one lexicon phrase. Syntax (case-insensitive): words separated by spaces, written as
- * lemmas (each matches any inflection: "take" also "took", "taken"; see `compileLexicon`); `*`
+ * lemmas (each matches every inflection: "take" also "took", "taken"; see `compileLexicon`); `*`
  * stands for 0…3 words, `**` for 0…6 (neither ever skips a negation word); `a|b|c` offers one-word alternatives for one position; `@name` stands for
  * every member of the near-synonym class `name` (and may be one of the alternatives: `@disclose|tell`);
  * a hyphenated word counts as its parts ("reverse-engineered" = "reverse engineered"). Filler words
- * ("the", "a", "its", "any" …) may be written for readability and are ignored, as they are in the
+ * ("the", "a", "its" …) may be written for readability and are ignored, as they are in the
  * text.
  *
  * @example parsePhrase('signed|executed * nondisclosure agreement') // 4 slots: word, gap, word, word

@@ -10,7 +10,7 @@ describe('catalogueIdOfName', () => {
 });
 
 describe('findNameMentions', () => {
-  it('finds names in any casing and hyphenation, with a following side marker', () => {
+  it('finds names whatever the casing and hyphenation, with a following side marker', () => {
     const text = 'the defendant agreed not to disclose; **Security-Measures** and Unique-product (P).';
     expect(findNameMentions(text).map((m) => [m.factor, text.slice(m.start, m.end)])).toEqual([
       ['F4', 'agreed not to disclose'],

@@ -23,7 +23,7 @@ export function catalogueIdOfName(text: string): FactorId | null {
   return ID_BY_NAME_KEY.get(nameKey(text)) ?? null;
 }
 
-// Each catalogue name as words with any (or no) space/hyphen between them and an optional plural
+// Each catalogue name as words with a space, a hyphen or nothing between them and an optional plural
 // "s"; the alternation lists longer names first so "No-security-measures" beats "Security-measures".
 const NAMES = new RegExp(
   `\\b(?:${[...FACTORS]
@@ -41,7 +41,7 @@ const PSEUDO_NAME =
 const SIDE_AFTER = /^\s*\((?:P|D)\)/;
 
 /**
- * Mentions by name, in any casing and hyphenation: "Agreed-not-to-disclose", "Agreed-Not-To-Disclose",
+ * Mentions by name, whatever the casing and hyphenation: "Agreed-not-to-disclose", "Agreed-Not-To-Disclose",
  * "agreed not to disclose", "security measures", "Non-competition agreement", "identical products".
  * A name is its words in order and nothing between them but spaces or hyphens; "disclosure in a
  * public forum" is a paraphrase, not the name. A following "(P)"/"(D)" belongs to the mention.

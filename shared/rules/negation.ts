@@ -1,6 +1,6 @@
 import type { Span } from './sentences.ts';
 
-// Negation words ("denies" among them: "the defendant denies having signed any NDA" asserts no
+// Negation words ("denies" among them: "the defendant denies having signed an NDA" asserts no
 // NDA). "didn't"-style contractions count; "not only", "not just", "no doubt", "no less"
 // do not negate anything, nor does "no (common) factors" (it speaks of what the cases share, not of
 // the factors listed beside it). "without", like "no", negates only what follows it (segment-facts):

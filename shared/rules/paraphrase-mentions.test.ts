@@ -83,7 +83,7 @@ describe('findParaphraseMentions with lemma patterns', () => {
     ).toEqual([]);
   });
 
-  it('matches any member of a synonym class, inflected', () => {
+  it('matches every member of a synonym class, inflected', () => {
     expect(findIn(synonyms, 'The plaintiff told its customers.')).toEqual(['F10']);
     expect(findIn(synonyms, 'It revealed the formula to customers.')).toEqual(['F10']);
   });

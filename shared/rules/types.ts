@@ -14,7 +14,7 @@ export type RulesPolarity = 'asserted' | 'negated' | 'hypothetical';
 /** How a response abstains: not at all, with the study's exact phrase, or in other words. */
 export type Abstention = 'none' | 'exact' | 'near_miss';
 
-/** A factor reference found in the text before any case is attached: [start, end) of the text searched. */
+/** A factor reference found in the text before a case is attached: [start, end) of the text searched. */
 export interface FoundMention {
   start: number;
   end: number;

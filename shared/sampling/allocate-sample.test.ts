@@ -55,7 +55,7 @@ describe('allocateSample', () => {
     expect(result.warnings).toEqual(['stratum a has only 0 eligible arguments; asked for 1']);
   });
 
-  it('equal: a stratum with room never has 2 fewer than another (any sizes, any n ≤ N)', () => {
+  it('equal: a stratum with room never has 2 fewer than another (all sizes, every n ≤ N)', () => {
     fc.assert(
       fc.property(
         fc.array(fc.integer({ min: 0, max: 12 }), { minLength: 1, maxLength: 10 }),

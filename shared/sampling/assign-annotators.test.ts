@@ -60,7 +60,7 @@ describe('assignAnnotators', () => {
     expect(result.loads).toEqual({ a: 6, b: 6, c: 6 });
   });
 
-  it('keeps every rule for any items, annotators, k, calibration items and seed', () => {
+  it('keeps every rule for all items, annotators, k, calibration items and seed', () => {
     fc.assert(
       fc.property(scenarioArb, ({ itemIds, annotators, calibrationIds, perItem, seed }) => {
         const result = assignAnnotators({ itemIds, annotators, perItem, seed, calibrationIds });

@@ -53,7 +53,7 @@ export interface AnnotatorAssignment {
  * 3. Each annotator's own items are then shuffled again (seeded, per annotator) and placed after
  *    the calibration items; `position` runs 1, 2, … n within each queue.
  *
- * Annotator names and item ids are sorted before any random step, so the result depends only on
+ * Annotator names and item ids are sorted before a random step, so the result depends only on
  * the seed and the sets of ids and names (and on the order of `calibrationIds`), not on input
  * order. Names in `existingLoad` that are not annotators are ignored.
  *

@@ -11,7 +11,7 @@ describe('byCodeUnits', () => {
     expect(byCodeUnits('gpt-4o', 'gpt-4o')).toBe(0);
   });
 
-  it('agrees with the default sort for any strings', () => {
+  it('agrees with the default sort for all strings', () => {
     fc.assert(
       fc.property(fc.array(fc.string()), (texts) => {
         expect([...texts].sort(byCodeUnits)).toEqual([...texts].sort());

@@ -19,7 +19,7 @@
  * Preconditions: `total` and every weight are non-negative integers; `priority`, if given, has one
  * finite number per weight; total · w_i stays below 2⁵³ (always so for sample sizes and population
  * counts). A positive `total` over weights that are all zero (or no weights) cannot be split and
- * throws a RangeError, as does any other violation.
+ * throws a RangeError, as does every other violation.
  * Degenerate input: `total` = 0 gives all zeros; a zero weight gets 0 (its remainder is 0, and the
  * leftover seats are fewer than the entries with a positive remainder, so it never gets one).
  *

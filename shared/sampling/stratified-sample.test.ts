@@ -195,7 +195,7 @@ describe('drawStratifiedSample', () => {
     expect(samples.size).toBe(20);
   });
 
-  it('keeps every design property for any population, allocation, exclusion and seed', () => {
+  it('keeps every design property for every population, allocation, exclusion and seed', () => {
     fc.assert(
       fc.property(scenarioArb, ({ population, exclude, size, allocation, seed }) => {
         const sample = drawStratifiedSample({
@@ -258,7 +258,7 @@ describe('drawStratifiedSample', () => {
           exclude,
         });
         if (allocation === 'equal') {
-          // Water-filling: a stratum with room left never has 2 fewer than any other stratum.
+          // Water-filling: a stratum with room left never has 2 fewer than every other stratum.
           for (const open of strata.filter((s) => s.drawn < s.populationSize)) {
             for (const other of strata) expect(other.drawn).toBeLessThanOrEqual(open.drawn + 1);
           }

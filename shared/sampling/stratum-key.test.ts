@@ -47,7 +47,7 @@ describe('parseStratumKey', () => {
     expect(parseStratumKey('')).toEqual({});
   });
 
-  it('round-trips any attributes of strings, separators and "%" included', () => {
+  it('round-trips all attributes of strings, separators and "%" included', () => {
     fc.assert(
       fc.property(
         fc.dictionary(fc.string({ minLength: 1 }), fc.string(), { noNullPrototype: true }),

@@ -11,7 +11,7 @@ import { byCodeUnits } from './code-unit-order.ts';
  * `name=value`, and the pairs are joined with `|`. The key therefore does not depend on the order
  * in which the caller wrote the attributes. Numbers are written with `String(value)` (`1`, `0.5`).
  * The three characters the format uses are escaped in names and values — `%` as `%25`, `|` as
- * `%7C`, `=` as `%3D` — so any attribute text round-trips through `parseStratumKey`; text without
+ * `%7C`, `=` as `%3D` — so every attribute text round-trips through `parseStratumKey`; text without
  * them (the usual case) appears unchanged.
  *
  * Preconditions: every name is a non-empty string and every value a string or a finite number;

@@ -75,7 +75,7 @@ export function adjustmentNotes(corrected: CorrectedFlags): string[] {
   });
 }
 
-/** The adjustment a note of `adjustmentNotes` is about, or `undefined` for any other note. */
+/** The adjustment a note of `adjustmentNotes` is about, or `undefined` for every other note. */
 export function adjustmentOfNote(note: string): AdjustmentKind | undefined {
   return ADJUSTMENTS.find(({ lead }) => note.startsWith(`${lead}: `))?.kind;
 }

@@ -16,7 +16,7 @@ export interface CorrectedFigure {
   ci: { lower: number; upper: number } | null;
   /** The estimate or the interval lay outside [0, 1] and was moved to its edge. */
   clipped: boolean;
-  /** Var(m̂) of the estimator (before any clipping); `null` without an interval. */
+  /** Var(m̂) of the estimator (before clipping); `null` without an interval. */
   variance: number | null;
   method: 'student-t';
   /** ν of the t quantile: the smallest stratum's n_h − 1 (the pool's size − 1 where pooled); `null` for a census. */
@@ -62,7 +62,7 @@ export type CorrectedByModel = Record<
  *   estimates and intervals are kept within [0, 1] (`boundProportion`, `clipped`): these are
  *   proportions.
  *
- * Degenerate input: a stratum without a sampled difference, or without any scored argument, gives
+ * Degenerate input: a stratum without a sampled difference, or with no scored argument, gives
  * the cell `value: null`; a variance from fewer than two differences gives `ci: null`.
  */
 export function correctedEstimates(
@@ -75,7 +75,7 @@ export function correctedEstimates(
   const metricOf = (i: number, s: number, k: number): number =>
     cells.values[(i * S + s) * K + k] ?? Number.NaN;
   const result: Record<string, CorrectedByModel> = {};
-  // Grouped once: every argument's model, and its stratum key (test, and design stratum if any).
+  // Grouped once: every argument's model, and its stratum key (test, and design stratum when there is one).
   const argumentsOfModel = index.models.map((): number[] => []);
   const stratumKeyOf = index.ids.map((_, i) => {
     argumentsOfModel[index.modelOf[i]!]?.push(i);

@@ -113,7 +113,7 @@ export function zeroSpreadVarianceFloor(n: number, level: number): number {
  * With few sampled items a stratum's s² is poor (undefined at n_h = 1): when n_h is below
  * `minSampleForVariance` (default 3) the sample variance of `pool` is used instead and the stratum
  * says `variance_pooled` (the report pools one model's cells across tests and says so). n_h = N_h
- * (a census) has variance 0 whatever s² is. Differences without any spread (all alike) say nothing about the variance: s² is then raised to `zeroSpreadVarianceFloor` and the
+ * (a census) has variance 0 whatever s² is. Differences with no spread (all alike) say nothing about the variance: s² is then raised to `zeroSpreadVarianceFloor` and the
  * stratum says `variance_floored`, so a few agreeing items never give an interval of zero
  * width. The differences must lie in [−1, 1] (they are differences of proportions).
  *
@@ -168,7 +168,7 @@ export function differenceEstimate(
         : Math.min(least ?? Number.POSITIVE_INFINITY, row.degrees_of_freedom),
     null,
   );
-  // Every stratum a census: the variance is 0 and any quantile gives the same point interval.
+  // Every stratum a census: the variance is 0 and every quantile gives the same point interval.
   const quantile = degrees === null ? 0 : studentTQuantile(1 - (1 - level) / 2, degrees);
   const ci =
     value === null || variance === null ? null : halfWidthInterval(value, quantile * Math.sqrt(variance));

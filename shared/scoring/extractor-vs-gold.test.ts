@@ -32,7 +32,7 @@ describe('extractorVsGold', () => {
     expect(section?.agreement.decisions).toBe(312);
   });
 
-  it('macro-averages the factors with any unit, listing the rest', () => {
+  it('macro-averages the factors with at least one unit, listing the rest', () => {
     // F1 tp 8; F2 tp 8; F3 tp 3 fp 1; F4 tp 3 fn 1; F5 fp 1 → precisions 1, 1, 3/4, 1, 0 → mean 0.75.
     expect(section?.macro.factors_included).toBe(5);
     expect(section?.macro.factors_left_out).toHaveLength(21);

@@ -27,7 +27,7 @@ describe('factor masks', () => {
     expect(() => factorAt(26)).toThrow(RangeError);
   });
 
-  it('round-trips any factor list through a mask, deduplicated and in catalogue order', () => {
+  it('round-trips every factor list through a mask, deduplicated and in catalogue order', () => {
     fc.assert(
       fc.property(fc.array(fc.constantFrom(...FACTOR_IDS)), (ids) => {
         const expected = FACTOR_IDS.filter((id) => ids.includes(id));

@@ -100,7 +100,7 @@ export function groundTruthMasks(triple: {
   ];
 }
 
-/** Whether a reader asserts nothing at all: no factor and no unlisted mention in any of the three cases. */
+/** Whether a reader asserts nothing at all: no factor and no unlisted mention in one of the three cases. */
 export function assertsNothing(sets: AssertedSets): boolean {
   return CASES.every((_, c) => (sets.masks[c] ?? 0) === 0 && (sets.unlisted[c]?.size ?? 0) === 0);
 }

@@ -1,7 +1,7 @@
 /**
  * The extractor whose corrected estimates decide the claims: the requested one when the study has
  * its output (otherwise the default, with a note), else gpt-4.1 when present — the extractor of the
- * original study — else the first by name; `null` without any extractor.
+ * original study — else the first by name; `null` with no extractor.
  *
  * @example choosePrimaryExtractor(['gpt-4.1', 'rules']) // { extractor: 'gpt-4.1', notes: [] }
  * @example choosePrimaryExtractor(['rules'], 'gpt-5') // { extractor: 'rules', notes: ['No extractor "gpt-5"; …'] }

@@ -12,7 +12,7 @@ const clamp = (x: number): number => Math.min(1, Math.max(0, x));
 
 /**
  * Keeps an estimate of a proportion and its interval within [0, 1], the only values a proportion
- * can take. The difference estimator (and any normal interval) can step outside: an extractor's
+ * can take. The difference estimator (and every normal interval) can step outside: an extractor's
  * AccH of 0.98 corrected by a mean difference of +0.09 from a handful of items gives 1.07.
  *
  * - The estimate is truncated to the parameter space. Since the truth lies in [0, 1], the

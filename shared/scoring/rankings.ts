@@ -62,7 +62,7 @@ export const RANKING_FIELDS = ['metric', 'test', 'values', 'kendall_tau_b', 'fli
  *   order flips (ties counted apart).
  *
  * Degenerate input: τ-b is `null` with fewer than two common models or a constant side; a flip
- * share is `null` without replicates. Without any reported figure the `reported` list is empty and
+ * share is `null` without replicates. With no reported figure the `reported` list is empty and
  * no pair with it is formed.
  */
 export function rankings(

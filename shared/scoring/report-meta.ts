@@ -71,7 +71,7 @@ export function countMarksWithoutSpan(judgements: readonly Judgement[]): {
   return { marks, without_span: withoutSpan };
 }
 
-/** Per extractor: arguments with an extraction, with a failed one, and without any. */
+/** Per extractor: arguments with an extraction, with a failed one, and with no. */
 function extractionCounts(index: StudyIndex): ReportMeta['counts']['extractions'] {
   const counts: ReportMeta['counts']['extractions'] = {};
   for (const extractor of index.extractors) {

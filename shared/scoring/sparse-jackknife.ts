@@ -83,7 +83,7 @@ export function sumsJackknife(
  * BCa's acceleration â of every slot from a sparse jackknife over n clusters
  * (`accelerationFromDeviations`: the listed values' deviations from θ̂, the n − listed others
  * deviating by 0) — the number `jackknifeAcceleration` gives on the full list of n values, up to
- * rounding. `NaN` where â is undefined: any θ̂_(j) undefined (as `clusterBootstrap`, no BCa then),
+ * rounding. `NaN` where â is undefined: one θ̂_(j) undefined suffices (as `clusterBootstrap`, no BCa then),
  * fewer than two clusters, or a jackknife without spread.
  */
 export function jackknifeAccelerations(jackknife: SparseJackknife, estimate: Float64Array): Float64Array {

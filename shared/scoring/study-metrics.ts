@@ -30,7 +30,7 @@ export interface CellReport {
   recu: SourceFigures;
   /** RatioAbstain: share of Test-3 arguments with E empty in all three cases (null on Tests 1–2, except a reported value). */
   abstain: SourceFigures;
-  /** Share of arguments (any test) whose E is empty: abstention where it is wrong, on Tests 1–2. */
+  /** Share of arguments (all tests) whose E is empty: abstention where it is wrong, on Tests 1–2. */
   empty_output: SourceFigures;
   acch_precision: SourceFigures;
   acch_non_abstained: SourceFigures;

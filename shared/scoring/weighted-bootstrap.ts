@@ -283,7 +283,7 @@ export function slotReplicates(draws: BootstrapDraws, slot: number): number[] {
 /**
  * One slot as a report figure: the estimate, the bootstrap percentile interval as `ci` (Efron &
  * Tibshirani 1993, eq. 13.5, via `percentileInterval`) and the BCa interval as `bca` (via
- * `bcaInterval`, with â from the delete-one jackknife; `null` when any jackknife value is
+ * `bcaInterval`, with â from the delete-one jackknife; `null` when a jackknife value is
  * undefined, as in `clusterBootstrap`). Undefined replicates are dropped and counted in
  * `undefined_replicates` (only present when > 0).
  *

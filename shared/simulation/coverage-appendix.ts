@@ -2,7 +2,7 @@ import type { CoverageAppendix, CoverageCheck } from '../coverage-check-api.ts';
 
 /**
  * The report's coverage appendix from the study's latest stored check and the fingerprint of the
- * study's design now (`null`: it has no design to simulate any more, fewer than two gold arguments).
+ * study's design now (`null`: it has no design to simulate anymore, fewer than two gold arguments).
  * The check is `current` exactly when the fingerprints are equal — the simulation would simulate the
  * same scenario today — and `stale` otherwise; `absent` without a check.
  */

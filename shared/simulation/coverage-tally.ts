@@ -17,7 +17,7 @@ export interface IntervalTally extends ClusterSums {
   missedHigh: number;
   /** Figures the report printed no interval for (not in `intervals`). */
   noInterval: number;
-  /** Σ (upper − lower) over the printed intervals, in units of 10⁻⁹ (integers, so any order of summing gives the same total). */
+  /** Σ (upper − lower) over the printed intervals, in units of 10⁻⁹ (integers, so every order of summing gives the same total). */
   widthSum: number;
 }
 

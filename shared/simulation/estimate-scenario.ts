@@ -63,7 +63,7 @@ const PRIOR_ARGUMENTS = 3;
  * - each extractor's recall by style, negated-as-present rate and extra factors per case over the
  *   gold arguments it extracted, its failure rate over all its extractions;
  * - the annotators' miss, spurious and abstention-flip rates against the gold over the gold
- *   arguments they annotated (the first two annotators by name with any).
+ *   arguments they annotated (the first two annotators by name with some).
  *
  * What the study cannot tell (no gold: throws; no annotators on gold, no unit of a style, no
  * negated mention) is taken from the paper-scale scenario and said in `notes`.

@@ -8,7 +8,7 @@ import { type Scenario, scenarioSchema } from './scenario.ts';
  * the extractors' recall by mention style follows the rules extractor's measured held-out figures
  * (docs/RULES-EXTRACTOR.md: paraphrase recall 0.47 first edition, 0.71 second) and an LLM's; the
  * annotators' disagreement is the demo's (shared/demo/simulate-annotations.ts). Invented, not
- * measured: a scenario to study the design, not a claim about any model.
+ * measured: a scenario to study the design, not a claim about a model.
  */
 export function paperScaleScenario(): Scenario {
   const model = (name: string, accuracy: number, miss: number, abstain: number) => ({

@@ -122,7 +122,7 @@ export function simulateStudy(settings: CoverageSettings, prepared: PreparedPopu
 
 /**
  * Runs the simulated studies numbered `studies` (each in 0…R−1) of a coverage study and tallies
- * them (`tallyStudy`): study r samples population r mod K with its own seeds, so any split of
+ * them (`tallyStudy`): study r samples population r mod K with its own seeds, so every split of
  * 0…R−1 over workers, merged with `mergeTallies`, gives the same tally as one run. `onStudy` is
  * called after each study (progress).
  */

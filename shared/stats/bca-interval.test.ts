@@ -113,7 +113,7 @@ describe('accelerationFromDeviations', () => {
     );
   });
 
-  it("matches jackknifeAcceleration on Efron & Tibshirani's spatial test scores (â = 0.061), about any centre", () => {
+  it("matches jackknifeAcceleration on Efron & Tibshirani's spatial test scores (â = 0.061), about every centre", () => {
     const jackknife = SPATIAL_TEST_A.map((_, i) => plugInVariance(SPATIAL_TEST_A.filter((__, j) => j !== i)));
     const expected = jackknifeAcceleration(jackknife) ?? Number.NaN;
     for (const centre of [plugInVariance(SPATIAL_TEST_A), 0, 200])

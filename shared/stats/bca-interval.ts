@@ -16,7 +16,7 @@ export interface BcaInterval extends Interval {
 export interface BcaInput {
   /** θ̂, the statistic on the original sample. */
   estimate: number;
-  /** θ̂*_1 … θ̂*_B, the statistic on each bootstrap resample (any order). */
+  /** θ̂*_1 … θ̂*_B, the statistic on each bootstrap resample (in no particular order). */
   replicates: readonly number[];
   /** θ̂_(1) … θ̂_(n), the statistic with each cluster left out in turn. */
   jackknife: readonly number[];
@@ -127,7 +127,7 @@ export function bcaIntervalWithAcceleration(input: {
  *
  * Preconditions: finite numbers. Otherwise throws.
  * Degenerate input returns `null` (shown as "n/a"): fewer than two values, or all equal (the
- * skewness is 0/0; the statistic does not move when any one unit is left out).
+ * skewness is 0/0; the statistic does not move when one unit is left out).
  *
  * @example jackknifeAcceleration([1, 2, 6]) // −0.0573 (deviations 2, 1, −3: −18 / (6 · 14^{3/2}))
  */

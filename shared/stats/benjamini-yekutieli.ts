@@ -5,7 +5,7 @@ import { assertFinite } from './guards.ts';
  * discovery rate in multiple testing under dependency", Annals of Statistics 29(4), Theorem 1.3):
  * with the m p-values sorted p₍₁₎ ≤ … ≤ p₍ₘ₎ and c(m) = Σᵢ₌₁ᵐ 1/i, find the largest k with
  * p₍ₖ₎ ≤ k·q / (m·c(m)) and reject the hypotheses of p₍₁₎ … p₍ₖ₎. It controls the false discovery
- * rate at q under any dependence between the tests (the leave-one-out tests of the alternative
+ * rate at q under arbitrary dependence between the tests (the leave-one-out tests of the alternative
  * annotator test share annotators, so they are dependent). The reference implementation of that
  * test (github.com/nitaytech/AltTest, `by_procedure`) computes the same.
  *

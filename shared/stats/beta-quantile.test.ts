@@ -23,7 +23,7 @@ describe('betaQuantile', () => {
     );
   });
 
-  it('is the median 0.5 of any symmetric Beta(a, a)', () => {
+  it('is the median 0.5 of every symmetric Beta(a, a)', () => {
     for (const a of [0.3, 1, 2.5, 40, 5000]) expect(betaQuantile(0.5, a, a)).toBeCloseTo(0.5, 12);
   });
 

@@ -7,7 +7,7 @@ import { assertBetaParameters, logBeta, regularizedIncompleteBeta } from './inco
  * Algorithm: the starting point of Numerical Recipes (3rd ed. 2007, §6.14.11, `invbetai`) — for
  * a, b ≥ 1 a normal approximation (Abramowitz & Stegun 26.5.22), otherwise the two power-law
  * ends of the density — then Newton's method on I_x(a, b) − p with the Beta density as
- * derivative, safeguarded by bisection: the root stays bracketed, and any Newton step that
+ * derivative, safeguarded by bisection: the root stays bracketed, and a Newton step that
  * leaves the bracket is replaced by its midpoint, so the iteration cannot diverge. It stops
  * when a step changes x by less than 1e-15·min(x, 1 − x) or the bracket is one rounding error
  * wide; the result is then as accurate as I_x itself and the spacing of doubles near x allow
@@ -51,7 +51,7 @@ export function betaQuantile(p: number, a: number, b: number): number {
   throw new Error(`betaQuantile: no convergence for p=${p}, a=${a}, b=${b}`);
 }
 
-// Bisection alone halves the bracket per step; 2,000 steps reach any double in (0, 1).
+// Bisection alone halves the bracket per step; 2,000 steps reach every double in (0, 1).
 const MAX_ITERATIONS = 2000;
 
 /** NR3 `invbetai`'s first guess. */

@@ -66,7 +66,7 @@ describe('clusterBootstrap', () => {
   });
 
   it('resamples whole clusters: with cluster sizes 1 and 100, total cells can only be 2, 101 or 200', () => {
-    // A decision-level bootstrap would produce any total; a cluster bootstrap only sums of whole clusters.
+    // A decision-level bootstrap could produce whatever total; a cluster bootstrap only sums of whole clusters.
     const clusters = [['x'], Array.from({ length: 100 }, () => 'y')];
     const result = clusterBootstrap({
       clusters,

@@ -118,7 +118,7 @@ export function clusterBootstrap<T>(options: ClusterBootstrapOptions<T>): Cluste
   };
 }
 
-/** BCa with â from the delete-one-cluster jackknife; `null` if any left-out statistic is undefined. */
+/** BCa with â from the delete-one-cluster jackknife; `null` if a left-out statistic is undefined. */
 function bcaFromJackknife<T>(
   clusters: readonly T[],
   estimate: number,

@@ -1,7 +1,7 @@
 import { assertRatingTable, type Label } from './guards.ts';
 
 /**
- * Gwet's AC1 for any number of raters, nominal categories and missing ratings (Gwet, "Computing
+ * Gwet's AC1 for two or more raters, nominal categories and missing ratings (Gwet, "Computing
  * inter-rater reliability and its variance in the presence of high agreement", British Journal
  * of Mathematical and Statistical Psychology 61, 2008; multi-rater form with missing data as in
  * Gwet, "Handbook of Inter-Rater Reliability", 4th ed. 2014, and the R package irrCAC's

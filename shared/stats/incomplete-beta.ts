@@ -17,7 +17,7 @@ import { gammaln } from 'simple-statistics';
  * used. ln B(a, b) comes from simple-statistics' Lanczos `gammaln`.
  *
  * Accuracy against SciPy's `betainc`: absolute error below 1e-12 for a, b < 1e4 (the binomial
- * tails of any realistic sample), growing to about 1e-9 at a, b ≈ 1e6, where the Lanczos ln Γ's
+ * tails of every realistic sample), growing to about 1e-9 at a, b ≈ 1e6, where the Lanczos ln Γ's
  * relative error, multiplied by ln Γ's size, dominates ln B(a, b).
  *
  * Preconditions: 0 ≤ x ≤ 1, a > 0, b > 0, all finite; otherwise a RangeError. The ends are exact:

@@ -4,7 +4,7 @@ import { assertRatingTable, type Label } from './guards.ts';
 export type MeasurementLevel = 'nominal' | 'ordinal' | 'interval' | 'ratio';
 
 /**
- * Krippendorff's α for any number of coders, missing ratings and four levels of measurement,
+ * Krippendorff's α for two or more coders, missing ratings and four levels of measurement,
  * following Krippendorff, "Computing Krippendorff's Alpha-Reliability" (2011, Annenberg School
  * for Communication Departmental Papers 43), sections C–E:
  *

@@ -12,7 +12,7 @@ import type { Interval } from './interval.ts';
  * It is transformation-respecting and range-preserving but assumes the replicate distribution
  * is centred on θ̂; where it is biased or skewed, use the BCa interval (`bcaInterval`).
  *
- * Preconditions: `replicates` are finite numbers (any order; a sorted copy is taken);
+ * Preconditions: `replicates` are finite numbers (in no particular order; a sorted copy is taken);
  * 0 < level < 1. Otherwise throws.
  * Degenerate input: no replicates returns `null` (shown as "n/a").
  *

@@ -13,7 +13,7 @@ import { buildArgument, buildExtraction, buildJudgement, buildTriple } from '../
 import { addUser } from './app.ts';
 import { SECRETS } from './study-fixture.ts';
 
-/** Strings of one annotator's work that neither the other annotator nor any annotator may see. */
+/** Strings of one annotator's work that no other annotator may see. */
 export const WORK_SECRETS = {
   aliceComment: 'ALICE-COMMENT-SECRET',
   bobComment: 'BOB-COMMENT-SECRET',

@@ -26,7 +26,7 @@ function YesNo({
     <div className="field">
       <label htmlFor={id}>{label}</label>
       <select id={id} value={value} onChange={(event) => onChange(event.target.value)}>
-        <option value="">any</option>
+        <option value="">all</option>
         <option value="yes">yes</option>
         <option value="no">no</option>
       </select>
@@ -96,7 +96,7 @@ export function ArgumentsScreen() {
             value={filters.model ?? ''}
             onChange={(event) => setFilter('model', event.target.value)}
           >
-            <option value="">any</option>
+            <option value="">all</option>
             {(data?.models ?? []).map((model) => (
               <option key={model}>{model}</option>
             ))}
@@ -109,7 +109,7 @@ export function ArgumentsScreen() {
             value={filters.test ?? ''}
             onChange={(event) => setFilter('test', event.target.value)}
           >
-            <option value="">any</option>
+            <option value="">all</option>
             <option value="1">1</option>
             <option value="2">2</option>
             <option value="3">3</option>

@@ -91,7 +91,7 @@ function UploadForm({
         </div>
       </div>
       <p className="hint">
-        All or nothing, as <code>npm run -s cli -- import KIND FILE</code>: if any record is bad, nothing is
+        All or nothing, as <code>npm run -s cli -- import KIND FILE</code>: if one record is bad, nothing is
         imported and every bad record is listed.
       </p>
       {sent && (
@@ -217,7 +217,7 @@ function StudyContents({ study }: { readonly study: string }) {
 }
 
 /**
- * Data (role `admin`): upload a file of any import kind into a study (a new one too), with a progress
+ * Data (role `admin`): upload a file of one of the import kinds into a study (a new one too), with a progress
  * bar and every bad record listed, and the study's import history (file, digest, counts, who, when).
  */
 export function DataScreen() {

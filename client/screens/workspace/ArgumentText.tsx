@@ -126,7 +126,7 @@ export interface ArgumentTextProps {
   readonly selectedSpans: ReadonlySet<number>;
   /** The range the palette is open for, highlighted while the palette has the focus. */
   readonly pendingRange: TextRange | null;
-  /** An extractor's evidence to show (the adjudicator's reveal), if any. */
+  /** An extractor's evidence to show (the adjudicator's reveal), when there is one. */
   readonly evidenceRange?: TextRange | null;
   /** The annotators' spans, when adjudicating. */
   readonly layers?: SpanLayers;

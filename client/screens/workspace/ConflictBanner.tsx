@@ -9,7 +9,7 @@ interface Theirs {
 }
 
 function summary(theirs: Theirs | null): string {
-  if (theirs === null) return 'The server has no annotation of this item any more.';
+  if (theirs === null) return 'The server has no annotation of this item anymore.';
   const { judgement } = theirs;
   const ticks = judgement.current.length + judgement.tsc1.length + judgement.tsc2.length;
   const when = new Date(theirs.updatedAt).toLocaleString();

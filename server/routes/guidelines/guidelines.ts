@@ -2,7 +2,7 @@ import { Router } from 'express';
 import type { Guidelines } from '../../../shared/annotation-api.ts';
 import { requireUser } from '../../middlewares/session.ts';
 
-/** GET /api/guidelines — the annotation guidelines and their version, for any signed-in account. */
+/** GET /api/guidelines — the annotation guidelines and their version, for every signed-in account. */
 export function guidelineRoutes(guidelines: Guidelines): Router {
   const router = Router();
   router.get('/', requireUser, (_request, response) => {

@@ -6,7 +6,7 @@ import { studyOverviewFor } from '../../services/overview-service.ts';
 import { listStudies } from '../../store/studies.ts';
 import type { RouteContext } from '../context.ts';
 
-/** GET /api/studies — the studies of this database, for any signed-in account. */
+/** GET /api/studies — the studies of this database, for every signed-in account. */
 export function studyListRoutes({ db }: RouteContext): Router {
   const router = Router();
   router.get('/', requireUser, (_request, response) => {

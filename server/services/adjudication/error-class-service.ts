@@ -12,7 +12,7 @@ import { listExtractionsOfArgumentWithExtractor } from '../../store/extractions.
 
 /**
  * The error classes of every extractor's output on one argument against its final gold, by extractor
- * id: the stored ones, and any missing (never computed, or removed because the extraction or the gold
+ * id: the stored ones, and those missing (never computed, or removed because the extraction or the gold
  * changed: migration 006's triggers) computed now by `classifyExtraction` and stored. Extractors
  * without usable output (missing, failed) have none. Empty when the gold is not final.
  *

@@ -125,7 +125,7 @@ function parseRecords(text: string): {
  * A fresh adjudication key under which `orderForAdjudication` shows the argument's first two annotators
  * in the dataset's order (A, B), so that the gold's decisions "a" and "b" keep naming the same people:
  * keys are random, and each draw shows a given pair in a given order with probability 1/(n(n−1)), so a
- * handful of draws suffice. The key stays as random as any other; only its effect on the order is fixed.
+ * handful of draws suffice. The key stays as random as every other; only its effect on the order is fixed.
  */
 function keyShowingOrder(accounts: readonly string[]): string {
   for (let draw = 0; draw < KEY_DRAWS; draw++) {

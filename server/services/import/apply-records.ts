@@ -201,7 +201,7 @@ export function applyGold(context: ApplyContext, line: number, gold: Gold): void
   if (!argument || spanProblems(context, line, gold, argument)) return;
   const judgement = judgementOf(gold);
   const existing = findGold(context.db, argument.rowId);
-  // A draft differs from any imported record: it is an adjudicator's unfinished work, which only
+  // A draft differs from every imported record: it is an adjudicator's unfinished work, which only
   // --replace may overwrite.
   const incoming = { adjudicator: gold.adjudicator ?? null, judgement, final: true };
   const stored = existing && {

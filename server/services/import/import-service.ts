@@ -40,7 +40,7 @@ export interface ImportSummary {
 }
 
 /**
- * Imports one file into a study, all or nothing: every record is validated first; if any is bad, or
+ * Imports one file into a study, all or nothing: every record is validated first; if one is bad, or
  * conflicts with what is stored, the error lists every bad record by line and nothing is written.
  * Identical records are no-ops; changed ones need `replace`.
  */
@@ -103,7 +103,7 @@ export interface WriteRequest {
 }
 
 /**
- * Writes validated records in one transaction; any conflict rolls everything back. Exported for
+ * Writes validated records in one transaction; a single conflict rolls everything back. Exported for
  * readers of bundles that are not one file of one kind (`import dataset`), so they follow the same rule.
  */
 export function writeParsed(db: Db, request: WriteRequest): ImportSummary {

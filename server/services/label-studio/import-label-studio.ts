@@ -22,7 +22,7 @@ export interface LabelStudioImportRequest {
 }
 
 /**
- * The annotation that is a task's gold: its one ground-truth annotation; without any, its only
+ * The annotation that is a task's gold: its one ground-truth annotation; with none, its only
  * annotation (a project with one labeller per task); `undefined` — skip the task — when it has several
  * and none is marked; a message when several are marked.
  */

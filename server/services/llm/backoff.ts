@@ -26,7 +26,7 @@ export function backoffDelayMs(
   return Math.floor(random() * ceiling);
 }
 
-/** The header lookup the openai client's errors offer (`Headers`), or any map of lower-case names. */
+/** The header lookup the openai client's errors offer (`Headers`), or a map of lower-case names. */
 export interface HeaderSource {
   get(name: string): string | null | undefined;
 }

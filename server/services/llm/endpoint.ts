@@ -17,7 +17,7 @@ export function resolveEndpoint(baseUrlOption: string | undefined, env: NodeJS.P
   if (!apiKey)
     throw errors.validation(
       'OPENAI_API_KEY is not set. Set it to your OpenAI API key; for a local OpenAI-compatible server ' +
-        '(vLLM, llama.cpp, Ollama) that ignores keys, any non-empty value works, e.g. OPENAI_API_KEY=local.',
+        '(vLLM, llama.cpp, Ollama) that ignores keys, a non-empty value of your choice works, e.g. OPENAI_API_KEY=local.',
     );
   const raw = (baseUrlOption ?? env.OPENAI_BASE_URL ?? DEFAULT_BASE_URL).trim();
   let url: URL;

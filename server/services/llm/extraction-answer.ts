@@ -9,7 +9,7 @@ export type AnswerReading =
 const ENDS_AFTER_OBJECT = /[}\]]\s*(?:```\s*)?$/;
 
 /**
- * Reads an extractor's answer with `parseDistilledFactors` (any notation the study's logs show,
+ * Reads an extractor's answer with `parseDistilledFactors` (every notation the study's logs show,
  * `<think>` traces dropped). An answer cut off by the token limit (`finish_reason: "length"`) is
  * accepted only when it still parses **and** the answer ends right after the object (or its closing
  * fence): then the cut fell after a complete answer. Otherwise it is a truncated extraction — its

@@ -57,7 +57,7 @@ const MARKER = /^[ \t]*<!--\s*(system|user)\s*-->[ \t]*$/gim;
  * Reads a prompt template. `{{name}}` (spaces inside the braces allowed) is a placeholder; a name
  * outside `PROMPT_PLACEHOLDERS[kind]` is an error, so a typo cannot send a literal "{{tsc_1}}" to
  * hundreds of calls. A line `<!-- system -->` or `<!-- user -->` starts a message of that role;
- * text before the first such line is a note for readers and is not sent. Without any marker the
+ * text before the first such line is a note for readers and is not sent. With no marker the
  * whole text is one user message. The prompt must use an input placeholder (`{{argument}}` for
  * extraction; `{{scenario}}` or `{{current}}` for arguments). Placeholders in the unsent note are
  * neither checked nor filled in. The hash covers what is sent (the sections, unrendered), so editing

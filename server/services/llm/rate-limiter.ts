@@ -13,7 +13,7 @@ export const UNLIMITED: StartLimiter = { acquire: () => Promise.resolve() };
  * At most `perMinute` request starts a minute, spread evenly: starts are at least 60000/perMinute ms
  * apart. Slots are handed out in the order `acquire` is called (each caller reserves the next free
  * slot synchronously, then sleeps until it), so concurrent callers never share a slot. Evenly
- * spaced starts never exceed a provider's per-minute budget in any 60-second window, at the price of
+ * spaced starts never exceed a provider's per-minute budget in every 60-second window, at the price of
  * no initial burst. `now` and `wait` are injectable for tests.
  *
  * @example new SpacedStartLimiter(600) // one start every 100 ms

@@ -4,7 +4,7 @@ import { type Block, cellText, reportDocument } from './report-document.ts';
 /**
  * Text that Markdown shows as it is, whoever wrote it: study, model, extractor and annotator names and
  * notes reach the report from imports, and a name such as `<img src=x onerror=alert(1)>` or
- * `[x](javascript:…)` must stay text in any renderer. Escaped, everywhere:
+ * `[x](javascript:…)` must stay text in every renderer. Escaped, everywhere:
  * - line breaks (flattened to spaces: a block cannot be started inside a line);
  * - `\\`, `` ` ``, `*`, `~`, `|` (code, emphasis, strikethrough, table cells);
  * - `_` where it could open or close emphasis (not inside a word, so `gold_vs_rules` stays readable);

@@ -131,7 +131,7 @@ export class CoverageCenter {
     return this.present(job);
   }
 
-  /** GET …/coverage/jobs/:jobId — any admin may follow the study's job. */
+  /** GET …/coverage/jobs/:jobId — every admin may follow the study's job. */
   job(study: StudyRow, id: string): CoverageJobView {
     return this.present(this.studyJob(study, id));
   }

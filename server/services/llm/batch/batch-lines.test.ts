@@ -9,7 +9,7 @@ describe('customIdOf / parseCustomId', () => {
     expect(parseCustomId('fa-j12-g7')).toEqual({ jobId: 12, purpose: 'generate', rowId: 7 });
   });
 
-  it('refuses any other text', () => {
+  it('refuses every other text', () => {
     for (const text of [
       '',
       'request-1',

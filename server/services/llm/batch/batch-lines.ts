@@ -26,7 +26,7 @@ export function customIdOf(parts: CustomIdParts): string {
   return `fa-j${parts.jobId}-${parts.purpose === 'extract' ? 'x' : 'g'}${parts.rowId}`;
 }
 
-/** The parts of a custom_id written by `customIdOf`, or null for any other text. */
+/** The parts of a custom_id written by `customIdOf`, or null for every other text. */
 export function parseCustomId(customId: string): CustomIdParts | null {
   const match = CUSTOM_ID.exec(customId);
   if (!match) return null;

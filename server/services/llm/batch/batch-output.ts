@@ -70,7 +70,7 @@ export function readBatchOutputLine(line: string): BatchLineReading {
 /**
  * The outcome a request that ran gives, in the terms of the synchronous client, so the same writer
  * stores both: a 2xx body read by `readCompletion` (a body that is not a chat completion is a
- * malformed response), any other status an HTTP error with the body's message. A batch request is
+ * malformed response), every other status an HTTP error with the body's message. A batch request is
  * one attempt (the provider's own retries are not reported) and has no latency of its own.
  */
 export function outcomeOfBatchLine(

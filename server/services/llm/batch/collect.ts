@@ -257,7 +257,7 @@ async function collectBatch(
  * their provenance exactly as the synchronous path stores them (`extractionFromOutcome`,
  * `writeGeneration`), failures as failed extractions with their error — never as empty ones — and
  * requests that never ran (expired, cancelled) as failed extractions saying so, for `batch retry`.
- * Batches still running are reported and left for later. Works from the store alone, after any
+ * Batches still running are reported and left for later. Works from the store alone, after a
  * restart.
  */
 export async function collectBatchJobs(request: CollectRequest): Promise<CollectSummary> {
