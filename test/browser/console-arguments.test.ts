@@ -1,22 +1,11 @@
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { importRecords } from '../../server/services/import/import-service.ts';
 import { buildExtraction } from '../factories.ts';
-import { ARTIFACTS_DIR, launchBrowser, logIn } from '../support/browser.ts';
-import {
-  CONSOLE_ADMIN,
-  type ConsoleServer,
-  seedSampleAndAnnotators,
-  startConsoleServer,
-} from '../support/console-server.ts';
+import { ARTIFACTS_DIR, logIn } from '../support/browser.ts';
+import { CONSOLE_ADMIN, consoleSuite, seedSampleAndAnnotators } from '../support/console-server.ts';
 
-let server: ConsoleServer | undefined;
-let browser: Browser | undefined;
-let baseUrl: string;
-
-beforeAll(async () => {
-  server = await startConsoleServer();
+const suite = consoleSuite(async (server) => {
   await seedSampleAndAnnotators(server);
   importRecords(server.db, {
     kind: 'extractions',
@@ -35,24 +24,16 @@ beforeAll(async () => {
       }),
     ],
   });
-  baseUrl = server.baseUrl;
-  browser = await launchBrowser();
-}, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
 });
 
 describe('the study console: arguments, in Chromium', () => {
   it('filters the server-paginated table, searches, and opens one argument with its triple, extractions and text', async () => {
-    if (!browser) throw new Error('the browser did not start');
-    const page = await browser.newPage();
+    const page = await suite.browser.newPage();
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
-    await logIn(page, baseUrl, CONSOLE_ADMIN.username, CONSOLE_ADMIN.password);
+    await logIn(page, suite.baseUrl, CONSOLE_ADMIN.username, CONSOLE_ADMIN.password);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Arguments' }).click();
-    await page.waitForURL(`${baseUrl}/studies/default/console/arguments`);
+    await page.waitForURL(`${suite.baseUrl}/studies/default/console/arguments`);
     const table = page.getByRole('table', { name: /argument\(s\), by id/ });
     await expect.poll(() => table.locator('caption').textContent()).toContain('16 argument(s)');
     expect(await table.getByRole('row', { name: /model-a-4/ }).textContent()).toContain('failed');
@@ -61,7 +42,7 @@ describe('the study console: arguments, in Chromium', () => {
     await expect.poll(() => table.locator('caption').textContent()).toContain('8 argument(s)');
     expect(new URL(page.url()).searchParams.get('sampled')).toBe('yes');
     const api = (await (
-      await page.request.get(`${baseUrl}/api/studies/default/arguments?sampled=yes&pageSize=100`)
+      await page.request.get(`${suite.baseUrl}/api/studies/default/arguments?sampled=yes&pageSize=100`)
     ).json()) as { total: number; items: { argumentId: string; sampled: boolean }[] };
     expect(api.total).toBe(8);
     const sampledIds = api.items.map((item) => item.argumentId);
@@ -76,7 +57,7 @@ describe('the study console: arguments, in Chromium', () => {
     await page.screenshot({ path: join(ARTIFACTS_DIR, 'console-arguments.png'), fullPage: true });
 
     await table.getByRole('link', { name: 'model-a-3' }).click();
-    await page.waitForURL(`${baseUrl}/studies/default/console/arguments/model-a-3`);
+    await page.waitForURL(`${suite.baseUrl}/studies/default/console/arguments/model-a-3`);
     const factors = page.getByRole('table', { name: 'Factors by source' });
     await factors.waitFor();
     const header = await factors.locator('thead').textContent();

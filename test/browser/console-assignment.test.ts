@@ -1,24 +1,14 @@
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { CLI_ACTOR } from '../../server/services/audit-service.ts';
 import { drawSample } from '../../server/services/sample-service.ts';
 import { requireStudy } from '../../server/services/studies.ts';
 import { createUser } from '../../server/services/user-service.ts';
-import { ARTIFACTS_DIR, launchBrowser, logIn } from '../support/browser.ts';
-import {
-  CONSOLE_ADMIN,
-  type ConsoleServer,
-  seedArguments,
-  startConsoleServer,
-} from '../support/console-server.ts';
+import { ARTIFACTS_DIR, logIn } from '../support/browser.ts';
+import { CONSOLE_ADMIN, consoleSuite, seedArguments } from '../support/console-server.ts';
 
-let server: ConsoleServer | undefined;
-let browser: Browser | undefined;
-let baseUrl: string;
-
-beforeAll(async () => {
-  server = await startConsoleServer();
+const suite = consoleSuite(async (server) => {
   seedArguments(server);
   for (const username of ['alice', 'bob', 'erin'])
     await createUser(server.db, { username, password: `${username}-password`, roles: ['annotator'] });
@@ -34,13 +24,6 @@ beforeAll(async () => {
     },
     CLI_ACTOR,
   );
-  baseUrl = server.baseUrl;
-  browser = await launchBrowser();
-}, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
 });
 
 interface Assignment {
@@ -51,19 +34,18 @@ interface Assignment {
 
 async function assignments(page: Page): Promise<Assignment[]> {
   return (await (
-    await page.request.get(`${baseUrl}/api/studies/default/assignments`)
+    await page.request.get(`${suite.baseUrl}/api/studies/default/assignments`)
   ).json()) as Assignment[];
 }
 
 describe('the study console: assignment, in Chromium', () => {
   it('previews the loads, assigns the sample with a calibration item, reassigns unfinished work and shows the log', async () => {
-    if (!browser) throw new Error('the browser did not start');
-    const page = await browser.newPage();
+    const page = await suite.browser.newPage();
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
-    await logIn(page, baseUrl, CONSOLE_ADMIN.username, CONSOLE_ADMIN.password);
+    await logIn(page, suite.baseUrl, CONSOLE_ADMIN.username, CONSOLE_ADMIN.password);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Assignment' }).click();
-    await page.waitForURL(`${baseUrl}/studies/default/console/assignment`);
+    await page.waitForURL(`${suite.baseUrl}/studies/default/console/assignment`);
 
     const form = page.getByRole('form', { name: 'Assign a sample' });
     await form.getByRole('checkbox', { name: 'alice' }).check();
@@ -91,7 +73,7 @@ describe('the study console: assignment, in Chromium', () => {
 
     // alice leaves: her account is disabled, and her unfinished work still moves.
     const csrf = (await page.context().cookies()).find((cookie) => cookie.name === 'fa_csrf')?.value ?? '';
-    const disabled = await page.request.patch(`${baseUrl}/api/admin/users/alice`, {
+    const disabled = await page.request.patch(`${suite.baseUrl}/api/admin/users/alice`, {
       headers: { 'X-CSRF-Token': csrf },
       data: { disabled: true },
     });
@@ -115,7 +97,7 @@ describe('the study console: assignment, in Chromium', () => {
     const log = page.getByRole('table', { name: /Assignment log/ });
     await expect.poll(async () => (await log.textContent()) ?? '').toContain('reassign');
     const logPage = (await (
-      await page.request.get(`${baseUrl}/api/studies/default/assignment-log?pageSize=5`)
+      await page.request.get(`${suite.baseUrl}/api/studies/default/assignment-log?pageSize=5`)
     ).json()) as {
       total: number;
       items: { action: string }[];

@@ -1,19 +1,9 @@
 import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { importRecords } from '../../server/services/import/import-service.ts';
 import { buildExtraction } from '../factories.ts';
-import { ARTIFACTS_DIR, launchBrowser, logIn } from '../support/browser.ts';
-import {
-  CONSOLE_ADMIN,
-  type ConsoleServer,
-  seedSampleAndAnnotators,
-  startConsoleServer,
-} from '../support/console-server.ts';
-
-let server: ConsoleServer | undefined;
-let browser: Browser | undefined;
-let baseUrl: string;
+import { ARTIFACTS_DIR, logIn } from '../support/browser.ts';
+import { CONSOLE_ADMIN, consoleSuite, seedSampleAndAnnotators } from '../support/console-server.ts';
 
 const failed = (argumentId: string, error: string) =>
   buildExtraction({
@@ -26,8 +16,7 @@ const failed = (argumentId: string, error: string) =>
     tsc2: [],
   });
 
-beforeAll(async () => {
-  server = await startConsoleServer();
+const suite = consoleSuite(async (server) => {
   await seedSampleAndAnnotators(server);
   importRecords(server.db, {
     kind: 'extractions',
@@ -40,22 +29,14 @@ beforeAll(async () => {
       failed('model-b-1', 'rate limited after 5 retries'),
     ],
   });
-  baseUrl = server.baseUrl;
-  browser = await launchBrowser();
-}, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
 });
 
 describe('the study console: extraction runs, in Chromium', () => {
   it('shows each extractor’s counts, its failures with their errors, and the command that reruns them', async () => {
-    if (!browser) throw new Error('the browser did not start');
-    const page = await browser.newPage();
+    const page = await suite.browser.newPage();
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
-    await logIn(page, baseUrl, CONSOLE_ADMIN.username, CONSOLE_ADMIN.password);
+    await logIn(page, suite.baseUrl, CONSOLE_ADMIN.username, CONSOLE_ADMIN.password);
     await page
       .getByRole('navigation', { name: 'Main' })
       .getByRole('link', { name: 'Extraction runs' })
@@ -71,7 +52,7 @@ describe('the study console: extraction runs, in Chromium', () => {
     await failures.waitFor();
     expect(await failures.getByRole('row', { name: /model-b-1/ }).textContent()).toContain('rate limited');
     const api = (await (
-      await page.request.get(`${baseUrl}/api/studies/default/extractors/gpt-x/failures`)
+      await page.request.get(`${suite.baseUrl}/api/studies/default/extractors/gpt-x/failures`)
     ).json()) as { total: number; items: { argumentId: string }[] };
     expect(api.total).toBe(2);
     expect(await failures.locator('tbody th').allTextContents()).toEqual(

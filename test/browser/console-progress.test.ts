@@ -1,24 +1,14 @@
 import { join } from 'node:path';
-import type { Browser, BrowserContext } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { assignSampleAudited } from '../../server/services/assignment-changes.ts';
 import { CLI_ACTOR } from '../../server/services/audit-service.ts';
 import { requireStudy } from '../../server/services/studies.ts';
 import { buildJudgement } from '../factories.ts';
-import { ARTIFACTS_DIR, launchBrowser, logIn } from '../support/browser.ts';
-import {
-  CONSOLE_ADMIN,
-  type ConsoleServer,
-  seedSampleAndAnnotators,
-  startConsoleServer,
-} from '../support/console-server.ts';
+import { ARTIFACTS_DIR, logIn } from '../support/browser.ts';
+import { CONSOLE_ADMIN, consoleSuite, seedSampleAndAnnotators } from '../support/console-server.ts';
 
-let server: ConsoleServer | undefined;
-let browser: Browser | undefined;
-let baseUrl: string;
-
-beforeAll(async () => {
-  server = await startConsoleServer();
+const suite = consoleSuite(async (server) => {
   await seedSampleAndAnnotators(server);
   assignSampleAudited(
     server.db,
@@ -26,41 +16,36 @@ beforeAll(async () => {
     { annotators: ['alice', 'bob'], perItem: 2, seed: 1, calibration: [] },
     CLI_ACTOR,
   );
-  baseUrl = server.baseUrl;
-  browser = await launchBrowser();
-}, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
 });
 
 /** alice submits the first item of her queue through the API, as the workspace would. */
 async function aliceSubmitsOne(context: BrowserContext): Promise<void> {
-  const login = await context.request.post(`${baseUrl}/api/auth/login`, {
+  const login = await context.request.post(`${suite.baseUrl}/api/auth/login`, {
     data: { username: 'alice', password: 'alice-password' },
   });
   expect(login.status()).toBe(200);
   const csrf = (await context.cookies()).find((cookie) => cookie.name === 'fa_csrf')?.value ?? '';
-  const queue = (await (await context.request.get(`${baseUrl}/api/studies/default/queue`)).json()) as {
+  const queue = (await (await context.request.get(`${suite.baseUrl}/api/studies/default/queue`)).json()) as {
     next: string;
   };
-  const saved = await context.request.put(`${baseUrl}/api/studies/default/items/${queue.next}/annotation`, {
-    headers: { 'X-CSRF-Token': csrf },
-    data: { version: 0, action: 'submit', judgement: buildJudgement(), secondsSpent: 95 },
-  });
+  const saved = await context.request.put(
+    `${suite.baseUrl}/api/studies/default/items/${queue.next}/annotation`,
+    {
+      headers: { 'X-CSRF-Token': csrf },
+      data: { version: 0, action: 'submit', judgement: buildJudgement(), secondsSpent: 95 },
+    },
+  );
   expect(saved.status(), await saved.text()).toBe(200);
 }
 
 describe('the study console: progress, in Chromium', () => {
   it('shows each annotator and the burn-down, and updates by itself when an annotation is submitted', async () => {
-    if (!browser) throw new Error('the browser did not start');
-    const page = await browser.newPage();
+    const page = await suite.browser.newPage();
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
-    await logIn(page, baseUrl, CONSOLE_ADMIN.username, CONSOLE_ADMIN.password);
+    await logIn(page, suite.baseUrl, CONSOLE_ADMIN.username, CONSOLE_ADMIN.password);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Progress' }).click();
-    await page.waitForURL(`${baseUrl}/studies/default/console/progress`);
+    await page.waitForURL(`${suite.baseUrl}/studies/default/console/progress`);
     const annotators = page.getByRole('table', { name: 'Per annotator' });
     const aliceRow = annotators.getByRole('row', { name: /alice/ });
     await aliceRow.waitFor();
@@ -69,9 +54,9 @@ describe('the study console: progress, in Chromium', () => {
       '0 of 16 annotations submitted',
     );
 
-    const alice = await browser.newContext();
+    const alice = await suite.browser.newContext();
     await aliceSubmitsOne(alice);
-    const api = (await (await page.request.get(`${baseUrl}/api/studies/default/progress`)).json()) as {
+    const api = (await (await page.request.get(`${suite.baseUrl}/api/studies/default/progress`)).json()) as {
       annotators: { annotator: string; submitted: number }[];
     };
     expect(api.annotators.find((row) => row.annotator === 'alice')?.submitted).toBe(1);

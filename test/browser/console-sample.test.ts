@@ -1,28 +1,11 @@
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ARTIFACTS_DIR, launchBrowser, logIn } from '../support/browser.ts';
-import {
-  CONSOLE_ADMIN,
-  type ConsoleServer,
-  seedArguments,
-  startConsoleServer,
-} from '../support/console-server.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { ARTIFACTS_DIR, logIn } from '../support/browser.ts';
+import { CONSOLE_ADMIN, consoleSuite, seedArguments } from '../support/console-server.ts';
 
-let server: ConsoleServer | undefined;
-let browser: Browser | undefined;
-let baseUrl: string;
-
-beforeAll(async () => {
-  server = await startConsoleServer();
+const suite = consoleSuite((server) => {
   seedArguments(server);
-  baseUrl = server.baseUrl;
-  browser = await launchBrowser();
-}, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
 });
 
 interface ListedSample {
@@ -34,18 +17,19 @@ interface ListedSample {
 }
 
 async function listedSamples(page: Page): Promise<ListedSample[]> {
-  return (await (await page.request.get(`${baseUrl}/api/studies/default/samples`)).json()) as ListedSample[];
+  return (await (
+    await page.request.get(`${suite.baseUrl}/api/studies/default/samples`)
+  ).json()) as ListedSample[];
 }
 
 describe('the study console: sample, in Chromium', () => {
   it('draws a version with a chosen seed, shows the short stratum and the strata, and reuses the settings excluding what was sampled', async () => {
-    if (!browser) throw new Error('the browser did not start');
-    const page = await browser.newPage();
+    const page = await suite.browser.newPage();
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
-    await logIn(page, baseUrl, CONSOLE_ADMIN.username, CONSOLE_ADMIN.password);
+    await logIn(page, suite.baseUrl, CONSOLE_ADMIN.username, CONSOLE_ADMIN.password);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Sample' }).click();
-    await page.waitForURL(`${baseUrl}/studies/default/console/sample`);
+    await page.waitForURL(`${suite.baseUrl}/studies/default/console/sample`);
     await page.getByText('No sample drawn yet').waitFor();
 
     const form = page.getByRole('form', { name: 'Draw a new version' });

@@ -1,21 +1,15 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { buildArgument, buildJudgement, buildTriple, toJsonl } from '../factories.ts';
-import { ARTIFACTS_DIR, launchBrowser, logIn } from '../support/browser.ts';
-import { CONSOLE_ADMIN, type ConsoleServer, startConsoleServer } from '../support/console-server.ts';
+import { ARTIFACTS_DIR, logIn } from '../support/browser.ts';
+import { CONSOLE_ADMIN, consoleSuite } from '../support/console-server.ts';
 
-let server: ConsoleServer | undefined;
-let browser: Browser | undefined;
-let baseUrl: string;
 const files = mkdtempSync(join(tmpdir(), 'fa-console-files-'));
 
-beforeAll(async () => {
-  server = await startConsoleServer();
-  baseUrl = server.baseUrl;
-  browser = await launchBrowser();
+const suite = consoleSuite(() => {
   writeFileSync(join(files, 'triples.jsonl'), toJsonl([buildTriple()]));
   const models = ['model-a', 'model-b'];
   writeFileSync(
@@ -30,17 +24,12 @@ beforeAll(async () => {
     join(files, 'bad-arguments.jsonl'),
     `${JSON.stringify(buildArgument({ id: 'ok-1' }))}\n{"id": "x"}\n`,
   );
-}, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
 });
 
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 
 async function api<T>(page: Page, path: string): Promise<T> {
-  return (await (await page.request.get(`${baseUrl}${path}`)).json()) as T;
+  return (await (await page.request.get(`${suite.baseUrl}${path}`)).json()) as T;
 }
 
 async function addAccount(page: Page, username: string, role: 'annotator' | 'adjudicator'): Promise<string> {
@@ -69,26 +58,30 @@ async function importFile(page: Page, kind: string, file: string): Promise<void>
 /** An annotator submits their first item through the API, as the workspace would. */
 async function submitFirst(context: BrowserContext, username: string, password: string): Promise<void> {
   expect(
-    (await context.request.post(`${baseUrl}/api/auth/login`, { data: { username, password } })).status(),
+    (
+      await context.request.post(`${suite.baseUrl}/api/auth/login`, { data: { username, password } })
+    ).status(),
   ).toBe(200);
   const csrf = (await context.cookies()).find((cookie) => cookie.name === 'fa_csrf')?.value ?? '';
-  const queue = (await (await context.request.get(`${baseUrl}/api/studies/default/queue`)).json()) as {
+  const queue = (await (await context.request.get(`${suite.baseUrl}/api/studies/default/queue`)).json()) as {
     next: string;
   };
-  const saved = await context.request.put(`${baseUrl}/api/studies/default/items/${queue.next}/annotation`, {
-    headers: { 'X-CSRF-Token': csrf },
-    data: { version: 0, action: 'submit', judgement: buildJudgement(), secondsSpent: 60 },
-  });
+  const saved = await context.request.put(
+    `${suite.baseUrl}/api/studies/default/items/${queue.next}/annotation`,
+    {
+      headers: { 'X-CSRF-Token': csrf },
+      data: { version: 0, action: 'submit', judgement: buildJudgement(), secondsSpent: 60 },
+    },
+  );
   expect(saved.status(), await saved.text()).toBe(200);
 }
 
 describe('the study console from an empty database, in Chromium', () => {
   it('adds two annotators and an adjudicator, imports arguments, draws and assigns a sample, watches progress and opens one argument', async () => {
-    if (!browser) throw new Error('the browser did not start');
-    const page = await browser.newPage();
+    const page = await suite.browser.newPage();
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
-    await logIn(page, baseUrl, CONSOLE_ADMIN.username, CONSOLE_ADMIN.password);
+    await logIn(page, suite.baseUrl, CONSOLE_ADMIN.username, CONSOLE_ADMIN.password);
 
     // People.
     await nav(page).getByRole('link', { name: 'Users' }).click();
@@ -148,7 +141,7 @@ describe('the study console from an empty database, in Chromium', () => {
     await nav(page).getByRole('link', { name: 'Progress' }).click();
     const burndown = page.getByRole('img', { name: /Burn-down/ });
     await expect.poll(() => burndown.getAttribute('aria-label')).toContain('0 of 12 annotations submitted');
-    const alice = await browser.newContext();
+    const alice = await suite.browser.newContext();
     await submitFirst(alice, 'alice', alicePassword);
     await expect
       .poll(() => burndown.getAttribute('aria-label'), { timeout: 15_000 })

@@ -1,28 +1,10 @@
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ARTIFACTS_DIR, launchBrowser, logIn } from '../support/browser.ts';
-import { CONSOLE_ADMIN, type ConsoleServer, startConsoleServer } from '../support/console-server.ts';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { ARTIFACTS_DIR, logIn } from '../support/browser.ts';
+import { CONSOLE_ADMIN, consoleSuite } from '../support/console-server.ts';
 
-let server: ConsoleServer | undefined;
-let browser: Browser | undefined;
-let baseUrl: string;
-
-beforeAll(async () => {
-  server = await startConsoleServer();
-  baseUrl = server.baseUrl;
-  browser = await launchBrowser();
-}, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
-
-function chromium(): Browser {
-  if (!browser) throw new Error('the browser did not start');
-  return browser;
-}
+const suite = consoleSuite();
 
 interface ListedUser {
   username: string;
@@ -32,28 +14,30 @@ interface ListedUser {
 
 /** The accounts as the API lists them, read with the page's own session. */
 async function listedUser(page: Page, username: string): Promise<ListedUser | undefined> {
-  const answer = await page.request.get(`${baseUrl}/api/admin/users`);
+  const answer = await page.request.get(`${suite.baseUrl}/api/admin/users`);
   const users = (await answer.json()) as ListedUser[];
   return users.find((user) => user.username === username);
 }
 
-/** Whether a fresh browser can log in with the name and password (through the API). */
+/** Whether a fresh suite.browser can log in with the name and password (through the API). */
 async function canLogIn(context: BrowserContext, username: string, password: string): Promise<number> {
-  const answer = await context.request.post(`${baseUrl}/api/auth/login`, { data: { username, password } });
+  const answer = await context.request.post(`${suite.baseUrl}/api/auth/login`, {
+    data: { username, password },
+  });
   return answer.status();
 }
 
 describe('the study console: users, in Chromium', () => {
   it('adds an account with a one-time password, changes its roles, disables it, resets its password, and keeps the last admin', async () => {
-    const context = await chromium().newContext();
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl });
+    const context = await suite.browser.newContext();
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: suite.baseUrl });
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
     page.on('dialog', (dialog) => void dialog.accept());
-    await logIn(page, baseUrl, CONSOLE_ADMIN.username, CONSOLE_ADMIN.password);
+    await logIn(page, suite.baseUrl, CONSOLE_ADMIN.username, CONSOLE_ADMIN.password);
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Users' }).click();
-    await page.waitForURL(`${baseUrl}/admin/users`);
+    await page.waitForURL(`${suite.baseUrl}/admin/users`);
     await page.getByRole('heading', { name: 'Users', level: 1 }).waitFor();
 
     // Add dave, by keyboard: the name, then Enter submits with the default role ticked.
@@ -74,7 +58,7 @@ describe('the study console: users, in Chromium', () => {
       roles: ['annotator', 'adjudicator'],
       disabled: false,
     });
-    const stranger = await chromium().newContext();
+    const stranger = await suite.browser.newContext();
     expect(await canLogIn(stranger, 'dave', password)).toBe(200);
     await page.getByRole('button', { name: 'Done' }).click();
     expect(await shown.count()).toBe(0);
@@ -89,7 +73,7 @@ describe('the study console: users, in Chromium', () => {
     // Disable, then enable.
     await page.getByRole('button', { name: 'Disable dave' }).click();
     await expect.poll(async () => (await listedUser(page, 'dave'))?.disabled).toBe(true);
-    expect(await canLogIn(await chromium().newContext(), 'dave', password)).toBe(401);
+    expect(await canLogIn(await suite.browser.newContext(), 'dave', password)).toBe(401);
     await page.getByRole('button', { name: 'Enable dave' }).click();
     await expect.poll(async () => (await listedUser(page, 'dave'))?.disabled).toBe(false);
 
@@ -98,10 +82,10 @@ describe('the study console: users, in Chromium', () => {
     await expect.poll(async () => (await shown.textContent()) ?? '').not.toBe('');
     const fresh = (await shown.textContent()) ?? '';
     expect(fresh).not.toBe(password);
-    expect(await canLogIn(await chromium().newContext(), 'dave', password)).toBe(401);
-    expect(await canLogIn(await chromium().newContext(), 'dave', fresh)).toBe(200);
+    expect(await canLogIn(await suite.browser.newContext(), 'dave', password)).toBe(401);
+    expect(await canLogIn(await suite.browser.newContext(), 'dave', fresh)).toBe(200);
 
-    // The last enabled admin cannot lock themselves out: the server refuses, the page says why.
+    // The last enabled admin cannot lock themselves out: the suite.server refuses, the page says why.
     const rootRoles = page.getByRole('group', { name: 'Roles of root' });
     await rootRoles.getByRole('checkbox', { name: 'adjudicator' }).check();
     await expect.poll(async () => (await listedUser(page, 'root'))?.roles).toEqual(['admin', 'adjudicator']);

@@ -1,4 +1,6 @@
 import type { Server } from 'node:http';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import { CLIENT_DIR, ensureClientBuilt } from '../../scripts/client-build.ts';
 import { createApp } from '../../server/app.ts';
 import { CLI_ACTOR } from '../../server/services/audit-service.ts';
@@ -10,6 +12,7 @@ import { createUser } from '../../server/services/user-service.ts';
 import type { Db } from '../../server/store/db.ts';
 import { openDatabase } from '../../server/store/open.ts';
 import { buildArgument, buildTriple } from '../factories.ts';
+import { launchBrowser } from './browser.ts';
 
 export const CONSOLE_ADMIN = { username: 'root', password: 'root-password-1' } as const;
 
@@ -83,4 +86,43 @@ export async function seedSampleAndAnnotators(target: ConsoleServer): Promise<vo
     { size: 8, seed: 7, allocation: 'equal', strata: ['model'], excludeSampled: false },
     CLI_ACTOR,
   );
+}
+
+/** What a console browser-test file works with, set by `consoleSuite`'s beforeAll. */
+export interface ConsoleSuite {
+  server: ConsoleServer;
+  browser: Browser;
+  baseUrl: string;
+}
+
+/**
+ * Registers a console browser-test file's set-up and tear-down: the console server (seeded by
+ * `seed`, which may also prepare files) and Chromium, both closed after the file's tests.
+ */
+export function consoleSuite(seed: (server: ConsoleServer) => void | Promise<void> = () => {}): ConsoleSuite {
+  let started: ConsoleSuite | undefined;
+  beforeAll(async () => {
+    const server = await startConsoleServer();
+    await seed(server);
+    started = { server, browser: await launchBrowser(), baseUrl: server.baseUrl };
+  }, 120_000);
+  afterAll(async () => {
+    await started?.browser.close();
+    await started?.server.close();
+  });
+  const ready = (): ConsoleSuite => {
+    if (!started) throw new Error('the console suite is used before its beforeAll ran');
+    return started;
+  };
+  return {
+    get server() {
+      return ready().server;
+    },
+    get browser() {
+      return ready().browser;
+    },
+    get baseUrl() {
+      return ready().baseUrl;
+    },
+  };
 }
