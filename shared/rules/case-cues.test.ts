@@ -35,6 +35,15 @@ describe('findCaseCues', () => {
     expect(cues('all three cases')).toEqual([['all three cases', 'current+tsc1+tsc2']]);
   });
 
+  it('names the precedents by position with an adjective between: "the second earlier case", "the first old decision", "case two"', () => {
+    expect(cues('In the second earlier case; the first old decision; the first prior ruling; case two')).toEqual([
+      ['the second earlier case', 'tsc2'],
+      ['the first old decision', 'tsc1'],
+      ['the first prior ruling', 'tsc1'],
+      ['case two', 'tsc2'],
+    ]);
+  });
+
   it('marks references that need context', () => {
     expect(
       cues('In both, the plaintiff there; both also involve; the cited case; the precedent').map((c) => c[1]),

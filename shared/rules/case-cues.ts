@@ -28,7 +28,8 @@ const PRECEDENTS: CueTarget = { kind: 'cases', cases: ['tsc1', 'tsc2'] };
 const ALL: CueTarget = { kind: 'cases', cases: ['current', 'tsc1', 'tsc2'] };
 
 function numbered(digit: string | undefined): CueTarget {
-  return digit === '1' || digit?.toLowerCase() === 'first' ? TSC1 : TSC2;
+  const word = digit?.toLowerCase();
+  return word === '1' || word === 'first' || word === 'one' ? TSC1 : TSC2;
 }
 
 const EXISTENTIAL =
@@ -63,11 +64,13 @@ const PATTERNS: ReadonlyArray<
   [/\bTSC\s*[-#]?\s*(?:no\.?\s*)?([12])\b/gi, numbered, ['tsc']],
   [/\btrade\s+secret\s+case\s*(?:#|no\.?)?\s*([12])\b/gi, numbered, ['trade']],
   [/\bprecedent\s*(?:#|no\.?)?\s*([12])\b/gi, numbered, ['precedent']],
+  // "the first precedent", "the second earlier case", "the first old decision".
   [
-    /\b(?:the\s+)?(first|second)\s+(?:precedent|tsc|case|cited\s+case|prior\s+case|trade\s+secret\s+case)\b/gi,
+    /\b(?:the\s+)?(first|second)\s+(?:(?:cited|prior|earlier|old|older|previous|past|decided|reference|trade\s+secret)\s+)?(?:precedent|tsc|case|decision|ruling)\b/gi,
     numbered,
     ['first', 'second'],
   ],
+  [/\b(?:case|precedent)\s+(one|two)\b/gi, numbered, ['one', 'two']],
   [
     /\b(?:both|the\s+two|two)\s+(?:precedents|tscs|cited\s+cases|prior\s+cases|trade\s+secret\s+cases)\b/gi,
     () => PRECEDENTS,
