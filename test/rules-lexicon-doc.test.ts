@@ -18,15 +18,19 @@ describe('the lexicon listing in docs/RULES-EXTRACTOR.md', () => {
       expect(doc).toContain(`| \`@${name}\` | ${words.join(', ')} |`);
   });
 
-  it('lists every factor with exactly its phrases, in order', () => {
+  it('lists every factor with exactly its phrases and frames, in order', () => {
     for (const factor of FACTORS) {
       const heading = `### ${factor.id} ${factor.name} (${factor.side})\n\n*${factor.meaning}*\n\n`;
       const phrases = lexicon.factors[factor.id as FactorId] ?? [];
-      const listing = phrases.map((phrase) => `- \`${phrase}\``).join('\n');
+      const frames = lexicon.frames[factor.id as FactorId] ?? [];
+      const listing = [
+        ...phrases.map((phrase) => `- \`${phrase}\``),
+        ...frames.map((frame) => `- frame: \`${frame}\``),
+      ].join('\n');
       expect(doc, `${factor.id} in the listing`).toContain(`${heading}${listing}\n`);
       const section = doc.slice(doc.indexOf(heading) + heading.length).split('\n### ')[0] ?? '';
-      expect(section.trim().split('\n'), `${factor.id}: no phrase the file lacks`).toHaveLength(
-        phrases.length,
+      expect(section.trim().split('\n'), `${factor.id}: no phrase or frame the file lacks`).toHaveLength(
+        phrases.length + frames.length,
       );
     }
   });

@@ -73,6 +73,17 @@ describe('findFactorAnaphora', () => {
     expect(anaphora('TSC1 has F4 and TSC2 has it too.')).toEqual([]);
   });
 
+  it('reads "presented both" at the end of a clause as the two factors named before it', () => {
+    expect(
+      anaphora(
+        'The input case has F5 and F11. TSC1 involved neither. TSC2, which the defendant won, presented both.',
+      ),
+    ).toEqual([
+      ['F5', 'both'],
+      ['F11', 'both'],
+    ]);
+  });
+
   it('reads "This is also in TSC2" at the start of a sentence as all the factors before it', () => {
     expect(anaphora('The defendant did F8. This is also in TSC2.').map(([f, t]) => `${f} ${t}`)).toEqual([
       'F8 This is also ',

@@ -16,10 +16,10 @@ const SAME_HOLDS =
 // … at the start of a sentence or clause (checked by hand: a look-behind would slow every search).
 const OPENS_STATEMENT = /(?:^|[.!?:;]\s{1,3})$/;
 // A pronoun for factors after a verb of having, at the end of its clause: "TSC1, which the
-// plaintiff won, had it", "TSC2 lacked them", "the input case shares it too". Only when the sentence
-// names no factor before it.
+// plaintiff won, had it", "TSC2 lacked them", "the input case shares it too", "TSC2 presented
+// both" (two factors). Only when the sentence names no factor before it.
 const PRONOUN =
-  /\b(?:has|had|have|lacks?|lacked|shares?|shared|involves?|involved|features?|featured|includes?|included|contains?|contained)\s+(it|them)(?=\s*(?:[.,;:!?)]|$|\s+(?:too|as\s+well|also|either)\b))/gi;
+  /\b(?:has|had|have|lacks?|lacked|shares?|shared|involves?|involved|features?|featured|includes?|included|contains?|contained|presents?|presented|shows?|showed|exhibits?|exhibited)\s+(it|them|both)(?=\s*(?:[.,;:!?)]|$|\s+(?:too|as\s+well|also|either)\b))/gi;
 // "the first of these facts", "the second of them", "the latter": the first or the second of the
 // factors just named.
 const ORDINAL =
@@ -71,7 +71,7 @@ export function findFactorAnaphora(
     // read by the case rules already.
     if (pronoun && antecedents.length > 0) continue;
     // "both of these …" names two: keep reaching back (within the paragraph) until two factors are found.
-    const wanted = /^both\b/i.test(match[0]) ? 2 : 1;
+    const wanted = /^both\b/i.test(match[0]) || pronoun?.toLowerCase() === 'both' ? 2 : 1;
     for (let back = index - 1; distinctFactorCount(antecedents) < wanted && back >= 0; back -= 1) {
       const earlier = sentences[back];
       if (!earlier || earlier.paragraph !== sentence.paragraph) break;

@@ -57,6 +57,14 @@ describe('case attribution', () => {
     });
   });
 
+  it('sends a list after "Shared with TSC1:" to both cases', () => {
+    expect(lists('Shared with TSC1: F4, F21. TSC2: F15.')).toEqual({
+      current: ['F4', 'F21'],
+      tsc1: ['F4', 'F21'],
+      tsc2: ['F15'],
+    });
+  });
+
   it('carries a list lead-in to its items', () => {
     expect(lists('Factors present in TSC1 but not in the input case:\n- F15\n- F18')).toEqual({
       current: [],

@@ -216,6 +216,11 @@ function mainCases(
       continue;
     }
     const previous = all[index - 1];
+    // "Shared with TSC1: F4, F21": what follows the colon is shared by both cases.
+    if (facts.segment.opener === 'colon' && previous?.share && previous.mentions.length === 0) {
+      mains[index] = reader.shared(previous, previous.plain, all.slice(0, index - 1), paragraph);
+      continue;
+    }
     const antecedent = previous ? reader.antecedent(previous) : undefined;
     if (
       (facts.segment.opener === 'relative' || facts.segment.opener === 'colon') &&

@@ -36,7 +36,9 @@ describe('findCaseCues', () => {
   });
 
   it('names the precedents by position with an adjective between: "the second earlier case", "the first old decision", "case two"', () => {
-    expect(cues('In the second earlier case; the first old decision; the first prior ruling; case two')).toEqual([
+    expect(
+      cues('In the second earlier case; the first old decision; the first prior ruling; case two'),
+    ).toEqual([
       ['the second earlier case', 'tsc2'],
       ['the first old decision', 'tsc1'],
       ['the first prior ruling', 'tsc1'],

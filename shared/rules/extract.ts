@@ -9,6 +9,7 @@ import { attributeMentions } from './attribution.ts';
 import { findCaseCues } from './case-cues.ts';
 import { resolveCaseCues } from './case-references.ts';
 import { findCodeMentions } from './code-mentions.ts';
+import { compileFrames, findFrameMentions, keepFreeFrameMentions } from './frame-mentions.ts';
 import { findHypotheticalWords } from './hypotheticals.ts';
 import type { Lexicon } from './lexicon.ts';
 import { absorbIntoCodes, resolveOverlaps } from './mention-overlaps.ts';
@@ -91,12 +92,17 @@ export function extractFactors(
     ...findPseudoNameMentions(answer),
   ];
   const sentences = splitSentences(answer, labelled);
-  const paraphrases = findParaphraseMentions(
-    answer,
-    compileLexicon(lexicon),
-    sentences.map((sentence) => [sentence.start, sentence.end] as const),
-  );
-  const found = resolveOverlaps([...labelled, ...paraphrases]);
+  const sentenceRanges = sentences.map((sentence) => [sentence.start, sentence.end] as const);
+  const paraphrases = findParaphraseMentions(answer, compileLexicon(lexicon), sentenceRanges);
+  const phrased = resolveOverlaps([...labelled, ...paraphrases]);
+  const found = [
+    ...phrased,
+    ...keepFreeFrameMentions(
+      phrased,
+      findFrameMentions(answer, compileFrames(lexicon), sentenceRanges),
+      sentenceRanges,
+    ),
+  ].sort((a, b) => a.start - b.start);
   const cues = findCaseCues(answer);
   const cueStarts = cues.map((cue) => cue.start);
   const segmentLists = splitSegments(answer, sentences, found, cueStarts);

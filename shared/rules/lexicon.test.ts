@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { FACTOR_IDS } from '../factors.ts';
-import { lexiconSchema, parsePhrase } from './lexicon.ts';
+import { lexiconSchema, parseFrame, parsePhrase } from './lexicon.ts';
 
 function lexiconWith(overrides: Record<string, string[]> = {}) {
   const factors: Record<string, string[]> = {};
@@ -57,6 +57,32 @@ describe('parsePhrase', () => {
     const parsed = parsePhrase(phrase);
     expect(parsed.ok).toBe(false);
     if (!parsed.ok) expect(parsed.error).toContain(message);
+  });
+});
+
+describe('parseFrame', () => {
+  it('reads two to four one-word slots joined by " + "', () => {
+    const parsed = parseFrame('@bar + work|job + rival', { bar: ['bar', 'restrain'] });
+    expect(parsed.ok && parsed.slots.map((slot) => slot.words)).toEqual([
+      ['bar', 'restrain'],
+      ['work', 'job'],
+      ['rival'],
+    ]);
+  });
+
+  it('refuses one slot, five slots, gaps, phrases in a slot, filler words and unknown classes', () => {
+    expect(parseFrame('rival').ok).toBe(false);
+    expect(parseFrame('a1 + b1 + c1 + d1 + e1').ok).toBe(false);
+    expect(parseFrame('bar + * + rival').ok).toBe(false);
+    expect(parseFrame('bar + for rival').ok).toBe(false);
+    expect(parseFrame('bar + the').ok).toBe(false);
+    expect(parseFrame('@nothing + rival').ok).toBe(false);
+  });
+
+  it('is validated by lexiconSchema, with the path of the bad frame', () => {
+    const result = lexiconSchema.safeParse({ ...lexiconWith(), frames: { F13: ['bar + work', 'rival'] } });
+    expect(result.success).toBe(false);
+    expect(result.error?.issues.map((issue) => issue.path)).toEqual([['frames', 'F13', 1]]);
   });
 });
 

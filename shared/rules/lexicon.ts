@@ -84,6 +84,38 @@ export function parsePhrase(
   return { ok: true, slots };
 }
 
+/** The most words a frame's match may span, first matched word to last, fillers not counted. */
+export const FRAME_WINDOW = 10;
+
+/**
+ * Reads one concept frame: two to four slots joined by ` + `, each one word position (`word`,
+ * `a|b|c`, `@class` or `@class|word`). A frame matches when a word of every slot stands in one
+ * clause, in any order, within `FRAME_WINDOW` words and without a negation word between them:
+ * "@bar + work + @competitor" meets "a covenant barring him from working for a competitor" and
+ * "he may not … " does not (the negation is between). Frames catch word orders and
+ * nominalisations the ordered phrases do not list; a phrase always beats a frame it overlaps.
+ *
+ * @example parseFrame('@bar + work + @competitor', { bar: ['bar', 'restrain'], competitor: ['rival'] }) // 3 slots
+ */
+export function parseFrame(
+  frame: string,
+  classes: SynonymClasses = {},
+): { ok: true; slots: Extract<PhraseSlot, { kind: 'word' }>[] } | { ok: false; error: string } {
+  const parts = frame.split(' + ').map((part) => part.trim());
+  if (parts.length < 2 || parts.length > 4) return { ok: false, error: 'needs 2 to 4 slots joined by " + "' };
+  const slots: Extract<PhraseSlot, { kind: 'word' }>[] = [];
+  for (const part of parts) {
+    if (/\s|\*/.test(part)) return { ok: false, error: `slot "${part}" must be one word position` };
+    const parsed = parsePhrase(part, classes);
+    if (!parsed.ok) return parsed;
+    const [slot, extra] = parsed.slots;
+    if (!slot || extra || slot.kind !== 'word')
+      return { ok: false, error: `slot "${part}" must be one word position (no filler, no hyphen)` };
+    slots.push(slot);
+  }
+  return { ok: true, slots };
+}
+
 const classMemberSchema = z
   .string()
   .regex(WORD_ONLY, 'a synonym must be one lower-case word')
@@ -91,8 +123,9 @@ const classMemberSchema = z
 
 /**
  * The paraphrase lexicon of the rule-based extractor (`data/lexicon.json`): near-synonym classes
- * (`synonyms`, optional), and for every one of the 26 factors, phrasings an argument may use
- * instead of the code or the name, as lemma patterns. A phrase may be listed under one factor only;
+ * (`synonyms`, optional), for every one of the 26 factors phrasings an argument may use
+ * instead of the code or the name, as lemma patterns, and optional concept frames (`frames`,
+ * `parseFrame`): the factor's meaning as concepts that must meet in one clause, in any order. A phrase may be listed under one factor only;
  * every `@class` a phrase names must be defined.
  */
 export const lexiconSchema = z
@@ -106,6 +139,7 @@ export const lexiconSchema = z
       )
       .default({}),
     factors: z.record(factorIdSchema, z.array(z.string()).min(1, 'needs at least one phrase')),
+    frames: z.partialRecord(factorIdSchema, z.array(z.string()).min(1)).default({}),
   })
   .superRefine((lexicon, ctx) => {
     const owner = new Map<string, FactorId>();
@@ -129,6 +163,17 @@ export const lexiconSchema = z
             message: `phrase "${phrase}" is already listed under ${first}`,
           });
         else owner.set(key, id);
+      }
+    }
+    for (const [id, frames] of Object.entries(lexicon.frames) as [FactorId, string[]][]) {
+      for (const [index, frame] of frames.entries()) {
+        const parsed = parseFrame(frame, lexicon.synonyms);
+        if (!parsed.ok)
+          ctx.addIssue({
+            code: 'custom',
+            path: ['frames', id, index],
+            message: `frame "${frame}" ${parsed.error}`,
+          });
       }
     }
   });

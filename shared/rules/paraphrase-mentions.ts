@@ -5,7 +5,7 @@ import type { FoundMention } from './types.ts';
 import { matchWords, stemWord, type Word } from './words.ts';
 
 /** A phrase slot ready for matching: the set of stems its word may take, or a gap. */
-type CompiledSlot = { kind: 'word'; keys: ReadonlySet<string> } | { kind: 'gap'; max: number };
+export type CompiledSlot = { kind: 'word'; keys: ReadonlySet<string> } | { kind: 'gap'; max: number };
 
 interface CompiledPhrase {
   factor: FactorId;
@@ -55,7 +55,7 @@ const COMPILED_STEMS_ONLY = new WeakMap<Lexicon, CompiledLexicon>();
  * compromise gives (`inflections`), so the lemma "take" meets "took" and "taken", "keep" meets
  * "kept", "company" meets "companies" — forms the suffix stemmer alone cannot join.
  */
-function lemmaSlot(slot: PhraseSlot, inflect: boolean): CompiledSlot {
+export function lemmaSlot(slot: PhraseSlot, inflect: boolean): CompiledSlot {
   if (slot.kind === 'gap') return slot;
   const keys = new Set(slot.keys);
   if (inflect) for (const word of slot.words) for (const form of inflections(word)) keys.add(stemWord(form));

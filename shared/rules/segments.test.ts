@@ -38,6 +38,11 @@ describe('splitSegments', () => {
     expect(segments('In both TSC1 and the input case, F7 is present')).toHaveLength(1);
   });
 
+  it('does not cut "both X and Y" after a factor: one statement about two cases', () => {
+    expect(segments('F4, F6, F21 in both the input case and TSC2 (P won)')).toHaveLength(1);
+    expect(segments('F4 is in the input case and TSC2 has F6')).toHaveLength(2);
+  });
+
   it('cuts at a comma opening a clause about another case once a factor has been mentioned', () => {
     expect(segments('The input case has F11 and F20, TSC1 has F2').map((segment) => segment[1])).toEqual([
       'The input case has F11 and F20',

@@ -161,6 +161,19 @@ export function splitSegments(
   });
 }
 
+/**
+ * Whether the "and" at `at` joins two case words under "both" ("F4 in both the input case and
+ * TSC2 (P won)"): one statement about two cases, not a second clause.
+ */
+function coordinatedByBoth(text: string, sentence: Span, cueStarts: readonly number[], at: number): boolean {
+  const previous = cueStarts.filter((cue) => cue >= sentence.start && cue < at).at(-1);
+  if (previous === undefined || at - previous > 40) return false;
+  return (
+    /\bboth\s+$/i.test(text.slice(Math.max(sentence.start, previous - 8), previous)) &&
+    !/[,;:]/.test(text.slice(previous, at))
+  );
+}
+
 function segmentsOf(
   text: string,
   sentence: Span,
@@ -174,6 +187,7 @@ function segmentsOf(
     const before = AND_BEFORE.exec(text.slice(Math.max(sentence.start, cue - 20), cue));
     if (!before) continue;
     const at = cue - before[0].length;
+    if (coordinatedByBoth(text, sentence, cueStarts, at)) continue;
     if (!cuts.some((cut) => cut.at === at)) cuts.push({ at, startAt: at, opener: 'and' });
   }
   cuts.sort((a, b) => a.at - b.at);

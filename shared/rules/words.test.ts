@@ -43,6 +43,17 @@ describe('matchWords', () => {
     expect(matchWords(text, 4, 7).map((word) => word.key)).toEqual(['two']);
   });
 
+  it('marks negation words, those the stemmer shortens included ("nothing", "none", "nowhere")', () => {
+    const words = matchWords('nothing none nowhere not never non-compete products alike');
+    expect(words.filter((word) => word.negation).map((word) => word.key)).toEqual([
+      'noth',
+      'non',
+      'nowher',
+      'not',
+      'never',
+    ]);
+  });
+
   it('marks a clause boundary before a word', () => {
     const text = 'a trade journal, and the plaintiff; here it is, which';
     const words = matchWords(text);

@@ -147,7 +147,8 @@ function wordInfo(raw: string): WordInfo {
   const key = stemWord(raw);
   const info: WordInfo = {
     key,
-    negation: isNegationKey(key),
+    // The spelling too: stemming turns "nothing", "none", "nowhere" into keys the set does not hold.
+    negation: isNegationKey(key) || NEGATION_KEYS.has(lower),
     filler: FILLER_WORDS.has(lower),
     opensClause: CLAUSE_WORDS.has(lower),
   };

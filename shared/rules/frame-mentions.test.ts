@@ -1,0 +1,89 @@
+import { describe, expect, it } from 'vitest';
+import { extractFactors } from './extract.ts';
+import { compileFrames, findFrameMentions, keepFreeFrameMentions } from './frame-mentions.ts';
+import { testLexicon } from './test-lexicon.ts';
+
+const lexicon = testLexicon(
+  { F19: ['did nothing to'], F6: ['lock and key'] },
+  {
+    bar: ['bar', 'restrain', 'prohibit'],
+    competitor: ['competitor', 'rival'],
+    job: ['work', 'employment', 'join'],
+  },
+  { F13: ['@bar + @job + @competitor'], F6: ['lock + file|office'] },
+);
+
+function frames(text: string) {
+  return findFrameMentions(text, compileFrames(lexicon), [[0, text.length]]).map((m) => [m.factor, m.text]);
+}
+
+describe('findFrameMentions', () => {
+  it('meets the concepts in any order and any inflection within one clause', () => {
+    expect(frames('a covenant barring him from working for a competitor')).toEqual([
+      ['F13', 'barring him from working for a competitor'],
+    ]);
+    expect(frames('employment with a rival was prohibited')).toEqual([
+      ['F13', 'employment with a rival was prohibited'],
+    ]);
+  });
+
+  it('needs every slot, each from its own word', () => {
+    expect(frames('a covenant barring competitors')).toEqual([]);
+  });
+
+  it('does not match across a clause boundary, past a negation word or beyond the window', () => {
+    expect(frames('the rival was barred; employment ended')).toEqual([]);
+    expect(frames('working for a rival was never prohibited')).toEqual([]);
+    expect(
+      frames(
+        'working there, for a long and very happy and fruitful and productive time, with the rival, barred',
+      ),
+    ).toEqual([]);
+  });
+
+  it('reports the narrowest match of a frame in a sentence', () => {
+    expect(frames('he locked the office and later the files')).toEqual([['F6', 'locked the office']]);
+  });
+});
+
+describe('keepFreeFrameMentions', () => {
+  it('drops a frame mention a phrase overlaps, and one after a phrase with its own negation', () => {
+    const text = 'It did nothing to lock the files.';
+    const phrase = {
+      start: 3,
+      end: 17,
+      factor: 'F19' as const,
+      style: 'paraphrase' as const,
+      text: 'did nothing to',
+      negationAt: 7,
+    };
+    const frame = {
+      start: 18,
+      end: 32,
+      factor: 'F6' as const,
+      style: 'paraphrase' as const,
+      text: 'lock the files',
+    };
+    expect(keepFreeFrameMentions([phrase], [frame], [[0, text.length]])).toEqual([]);
+    expect(keepFreeFrameMentions([], [frame], [[0, text.length]])).toEqual([frame]);
+    expect(
+      keepFreeFrameMentions([{ ...frame, start: 20, factor: 'F4' }], [frame], [[0, text.length]]),
+    ).toEqual([]);
+  });
+});
+
+describe('frames in the whole reading', () => {
+  it('asserts a frame mention for its case and lets a phrase win where both match', () => {
+    const reading = extractFactors('In TSC1 a covenant restrained him from joining a rival.', lexicon);
+    expect(reading.tsc1).toEqual(['F13']);
+    expect(
+      extractFactors('TSC2 kept the files under lock and key.', lexicon).mentions.map((m) => m.text),
+    ).toEqual(['lock and key']);
+  });
+
+  it('reads a frame under a clause negation as negated', () => {
+    const reading = extractFactors('The input case involves no covenant barring work for a rival.', lexicon);
+    expect(reading.current).toEqual([]);
+    expect(reading.mentions.map((m) => m.polarity)).toEqual(['negated']);
+  });
+});
