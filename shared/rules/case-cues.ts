@@ -8,14 +8,17 @@ import type { Span } from './sentences.ts';
  * - `pair`: the current case and the precedent in focus — "both cases", "in both", "each case";
  * - `focus`: the precedent in focus — "there", "that case", "the cited case", "the precedent";
  * - `role`: the precedent the plaintiff or the defendant won or cited — "the plaintiff's precedent";
- * - `counterexample`: the precedent the defendant cited — "the counterexample".
+ * - `counterexample`: the precedent the defendant cited — "the counterexample";
+ * - `previous`: a sentence-opening "Its" / "Their" — the precedent the sentence before was about,
+ *   if that is all it named ("The first precedent is distinguishable. Its owner protected …").
  */
 export type CueTarget =
   | { kind: 'cases'; cases: readonly CaseId[] }
   | { kind: 'pair' }
   | { kind: 'focus' }
   | { kind: 'role'; side: Outcome }
-  | { kind: 'counterexample' };
+  | { kind: 'counterexample' }
+  | { kind: 'previous' };
 
 export interface CaseCue extends Span {
   target: CueTarget;
@@ -120,6 +123,7 @@ const PATTERNS: ReadonlyArray<
     (side) => ({ kind: 'role', side: side?.toLowerCase() === 'plaintiff' ? 'plaintiff' : 'defendant' }),
     ['pro-'],
   ],
+  [/(?<=(?:^|[.!?:\n])\s{0,3})(?:Its|Their)\b/gm, () => ({ kind: 'previous' }), ['its', 'their']],
   [
     /\b(?:the|this|that|its|defendant['’]s)\s+counter-?example\b/gi,
     () => ({ kind: 'counterexample' }),

@@ -57,6 +57,25 @@ describe('resolveCaseCues', () => {
 });
 
 describe('precedentInFocus', () => {
+  it('reads a sentence-opening "Its" as the precedent the sentence before was only about', () => {
+    expect(resolve('The first precedent is distinguishable. Its owner locked the files.')).toEqual([
+      ['The first precedent', 'tsc1'],
+      ['Its', 'tsc1'],
+    ]);
+    // Two cases before, or the current case, or another paragraph: no cue (the current-case default applies).
+    expect(resolve('TSC1 differs from TSC2. Its owner locked the files.').map(([cue]) => cue)).toEqual([
+      'TSC1',
+      'TSC2',
+    ]);
+    expect(resolve('The input case has it. Its owner locked the files.').map(([cue]) => cue)).toEqual([
+      'The input case',
+    ]);
+    expect(resolve('TSC2 is different.\n\nIts owner locked the files.').map(([cue]) => cue)).toEqual([
+      'TSC2',
+    ]);
+    expect(resolve('TSC2 is different. It sold its products.').map(([cue]) => cue)).toEqual(['TSC2']);
+  });
+
   it('follows the last precedent named in the paragraph', () => {
     const text = 'TSC1 and then TSC2 are cited. Shared factors are F4.';
     const sentences = splitSentences(text, []);

@@ -147,6 +147,13 @@ export function precedentRoles(
  * only one named so far. (A class rather than closures: the tsx runtime wraps every named closure
  * it creates, which costs more than the reading itself.)
  */
+/** The cue resolved last: its cases, its sentence, and whether it was the only cue of that sentence so far. */
+interface LastCue {
+  cases: ReadonlyArray<CaseId | null>;
+  sentence: number;
+  alone: boolean;
+}
+
 class FocusTracker {
   private inParagraph: Precedent | null = null;
   private readonly named = new Set<Precedent>();
@@ -189,6 +196,7 @@ export function resolveCaseCues(
   const focus = new FocusTracker();
   let paragraph = -1;
   let sentenceIndex = 0;
+  const seen: { last: LastCue | null } = { last: null };
   for (const cue of cues) {
     while (sentenceIndex < sentences.length - 1 && (sentences[sentenceIndex]?.end ?? 0) <= cue.start)
       sentenceIndex += 1;
@@ -222,8 +230,25 @@ export function resolveCaseCues(
         focus.see(precedent);
         break;
       }
+      case 'previous': {
+        // Only a precedent that the sentence before, in the same ply, was about; else no cue at all.
+        const last = seen.last;
+        const [only] = last?.cases ?? [];
+        const before = sentences[sentenceIndex - 1];
+        if (
+          !last?.alone ||
+          last.cases.length !== 1 ||
+          (only !== 'tsc1' && only !== 'tsc2') ||
+          last.sentence !== sentenceIndex - 1 ||
+          before?.paragraph !== sentenceParagraph
+        )
+          continue;
+        cases = [only];
+        break;
+      }
     }
     resolved.push({ start: cue.start, end: cue.end, target: cue.target, cases, paragraph });
+    seen.last = { cases, sentence: sentenceIndex, alone: seen.last?.sentence !== sentenceIndex };
   }
   return resolved;
 }
