@@ -46,6 +46,17 @@ describe('findFrameMentions', () => {
   });
 });
 
+describe('a frame that names a negation word', () => {
+  const negative = testLexicon({}, {}, { F19: ['never|not + guard|lock + anything|files'] });
+
+  it("matches it as the factor's own wording and asserts the factor", () => {
+    expect(findFrameMentions('it never locked the files', compileFrames(negative), [[0, 25]])).toMatchObject([
+      { factor: 'F19', text: 'never locked the files', negationAt: 3 },
+    ]);
+    expect(extractFactors('In TSC2 the owner had not guarded anything.', negative).tsc2).toEqual(['F19']);
+  });
+});
+
 describe('keepFreeFrameMentions', () => {
   it('drops a frame mention a phrase overlaps, and one after a phrase with its own negation', () => {
     const text = 'It did nothing to lock the files.';

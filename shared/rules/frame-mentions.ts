@@ -46,24 +46,35 @@ export function compileFrames(lexicon: Lexicon): CompiledFrames {
   return compiled;
 }
 
-/** Whether words[from…to] lie in one clause with no negation word among them. */
-function oneClauseUnnegated(words: readonly Word[], from: number, to: number): boolean {
+/**
+ * Whether words[from…to] lie in one clause with no negation word among them but the frame's own
+ * (a slot may name one: "never + guard + anything" is F19's meaning, not a negated F6).
+ */
+function oneClauseUnnegated(
+  words: readonly Word[],
+  from: number,
+  to: number,
+  chosen: readonly number[],
+): boolean {
   for (let index = from; index <= to; index += 1) {
     const word = words[index];
-    if (!word || word.negation || (index > from && word.breakBefore)) return false;
+    if (!word || (index > from && word.breakBefore)) return false;
+    if (word.negation && !chosen.includes(index)) return false;
   }
   return true;
 }
 
+type Match = readonly [first: number, last: number, negation: number | undefined];
+
 /** Bounds the search in a long sentence full of class words; a frame has at most 4 slots. */
 const MAX_COMBINATIONS = 512;
 
-/** The narrowest choice of one distinct word per slot within the window, as [first, last] word indexes, or null. */
-function narrowestMatch(
-  words: readonly Word[],
-  positions: readonly (readonly number[])[],
-): readonly [number, number] | null {
-  let best: readonly [number, number] | null = null;
+/**
+ * The narrowest choice of one distinct word per slot within the window, as [first, last] word
+ * indexes and the index of the frame's own negation word if it has one, or null.
+ */
+function narrowestMatch(words: readonly Word[], positions: readonly (readonly number[])[]): Match | null {
+  let best: Match | null = null;
   let tried = 0;
   const chosen: number[] = [];
   const visit = (slot: number): void => {
@@ -74,7 +85,8 @@ function narrowestMatch(
       const last = Math.max(...chosen);
       if (last - first > FRAME_WINDOW) return;
       if (best && last - first >= best[1] - best[0]) return;
-      if (oneClauseUnnegated(words, first, last)) best = [first, last];
+      if (oneClauseUnnegated(words, first, last, chosen))
+        best = [first, last, chosen.find((index) => words[index]?.negation)];
       return;
     }
     for (const position of positions[slot] ?? []) {
@@ -127,7 +139,16 @@ export function findFrameMentions(
       if (!match) continue;
       const start = words[match[0]]?.start ?? 0;
       const end = words[match[1]]?.end ?? start;
-      mentions.push({ start, end, factor: frame.factor, style: 'paraphrase', text: text.slice(start, end) });
+      const mention: FoundMention = {
+        start,
+        end,
+        factor: frame.factor,
+        style: 'paraphrase',
+        text: text.slice(start, end),
+      };
+      const negation = match[2] === undefined ? undefined : words[match[2]];
+      if (negation) mention.negationAt = negation.start;
+      mentions.push(mention);
     }
   }
   return mentions;

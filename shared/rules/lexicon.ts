@@ -92,7 +92,8 @@ export const FRAME_WINDOW = 10;
  * `a|b|c`, `@class` or `@class|word`). A frame matches when a word of every slot stands in one
  * clause, in any order, within `FRAME_WINDOW` words and without a negation word between them:
  * "@bar + work + @competitor" meets "a covenant barring him from working for a competitor" and
- * "he may not … " does not (the negation is between). Frames catch word orders and
+ * "he may not … " does not (the negation is between). A slot may name a negation word itself
+ * ("never + guard + anything", F19): then it is the factor's wording, not a negation. Frames catch word orders and
  * nominalisations the ordered phrases do not list; a phrase always beats a frame it overlaps.
  *
  * @example parseFrame('@bar + work + @competitor', { bar: ['bar', 'restrain'], competitor: ['rival'] }) // 3 slots
