@@ -65,6 +65,16 @@ describe('case attribution', () => {
     });
   });
 
+  it('sends what follows a colon after "X, unlike Y, involves F…" to X', () => {
+    expect(
+      lists('The input case, unlike TSC1, involves F27: the plaintiff disclosed it to outsiders.'),
+    ).toEqual({
+      current: ['F10', 'F27'],
+      tsc1: [],
+      tsc2: [],
+    });
+  });
+
   it('carries a list lead-in to its items', () => {
     expect(lists('Factors present in TSC1 but not in the input case:\n- F15\n- F18')).toEqual({
       current: [],

@@ -221,6 +221,13 @@ function mainCases(
       mains[index] = reader.shared(previous, previous.plain, all.slice(0, index - 1), paragraph);
       continue;
     }
+    // "The input case, unlike TSC1, involves F27: the plaintiff presented …": after a colon, the
+    // cases the clause before asserted its factors for, when it had factors.
+    const previousMain = mains[index - 1]?.filter((entry) => !entry.negated);
+    if (facts.segment.opener === 'colon' && previous?.opensWithUnlike && previousMain?.length) {
+      mains[index] = previousMain.map((entry) => ({ case: entry.case, negated: false }));
+      continue;
+    }
     const antecedent = previous ? reader.antecedent(previous) : undefined;
     if (
       (facts.segment.opener === 'relative' || facts.segment.opener === 'colon') &&

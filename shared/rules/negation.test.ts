@@ -29,6 +29,10 @@ describe('findNegationWords', () => {
       words('not only F4; no doubt; no common factors; no factors in common; without restriction'),
     ).toEqual([]);
   });
+
+  it('reads "no factor 4" as a negation: a code, not the cases\' common factors', () => {
+    expect(words('involved no factor 4 and no Factor F21')).toEqual(['no', 'no']);
+  });
 });
 
 describe('negation bound to a case word', () => {

@@ -2,13 +2,13 @@ import type { Span } from './sentences.ts';
 
 // Negation words ("denies" among them: "the defendant denies having signed an NDA" asserts no
 // NDA). "didn't"-style contractions count; "not only", "not just", "no doubt", "no less"
-// do not negate anything, nor does "no (common) factors" (it speaks of what the cases share, not of
+// do not negate anything, nor does "no (common) factors" — unlike "no factor 4", a code — (it speaks of what the cases share, not of
 // the factors listed beside it). "without", like "no", negates only what follows it (segment-facts):
 // "without requiring them to sign NDAs", "even without F13 or F4"; "revealed it to customers without
 // restriction" and "entered without permission" negate nothing, and "without security measures" is
 // a lexicon phrase of F19.
 const NEGATION =
-  /\b(?:not(?!\s+(?:only|just|merely|simply)\b)|no(?!\s+(?:doubt|less|(?:common\s+|shared\s+)?factors?)\b)|never|nowhere|neither|nor|none|nothing|nobody|no\s+one|lacks?|lacked|lacking|absent|absence|missing|cannot|den(?:y|ies|ied|ying)|fails?\s+to|failed\s+to|without(?!\s+(?:permission|authori[sz]ation|consent|leave|restrictions?|limitations?|limits?|reservations?|doubt|question|notice)\b))\b|\b[a-z]+n['’]t\b/gi;
+  /\b(?:not(?!\s+(?:only|just|merely|simply)\b)|no(?!\s+(?:doubt|less|(?:common\s+|shared\s+)?factors?(?!\s*F?\s*\d))\b)|never|nowhere|neither|nor|none|nothing|nobody|no\s+one|lacks?|lacked|lacking|absent|absence|missing|cannot|den(?:y|ies|ied|ying)|fails?\s+to|failed\s+to|without(?!\s+(?:permission|authori[sz]ation|consent|leave|restrictions?|limitations?|limits?|reservations?|doubt|question|notice)\b))\b|\b[a-z]+n['’]t\b/gi;
 
 // A negation bound to the case word right after it: "but not in the input case", "not present in
 // TSC1", "which was not so in TSC1", "never occurred in the input case", "absent from the input case", "missing from", "lacking in",
