@@ -75,6 +75,25 @@ describe('case attribution', () => {
     });
   });
 
+  it('does not carry a negation into a ", because" clause', () => {
+    expect(
+      lists('The lack of F4 is not decisive, because the defendant disclosed it to outsiders.').current,
+    ).toEqual(['F10']);
+  });
+
+  it('ends the reach of "no" / "nothing" at the next item of a list', () => {
+    expect(
+      lists("The input case has F15, nothing like F7, the defendant's F21, and its F14.").current,
+    ).toEqual(['F14', 'F15', 'F21']);
+    expect(lists('The input case involves no F4, F6 or F19.').current).toEqual([]);
+  });
+
+  it('sends a list after "X shares … with TSC1, where …:" to both cases', () => {
+    expect(
+      lists('The input case shares two features with TSC1, where the plaintiff won: F4 and F6.').tsc1,
+    ).toEqual(['F4', 'F6']);
+  });
+
   it('carries a list lead-in to its items', () => {
     expect(lists('Factors present in TSC1 but not in the input case:\n- F15\n- F18')).toEqual({
       current: [],

@@ -198,6 +198,17 @@ function sharePartners(reader: SentenceReader, facts: SegmentFacts | undefined):
   );
 }
 
+/**
+ * The index of the sharing statement a colon segment lists the factors of ("Shared with TSC1:"),
+ * past relative clauses without factors ("…, where the plaintiff won:"), or undefined.
+ */
+function sharingLead(all: readonly SegmentFacts[], index: number): number | undefined {
+  let lead = index - 1;
+  while (lead > 0 && all[lead]?.segment.opener === 'relative' && all[lead]?.mentions.length === 0) lead -= 1;
+  const sharing = all[lead];
+  return sharing?.share && sharing.mentions.length === 0 ? lead : undefined;
+}
+
 /** The main cases of each segment with mentions (rule 2 of `attributeMentions`); null for the others. */
 function mainCases(
   reader: SentenceReader,
@@ -216,9 +227,12 @@ function mainCases(
       continue;
     }
     const previous = all[index - 1];
-    // "Shared with TSC1: F4, F21": what follows the colon is shared by both cases.
-    if (facts.segment.opener === 'colon' && previous?.share && previous.mentions.length === 0) {
-      mains[index] = reader.shared(previous, previous.plain, all.slice(0, index - 1), paragraph);
+    // "Shared with TSC1: F4, F21", "The input case shares four features with TSC1, where the
+    // plaintiff won: …": what follows the colon is shared by both cases.
+    const lead = facts.segment.opener === 'colon' ? sharingLead(all, index) : undefined;
+    if (lead !== undefined) {
+      const sharing = all[lead] as SegmentFacts;
+      mains[index] = reader.shared(sharing, sharing.plain, all.slice(0, lead), paragraph);
       continue;
     }
     // "The input case, unlike TSC1, involves F27: the plaintiff presented …": after a colon, the

@@ -136,6 +136,17 @@ function negatesForward(text: string, segment: Span, word: Span, hasMentions: bo
   );
 }
 
+// A new item of a list of noun phrases: "nothing like the product was sold by anyone else, the
+// defendant's awareness that …" — the "nothing" does not reach the next item.
+const NEXT_ITEM = /,\s+(?:and\s+)?(?:the|its|their|his|her|a|an|this|that)\b/gi;
+
+/** Where the reach of a forward negation ("no", "nothing", "without") ends: the next list item, else the segment's end. */
+function forwardScopeEnd(text: string, word: Span, segment: Span): number {
+  NEXT_ITEM.lastIndex = word.end;
+  const next = NEXT_ITEM.exec(text);
+  return next && next.index < segment.end ? next.index : segment.end;
+}
+
 /** The segment's text with `spans` (case words, mentions; in text order) taken out. */
 function withoutSpans(text: string, segment: Span, cues: readonly Span[]): string {
   let rest = '';
@@ -267,7 +278,8 @@ export function segmentFacts(
           inside.filter((mention) =>
             forwardWords.some(
               (word) =>
-                mention.start > (embeddedFrom.get(word) ?? word.start) ||
+                (mention.start > (embeddedFrom.get(word) ?? word.start) &&
+                  (embeddedFrom.has(word) || mention.start < forwardScopeEnd(text, word, segment))) ||
                 (mention.end <= word.start &&
                   /^nothing$/i.test(text.slice(word.start, word.end)) &&
                   RIGHT_AFTER.test(text.slice(mention.end, word.start))),

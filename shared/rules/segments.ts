@@ -12,7 +12,7 @@ import type { Span } from './sentences.ts';
  *   measure absent from …") — they speak of what came
  *   just before; a relative clause ends at a comma followed closely by a case word ("…, the data
  *   here"), where the main clause resumes (opener `resume`);
- * - `and`: ", and", ", so", "and instead", or "and"/"or"/"&"/"," before a case word once a factor
+ * - `and`: ", and", ", so", ", because", "and instead", or "and"/"or"/"&"/"," before a case word once a factor
  *   has been mentioned ("TSC1 involves F2 and TSC2 involves F7", "The input case has F11, TSC1
  *   has F2").
  * - `resume`: where the main clause resumes after a relative clause (see `relative`).
@@ -43,7 +43,9 @@ const BOUNDARY = new RegExp(
     '\\)\\**\\s*(?<r2>\\bthat\\b)',
     ',\\s*(?<r3>(?:(?:a|an)\\s+(?:factor|fact|circumstance|element|point)|something)\\b|(?:a|an)\\s+(?=(?:[\\w-]+\\s+){1,2}(?:that|which|absent|missing|lacking|not|never|found|present|shared|seen)\\b))',
     '\\)\\**\\s*,\\s*(?<r4>\\b(?:a|an)\\b)',
-    ',\\s*(?<a>\\b(?:and|so|yet)\\b)',
+    // ", because …" gives a reason: a negation before it ("is not decisive, because the defendant
+    // used …") does not reach into it.
+    ',\\s*(?<a>\\b(?:and|so|yet|because)\\b)',
     '(?<i>\\band\\s+instead\\b)',
     // "TSC1, which shares F10 with the input case and also featured F23": a second verb of its
     // own subject, not of the partner named after "with".
