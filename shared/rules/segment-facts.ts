@@ -81,6 +81,12 @@ const COMPARATIVE_BEFORE =
 // "like the one here", "such as the one in TSC1", "similar to that in the input case".
 const PRESUPPOSED_BEFORE =
   /\b(?:like|such\s+as|similar\s+to|comparable\s+to|akin\s+to|resembling)\s+(?:the\s+(?:one|ones|kind|type|sort)|that|those)\s+(?:(?:in|of|at\s+issue\s+in|used\s+in|seen\s+in)\s+)?$/i;
+// "… as it was here", "as the defendant did here": a comparison with a verb of its own says the
+// statement holds in the current case, even after a negated one ("Nor was it handed over in TSC1, as
+// it was here"). Only with "here": "… does not matter when …, as it was in TSC2" compares the
+// "when" clause.
+const AS_IT_DID_BEFORE =
+  /\bas\s+(?:it|they|he|she|the\s+[\w'’-]+)\s+(?:was|were|did|had|has|is|does)\s+(?:(?:in|with|for)\s+)?$/i;
 // "no" and "nothing" negate what follows them; a few predicates with "no" negate their subject too
 // ("F12 plays no role here", "has no bearing").
 const FORWARD_NEGATION = /^(?:no|nothing|without)$/i;
@@ -227,7 +233,8 @@ export function segmentFacts(
       DISTINGUISHES.test(text.slice(Math.max(segment.start, previous.start - 30), previous.start));
     const relation: Relation = UNLIKE_BEFORE.test(before)
       ? 'unlike'
-      : PRESUPPOSED_BEFORE.test(before)
+      : PRESUPPOSED_BEFORE.test(before) ||
+          (AS_IT_DID_BEFORE.test(before) && /^here$/i.test(text.slice(cue.start, cue.end)))
         ? 'presupposed'
         : !negation && COMPARATIVE_BEFORE.test(before)
           ? 'comparative'

@@ -215,7 +215,10 @@ function segmentsOf(
   // TSC1, it does not share F15") resumes its main clause at the first comma after it.
   const opening = SUBORDINATE_START.exec(text.slice(sentence.start, sentence.end));
   if (opening) {
-    const firstCut = cuts.find((cut) => cut.at > sentence.start + opening[0].length)?.at ?? sentence.end;
+    // An "and"-cut at a comma before a case word ("…, the input case had F5") is this resumption.
+    const firstCut =
+      cuts.find((cut) => cut.at > sentence.start + opening[0].length && cut.opener !== 'and')?.at ??
+      sentence.end;
     for (
       let comma = text.indexOf(',', sentence.start + opening[0].length);
       comma !== -1 && comma < firstCut;
@@ -223,8 +226,10 @@ function segmentsOf(
     ) {
       if (inside(mentions, comma)) continue;
       if (/^\s*\w+\s+\w+/.test(text.slice(comma + 1, sentence.end))) {
-        cuts.push({ at: comma, startAt: comma + 1, opener: 'resume' });
-        cuts.sort((a, b) => a.at - b.at);
+        const kept = cuts.filter((cut) => cut.at !== comma);
+        kept.push({ at: comma, startAt: comma + 1, opener: 'resume' });
+        kept.sort((a, b) => a.at - b.at);
+        cuts.splice(0, cuts.length, ...kept);
       }
       break;
     }
