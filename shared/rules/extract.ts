@@ -9,7 +9,7 @@ import { attributeMentions } from './attribution.ts';
 import { findCaseCues } from './case-cues.ts';
 import { resolveCaseCues } from './case-references.ts';
 import { findCodeMentions } from './code-mentions.ts';
-import { compileFrames, findFrameMentions, keepFreeFrameMentions } from './frame-mentions.ts';
+import { addFrameMentions, compileFrames, findFrameMentions } from './frame-mentions.ts';
 import { findHypotheticalWords } from './hypotheticals.ts';
 import type { Lexicon } from './lexicon.ts';
 import { absorbIntoCodes, resolveOverlaps } from './mention-overlaps.ts';
@@ -95,15 +95,14 @@ export function extractFactors(
   const sentenceRanges = sentences.map((sentence) => [sentence.start, sentence.end] as const);
   const paraphrases = findParaphraseMentions(answer, compileLexicon(lexicon), sentenceRanges);
   const phrased = resolveOverlaps([...labelled, ...paraphrases]);
-  const found = [
-    ...phrased,
-    ...keepFreeFrameMentions(
-      phrased,
-      findFrameMentions(answer, compileFrames(lexicon), sentenceRanges),
-      sentenceRanges,
-    ),
-  ].sort((a, b) => a.start - b.start);
   const cues = findCaseCues(answer);
+  const found = addFrameMentions(
+    answer,
+    phrased,
+    findFrameMentions(answer, compileFrames(lexicon), sentenceRanges),
+    sentenceRanges,
+    cues,
+  );
   const cueStarts = cues.map((cue) => cue.start);
   const segmentLists = splitSegments(answer, sentences, found, cueStarts);
   const segmented = sentences.map((sentence, index) => ({

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { extractFactors } from './extract.ts';
-import { compileFrames, findFrameMentions, keepFreeFrameMentions } from './frame-mentions.ts';
+import { addFrameMentions, compileFrames, findFrameMentions } from './frame-mentions.ts';
 import { testLexicon } from './test-lexicon.ts';
 
 const lexicon = testLexicon(
@@ -57,29 +57,83 @@ describe('a frame that names a negation word', () => {
   });
 });
 
-describe('keepFreeFrameMentions', () => {
+describe('addFrameMentions', () => {
+  const text = 'It did nothing to lock the files.';
+  const range = [[0, text.length]] as const;
+  const phrase = {
+    start: 3,
+    end: 17,
+    factor: 'F19' as const,
+    style: 'paraphrase' as const,
+    text: 'did nothing to',
+    negationAt: 7,
+  };
+  const frame = {
+    start: 18,
+    end: 32,
+    factor: 'F6' as const,
+    style: 'paraphrase' as const,
+    text: 'lock the files',
+  };
+
   it('drops a frame mention a phrase overlaps, and one after a phrase with its own negation', () => {
-    const text = 'It did nothing to lock the files.';
-    const phrase = {
-      start: 3,
-      end: 17,
+    expect(addFrameMentions(text, [phrase], [frame], range, [])).toEqual([phrase]);
+    expect(addFrameMentions(text, [], [frame], range, [])).toEqual([frame]);
+    const overlapping = { ...frame, start: 20, factor: 'F4' as const };
+    expect(addFrameMentions(text, [overlapping], [frame], range, [])).toEqual([overlapping]);
+  });
+
+  it('drops a frame mention that holds a case word after a comma', () => {
+    const said = 'the product, the input case presents a duplicate';
+    const duplicate = {
+      start: 4,
+      end: 48,
+      factor: 'F18' as const,
+      style: 'paraphrase' as const,
+      text: said.slice(4),
+    };
+    expect(addFrameMentions(said, [], [duplicate], [[0, said.length]], [{ start: 13, end: 27 }])).toEqual([]);
+    const oneClause = 'the contract here was silent';
+    const silent = {
+      start: 4,
+      end: 28,
+      factor: 'F5' as const,
+      style: 'paraphrase' as const,
+      text: oneClause.slice(4),
+    };
+    expect(
+      addFrameMentions(oneClause, [], [silent], [[0, oneClause.length]], [{ start: 13, end: 17 }]),
+    ).toEqual([silent]);
+  });
+
+  it('lets a frame that names a negation carry the other factors of its clause', () => {
+    const said = 'It did not lock anything or use passwords; TSC1 used passwords.';
+    const negative = {
+      start: 7,
+      end: 24,
       factor: 'F19' as const,
       style: 'paraphrase' as const,
-      text: 'did nothing to',
+      text: 'not lock anything',
       negationAt: 7,
     };
-    const frame = {
-      start: 18,
-      end: 32,
+    const passwords = {
+      start: 32,
+      end: 41,
       factor: 'F6' as const,
       style: 'paraphrase' as const,
-      text: 'lock the files',
+      text: 'passwords',
     };
-    expect(keepFreeFrameMentions([phrase], [frame], [[0, text.length]])).toEqual([]);
-    expect(keepFreeFrameMentions([], [frame], [[0, text.length]])).toEqual([frame]);
-    expect(
-      keepFreeFrameMentions([{ ...frame, start: 20, factor: 'F4' }], [frame], [[0, text.length]]),
-    ).toEqual([]);
+    const later = {
+      start: 53,
+      end: 62,
+      factor: 'F6' as const,
+      style: 'paraphrase' as const,
+      text: 'passwords',
+    };
+    expect(addFrameMentions(said, [passwords, later], [negative], [[0, said.length]], [])).toEqual([
+      negative,
+      later,
+    ]);
   });
 });
 

@@ -1,6 +1,7 @@
 import type { FactorId } from '../factors.ts';
 import { FRAME_WINDOW, type Lexicon, parseFrame } from './lexicon.ts';
 import { lemmaSlot } from './paraphrase-mentions.ts';
+import type { Span } from './sentences.ts';
 import type { FoundMention } from './types.ts';
 import { matchWords, type Word } from './words.ts';
 
@@ -154,23 +155,43 @@ export function findFrameMentions(
   return mentions;
 }
 
+// What ends the clause a negating frame carries: ";", ":", or a comma before a new clause or a
+// new item of a list ("nothing like it was sold by anyone else, the defendant's awareness that …").
+const CLAUSE_BREAK =
+  /[;:]|,\s*(?:but|which|where|whereas|while|although|though|and\s+(?:in|TSC|here)|(?:and\s+)?(?:the|its|their|his|her|a|an|this|that))\b/i;
+
 /**
- * The frame mentions that add something: those overlapping no mention already found (a phrase,
- * name or code is the more precise reading) nor a narrower frame mention, narrowest first; and
- * none after a phrase that carries its own negation in the same sentence ("did nothing to keep the
- * secret safe": the negation belongs to that phrase's factor, so it could not negate the frame).
+ * The mentions found with the frame mentions that add something: those overlapping no mention
+ * already found (a phrase, name or code is the more precise reading) nor a narrower frame mention,
+ * narrowest first, and holding no case word after a comma (their concepts would be said of two
+ * cases: "bore little resemblance to the plaintiff's, the input case presents a duplicate"; "the
+ * contract here was silent" is one clause); none after a phrase
+ * that carries its own negation in the same sentence ("did nothing to keep the secret safe": the
+ * negation belongs to that phrase's factor, so it could not negate the frame). A frame that names a
+ * negation word ("did not lock anything", F19) carries the rest of its clause: a name or
+ * paraphrase of another factor there ("… or use passwords") is part of that statement, not a
+ * mention of its own. In text order.
  */
-export function keepFreeFrameMentions(
+export function addFrameMentions(
+  text: string,
   found: readonly FoundMention[],
   frames: readonly FoundMention[],
   ranges: ReadonlyArray<readonly [number, number]>,
+  cues: readonly Span[],
 ): FoundMention[] {
   const kept: FoundMention[] = [];
   const taken = [...found];
   const negating = found.filter((mention) => mention.negationAt !== undefined);
   for (const frame of [...frames].sort((a, b) => a.end - a.start - (b.end - b.start) || a.start - b.start)) {
     if (taken.some((other) => other.start < frame.end && frame.start < other.end)) continue;
-    const range = ranges.find(([from, to]) => frame.start >= from && frame.start < to);
+    if (
+      cues.some(
+        (cue) =>
+          cue.start > frame.start && cue.end < frame.end && text.slice(frame.start, cue.start).includes(','),
+      )
+    )
+      continue;
+    const range = sentenceOf(ranges, frame);
     if (
       range &&
       negating.some((other) => (other.negationAt ?? 0) >= range[0] && (other.negationAt ?? 0) < frame.start)
@@ -179,5 +200,26 @@ export function keepFreeFrameMentions(
     kept.push(frame);
     taken.push(frame);
   }
-  return kept;
+  const carried = new Set(
+    found.filter(
+      (mention) =>
+        mention.style !== 'code' &&
+        kept.some(
+          (frame) =>
+            frame.negationAt !== undefined &&
+            frame.factor !== mention.factor &&
+            mention.start >= frame.end &&
+            mention.start < (sentenceOf(ranges, frame)?.[1] ?? 0) &&
+            !CLAUSE_BREAK.test(text.slice(frame.end, mention.start)),
+        ),
+    ),
+  );
+  return [...found.filter((mention) => !carried.has(mention)), ...kept].sort((a, b) => a.start - b.start);
+}
+
+function sentenceOf(
+  ranges: ReadonlyArray<readonly [number, number]>,
+  mention: FoundMention,
+): readonly [number, number] | undefined {
+  return ranges.find(([from, to]) => mention.start >= from && mention.start < to);
 }
