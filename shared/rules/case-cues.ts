@@ -73,7 +73,11 @@ const PATTERNS: ReadonlyArray<
     numbered,
     ['first', 'second'],
   ],
-  [/\b(?:case|precedent)\s+(one|two)\b/gi, numbered, ['one', 'two']],
+  [
+    /\b(?:case|precedent)\s+(one|two)\b/gi,
+    numbered,
+    ['case one', 'case two', 'precedent one', 'precedent two'],
+  ],
   [
     /\b(?:both|the\s+two|two)\s+(?:precedents|tscs|cited\s+cases|prior\s+cases|trade\s+secret\s+cases)\b/gi,
     () => PRECEDENTS,
@@ -123,7 +127,8 @@ const PATTERNS: ReadonlyArray<
     (side) => ({ kind: 'role', side: side?.toLowerCase() === 'plaintiff' ? 'plaintiff' : 'defendant' }),
     ['pro-'],
   ],
-  [/(?<=(?:^|[.!?:\n])\s{0,3})(?:Its|Their)\b/gm, () => ({ kind: 'previous' }), ['its', 'their']],
+  // Capitalised: at a sentence's opening (`resolveCaseCues` checks that it opens the sentence).
+  [/\b(?:Its|Their)\b/g, () => ({ kind: 'previous' }), null],
   [
     /\b(?:the|this|that|its|defendant['’]s)\s+counter-?example\b/gi,
     () => ({ kind: 'counterexample' }),

@@ -147,6 +147,9 @@ export function precedentRoles(
  * only one named so far. (A class rather than closures: the tsx runtime wraps every named closure
  * it creates, which costs more than the reading itself.)
  */
+// Nothing but white space and markup before a word: it opens its sentence.
+const OPENS_SENTENCE = /^[\s*_#>"“(\-–—]*$/;
+
 /** The cue resolved last: its cases, its sentence, and whether it was the only cue of that sentence so far. */
 interface LastCue {
   cases: ReadonlyArray<CaseId | null>;
@@ -236,6 +239,7 @@ export function resolveCaseCues(
         const [only] = last?.cases ?? [];
         const before = sentences[sentenceIndex - 1];
         if (
+          !OPENS_SENTENCE.test(text.slice(sentences[sentenceIndex]?.start ?? 0, cue.start)) ||
           !last?.alone ||
           last.cases.length !== 1 ||
           (only !== 'tsc1' && only !== 'tsc2') ||

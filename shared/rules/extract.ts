@@ -23,6 +23,7 @@ import { type Span, splitSentences } from './sentences.ts';
 import { readSubjectMatter } from './subject-matter.ts';
 import { isTruncated } from './truncation.ts';
 import type { FoundMention, RulesExtraction, RulesMention } from './types.ts';
+import { matchWords } from './words.ts';
 
 /**
  * The mentions found, with the readings that depend on who did what and of what: phrases carried by
@@ -93,13 +94,15 @@ export function extractFactors(
   ];
   const sentences = splitSentences(answer, labelled);
   const sentenceRanges = sentences.map((sentence) => [sentence.start, sentence.end] as const);
-  const paraphrases = findParaphraseMentions(answer, compileLexicon(lexicon), sentenceRanges);
+  // One word list for both matchers.
+  const words = matchWords(answer);
+  const paraphrases = findParaphraseMentions(answer, compileLexicon(lexicon), sentenceRanges, words);
   const phrased = resolveOverlaps([...labelled, ...paraphrases]);
   const cues = findCaseCues(answer);
   const found = addFrameMentions(
     answer,
     phrased,
-    findFrameMentions(answer, compileFrames(lexicon), sentenceRanges),
+    findFrameMentions(answer, compileFrames(lexicon), sentenceRanges, words),
     sentenceRanges,
     cues,
   );

@@ -10,10 +10,13 @@ interface CompiledFrame {
   slotCount: number;
 }
 
-/** A lexicon's frames ready for matching: for each word key, the (frame, slot) pairs it can fill. */
+/**
+ * A lexicon's frames ready for matching: for each word key, the (frame, slot) pairs it can fill,
+ * flat (frame, slot, frame, slot …) so the hot loop reads numbers, not tuples.
+ */
 export interface CompiledFrames {
   frames: readonly CompiledFrame[];
-  byKey: ReadonlyMap<string, ReadonlyArray<readonly [frame: number, slot: number]>>;
+  byKey: ReadonlyMap<string, Int32Array>;
 }
 
 const COMPILED = new WeakMap<Lexicon, CompiledFrames>();
@@ -42,7 +45,9 @@ export function compileFrames(lexicon: Lexicon): CompiledFrames {
       }
     }
   }
-  const compiled = { frames, byKey };
+  const flat = new Map<string, Int32Array>();
+  for (const [key, pairs] of byKey) flat.set(key, Int32Array.from(pairs.flat()));
+  const compiled = { frames, byKey: flat };
   COMPILED.set(lexicon, compiled);
   return compiled;
 }
@@ -72,32 +77,42 @@ const MAX_COMBINATIONS = 512;
 
 /**
  * The narrowest choice of one distinct word per slot within the window, as [first, last] word
- * indexes and the index of the frame's own negation word if it has one, or null.
+ * indexes and the index of the frame's own negation word if it has one, or null. Walks the
+ * combinations like an odometer (a module function without closures: see `negatesForward` in
+ * segment-facts.ts for why).
  */
 function narrowestMatch(words: readonly Word[], positions: readonly (readonly number[])[]): Match | null {
+  const slots = positions.length;
+  const at: number[] = new Array<number>(slots).fill(0);
+  const chosen: number[] = new Array<number>(slots).fill(0);
   let best: Match | null = null;
-  let tried = 0;
-  const chosen: number[] = [];
-  const visit = (slot: number): void => {
-    if (tried > MAX_COMBINATIONS) return;
-    if (slot === positions.length) {
-      tried += 1;
-      const first = Math.min(...chosen);
-      const last = Math.max(...chosen);
-      if (last - first > FRAME_WINDOW) return;
-      if (best && last - first >= best[1] - best[0]) return;
-      if (oneClauseUnnegated(words, first, last, chosen))
-        best = [first, last, chosen.find((index) => words[index]?.negation)];
-      return;
+  for (let tried = 0; tried <= MAX_COMBINATIONS; tried += 1) {
+    let first = Number.POSITIVE_INFINITY;
+    let last = -1;
+    let distinct = true;
+    for (let slot = 0; slot < slots; slot += 1) {
+      const position = positions[slot]?.[at[slot] ?? 0] ?? -1;
+      for (let earlier = 0; earlier < slot; earlier += 1) if (chosen[earlier] === position) distinct = false;
+      chosen[slot] = position;
+      if (position < first) first = position;
+      if (position > last) last = position;
     }
-    for (const position of positions[slot] ?? []) {
-      if (chosen.includes(position)) continue;
-      chosen.push(position);
-      visit(slot + 1);
-      chosen.pop();
+    if (
+      distinct &&
+      last - first <= FRAME_WINDOW &&
+      (!best || last - first < best[1] - best[0]) &&
+      oneClauseUnnegated(words, first, last, chosen)
+    )
+      best = [first, last, chosen.find((index) => words[index]?.negation)];
+    let slot = slots - 1;
+    while (slot >= 0) {
+      at[slot] = (at[slot] ?? 0) + 1;
+      if ((at[slot] ?? 0) < (positions[slot]?.length ?? 0)) break;
+      at[slot] = 0;
+      slot -= 1;
     }
-  };
-  visit(0);
+    if (slot < 0) break;
+  }
   return best;
 }
 
@@ -113,46 +128,68 @@ export function findFrameMentions(
   text: string,
   compiled: CompiledFrames,
   ranges: ReadonlyArray<readonly [number, number]>,
+  words: readonly Word[] = matchWords(text),
 ): FoundMention[] {
   const mentions: FoundMention[] = [];
   if (compiled.frames.length === 0) return mentions;
-  const words = matchWords(text);
+  // Which slots of each frame a sentence fills, as a bit mask: most frames touched by common words
+  // ("information", "agreement") never fill all their slots, so positions are gathered only for
+  // those that do, from the words that fill some slot (`hits`).
+  const filled = new Uint8Array(compiled.frames.length);
   let first = 0;
   for (const [from, to] of ranges) {
     while (first < words.length && (words[first]?.start ?? 0) < from) first += 1;
-    const positions = new Map<number, number[][]>();
-    let at = first;
-    for (; at < words.length && (words[at]?.start ?? 0) < to; at += 1) {
-      for (const [frame, slot] of compiled.byKey.get(words[at]?.key ?? '') ?? []) {
-        let slots = positions.get(frame);
-        if (!slots) {
-          slots = Array.from({ length: compiled.frames[frame]?.slotCount ?? 0 }, () => []);
-          positions.set(frame, slots);
-        }
-        slots[slot]?.push(at);
+    let limit = first;
+    const touched: number[] = [];
+    const hits: number[] = [];
+    for (; limit < words.length && (words[limit]?.start ?? 0) < to; limit += 1) {
+      const pairs = compiled.byKey.get(words[limit]?.key ?? '');
+      if (!pairs) continue;
+      hits.push(limit);
+      for (let index = 0; index < pairs.length; index += 2) {
+        const frame = pairs[index] ?? 0;
+        if (filled[frame] === 0) touched.push(frame);
+        filled[frame] = (filled[frame] ?? 0) | (1 << (pairs[index + 1] ?? 0));
       }
     }
-    first = at;
-    for (const [frameIndex, slots] of positions) {
+    for (const frameIndex of touched) {
       const frame = compiled.frames[frameIndex];
-      if (!frame || slots.some((list) => list.length === 0)) continue;
-      const match = narrowestMatch(words, slots);
-      if (!match) continue;
-      const start = words[match[0]]?.start ?? 0;
-      const end = words[match[1]]?.end ?? start;
-      const mention: FoundMention = {
-        start,
-        end,
-        factor: frame.factor,
-        style: 'paraphrase',
-        text: text.slice(start, end),
-      };
-      const negation = match[2] === undefined ? undefined : words[match[2]];
-      if (negation) mention.negationAt = negation.start;
-      mentions.push(mention);
+      const complete = frame !== undefined && filled[frameIndex] === (1 << frame.slotCount) - 1;
+      filled[frameIndex] = 0;
+      if (!complete) continue;
+      const match = narrowestMatch(words, slotPositions(words, compiled, frameIndex, frame.slotCount, hits));
+      if (match) mentions.push(frameMention(text, words, frame.factor, match));
     }
+    first = limit;
   }
   return mentions;
+}
+
+/** Where among the sentence's `hits` (word indexes) each slot of one frame is filled. */
+function slotPositions(
+  words: readonly Word[],
+  compiled: CompiledFrames,
+  frameIndex: number,
+  slotCount: number,
+  hits: readonly number[],
+): number[][] {
+  const positions: number[][] = Array.from({ length: slotCount }, () => []);
+  for (const at of hits) {
+    const pairs = compiled.byKey.get(words[at]?.key ?? '');
+    if (!pairs) continue;
+    for (let index = 0; index < pairs.length; index += 2)
+      if (pairs[index] === frameIndex) positions[pairs[index + 1] ?? 0]?.push(at);
+  }
+  return positions;
+}
+
+function frameMention(text: string, words: readonly Word[], factor: FactorId, match: Match): FoundMention {
+  const start = words[match[0]]?.start ?? 0;
+  const end = words[match[1]]?.end ?? start;
+  const mention: FoundMention = { start, end, factor, style: 'paraphrase', text: text.slice(start, end) };
+  const negation = match[2] === undefined ? undefined : words[match[2]];
+  if (negation) mention.negationAt = negation.start;
+  return mention;
 }
 
 // What ends the clause a negating frame carries: ";", ":", or a comma before a new clause or a

@@ -136,9 +136,9 @@ export function findParaphraseMentions(
   text: string,
   compiled: CompiledLexicon,
   ranges: ReadonlyArray<readonly [number, number]>,
+  words: readonly Word[] = matchWords(text),
 ): FoundMention[] {
   const mentions: FoundMention[] = [];
-  const words = matchWords(text);
   let first = 0;
   for (const [from, to] of ranges) {
     while (first < words.length && (words[first]?.start ?? 0) < from) first += 1;
