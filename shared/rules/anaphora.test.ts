@@ -73,6 +73,12 @@ describe('findFactorAnaphora', () => {
     expect(anaphora('TSC1 has F4 and TSC2 has it too.')).toEqual([]);
   });
 
+  it('reads "the same story" as all the factors of the sentence before', () => {
+    expect(
+      anaphora('The input case has F22 and F26. In TSC1 it was the same story.').map(([f]) => f),
+    ).toEqual(['F22', 'F26']);
+  });
+
   it('reads "presented both" at the end of a clause as the two factors named before it', () => {
     expect(
       anaphora(

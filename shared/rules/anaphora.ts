@@ -25,7 +25,7 @@ const PRONOUN =
 const ORDINAL =
   /\bthe\s+(?:first|former|second|latter)\s+of\s+(?:these|those|them|the\s+two)(?:\s+(?:facts|factors|points|features|circumstances))?\b|\bthe\s+(?:first|second)\s+factor\b|\bthe\s+latter\b/gi;
 const PLURAL_OR_MASS =
-  /(?:s|conduct|behaviou?r|pattern|situation|scenario|arrangement|combination|mirrors|matches|parallels|resembles|tracks|echoes|like|in|to|as|true|case|present|found|seen|also)\s*$/i;
+  /(?:s|conduct|behaviou?r|pattern|situation|scenario|arrangement|combination|story|thing|mirrors|matches|parallels|resembles|tracks|echoes|like|in|to|as|true|case|present|found|seen|also)\s*$/i;
 
 /**
  * Mentions made by reference: "TSC1 … had both of these factors" or "TSC2 involved the same

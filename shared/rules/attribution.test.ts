@@ -94,6 +94,18 @@ describe('case attribution', () => {
     ).toEqual(['F4', 'F6']);
   });
 
+  it('sends a relative clause after "in each" to both cases', () => {
+    expect(
+      lists(
+        'The input case and TSC1 share F6. In each, a developer delivered it to the defendant, which thereby gained F8.',
+      ).tsc1,
+    ).toEqual(['F6', 'F8']);
+  });
+
+  it('leaves "one of these precedents" unplaced', () => {
+    expect(lists('One of these precedents also involved F5.')).toEqual({ current: [], tsc1: [], tsc2: [] });
+  });
+
   it('carries a list lead-in to its items', () => {
     expect(lists('Factors present in TSC1 but not in the input case:\n- F15\n- F18')).toEqual({
       current: [],

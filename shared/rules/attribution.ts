@@ -242,6 +242,13 @@ function mainCases(
       mains[index] = previousMain.map((entry) => ({ case: entry.case, negated: false }));
       continue;
     }
+    // "…, and in each a developer delivered it to the defendant, which thereby compressed …": a
+    // relative clause after "in each" / "both cases" speaks of both.
+    const lastCue = previous?.cues.filter((cue) => !cue.negated).at(-1);
+    if (facts.segment.opener === 'relative' && lastCue?.pair && lastCue.cases.length > 1) {
+      mains[index] = lastCue.cases.map((caseId) => ({ case: caseId, negated: false }));
+      continue;
+    }
     const antecedent = previous ? reader.antecedent(previous) : undefined;
     if (
       (facts.segment.opener === 'relative' || facts.segment.opener === 'colon') &&

@@ -35,6 +35,14 @@ describe('findCaseCues', () => {
     expect(cues('all three cases')).toEqual([['all three cases', 'current+tsc1+tsc2']]);
   });
 
+  it('reads "both times" as the pair and "one of these precedents" as unidentified', () => {
+    expect(cues('Both times; each time; one of these precedents')).toEqual([
+      ['Both times', 'pair'],
+      ['each time', 'pair'],
+      ['one of these precedents', 'unidentified'],
+    ]);
+  });
+
   it('names the precedents by position with an adjective between: "the second earlier case", "the first old decision", "case two"', () => {
     expect(
       cues('In the second earlier case; the first old decision; the first prior ruling; case two'),

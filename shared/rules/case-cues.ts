@@ -9,6 +9,8 @@ import type { Span } from './sentences.ts';
  * - `focus`: the precedent in focus — "there", "that case", "the cited case", "the precedent";
  * - `role`: the precedent the plaintiff or the defendant won or cited — "the plaintiff's precedent";
  * - `counterexample`: the precedent the defendant cited — "the counterexample";
+ * - `unidentified`: a precedent the text does not identify — "one of these precedents", "the other
+ *   precedent" after both were named is left to `focus`;
  * - `previous`: a sentence-opening "Its" / "Their" — the precedent the sentence before was about,
  *   if that is all it named ("The first precedent is distinguishable. Its owner protected …").
  */
@@ -18,7 +20,8 @@ export type CueTarget =
   | { kind: 'focus' }
   | { kind: 'role'; side: Outcome }
   | { kind: 'counterexample' }
-  | { kind: 'previous' };
+  | { kind: 'previous' }
+  | { kind: 'unidentified' };
 
 export interface CaseCue extends Span {
   target: CueTarget;
@@ -38,7 +41,7 @@ function numbered(digit: string | undefined): CueTarget {
 const EXISTENTIAL =
   'is|are|was|were|has|have|had|seems?|seemed|appears?|appeared|exists?|existed|remains?|remained|being|be|will|would|might|may|can|could|must|should';
 const BOTH_VERBS =
-  'involve|involved|have|had|share|shared|feature|featured|show|showed|include|included|contain|contained|concern|concerned';
+  'involve|involved|have|had|share|shared|feature|featured|show|showed|include|included|contain|contained|concern|concerned|exhibit|exhibited';
 
 /**
  * Each pattern with what it refers to (the first capture group, when there is one, carries the number or side)
@@ -87,7 +90,7 @@ const PATTERNS: ReadonlyArray<
   [/\bthe\s+precedents\b/gi, () => PRECEDENTS, ['precedents']],
   [/\b(?:all\s+(?:three|3)|each\s+of\s+the\s+three)\s+cases\b/gi, () => ALL, ['cases']],
   [
-    /\b(?:both|each)\s+cases?\b|\bthe\s+two\s+cases\b|\bin\s+each\b(?!\s+of)/gi,
+    /\b(?:both|each)\s+cases?\b|\bthe\s+two\s+cases\b|\bin\s+each\b(?!\s+of)|\b(?:both\s+times|each\s+time|in\s+both\s+instances|in\s+each\s+instance)\b/gi,
     () => ({ kind: 'pair' }),
     ['both', 'each', 'two'],
   ],
@@ -97,7 +100,7 @@ const PATTERNS: ReadonlyArray<
     ['both'],
   ],
   [
-    new RegExp(`\\bboth\\s+(?=(?:(?:also|still|clearly)\\s+)?(?:${BOTH_VERBS})\\b)`, 'gi'),
+    new RegExp(`\\bboth\\s+(?=(?:(?:also|still|clearly|further|likewise)\\s+)?(?:${BOTH_VERBS})\\b)`, 'gi'),
     () => ({ kind: 'pair' }),
     ['both'],
   ],
@@ -126,6 +129,11 @@ const PATTERNS: ReadonlyArray<
     /\b(?:the\s+)?pro-(plaintiff|defendant)\s+(?:precedent|case)\b/gi,
     (side) => ({ kind: 'role', side: side?.toLowerCase() === 'plaintiff' ? 'plaintiff' : 'defendant' }),
     ['pro-'],
+  ],
+  [
+    /\bone\s+of\s+(?:these|those|the|the\s+two|both)\s+(?:precedents|prior\s+cases|cited\s+cases|TSCs)\b/gi,
+    () => ({ kind: 'unidentified' }),
+    ['one of'],
   ],
   // Capitalised: at a sentence's opening (`resolveCaseCues` checks that it opens the sentence).
   [/\b(?:Its|Their)\b/g, () => ({ kind: 'previous' }), null],

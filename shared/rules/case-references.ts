@@ -233,6 +233,9 @@ export function resolveCaseCues(
         focus.see(precedent);
         break;
       }
+      case 'unidentified':
+        cases = [null];
+        break;
       case 'previous': {
         // Only a precedent that the sentence before, in the same ply, was about; else no cue at all.
         const last = seen.last;

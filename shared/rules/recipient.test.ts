@@ -15,6 +15,13 @@ describe('readRecipient', () => {
     expect(readRecipient(text, [mention], [{ start: 0, end: text.length }])[0]?.factor).toBe('F12');
   });
 
+  it('counts partners and "outside companies" as outsiders', () => {
+    const text =
+      'It showed the formula to some outside companies, but they had to promise to keep it secret.';
+    const mention = promise(text, 'promise to keep it secret');
+    expect(readRecipient(text, [mention], [{ start: 0, end: text.length }])[0]?.factor).toBe('F12');
+  });
+
   it('keeps F4 when the defendant is named nearer, and for codes', () => {
     const text = 'The supplier list was shared, and the defendant promised to keep it secret.';
     const mention = promise(text, 'promised to keep it secret');
