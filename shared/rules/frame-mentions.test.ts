@@ -27,6 +27,14 @@ describe('findFrameMentions', () => {
     ]);
   });
 
+  it('keeps the order a " > " asks for', () => {
+    const ordered = testLexicon({}, { aware: ['know', 'told'] }, { F21: ['@aware > secret'] });
+    const found = (text: string) =>
+      findFrameMentions(text, compileFrames(ordered), [[0, text.length]]).map((m) => m.text);
+    expect(found('it was told the plans were secret')).toEqual(['told the plans were secret']);
+    expect(found('the secret was told to a crowd')).toEqual([]);
+  });
+
   it('needs every slot, each from its own word', () => {
     expect(frames('a covenant barring competitors')).toEqual([]);
   });

@@ -8,6 +8,8 @@ import { matchWords, type Word } from './words.ts';
 interface CompiledFrame {
   factor: FactorId;
   slotCount: number;
+  /** Per slot: its word must stand after the previous slot's. */
+  afterPrevious: readonly boolean[];
 }
 
 /**
@@ -33,9 +35,13 @@ export function compileFrames(lexicon: Lexicon): CompiledFrames {
       if (!parsed.ok)
         throw new Error(`lexicon frame "${frame}" ${parsed.error}; validate with lexiconSchema`);
       const index = frames.length;
-      frames.push({ factor, slotCount: parsed.slots.length });
+      frames.push({
+        factor,
+        slotCount: parsed.slots.length,
+        afterPrevious: parsed.slots.map((slot) => slot.afterPrevious),
+      });
       for (const [slotIndex, slot] of parsed.slots.entries()) {
-        const compiled = lemmaSlot(slot, true);
+        const compiled = lemmaSlot({ kind: 'word', words: slot.words, keys: slot.keys }, true);
         if (compiled.kind !== 'word') continue;
         for (const key of compiled.keys) {
           const pairs = byKey.get(key) ?? [];
@@ -81,7 +87,11 @@ const MAX_COMBINATIONS = 512;
  * combinations like an odometer (a module function without closures: see `negatesForward` in
  * segment-facts.ts for why).
  */
-function narrowestMatch(words: readonly Word[], positions: readonly (readonly number[])[]): Match | null {
+function narrowestMatch(
+  words: readonly Word[],
+  positions: readonly (readonly number[])[],
+  afterPrevious: readonly boolean[],
+): Match | null {
   const slots = positions.length;
   const at: number[] = new Array<number>(slots).fill(0);
   const chosen: number[] = new Array<number>(slots).fill(0);
@@ -89,16 +99,17 @@ function narrowestMatch(words: readonly Word[], positions: readonly (readonly nu
   for (let tried = 0; tried <= MAX_COMBINATIONS; tried += 1) {
     let first = Number.POSITIVE_INFINITY;
     let last = -1;
-    let distinct = true;
+    let valid = true;
     for (let slot = 0; slot < slots; slot += 1) {
       const position = positions[slot]?.[at[slot] ?? 0] ?? -1;
-      for (let earlier = 0; earlier < slot; earlier += 1) if (chosen[earlier] === position) distinct = false;
+      for (let earlier = 0; earlier < slot; earlier += 1) if (chosen[earlier] === position) valid = false;
+      if (afterPrevious[slot] && position <= (chosen[slot - 1] ?? -1)) valid = false;
       chosen[slot] = position;
       if (position < first) first = position;
       if (position > last) last = position;
     }
     if (
-      distinct &&
+      valid &&
       last - first <= FRAME_WINDOW &&
       (!best || last - first < best[1] - best[0]) &&
       oneClauseUnnegated(words, first, last, chosen)
@@ -157,7 +168,11 @@ export function findFrameMentions(
       const complete = frame !== undefined && filled[frameIndex] === (1 << frame.slotCount) - 1;
       filled[frameIndex] = 0;
       if (!complete) continue;
-      const match = narrowestMatch(words, slotPositions(words, compiled, frameIndex, frame.slotCount, hits));
+      const match = narrowestMatch(
+        words,
+        slotPositions(words, compiled, frameIndex, frame.slotCount, hits),
+        frame.afterPrevious,
+      );
       if (match) mentions.push(frameMention(text, words, frame.factor, match));
     }
     first = limit;

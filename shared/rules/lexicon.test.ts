@@ -70,6 +70,11 @@ describe('parseFrame', () => {
     ]);
   });
 
+  it('marks a slot joined by " > " as standing after the previous one', () => {
+    const parsed = parseFrame('know > secret + plans');
+    expect(parsed.ok && parsed.slots.map((slot) => slot.afterPrevious)).toEqual([false, true, false]);
+  });
+
   it('refuses one slot, five slots, gaps, phrases in a slot, filler words and unknown classes', () => {
     expect(parseFrame('rival').ok).toBe(false);
     expect(parseFrame('a1 + b1 + c1 + d1 + e1').ok).toBe(false);

@@ -84,13 +84,17 @@ export function parsePhrase(
   return { ok: true, slots };
 }
 
+/** A slot of a concept frame; `afterPrevious`: its word must stand after the previous slot's (" > "). */
+export type FrameSlot = Extract<PhraseSlot, { kind: 'word' }> & { afterPrevious: boolean };
+
 /** The most words a frame's match may span, first matched word to last, fillers not counted. */
 export const FRAME_WINDOW = 10;
 
 /**
- * Reads one concept frame: two to four slots joined by ` + `, each one word position (`word`,
- * `a|b|c`, `@class` or `@class|word`). A frame matches when a word of every slot stands in one
- * clause, in any order, within `FRAME_WINDOW` words and without a negation word between them:
+ * Reads one concept frame: two to four slots joined by ` + ` (any order) or ` > ` (the next slot's
+ * word after this one's: "@aware > @private" reads "knew it was secret", not "the secret was
+ * told"), each one word position (`word`, `a|b|c`, `@class` or `@class|word`). A frame matches when
+ * a word of every slot stands in one clause, in the order the `>` ask, within `FRAME_WINDOW` words and without a negation word between them:
  * "@bar + work + @competitor" meets "a covenant barring him from working for a competitor" and
  * "he may not … " does not (the negation is between). A slot may name a negation word itself
  * ("never + guard + anything", F19): then it is the factor's wording, not a negation. Frames catch word orders and
@@ -101,18 +105,20 @@ export const FRAME_WINDOW = 10;
 export function parseFrame(
   frame: string,
   classes: SynonymClasses = {},
-): { ok: true; slots: Extract<PhraseSlot, { kind: 'word' }>[] } | { ok: false; error: string } {
-  const parts = frame.split(' + ').map((part) => part.trim());
-  if (parts.length < 2 || parts.length > 4) return { ok: false, error: 'needs 2 to 4 slots joined by " + "' };
-  const slots: Extract<PhraseSlot, { kind: 'word' }>[] = [];
-  for (const part of parts) {
+): { ok: true; slots: FrameSlot[] } | { ok: false; error: string } {
+  const parts = frame.split(/ ([+>]) /);
+  const count = (parts.length + 1) / 2;
+  if (count < 2 || count > 4) return { ok: false, error: 'needs 2 to 4 slots joined by " + " or " > "' };
+  const slots: FrameSlot[] = [];
+  for (let index = 0; index < parts.length; index += 2) {
+    const part = (parts[index] ?? '').trim();
     if (/\s|\*/.test(part)) return { ok: false, error: `slot "${part}" must be one word position` };
     const parsed = parsePhrase(part, classes);
     if (!parsed.ok) return parsed;
     const [slot, extra] = parsed.slots;
     if (!slot || extra || slot.kind !== 'word')
       return { ok: false, error: `slot "${part}" must be one word position (no filler, no hyphen)` };
-    slots.push(slot);
+    slots.push({ ...slot, afterPrevious: parts[index - 1] === '>' });
   }
   return { ok: true, slots };
 }

@@ -106,6 +106,14 @@ describe('splitSegments', () => {
     ]);
   });
 
+  it('resumes the main clause after a subordinate clause opened by "for whereas" mid-sentence', () => {
+    expect(
+      segments(
+        'The analogy fails, for whereas TSC1 had never shown it, the plaintiff here displayed F27',
+      ).map(([opener]) => opener),
+    ).toEqual(['start', 'contrast', 'resume']);
+  });
+
   it('resumes the main clause after an opening subordinate clause', () => {
     expect(segments('Although the input case shares F8 with TSC1, it does not share F15')).toEqual([
       ['contrast', 'Although the input case shares F8 with TSC1'],

@@ -115,6 +115,25 @@ const SUBORDINATE_START =
 const RESUME_REACH = 30;
 const AND_BEFORE = /(?:\band|\bor|&|,)\s+(?:(?:in|for|with)\s+)?$/i;
 
+// A subordinating contrast word that opens a clause of its own: after "for", "because", "since",
+// ";" or ":" ("…, for whereas TSC1 had never …, the plaintiff here …").
+const SUBORDINATOR = /^(?:whereas|although|though|while|whilst)\b/i;
+const OPENS_CLAUSE_BEFORE = /(?:[;:]|\b(?:for|because|since))\s*$/i;
+
+/** Where each subordinate clause that opens a clause of the sentence begins its words (after the conjunction). */
+function subordinateOpenings(text: string, sentence: Span, cuts: readonly Cut[]): number[] {
+  const openings: number[] = [];
+  const opening = SUBORDINATE_START.exec(text.slice(sentence.start, sentence.end));
+  if (opening) openings.push(sentence.start + opening[0].length);
+  for (const cut of cuts) {
+    if (cut.opener !== 'contrast' || cut.at <= sentence.start) continue;
+    const word = SUBORDINATOR.exec(text.slice(cut.at, cut.at + 10));
+    if (word && OPENS_CLAUSE_BEFORE.test(text.slice(Math.max(sentence.start, cut.at - 12), cut.at)))
+      openings.push(cut.at + word[0].length);
+  }
+  return openings;
+}
+
 function inside(spans: readonly Span[], position: number): boolean {
   return spans.some((span) => position >= span.start && position < span.end);
 }
@@ -211,16 +230,14 @@ function segmentsOf(
     }
   }
   cuts.sort((a, b) => a.at - b.at);
-  // A sentence that opens with a subordinate clause ("Although the input case shares F8 with
-  // TSC1, it does not share F15") resumes its main clause at the first comma after it.
-  const opening = SUBORDINATE_START.exec(text.slice(sentence.start, sentence.end));
-  if (opening) {
+  // A clause that opens with a subordinate clause ("Although the input case shares F8 with TSC1,
+  // it does not share F15"; "The analogy fails, for whereas TSC1 had never …, the plaintiff here
+  // displayed …") resumes its main clause at the first comma after it.
+  for (const openingEnd of subordinateOpenings(text, sentence, cuts)) {
     // An "and"-cut at a comma before a case word ("…, the input case had F5") is this resumption.
-    const firstCut =
-      cuts.find((cut) => cut.at > sentence.start + opening[0].length && cut.opener !== 'and')?.at ??
-      sentence.end;
+    const firstCut = cuts.find((cut) => cut.at > openingEnd && cut.opener !== 'and')?.at ?? sentence.end;
     for (
-      let comma = text.indexOf(',', sentence.start + opening[0].length);
+      let comma = text.indexOf(',', openingEnd);
       comma !== -1 && comma < firstCut;
       comma = text.indexOf(',', comma + 1)
     ) {
