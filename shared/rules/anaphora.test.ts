@@ -73,6 +73,12 @@ describe('findFactorAnaphora', () => {
     expect(anaphora('TSC1 has F4 and TSC2 has it too.')).toEqual([]);
   });
 
+  it('does not repeat a factor the sentence denied', () => {
+    expect(
+      anaphora('TSC2 had F10 without F12. The input case shows the same lapse.').map(([f]) => f),
+    ).toEqual(['F10']);
+  });
+
   it('reads "the same story" as all the factors of the sentence before', () => {
     expect(
       anaphora('The input case has F22 and F26. In TSC1 it was the same story.').map(([f]) => f),

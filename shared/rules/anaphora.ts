@@ -24,6 +24,8 @@ const PRONOUN =
 // factors just named.
 const ORDINAL =
   /\bthe\s+(?:first|former|second|latter)\s+of\s+(?:these|those|them|the\s+two)(?:\s+(?:facts|factors|points|features|circumstances))?\b|\bthe\s+(?:first|second)\s+factor\b|\bthe\s+latter\b/gi;
+// A negation right before an antecedent ("without binding them to secrecy", "no NDA").
+const DENIED_BEFORE = /\b(?:without|no|not|never|nor|neither)\s+(?:[\w'’-]+\s+){0,2}$/i;
 const PLURAL_OR_MASS =
   /(?:s|conduct|behaviou?r|pattern|situation|scenario|arrangement|combination|story|thing|mirrors|matches|parallels|resembles|tracks|echoes|like|in|to|as|true|case|present|found|seen|also)\s*$/i;
 
@@ -80,6 +82,11 @@ export function findFactorAnaphora(
         ...antecedents,
       ];
     }
+    // "… without binding them to secrecy, and the input case shows the same lapse": what the
+    // statement denied is no factor to repeat.
+    antecedents = antecedents.filter(
+      (mention) => !DENIED_BEFORE.test(text.slice(Math.max(0, mention.start - 30), mention.start)),
+    );
     const distinctFactors = antecedents.filter(
       (mention, at) => antecedents.findIndex((other) => other.factor === mention.factor) === at,
     );

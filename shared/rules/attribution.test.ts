@@ -106,6 +106,30 @@ describe('case attribution', () => {
     expect(lists('One of these precedents also involved F5.')).toEqual({ current: [], tsc1: [], tsc2: [] });
   });
 
+  it('reads "is not like TSC1, because in the input case …" as the input case only', () => {
+    expect(
+      lists(
+        'The input case is not like TSC1, because in the input case the defendant disclosed it to outsiders.',
+      ),
+    ).toEqual({
+      current: ['F10'],
+      tsc1: [],
+      tsc2: [],
+    });
+  });
+
+  it('does not read "a whole team made it" as affirming the factors before', () => {
+    expect(lists('The engineer in TSC1 had F3, but in the input case a whole team made it.').current).toEqual(
+      [],
+    );
+  });
+
+  it('resumes the main clause after "And while …,"', () => {
+    expect(lists('And while the contract in TSC1 listed the formulas, the input case had F5.').tsc1).toEqual(
+      [],
+    );
+  });
+
   it('carries a list lead-in to its items', () => {
     expect(lists('Factors present in TSC1 but not in the input case:\n- F15\n- F18')).toEqual({
       current: [],

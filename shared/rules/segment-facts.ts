@@ -73,9 +73,9 @@ export interface SegmentFacts {
   plain: Entry[];
 }
 
-// "unlike TSC2", "in contrast to TSC1", "contrary to the input case", "as opposed to TSC2".
+// "unlike TSC2", "is not like TSC1", "in contrast to TSC1", "contrary to the input case", "as opposed to TSC2".
 const UNLIKE_BEFORE =
-  /\b(?:unlike|in\s+contrast\s+(?:to|with)|contrary\s+to|as\s+opposed\s+to|as\s+distinct\s+from)\s+(?:in\s+)?(?:[^\s,;:()]+\s+){0,4}$/i;
+  /\b(?:unlike|not\s+like|nothing\s+like|in\s+contrast\s+(?:to|with)|contrary\s+to|as\s+opposed\s+to|as\s+distinct\s+from)\s+(?:in\s+)?(?:[^\s,;:()]+\s+){0,4}$/i;
 const COMPARATIVE_BEFORE =
   /\b(?:just\s+|exactly\s+|much\s+|precisely\s+)?(?:as|like|similar\s+to|same\s+as|resembl\w*|mirror\w*|consistent\s+with|analogous\s+to)\s+(?:(?:was|is)\s+(?:true|so|the\s+case)\s+|(?:does|did|do|had|has)\s+|(?:it|they|the\s+(?:defendant|plaintiff)s?)\s+(?:did|does|do|had|has|was|were)\s+|the\s+(?:defendant|plaintiff)s?\s+in\s+|the\s+[\w'’-]+(?:\s+[\w'’-]+)?\s+(?:in|of|from)\s+)?(?:(?:in|with|for|of)\s+)?$/i;
 // "like the one here", "such as the one in TSC1", "similar to that in the input case".
@@ -103,7 +103,7 @@ const NO_PREDICATE =
 // TSC1 the defendant won for that reason", "but present in TSC2" — not "whereas the current case
 // involves products that differ" (which says the opposite in its own words).
 const AFFIRMS =
-  /\b(?:also|too|as\s+well|likewise|similarly|such)\b|\b(?:so|as)\s+(?:does|did|do|is|was|has|had)\b|\b(?:did|does|do|had|has)\s+the\s+same\b|\bthe\s+same\s+(?:is|was)\s+true\b|\bfor\s+(?:that|this)\s+(?:reason|very\s+reason)\b|\bon\s+(?:that|this)\s+(?:ground|basis)\b|\bpresent\b(?!\s+(?:case|matter|dispute|scenario|facts|action)\b)|\b(?:has|had|have|involves?|involved|shows?|showed|features?|featured|includes?|included|shares?|shared|contains?|contained|signed|executed|took|taken|kept|used|made|did|does|gave|received)\s+(?:it|them|this|that|one|both|the\s+same)\b|\b(?:does|did|do)\W*$/i;
+  /\b(?:also|too|as\s+well|likewise|similarly|such)\b|\b(?:so|as)\s+(?:does|did|do|is|was|has|had)\b|\b(?:did|does|do|had|has)\s+the\s+same\b|\bthe\s+same\s+(?:is|was)\s+true\b|\bfor\s+(?:that|this)\s+(?:reason|very\s+reason)\b|\bon\s+(?:that|this)\s+(?:ground|basis)\b|\bpresent\b(?!\s+(?:case|matter|dispute|scenario|facts|action)\b)|\b(?:has|had|have|involves?|involved|shows?|showed|features?|featured|includes?|included|shares?|shared|contains?|contained|signed|executed|took|taken|used|did|does|gave|received)\s+(?:it|them|this|that|one|both|the\s+same)\b|\b(?:does|did|do)\W*$/i;
 const OPENS_WITH_UNLIKE =
   /^\W*(?:(?:but|and|yet)\s+)?(?:unlike|in\s+contrast\s+(?:to|with)|contrary\s+to|as\s+opposed\s+to)\b/i;
 // A verb of knowing, saying or showing with its "that": the clause after it is reported, not

@@ -110,7 +110,7 @@ function boundaries(text: string): Cut[] {
 // A subordinating conjunction opening a sentence (a clause follows it, unlike "unlike TSC2, …").
 // A ply label may stand before it ("Plaintiff's Argument: Whereas …").
 const SUBORDINATE_START =
-  /^(?:[^:.;]{0,40}:\s*)?\W*(?:although|though|even\s+though|while|whilst|whereas|because|since)\b/i;
+  /^(?:[^:.;]{0,40}:\s*)?\W*(?:(?:and|but|yet|so)\s+)?(?:although|though|even\s+though|while|whilst|whereas|because|since)\b/i;
 // How far after a comma a case word may stand for the main clause to resume there.
 const RESUME_REACH = 30;
 const AND_BEFORE = /(?:\band|\bor|&|,)\s+(?:(?:in|for|with)\s+)?$/i;
