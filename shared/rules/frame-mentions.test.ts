@@ -91,6 +91,19 @@ describe('addFrameMentions', () => {
     expect(addFrameMentions(text, [overlapping], [frame], range, [])).toEqual([overlapping]);
   });
 
+  it('keeps a frame after a negating phrase when a new clause stands between', () => {
+    const said = 'It did nothing to protect it, and the defendant locked the files.';
+    const negating = { ...phrase, start: 3, end: 17, negationAt: 7 };
+    const locked = {
+      start: 47,
+      end: 63,
+      factor: 'F6' as const,
+      style: 'paraphrase' as const,
+      text: 'locked the files',
+    };
+    expect(addFrameMentions(said, [negating], [locked], [[0, said.length]], [])).toEqual([negating, locked]);
+  });
+
   it('drops a frame mention that holds a case word after a comma', () => {
     const said = 'the product, the input case presents a duplicate';
     const duplicate = {

@@ -246,7 +246,12 @@ export function addFrameMentions(
     const range = sentenceOf(ranges, frame);
     if (
       range &&
-      negating.some((other) => (other.negationAt ?? 0) >= range[0] && (other.negationAt ?? 0) < frame.start)
+      negating.some(
+        (other) =>
+          (other.negationAt ?? 0) >= range[0] &&
+          (other.negationAt ?? 0) < frame.start &&
+          !CLAUSE_BREAK.test(text.slice(other.negationAt ?? 0, frame.start)),
+      )
     )
       continue;
     kept.push(frame);

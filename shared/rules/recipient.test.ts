@@ -15,6 +15,12 @@ describe('readRecipient', () => {
     expect(readRecipient(text, [mention], [{ start: 0, end: text.length }])[0]?.factor).toBe('F12');
   });
 
+  it('counts "the companies that got the code" as outsiders', () => {
+    const text = 'The companies that got the code had to sign a secrecy paper first.';
+    const mention = promise(text, 'sign a secrecy paper');
+    expect(readRecipient(text, [mention], [{ start: 0, end: text.length }])[0]?.factor).toBe('F12');
+  });
+
   it('counts partners and "outside companies" as outsiders', () => {
     const text =
       'It showed the formula to some outside companies, but they had to promise to keep it secret.';
