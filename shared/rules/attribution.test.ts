@@ -130,6 +130,14 @@ describe('case attribution', () => {
     );
   });
 
+  it('carries only the cases a clause asserted into the ", and" clause after it', () => {
+    expect(lists('TSC2 involved F20, absent here, and a plaintiff that disclosed it to outsiders.')).toEqual({
+      current: [],
+      tsc1: [],
+      tsc2: ['F10', 'F20'],
+    });
+  });
+
   it('carries a list lead-in to its items', () => {
     expect(lists('Factors present in TSC1 but not in the input case:\n- F15\n- F18')).toEqual({
       current: [],

@@ -269,7 +269,11 @@ function mainCases(
       if (before) {
         // "… which shares F10 with the input case and also featured F23": the subject only.
         const partners = facts.segment.secondPredicate ? sharePartners(reader, all[beforeIndex]) : NO_CASES;
-        const subject = before.filter((entry) => !partners.has(entry.case));
+        // "TSC2 involved F20, absent here, and a plaintiff that …": the cases the clause asserted.
+        const asserted = before.filter((entry) => !entry.negated);
+        const subject = (asserted.length > 0 ? asserted : before).filter(
+          (entry) => !partners.has(entry.case),
+        );
         mains[index] = (subject.length > 0 ? subject : before).map((entry) => ({
           case: entry.case,
           negated: false,

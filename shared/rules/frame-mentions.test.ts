@@ -91,6 +91,26 @@ describe('addFrameMentions', () => {
     expect(addFrameMentions(text, [overlapping], [frame], range, [])).toEqual([overlapping]);
   });
 
+  it('lets only a factor of absence (F19) carry what follows its negation', () => {
+    const said = 'It promised not to compete and the defendant locked the files.';
+    const promise = {
+      start: 3,
+      end: 26,
+      factor: 'F13' as const,
+      style: 'paraphrase' as const,
+      text: 'promised not to compete',
+      negationAt: 12,
+    };
+    const locked = {
+      start: 45,
+      end: 61,
+      factor: 'F6' as const,
+      style: 'paraphrase' as const,
+      text: 'locked the files',
+    };
+    expect(addFrameMentions(said, [promise], [locked], [[0, said.length]], [])).toEqual([promise, locked]);
+  });
+
   it('keeps a frame after a negating phrase when a new clause stands between', () => {
     const said = 'It did nothing to protect it, and the defendant locked the files.';
     const negating = { ...phrase, start: 3, end: 17, negationAt: 7 };

@@ -207,6 +207,11 @@ function frameMention(text: string, words: readonly Word[], factor: FactorId, ma
   return mention;
 }
 
+// A factor whose wording states an absence ("took no measures", "did not lock anything", F19): its
+// negation reaches the rest of its clause ("… or use passwords", "… to keep the secret safe"), which
+// is part of that statement. Other factors' own negations ("promised not to compete") stay in them.
+const SAYS_ABSENCE: ReadonlySet<FactorId | 'unlisted'> = new Set(['F19']);
+
 // What ends the clause a negating frame carries: ";", ":", or a comma before a new clause or a
 // new item of a list ("nothing like it was sold by anyone else, the defendant's awareness that …").
 const CLAUSE_BREAK =
@@ -233,7 +238,9 @@ export function addFrameMentions(
 ): FoundMention[] {
   const kept: FoundMention[] = [];
   const taken = [...found];
-  const negating = found.filter((mention) => mention.negationAt !== undefined);
+  const negating = found.filter(
+    (mention) => mention.negationAt !== undefined && SAYS_ABSENCE.has(mention.factor),
+  );
   for (const frame of [...frames].sort((a, b) => a.end - a.start - (b.end - b.start) || a.start - b.start)) {
     if (taken.some((other) => other.start < frame.end && frame.start < other.end)) continue;
     if (
@@ -257,17 +264,23 @@ export function addFrameMentions(
     kept.push(frame);
     taken.push(frame);
   }
+  const negatingAll = [
+    ...negating,
+    ...kept.filter((frame) => frame.negationAt !== undefined && SAYS_ABSENCE.has(frame.factor)),
+  ];
   const carried = new Set(
     found.filter(
       (mention) =>
         mention.style !== 'code' &&
-        kept.some(
-          (frame) =>
-            frame.negationAt !== undefined &&
-            frame.factor !== mention.factor &&
-            mention.start >= frame.end &&
-            mention.start < (sentenceOf(ranges, frame)?.[1] ?? 0) &&
-            !CLAUSE_BREAK.test(text.slice(frame.end, mention.start)),
+        // A name is the writer's own label; a frame or phrase with its own negation carries only paraphrases.
+        (mention.style === 'paraphrase' || kept.some((frame) => negatingAll.includes(frame))) &&
+        negatingAll.some(
+          (negative) =>
+            negative.factor !== mention.factor &&
+            mention.start >= negative.end &&
+            mention.start < (sentenceOf(ranges, negative)?.[1] ?? 0) &&
+            (kept.includes(negative) || mention.style === 'paraphrase') &&
+            !CLAUSE_BREAK.test(text.slice(negative.end, mention.start)),
         ),
     ),
   );
