@@ -17,7 +17,7 @@ const NEGATION =
 // the input case from TSC2" it is the case after "from" that lacks it: `negationBeforeCase` leaves
 // the case before "from" alone and segment-facts binds the one after).
 const NEGATION_BEFORE_CASE =
-  /(?:\b(?:not|never|no)\s+(?:(?:present|found|seen|shown|established|involved|at\s+issue|the\s+case|applicable|relevant|so|true|occurred|occur|arose|arise|appeared|appear|existed|exist|happened|applied|apply|featured|raised|there)\s+)?(?:in|for|from|to|with|of)\s+|\b(?:absent|lacking|missing|excluded)\s+(?:in|from)\s+|\bnot\s+|\bdistinguish(?:es|ed)?\s+|\bdistinguish(?:es|ed)?\s+(?:it|them|this|ours)\s+from\s+|\b(?:differs?|differed|different|distinguishable|distinct)\s+from\s+)$/i;
+  /(?:\b(?:not|never|no)\s+(?:(?:present|found|seen|shown|established|involved|at\s+issue|the\s+case|applicable|relevant|so|true|occurred|occur|arose|arise|appeared|appear|existed|exist|happened|applied|apply|featured|raised|there)\s+)?(?:in|for|from|to|with|of)\s+|\b(?:absent|lacking|missing|excluded)\s+(?:(?:in|from)\s+)?|\bnot\s+|\bdistinguish(?:es|ed)?\s+|\bdistinguish(?:es|ed)?\s+(?:it|them|this|ours)\s+from\s+|\b(?:differs?|differed|different|distinguishable|distinct)\s+from\s+)$/i;
 const DISTINGUISHED_FROM = /^\s+from\b/i;
 // … and to the case word right before it: "the input case lacks", "TSC2 does not have", "TSC2 has
 // nothing comparable", "the plaintiff in the input case never did".
