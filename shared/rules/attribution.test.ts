@@ -138,6 +138,18 @@ describe('case attribution', () => {
     });
   });
 
+  it('keeps a lone "Nor," with its clause across an "unlike" aside', () => {
+    expect(lists("Nor, unlike TSC1's plaintiff, did the plaintiff here disclose it to outsiders.")).toEqual({
+      current: [],
+      tsc1: ['F10'],
+      tsc2: [],
+    });
+  });
+
+  it('reads "by contrast with TSC1" as "unlike TSC1"', () => {
+    expect(lists('By contrast with TSC1, the plaintiff here disclosed it to outsiders.').tsc1).toEqual([]);
+  });
+
   it('carries a list lead-in to its items', () => {
     expect(lists('Factors present in TSC1 but not in the input case:\n- F15\n- F18')).toEqual({
       current: [],

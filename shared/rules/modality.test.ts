@@ -13,6 +13,20 @@ function read(text: string, phrase: string, style: FoundMention['style'] = 'para
 }
 
 describe('readPossibility', () => {
+  it('reaches a modal a conjoined clause shares: "can be bought off the shelf and its recipe worked out by a lab"', () => {
+    const text =
+      'The product can be bought off the shelf and its recipe worked out by any lab that tests it.';
+    const start = text.indexOf('recipe worked out');
+    const mention = {
+      start,
+      end: start + 40,
+      factor: 'F25' as const,
+      style: 'paraphrase' as const,
+      text: text.slice(start, start + 40),
+    };
+    expect(readPossibility(text, [mention], [{ start: 0, end: text.length }])[0]?.factor).toBe('F16');
+  });
+
   it('reads reverse engineering under a modal of possibility as F16', () => {
     expect(
       read('Anyone could have bought the machine and taken it apart.', 'bought the machine and taken it'),

@@ -4,7 +4,7 @@ import type { FoundMention } from './types.ts';
 // A possibility, not an act: "could", "can", "may", "might", "would", "(be) able to", "possible to",
 // "capable of" — within the few words before the phrase in its clause.
 const POSSIBILITY_BEFORE =
-  /\b(?:could|can|may|might|would|able\s+to|possible\s+to|capable\s+of|free\s+to)\b(?:\s+\S+){0,6}\s*$/i;
+  /\b(?:could|can|may|might|would|able\s+to|possible\s+to|capable\s+of|free\s+to)\b(?:\s+\S+){0,9}\s*$/i;
 const REACH = 60;
 
 /**

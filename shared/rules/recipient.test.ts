@@ -15,6 +15,17 @@ describe('readRecipient', () => {
     expect(readRecipient(text, [mention], [{ start: 0, end: text.length }])[0]?.factor).toBe('F12');
   });
 
+  it('keeps F4 for a promise "by the defendant" and for a defendant who was once a distributor', () => {
+    const text =
+      'Visitors were never asked to sign, while TSC1 rests on a signed nondisclosure promise by the defendant.';
+    const mention = promise(text, 'signed nondisclosure promise');
+    expect(readRecipient(text, [mention], [{ start: 0, end: text.length }])[0]?.factor).toBe('F4');
+    const other =
+      'The defendant, a former distributor, received the formula after promising to keep it to itself.';
+    const pledge = promise(other, 'promising to keep it to itself');
+    expect(readRecipient(other, [pledge], [{ start: 0, end: other.length }])[0]?.factor).toBe('F4');
+  });
+
   it('counts "the companies that got the code" as outsiders', () => {
     const text = 'The companies that got the code had to sign a secrecy paper first.';
     const mention = promise(text, 'sign a secrecy paper');

@@ -11,7 +11,9 @@ const REACH = 160;
 // An identity someone pretends to have is not an outsider the plaintiff disclosed to: "by
 // pretending to be an equipment vendor, signed a nondisclosure agreement" is the defendant's NDA.
 const PRETENDED =
-  /(?:pretend\w*\s+to\s+be|pos\w*\s+as|disguised\s+as|masquerad\w*\s+as|impersonat\w*|presented\s+(?:himself|herself|itself|themselves)\s+as|representative\s+of)\s+(?:(?:an?|the|one\s+of\s+the)\s+)?(?:[\w-]+\s+){0,3}$/i;
+  /(?:defendant,\s+(?:an?|the|its)(?:\s+(?:former|one-time|erstwhile))?|pretend\w*\s+to\s+be|pos\w*\s+as|disguised\s+as|masquerad\w*\s+as|impersonat\w*|presented\s+(?:himself|herself|itself|themselves)\s+as|representative\s+of)\s+(?:(?:an?|the|one\s+of\s+the)\s+)?(?:[\w-]+\s+){0,3}$/i;
+
+const BY_DEFENDANT_AFTER = /^\s*(?:by|from|of)\s+the\s+defendant\b/i;
 
 const NEGOTIATION = /\b(?:negotiat\w*|talks|discussions|due\s+diligence)\b/i;
 
@@ -64,6 +66,8 @@ export function readRecipient(
     const sentence = sentences.find((span) => mention.start >= span.start && mention.start < span.end);
     if (!sentence) return mention;
     const before = text.slice(Math.max(sentence.start, mention.start - REACH), mention.start);
+    // "a signed nondisclosure promise by the defendant": the text says whose promise it is.
+    if (BY_DEFENDANT_AFTER.test(text.slice(mention.end, mention.end + 30))) return mention;
     const outsider = lastOutsider(before);
     return outsider !== -1 && outsider > lastIndex(DEFENDANT, before)
       ? { ...mention, factor: 'F12' }

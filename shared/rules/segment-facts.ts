@@ -75,7 +75,7 @@ export interface SegmentFacts {
 
 // "unlike TSC2", "is not like TSC1", "in contrast to TSC1", "contrary to the input case", "as opposed to TSC2".
 const UNLIKE_BEFORE =
-  /\b(?:unlike|not\s+like|nothing\s+like|in\s+contrast\s+(?:to|with)|contrary\s+to|as\s+opposed\s+to|as\s+distinct\s+from)\s+(?:in\s+)?(?:[^\s,;:()]+\s+){0,4}$/i;
+  /\b(?:unlike|not\s+like|nothing\s+like|(?:in|by)\s+contrast\s+(?:to|with)|contrary\s+to|as\s+opposed\s+to|as\s+distinct\s+from)\s+(?:in\s+)?(?:[^\s,;:()]+\s+){0,4}$/i;
 const COMPARATIVE_BEFORE =
   /\b(?:just\s+|exactly\s+|much\s+|precisely\s+)?(?:as|like|similar\s+to|same\s+as|resembl\w*|mirror\w*|consistent\s+with|analogous\s+to)\s+(?:(?:was|is)\s+(?:true|so|the\s+case)\s+|(?:does|did|do|had|has)\s+|(?:it|they|the\s+(?:defendant|plaintiff)s?)\s+(?:did|does|do|had|has|was|were)\s+|the\s+(?:defendant|plaintiff)s?\s+in\s+|the\s+[\w'’-]+(?:\s+[\w'’-]+)?\s+(?:in|of|from)\s+)?(?:(?:in|with|for|of)\s+)?$/i;
 // "like the one here", "such as the one in TSC1", "similar to that in the input case".

@@ -259,7 +259,9 @@ function segmentsOf(
   for (const cut of cuts) {
     if (cut.at < start) continue;
     // "but unlike TSC2, …": a contrast word right before another is one boundary, not a segment.
-    if (cut.opener === 'contrast' && /^\s*(?:but|and|yet)\s*$/i.test(text.slice(start, cut.at))) continue;
+    // "Nor, unlike TSC1's plaintiff, did the plaintiff here …": a lone "nor" stays with its clause.
+    if (cut.opener === 'contrast' && /^\s*(?:but|and|yet|nor|neither),?\s*$/i.test(text.slice(start, cut.at)))
+      continue;
     if (text.slice(start, cut.at).trim() === '') {
       // A boundary word opening the segment ("Unlike TSC1, …", ": but …") only names its kind.
       if (cut.opener !== 'punctuation' && cut.opener !== 'colon') opener = cut.opener;
