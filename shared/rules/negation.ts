@@ -8,7 +8,7 @@ import type { Span } from './sentences.ts';
 // restriction" and "entered without permission" negate nothing, and "without security measures" is
 // a lexicon phrase of F19.
 const NEGATION =
-  /\b(?:not(?!\s+(?:only|just|merely|simply)\b)|no(?!\s+(?:doubt|less|(?:common\s+|shared\s+)?factors?(?!\s*F?\s*\d))\b)|never|nowhere|neither|nor|none|nothing|nobody|no\s+one|lacks?|lacked|lacking|absent|absence|missing|cannot|den(?:y|ies|ied|ying)|fails?\s+to|failed\s+to|without(?!\s+(?:permission|authori[sz]ation|consent|leave|restrictions?|limitations?|limits?|reservations?|doubt|question|notice)\b))\b|\b[a-z]+n['’]t\b/gi;
+  /\b(?:not(?!\s+(?:only|just|merely|simply)\b)|no(?!\s+(?:doubt|less|strings|(?:common\s+|shared\s+)?factors?(?!\s*F?\s*\d))\b)|never|nowhere|neither|nor|none|nothing|nobody|no\s+one|lacks?|lacked|lacking|absent|absence|missing|cannot|den(?:y|ies|ied|ying)|fails?\s+to|failed\s+to|without(?!\s+(?:any\s+)?(?:permission|authori[sz]ation|consent|leave|restrictions?|limitations?|limits?|reservations?|doubt|question|notice)\b))\b|\b[a-z]+n['’]t\b/gi;
 
 // A negation bound to the case word right after it: "but not in the input case", "not present in
 // TSC1", "which was not so in TSC1", "never occurred in the input case", "absent from the input case", "missing from", "lacking in",

@@ -3,7 +3,7 @@ import type { FoundMention } from './types.ts';
 
 // An outsider the plaintiff disclosed to: a customer, supplier, licensee, contractor … .
 const OUTSIDER =
-  /\b(?:outsiders?|customers?|clients?|suppliers?|vendors?|licensees?|contractors?|subcontractors?|distributors?|integrators?|co-?packers?|consultants?|manufacturers?|fabricators?|printers?|partners?|visitors?|third\s+part(?:y|ies)|outside\s+(?:companies|firms|parties|businesses|shops)|(?:companies|firms|parties|people)\s+(?:that|who)\s+(?:got|received|saw|obtained|were\s+given))\b/gi;
+  /\b(?:outsiders?|customers?|clients?|suppliers?|vendors?|licensees?|contractors?|subcontractors?|distributors?|integrators?|co-?packers?|consultants?|manufacturers?|fabricators?|printers?|partners?|visitors?|testers?|wholesalers?|dealers?|brokers?|recipients?|third\s+part(?:y|ies)|outside\s+(?:companies|firms|parties|businesses|shops)|(?:companies|firms|parties|people)\s+(?:that|who)\s+(?:got|received|saw|obtained|were\s+given))\b/gi;
 // The defendant, or one of its people.
 const DEFENDANT =
   /\b(?:defendants?|rivals?|competitors?|former\s+employees?|employees?|engineers?|new\s+employer|misappropriators?)\b/gi;

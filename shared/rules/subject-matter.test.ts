@@ -28,6 +28,19 @@ describe('readSubjectMatter', () => {
     expect(readSubjectMatter(other, [code], [{ start: 0, end: other.length }])[0]?.factor).toBe('F20');
   });
 
+  it('keeps F20 where the customers are recipients or the vendors are rivals', () => {
+    for (const [text, phrase] of [
+      [
+        'It was handed to customers and was already familiar to the competitors.',
+        'familiar to the competitors',
+      ],
+      ['Every rival vendor already knew the algorithm.', 'rival vendor already knew'],
+    ] as const) {
+      const [mention] = readSubjectMatter(text, [known(text, phrase)], [{ start: 0, end: text.length }]);
+      expect(mention?.factor).toBe('F20');
+    }
+  });
+
   it('looks only at the sentence of the mention', () => {
     const text = 'The customers were loyal. The process was known throughout the industry.';
     const mention = known(text, 'known throughout the industry');

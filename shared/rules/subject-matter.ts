@@ -4,7 +4,7 @@ import type { FoundMention } from './types.ts';
 // Information about the trade's customers or suppliers: "the customer names", "buyers whom everyone
 // in the trade knows", "who buys from whom".
 const CUSTOMER_INFORMATION =
-  /\b(?:customers?|suppliers?|buyers?|clients?|accounts|vendors?)\b|\bwho\s+(?:buys|bought|sells|sold|supplies|supplied)\b/i;
+  /\b(?<!(?:rival|competing|competitor|to|with)\s)(?:customers?|suppliers?|buyers?|clients?|accounts|vendors?)\b|\bwho\s+(?:buys|bought|sells|sold|supplies|supplied)\b/i;
 
 // The cases themselves, compared: "the facts of TSC1 are nearly identical to the input case", "the
 // two cases are indistinguishable on this point" — a likeness of cases, not of products (F18).
