@@ -73,6 +73,13 @@ describe('findFactorAnaphora', () => {
     expect(anaphora('TSC1 has F4 and TSC2 has it too.')).toEqual([]);
   });
 
+  it('reads "Neither of those" as all the factors of the sentence before, at the pronoun', () => {
+    expect(anaphora('The input case has F23 and F19. Neither of those happened in TSC1.')).toEqual([
+      ['F23', 'those'],
+      ['F19', 'those'],
+    ]);
+  });
+
   it('does not repeat a factor the sentence denied', () => {
     expect(
       anaphora('TSC2 had F10 without F12. The input case shows the same lapse.').map(([f]) => f),

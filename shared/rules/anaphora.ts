@@ -20,6 +20,9 @@ const OPENS_STATEMENT = /(?:^|[.!?:;]\s{1,3})$/;
 // both" (two factors). Only when the sentence names no factor before it.
 const PRONOUN =
   /\b(?:has|had|have|lacks?|lacked|shares?|shared|involves?|involved|features?|featured|includes?|included|contains?|contained|presents?|presented|shows?|showed|exhibits?|exhibited)\s+(it|them|both)(?=\s*(?:[.,;:!?)]|$|\s+(?:too|as\s+well|also|either)\b))/gi;
+// "Neither of those happened in TSC1", "none of these is present here": all the factors of the
+// sentence before, denied (the mention is the pronoun, so the "neither" stays a negation).
+const NEITHER_OF = /\b(?:neither|none)\s+of\s+(these|those|them)\b/gi;
 // "the first of these facts", "the second of them", "the latter": the first or the second of the
 // factors just named.
 const ORDINAL =
@@ -47,7 +50,7 @@ export function findFactorAnaphora(
 ): FoundMention[] {
   const found: FoundMention[] = [];
   const matches: RegExpExecArray[] = [];
-  for (const pattern of [ANAPHOR, ORDINAL, PRONOUN, SAME_HOLDS]) {
+  for (const pattern of [ANAPHOR, ORDINAL, PRONOUN, SAME_HOLDS, NEITHER_OF]) {
     pattern.lastIndex = 0;
     for (let match = pattern.exec(text); match; match = pattern.exec(text)) {
       if (
