@@ -19,6 +19,8 @@ interface CompiledFrame {
 export interface CompiledFrames {
   frames: readonly CompiledFrame[];
   byKey: ReadonlyMap<string, Int32Array>;
+  /** Scratch: the slots of each frame a sentence fills (a bit mask), all 0 between sentences. */
+  filled: Uint8Array;
 }
 
 const COMPILED = new WeakMap<Lexicon, CompiledFrames>();
@@ -53,7 +55,7 @@ export function compileFrames(lexicon: Lexicon): CompiledFrames {
   }
   const flat = new Map<string, Int32Array>();
   for (const [key, pairs] of byKey) flat.set(key, Int32Array.from(pairs.flat()));
-  const compiled = { frames, byKey: flat };
+  const compiled = { frames, byKey: flat, filled: new Uint8Array(frames.length) };
   COMPILED.set(lexicon, compiled);
   return compiled;
 }
@@ -146,13 +148,15 @@ export function findFrameMentions(
   // Which slots of each frame a sentence fills, as a bit mask: most frames touched by common words
   // ("information", "agreement") never fill all their slots, so positions are gathered only for
   // those that do, from the words that fill some slot (`hits`).
-  const filled = new Uint8Array(compiled.frames.length);
+  const { filled } = compiled;
+  const touched: number[] = [];
+  const hits: number[] = [];
   let first = 0;
   for (const [from, to] of ranges) {
     while (first < words.length && (words[first]?.start ?? 0) < from) first += 1;
     let limit = first;
-    const touched: number[] = [];
-    const hits: number[] = [];
+    touched.length = 0;
+    hits.length = 0;
     for (; limit < words.length && (words[limit]?.start ?? 0) < to; limit += 1) {
       const pairs = compiled.byKey.get(words[limit]?.key ?? '');
       if (!pairs) continue;
