@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import type { FactorId } from '../factors.ts';
 import { extractFactors } from './extract.ts';
 import { addFrameMentions, compileFrames, findFrameMentions } from './frame-mentions.ts';
 import { testLexicon } from './test-lexicon.ts';
+import type { FoundMention } from './types.ts';
 
 const lexicon = testLexicon(
   { F19: ['did nothing to'], F6: ['lock and key'] },
@@ -65,116 +67,70 @@ describe('a frame that names a negation word', () => {
   });
 });
 
+/** A paraphrase mention of `wording` in `text` (its first occurrence), with its own negation word if given. */
+function mentionOf(text: string, wording: string, factor: FactorId, negation?: string): FoundMention {
+  const start = text.indexOf(wording);
+  const mention: FoundMention = {
+    start,
+    end: start + wording.length,
+    factor,
+    style: 'paraphrase',
+    text: wording,
+  };
+  if (negation) mention.negationAt = text.indexOf(negation, start);
+  return mention;
+}
+
+/** `addFrameMentions` over `text` as one sentence, with the case words given by their wording. */
+function add(text: string, found: FoundMention[], frames: FoundMention[], cueWordings: string[] = []) {
+  const cues = cueWordings.map((cue) => ({ start: text.indexOf(cue), end: text.indexOf(cue) + cue.length }));
+  return addFrameMentions(text, found, frames, [[0, text.length]], cues);
+}
+
 describe('addFrameMentions', () => {
   const text = 'It did nothing to lock the files.';
-  const range = [[0, text.length]] as const;
-  const phrase = {
-    start: 3,
-    end: 17,
-    factor: 'F19' as const,
-    style: 'paraphrase' as const,
-    text: 'did nothing to',
-    negationAt: 7,
-  };
-  const frame = {
-    start: 18,
-    end: 32,
-    factor: 'F6' as const,
-    style: 'paraphrase' as const,
-    text: 'lock the files',
-  };
+  const phrase = mentionOf(text, 'did nothing to', 'F19', 'nothing');
+  const frame = mentionOf(text, 'lock the files', 'F6');
 
   it('drops a frame mention a phrase overlaps, and one after a phrase with its own negation', () => {
-    expect(addFrameMentions(text, [phrase], [frame], range, [])).toEqual([phrase]);
-    expect(addFrameMentions(text, [], [frame], range, [])).toEqual([frame]);
-    const overlapping = { ...frame, start: 20, factor: 'F4' as const };
-    expect(addFrameMentions(text, [overlapping], [frame], range, [])).toEqual([overlapping]);
+    expect(add(text, [phrase], [frame])).toEqual([phrase]);
+    expect(add(text, [], [frame])).toEqual([frame]);
+    const overlapping = mentionOf(text, 'ck the', 'F4');
+    expect(add(text, [overlapping], [frame])).toEqual([overlapping]);
   });
 
   it('lets only a factor of absence (F19) carry what follows its negation', () => {
     const said = 'It promised not to compete and the defendant locked the files.';
-    const promise = {
-      start: 3,
-      end: 26,
-      factor: 'F13' as const,
-      style: 'paraphrase' as const,
-      text: 'promised not to compete',
-      negationAt: 12,
-    };
-    const locked = {
-      start: 45,
-      end: 61,
-      factor: 'F6' as const,
-      style: 'paraphrase' as const,
-      text: 'locked the files',
-    };
-    expect(addFrameMentions(said, [promise], [locked], [[0, said.length]], [])).toEqual([promise, locked]);
+    const promise = mentionOf(said, 'promised not to compete', 'F13', 'not');
+    const locked = mentionOf(said, 'locked the files', 'F6');
+    expect(add(said, [promise], [locked])).toEqual([promise, locked]);
   });
 
   it('keeps a frame after a negating phrase when a new clause stands between', () => {
     const said = 'It did nothing to protect it, and the defendant locked the files.';
-    const negating = { ...phrase, start: 3, end: 17, negationAt: 7 };
-    const locked = {
-      start: 47,
-      end: 63,
-      factor: 'F6' as const,
-      style: 'paraphrase' as const,
-      text: 'locked the files',
-    };
-    expect(addFrameMentions(said, [negating], [locked], [[0, said.length]], [])).toEqual([negating, locked]);
+    const negating = mentionOf(said, 'did nothing to', 'F19', 'nothing');
+    const locked = mentionOf(said, 'locked the files', 'F6');
+    expect(add(said, [negating], [locked])).toEqual([negating, locked]);
   });
 
   it('drops a frame mention that holds a case word after a comma', () => {
     const said = 'the product, the input case presents a duplicate';
-    const duplicate = {
-      start: 4,
-      end: 48,
-      factor: 'F18' as const,
-      style: 'paraphrase' as const,
-      text: said.slice(4),
-    };
-    expect(addFrameMentions(said, [], [duplicate], [[0, said.length]], [{ start: 13, end: 27 }])).toEqual([]);
+    expect(add(said, [], [mentionOf(said, said.slice(4), 'F18')], ['the input case'])).toEqual([]);
     const oneClause = 'the contract here was silent';
-    const silent = {
-      start: 4,
-      end: 28,
-      factor: 'F5' as const,
-      style: 'paraphrase' as const,
-      text: oneClause.slice(4),
-    };
-    expect(
-      addFrameMentions(oneClause, [], [silent], [[0, oneClause.length]], [{ start: 13, end: 17 }]),
-    ).toEqual([silent]);
+    const silent = mentionOf(oneClause, oneClause.slice(4), 'F5');
+    expect(add(oneClause, [], [silent], ['here'])).toEqual([silent]);
   });
 
   it('lets a frame that names a negation carry the other factors of its clause', () => {
     const said = 'It did not lock anything or use passwords; TSC1 used passwords.';
-    const negative = {
-      start: 7,
-      end: 24,
-      factor: 'F19' as const,
-      style: 'paraphrase' as const,
-      text: 'not lock anything',
-      negationAt: 7,
-    };
-    const passwords = {
-      start: 32,
-      end: 41,
-      factor: 'F6' as const,
-      style: 'paraphrase' as const,
-      text: 'passwords',
-    };
+    const negative = mentionOf(said, 'not lock anything', 'F19', 'not');
+    const passwords = mentionOf(said, 'passwords', 'F6');
     const later = {
-      start: 53,
-      end: 62,
-      factor: 'F6' as const,
-      style: 'paraphrase' as const,
-      text: 'passwords',
+      ...passwords,
+      start: said.lastIndexOf('passwords'),
+      end: said.lastIndexOf('passwords') + 9,
     };
-    expect(addFrameMentions(said, [passwords, later], [negative], [[0, said.length]], [])).toEqual([
-      negative,
-      later,
-    ]);
+    expect(add(said, [passwords, later], [negative])).toEqual([negative, later]);
   });
 });
 

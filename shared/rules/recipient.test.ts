@@ -7,42 +7,41 @@ function promise(text: string, phrase: string): FoundMention {
   return { start, end: start + phrase.length, factor: 'F4', style: 'paraphrase', text: phrase };
 }
 
+/** The factor `readRecipient` gives an F4 paraphrase `phrase` of `text` read as one sentence. */
+function factorOf(text: string, phrase: string) {
+  return readRecipient(text, [promise(text, phrase)], [{ start: 0, end: text.length }])[0]?.factor;
+}
+
 describe('readRecipient', () => {
   it("reads an outsider's promise of confidentiality as F12", () => {
     const text =
       'The only outsider who saw it was the co-packer, and it was contractually bound to keep it secret.';
-    const mention = promise(text, 'contractually bound to keep it secret');
-    expect(readRecipient(text, [mention], [{ start: 0, end: text.length }])[0]?.factor).toBe('F12');
+    expect(factorOf(text, 'contractually bound to keep it secret')).toBe('F12');
   });
 
   it('keeps F4 for a promise "by the defendant" and for a defendant who was once a distributor', () => {
     const text =
       'Visitors were never asked to sign, while TSC1 rests on a signed nondisclosure promise by the defendant.';
-    const mention = promise(text, 'signed nondisclosure promise');
-    expect(readRecipient(text, [mention], [{ start: 0, end: text.length }])[0]?.factor).toBe('F4');
+    expect(factorOf(text, 'signed nondisclosure promise')).toBe('F4');
     const other =
       'The defendant, a former distributor, received the formula after promising to keep it to itself.';
-    const pledge = promise(other, 'promising to keep it to itself');
-    expect(readRecipient(other, [pledge], [{ start: 0, end: other.length }])[0]?.factor).toBe('F4');
+    expect(factorOf(other, 'promising to keep it to itself')).toBe('F4');
   });
 
   it('counts "the companies that got the code" as outsiders', () => {
     const text = 'The companies that got the code had to sign a secrecy paper first.';
-    const mention = promise(text, 'sign a secrecy paper');
-    expect(readRecipient(text, [mention], [{ start: 0, end: text.length }])[0]?.factor).toBe('F12');
+    expect(factorOf(text, 'sign a secrecy paper')).toBe('F12');
   });
 
   it('counts partners and "outside companies" as outsiders', () => {
     const text =
       'It showed the formula to some outside companies, but they had to promise to keep it secret.';
-    const mention = promise(text, 'promise to keep it secret');
-    expect(readRecipient(text, [mention], [{ start: 0, end: text.length }])[0]?.factor).toBe('F12');
+    expect(factorOf(text, 'promise to keep it secret')).toBe('F12');
   });
 
   it('keeps F4 when the defendant is named nearer, and for codes', () => {
     const text = 'The supplier list was shared, and the defendant promised to keep it secret.';
-    const mention = promise(text, 'promised to keep it secret');
-    expect(readRecipient(text, [mention], [{ start: 0, end: text.length }])[0]?.factor).toBe('F4');
+    expect(factorOf(text, 'promised to keep it secret')).toBe('F4');
     const code: FoundMention = { start: 4, end: 6, factor: 'F4', style: 'code', text: 'F4' };
     const other = 'Its customers had F4.';
     expect(readRecipient(other, [code], [{ start: 0, end: other.length }])[0]?.factor).toBe('F4');
