@@ -1,9 +1,9 @@
 import type { FactorId } from '../factors.ts';
 import { FRAME_WINDOW, type Lexicon, parseFrame } from './lexicon.ts';
-import { lemmaSlot } from './paraphrase-mentions.ts';
+import { inflectedKeys } from './paraphrase-mentions.ts';
 import type { Span } from './sentences.ts';
 import type { FoundMention } from './types.ts';
-import { matchWords, type Word } from './words.ts';
+import { matchWords, NEW_LIST_ITEM, type Word } from './words.ts';
 
 interface CompiledFrame {
   factor: FactorId;
@@ -43,9 +43,7 @@ export function compileFrames(lexicon: Lexicon): CompiledFrames {
         afterPrevious: parsed.slots.map((slot) => slot.afterPrevious),
       });
       for (const [slotIndex, slot] of parsed.slots.entries()) {
-        const compiled = lemmaSlot({ kind: 'word', words: slot.words, keys: slot.keys }, true);
-        if (compiled.kind !== 'word') continue;
-        for (const key of compiled.keys) {
+        for (const key of inflectedKeys(slot)) {
           const pairs = byKey.get(key) ?? [];
           pairs.push([index, slotIndex]);
           byKey.set(key, pairs);
@@ -218,8 +216,10 @@ const SAYS_ABSENCE: ReadonlySet<FactorId | 'unlisted'> = new Set(['F19']);
 
 // What ends the clause a negating frame carries: ";", ":", or a comma before a new clause or a
 // new item of a list ("nothing like it was sold by anyone else, the defendant's awareness that …").
-const CLAUSE_BREAK =
-  /[;:]|,\s*(?:but|which|where|whereas|while|although|though|and\s+(?:in|TSC|here)|(?:and\s+)?(?:the|its|their|his|her|a|an|this|that))\b/i;
+const CLAUSE_BREAK = new RegExp(
+  `[;:]|,\\s*(?:but|which|where|whereas|while|although|though|and\\s+(?:in|TSC|here)|${NEW_LIST_ITEM})\\b`,
+  'i',
+);
 
 /**
  * The mentions found with the frame mentions that add something: those overlapping no mention

@@ -5,7 +5,7 @@ import type { FoundMention } from './types.ts';
 import { matchWords, stemWord, type Word } from './words.ts';
 
 /** A phrase slot ready for matching: the set of stems its word may take, or a gap. */
-export type CompiledSlot = { kind: 'word'; keys: ReadonlySet<string> } | { kind: 'gap'; max: number };
+type CompiledSlot = { kind: 'word'; keys: ReadonlySet<string> } | { kind: 'gap'; max: number };
 
 interface CompiledPhrase {
   factor: FactorId;
@@ -55,11 +55,19 @@ const COMPILED_STEMS_ONLY = new WeakMap<Lexicon, CompiledLexicon>();
  * compromise gives (`inflections`), so the lemma "take" meets "took" and "taken", "keep" meets
  * "kept", "company" meets "companies" — forms the suffix stemmer alone cannot join.
  */
-export function lemmaSlot(slot: PhraseSlot, inflect: boolean): CompiledSlot {
+function lemmaSlot(slot: PhraseSlot, inflect: boolean): CompiledSlot {
   if (slot.kind === 'gap') return slot;
+  return { kind: 'word', keys: inflect ? inflectedKeys(slot) : new Set(slot.keys) };
+}
+
+/** The stems of a word slot's words and of every inflection compromise gives for them (phrases and frames alike). */
+export function inflectedKeys(slot: {
+  readonly words: readonly string[];
+  readonly keys: readonly string[];
+}): Set<string> {
   const keys = new Set(slot.keys);
-  if (inflect) for (const word of slot.words) for (const form of inflections(word)) keys.add(stemWord(form));
-  return { kind: 'word', keys };
+  for (const word of slot.words) for (const form of inflections(word)) keys.add(stemWord(form));
+  return keys;
 }
 
 /**

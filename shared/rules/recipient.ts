@@ -8,9 +8,11 @@ const OUTSIDER =
 const DEFENDANT =
   /\b(?:defendants?|rivals?|competitors?|former\s+employees?|employees?|engineers?|new\s+employer|misappropriators?)\b/gi;
 const REACH = 160;
-// An identity someone pretends to have is not an outsider the plaintiff disclosed to: "by
-// pretending to be an equipment vendor, signed a nondisclosure agreement" is the defendant's NDA.
-const PRETENDED =
+// An outsider word that names the defendant is no outsider the plaintiff disclosed to: an identity
+// someone pretends to have ("by pretending to be an equipment vendor, signed a nondisclosure
+// agreement" is the defendant's NDA), or what the defendant was ("the defendant, a former
+// distributor, … promising to keep it to itself").
+const DEFENDANT_AS =
   /(?:defendant,\s+(?:an?|the|its)(?:\s+(?:former|one-time|erstwhile))?|pretend\w*\s+to\s+be|pos\w*\s+as|disguised\s+as|masquerad\w*\s+as|impersonat\w*|presented\s+(?:himself|herself|itself|themselves)\s+as|representative\s+of)\s+(?:(?:an?|the|one\s+of\s+the)\s+)?(?:[\w-]+\s+){0,3}$/i;
 
 const BY_DEFENDANT_AFTER = /^\s*(?:by|from|of)\s+the\s+defendant\b/i;
@@ -22,7 +24,7 @@ function lastOutsider(text: string): number {
   let last = -1;
   OUTSIDER.lastIndex = 0;
   for (let match = OUTSIDER.exec(text); match; match = OUTSIDER.exec(text))
-    if (!PRETENDED.test(text.slice(Math.max(0, match.index - 60), match.index))) last = match.index;
+    if (!DEFENDANT_AS.test(text.slice(Math.max(0, match.index - 60), match.index))) last = match.index;
   return last;
 }
 
@@ -58,7 +60,7 @@ export function readRecipient(
     // So is one said of a disclosure during negotiations ("disclosed during negotiations under a
     // nondisclosure agreement"): the party negotiating is the defendant (F1 with F4).
     if (mention.factor === 'F12')
-      return PRETENDED.test(text.slice(Math.max(0, mention.start - 60), mention.start)) ||
+      return DEFENDANT_AS.test(text.slice(Math.max(0, mention.start - 60), mention.start)) ||
         NEGOTIATION.test(mention.text)
         ? { ...mention, factor: 'F4' }
         : mention;

@@ -5,6 +5,7 @@ import { negationAfterCase, negationBeforeCase } from './negation.ts';
 import type { Segment } from './segments.ts';
 import type { Span } from './sentences.ts';
 import type { FoundMention } from './types.ts';
+import { NEW_LIST_ITEM } from './words.ts';
 
 /**
  * How a case word relates to the statement around it: `plain` ("in TSC1, …"), `comparative` ("as
@@ -144,7 +145,7 @@ function negatesForward(text: string, segment: Span, word: Span, hasMentions: bo
 
 // A new item of a list of noun phrases: "nothing like the product was sold by anyone else, the
 // defendant's awareness that …" — the "nothing" does not reach the next item.
-const NEXT_ITEM = /,\s+(?:and\s+)?(?:the|its|their|his|her|a|an|this|that)\b/gi;
+const NEXT_ITEM = new RegExp(`,\\s+${NEW_LIST_ITEM}\\b`, 'gi');
 
 /** Where the reach of a forward negation ("no", "nothing", "without") ends: the next list item, else the segment's end. */
 function forwardScopeEnd(text: string, word: Span, segment: Span): number {

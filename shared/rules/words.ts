@@ -170,6 +170,13 @@ function punctuationBetween(text: string, from: number, to: number): number {
   }
   return found;
 }
+/**
+ * What opens a new item of a list of noun phrases after a comma ("…, the defendant's awareness
+ * that …"), as a pattern source: the reach of a forward negation ends there (segment-facts), and so
+ * does the clause a negating frame carries (frame-mentions).
+ */
+export const NEW_LIST_ITEM = '(?:and\\s+)?(?:the|its|their|his|her|a|an|this|that)';
+
 // Words that open a new clause after a comma.
 const CLAUSE_WORDS: ReadonlySet<string> = new Set([
   'and',
