@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type ReportView, rankingOrder, reportViewSchema } from './report-view.ts';
 import { buildReport, DEFAULT_REPORT_OPTIONS, type Report } from './scoring/index.ts';
-import { smallStudy } from './scoring/test-fixtures.ts';
+import { emptyStudy, smallStudy } from './scoring/test-fixtures.ts';
 
 const OPTIONS = { ...DEFAULT_REPORT_OPTIONS, replicates: 50, generatedAt: '2025-01-01T00:00:00.000Z' };
 
@@ -19,19 +19,7 @@ describe('reportViewSchema', () => {
   });
 
   it('reads the report of an empty study', () => {
-    const empty = buildReport(
-      {
-        study: 'empty',
-        triples: [],
-        arguments: [],
-        extractions: [],
-        annotations: [],
-        gold: [],
-        reported: [],
-        design: null,
-      },
-      OPTIONS,
-    );
+    const empty = buildReport(emptyStudy('empty'), OPTIONS);
     expect(reportViewSchema.safeParse(overTheWire(empty)).success).toBe(true);
   });
 

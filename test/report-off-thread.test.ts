@@ -6,6 +6,7 @@ import { assignDemoSample, loadDemo, loadDemoAnnotations } from '../server/servi
 import { formatReport, type ReportJob, runReportJob, studyReport } from '../server/services/report/index.ts';
 import type { Db } from '../server/store/db.ts';
 import { MAX_SERVED_REPLICATES } from '../shared/report-api.ts';
+import { emptyStudy } from '../shared/scoring/test-fixtures.ts';
 import { loggedIn, testApp } from './support/app.ts';
 
 /**
@@ -102,16 +103,7 @@ describe('how many reports are computed at once', () => {
   const tiny = (format: ReportJob['format']): ReportJob => ({
     source: {
       kind: 'loaded',
-      input: {
-        study: 's',
-        triples: [],
-        arguments: [],
-        extractions: [],
-        annotations: [],
-        gold: [],
-        reported: [],
-        design: null,
-      },
+      input: emptyStudy('s'),
       notes: [],
       revision: 0,
     },

@@ -3,18 +3,9 @@ import { renderHtml, renderMarkdown } from '../server/services/report/index.ts';
 import { escapeHtml } from '../server/services/report/render-html.ts';
 import { formatFigure, reportDocument } from '../server/services/report/report-document.ts';
 import { buildReport, DEFAULT_REPORT_OPTIONS } from '../shared/scoring/index.ts';
-import { smallStudy } from '../shared/scoring/test-fixtures.ts';
+import { emptyStudy, smallStudy } from '../shared/scoring/test-fixtures.ts';
 
-const EMPTY = {
-  study: 'a<b>&"c"',
-  triples: [],
-  arguments: [],
-  extractions: [],
-  annotations: [],
-  gold: [],
-  reported: [],
-  design: null,
-};
+const EMPTY = emptyStudy('a<b>&"c"');
 
 describe('report rendering', () => {
   const report = buildReport(EMPTY, {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildReport, deriveSeed } from './build-report.ts';
 import { DEFAULT_REPORT_OPTIONS } from './report-input.ts';
-import { smallStudy } from './test-fixtures.ts';
+import { emptyStudy, smallStudy } from './test-fixtures.ts';
 
 const OPTIONS = { ...DEFAULT_REPORT_OPTIONS, replicates: 200, generatedAt: '2025-01-01T00:00:00.000Z' };
 
@@ -60,19 +60,7 @@ describe('buildReport', () => {
   });
 
   it('reports an empty study as n/a throughout, without throwing', () => {
-    const report = buildReport(
-      {
-        study: 'empty',
-        triples: [],
-        arguments: [],
-        extractions: [],
-        annotations: [],
-        gold: [],
-        reported: [],
-        design: null,
-      },
-      OPTIONS,
-    );
+    const report = buildReport(emptyStudy('empty'), OPTIONS);
     expect(report.extractor_vs_gold).toEqual({});
     expect(report.agreement.items).toBe(0);
     expect(report.agreement.cohen_kappa.value).toBeNull();

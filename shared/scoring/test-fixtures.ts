@@ -50,6 +50,20 @@ export function argument(
  *   gold a1 = G, a2 = G, a3 = G minus TSC1 F3, a4 = G
  *   x    a1 = G, a2 = G minus TSC2 F4, a3 = G, a4 = G plus current F5
  */
+/** A study with nothing in it: every list empty, no design. */
+export function emptyStudy(study = 'empty'): ReportInput {
+  return {
+    study,
+    triples: [],
+    arguments: [],
+    extractions: [],
+    annotations: [],
+    gold: [],
+    reported: [],
+    design: null,
+  };
+}
+
 export function smallStudy(): ReportInput {
   const truth = {
     current: TRIPLE_T.current.factors,
