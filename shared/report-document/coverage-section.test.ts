@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CoverageCheck } from '../coverage-check-api.ts';
+import { coverageCheckFixture } from '../simulation/test-coverage-check.ts';
 import { type Block, cellText } from './blocks.ts';
 import { coverageSection } from './coverage-section.ts';
 
@@ -12,66 +13,52 @@ const CLAIM = {
   meets_target: false,
 };
 
-const CHECK: CoverageCheck = {
+const FIXTURE = coverageCheckFixture({
+  rows: [
+    {
+      family: 'corrected AccH (x)',
+      method: 'normal',
+      intervals: 60,
+      coverage: 0.95,
+      mc_error: 0.021,
+      meets_target: true,
+    },
+    {
+      family: 'gold AccH (sample mean)',
+      method: 'percentile',
+      intervals: 60,
+      coverage: 0.8,
+      mc_error: 0.05,
+      meets_target: false,
+    },
+    {
+      family: 'extractor recall (x)',
+      method: 'wilson',
+      intervals: 10,
+      coverage: 1,
+      mc_error: 0,
+      mc_interval: { lower: 0.72247, upper: 1 },
+      meets_target: true,
+    },
+    {
+      family: 'τ-b gold vs reported',
+      method: 'percentile',
+      intervals: 0,
+      coverage: null,
+      mc_error: null,
+      meets_target: null,
+    },
+  ],
+  claims: {
+    acch_above: CLAIM,
+    ranking: { ...CLAIM, wrong_holds_studies_share: 0, wrong_holds_mc_error: 0, meets_target: true },
+  },
+});
+const CHECK = {
+  ...FIXTURE,
   id: 3,
   created_at: '2026-12-01T12:34:56.000Z',
-  created_by: 'admin',
-  source: 'screen',
-  report_revision: 7,
-  design_fingerprint: 'a'.repeat(64),
-  parameters: {
-    replicates: 10,
-    bootstrap: 20,
-    seed: 7,
-    populations: 10,
-    level: 0.95,
-    claim_threshold: 0.9,
-    threshold: 0.9,
-  },
-  design: { models: 2, tests: 3, arguments_per_cell: 6, gold: 12, allocation: 'equal', notes: [] },
-  result: {
-    studies: 10,
-    targets: { coverage: 0.93, wrong_holds: 0.05 },
-    rows: [
-      {
-        family: 'corrected AccH (x)',
-        method: 'normal',
-        intervals: 60,
-        coverage: 0.95,
-        mc_error: 0.021,
-        meets_target: true,
-      },
-      {
-        family: 'gold AccH (sample mean)',
-        method: 'percentile',
-        intervals: 60,
-        coverage: 0.8,
-        mc_error: 0.05,
-        meets_target: false,
-      },
-      {
-        family: 'extractor recall (x)',
-        method: 'wilson',
-        intervals: 10,
-        coverage: 1,
-        mc_error: 0,
-        mc_interval: { lower: 0.72247, upper: 1 },
-        meets_target: true,
-      },
-      {
-        family: 'τ-b gold vs reported',
-        method: 'percentile',
-        intervals: 0,
-        coverage: null,
-        mc_error: null,
-        meets_target: null,
-      },
-    ],
-    claims: {
-      acch_above: CLAIM,
-      ranking: { ...CLAIM, wrong_holds_studies_share: 0, wrong_holds_mc_error: 0, meets_target: true },
-    },
-  },
+  parameters: { ...FIXTURE.parameters, seed: 7 },
 };
 
 const meta = { study: 'demo', level: 0.95 };
