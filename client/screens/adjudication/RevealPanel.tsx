@@ -157,7 +157,9 @@ export function RevealPanel({
                       <tr key={`${decision.case}:${decision.factor}:${decision.class}`}>
                         <td>{CASE_LABEL[decision.case]}</td>
                         <td>
-                          {factorLabel(decision.factor)}
+                          <span className="reveal-factor" title={factorLabel(decision.factor)}>
+                            {factorLabel(decision.factor)}
+                          </span>
                           <EvidenceButtons
                             mentions={evidenceFor(extractor.mentions, decision)}
                             onShow={onShowEvidence}
