@@ -7,8 +7,7 @@ import { matchWords, NEW_LIST_ITEM, type Word } from './words.ts';
 
 interface CompiledFrame {
   factor: FactorId;
-  slotCount: number;
-  /** Per slot: its word must stand after the previous slot's. */
+  /** One entry per slot (so its length is the slot count): must its word stand after the previous slot's? */
   afterPrevious: readonly boolean[];
 }
 
@@ -39,7 +38,6 @@ export function compileFrames(lexicon: Lexicon): CompiledFrames {
       const index = frames.length;
       frames.push({
         factor,
-        slotCount: parsed.slots.length,
         afterPrevious: parsed.slots.map((slot) => slot.afterPrevious),
       });
       for (const [slotIndex, slot] of parsed.slots.entries()) {
@@ -167,12 +165,12 @@ export function findFrameMentions(
     }
     for (const frameIndex of touched) {
       const frame = compiled.frames[frameIndex];
-      const complete = frame !== undefined && filled[frameIndex] === (1 << frame.slotCount) - 1;
+      const complete = frame !== undefined && filled[frameIndex] === (1 << frame.afterPrevious.length) - 1;
       filled[frameIndex] = 0;
       if (!complete) continue;
       const match = narrowestMatch(
         words,
-        slotPositions(words, compiled, frameIndex, frame.slotCount, hits),
+        slotPositions(words, compiled, frameIndex, frame.afterPrevious.length, hits),
         frame.afterPrevious,
       );
       if (match) mentions.push(frameMention(text, words, frame.factor, match));
