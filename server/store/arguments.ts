@@ -33,10 +33,18 @@ function toStored(row: ArgumentRow): StoredArgument {
     test: row.test,
     text: row.text,
   };
+  setOptionalArgumentFields(record, row);
+  return { rowId: row.id, tripleRowId: row.tripleRowId, record };
+}
+
+/** An argument's optional columns as the record's optional fields, left out where NULL. */
+export function setOptionalArgumentFields(
+  record: { finish_reason?: string; output_tokens?: number; source?: string },
+  row: { finishReason: string | null; outputTokens: number | null; source: string | null },
+): void {
   if (row.finishReason !== null) record.finish_reason = row.finishReason;
   if (row.outputTokens !== null) record.output_tokens = row.outputTokens;
   if (row.source !== null) record.source = row.source;
-  return { rowId: row.id, tripleRowId: row.tripleRowId, record };
 }
 
 function columns(studyId: number, argument: Argument, tripleRowId: number, importId: number | null) {

@@ -1,3 +1,4 @@
+import { setOptionalArgumentFields } from './arguments.ts';
 import type { Db } from './db.ts';
 
 /** An argument as scoring reads it: everything but its text, which no figure of a report uses. */
@@ -37,9 +38,7 @@ export function listArgumentsForScoring(db: Db, studyId: number): ScoredArgument
       model: row.model,
       test: row.test,
     };
-    if (row.finishReason !== null) argument.finish_reason = row.finishReason;
-    if (row.outputTokens !== null) argument.output_tokens = row.outputTokens;
-    if (row.source !== null) argument.source = row.source;
+    setOptionalArgumentFields(argument, row);
     return argument;
   });
 }
