@@ -30,7 +30,7 @@ import {
 
 /**
  * Measures the NLP library compromise (v14) against the hand-made pieces of shared/rules, one piece
- * at a time, on labelled arguments (docs/decisions/011-rules-nlp-library.md):
+ * at a time, on labelled arguments (docs/decisions/020-rules-nlp-library.md):
  * - `sentences`: compromise's sentence splitter, line by line (its offsets drift across line breaks
  *   and list markers), instead of `splitSentences`;
  * - `clauses`: compromise's clauses as the segments (the opener read off the first word) instead

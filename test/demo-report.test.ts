@@ -110,7 +110,7 @@ describe('the study metrics of the report', () => {
     const triples = new Map((await jsonl('triples')).map((triple) => [triple.id, triple]));
     const extractions = new Map((await jsonl('extractions')).map((record) => [record.argument_id, record]));
     const cells = new Map<string, { acch: number[]; recu: number[]; empty: number[] }>();
-    // DESIGN.md, "Metrics, exactly": per argument NH = Σ|E \ G| (unlisted mentions count as
+    // docs/STATISTICS.md §2: per argument NH = Σ|E \ G| (unlisted mentions count as
     // hallucinations), NU = Σ|G \ E|, N = Σ|G|; AccH = 1 − NH/N, RecU = 1 − NU/N; macro mean per cell.
     for (const argument of await jsonl('arguments')) {
       const triple = triples.get(argument.triple_id) as unknown as Record<keyof Lists, { factors: string[] }>;

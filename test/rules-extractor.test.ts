@@ -18,7 +18,7 @@ import {
 
 /**
  * The rules extractor against its labelled test sets (test/fixtures/rules/). The unit is one
- * (argument, case, factor) asserted present (STATISTICS.md, "Units and pooling"); counts are
+ * (argument, case, factor) asserted present (docs/STATISTICS.md §3.1); counts are
  * pooled (micro). Thresholds apply to the development and older held-out sets together; the table
  * shows each set, because the rules were written against some and not others. The first
  * independent set (test/fixtures/rules-independent/) was measured once as held-out (second

@@ -46,7 +46,7 @@ function outline(blocks: readonly MarkdownBlock[]): string[] {
   return blocks.map(outlineBlock);
 }
 
-// Frozen excerpt of the annotation guidelines (ANNOTATION-GUIDELINES.md), hard line breaks as in the file.
+// Frozen excerpt of the annotation guidelines (data/guidelines/ANNOTATION-GUIDELINES.md), hard line breaks as in the file.
 const GUIDELINES_EXCERPT = `# Annotation guidelines: factor mentions in 3-ply arguments
 
 These are the rules a legal annotator follows, and the rules every extractor (human, LLM or

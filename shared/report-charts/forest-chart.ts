@@ -64,7 +64,7 @@ function domainOf(points: readonly ForestPoint[], threshold: number): [number, n
 }
 
 /**
- * The forest chart of AccH (STATISTICS.md, "Claims"): per model a panel, per test a row, and in it
+ * The forest chart of AccH (docs/STATISTICS.md §8): per model a panel, per test a row, and in it
  * every source's estimate with its interval — the gold sample's mean, each extractor's mean over all
  * arguments, the primary extractor's estimate corrected by the gold (the one the ">90%" claim is
  * judged on) and the reported figure — against the claim's threshold. `null` when no model has an

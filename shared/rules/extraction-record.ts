@@ -12,7 +12,7 @@ export const RULES_EXTRACTOR_NAME = 'rules';
 export const RULES_EXTRACTOR_VERSION = '2.2.0';
 
 /**
- * One line of extractions JSONL (DESIGN.md, "Extractions") for a rules extraction: the per-case
+ * One line of extractions JSONL (docs/FORMATS.md#extractions--jsonl) for a rules extraction: the per-case
  * lists, the unlisted mentions, and `abstained` — true for an exact or near-miss abstention, even
  * one that still lists factors (guidelines: such a response "is abstained, and the listed factors
  * are marked as usual"). The paper's RatioAbstain ("all extracted sets empty") is computed from the

@@ -4,7 +4,7 @@
  * assignment of sampled items to annotators (k per item, balanced, queues in random order).
  * Pure functions, seeded by `createRng` from `shared/stats/rng.ts`; invalid input throws, a sample
  * that differs from what was asked comes with warnings. Definitions: the doc comment of each file
- * and /work/shared/STATISTICS.md ("Using 50 annotated items…").
+ * and docs/STATISTICS.md §6.1.
  */
 
 export {

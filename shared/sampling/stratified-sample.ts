@@ -50,7 +50,7 @@ export interface StratifiedSample {
  *   inclusion probability π_i = n_h / N_h,   design weight w_i = N_h / n_h,   Σ_{i drawn in h} w_i = N_h
  *
  * so a weighted sum over the sample estimates the population total (Horvitz–Thompson), and the
- * difference estimator of STATISTICS.md ("Using 50 annotated items…") uses exactly these N_h, n_h.
+ * difference estimator (docs/STATISTICS.md §6.2) uses exactly these N_h, n_h.
  * The total drawn is exactly min(n, Σ N_h).
  *
  * Exclusion: items whose id is in `exclude` are removed before anything else, and N_h counts only

@@ -31,7 +31,7 @@ export function judgementReading(judgement: Judgement): AltReading {
  * An extractor's reading. Abstention is the record's `abstained` flag where the extractor sets it
  * (the rules extractor does); an extractor that does not say (an LLM asked only for factor lists)
  * abstains when it asserts nothing at all — no catalogue factor and no unlisted mention case-insensitively —
- * the paper's own rule for RatioAbstain ("all extracted sets empty", DESIGN.md).
+ * the paper's own rule for RatioAbstain ("all extracted sets empty", docs/STATISTICS.md §2.3).
  */
 export function extractionReading(extraction: Extraction): AltReading {
   const sets: AssertedSets = assertedSets(extraction);

@@ -116,7 +116,7 @@ const SUMS = {
 };
 
 /**
- * Section 2: inter-annotator agreement (DESIGN.md "Agreement"; STATISTICS.md "Units and pooling").
+ * Section 2: inter-annotator agreement (docs/STATISTICS.md §4).
  * For every argument with two or more *submitted* annotations, the two annotators' 26 × 3 binary
  * decisions ("is factor f asserted present in case c?") and their abstention flags are compared:
  * Cohen's κ, Krippendorff's α (nominal), Gwet's AC1, PABAK, raw agreement and positive/negative

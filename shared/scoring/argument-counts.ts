@@ -27,8 +27,8 @@ export interface ArgumentCounts {
 }
 
 /**
- * The per-argument counts of the study's metrics (DESIGN.md "Metrics, exactly"; STATISTICS.md "The
- * study's metrics per item"; the authors' released code), over the three cases c of the triple with
+ * The per-argument counts of the study's metrics (docs/STATISTICS.md §2.1; the authors' released
+ * code), over the three cases c of the triple with
  * ground truth G_c and asserted set E_c:
  *
  *   N = Σ_c |G_c|,   NH = Σ_c |E_c \ G_c| + U_c,   NU = Σ_c |G_c \ E_c|

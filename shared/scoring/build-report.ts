@@ -108,7 +108,7 @@ function cellSections(context: SectionContext, cells: CellMetrics) {
 
 /**
  * The study report: every section computed from plain records by the pure functions of
- * shared/scoring (DESIGN.md "Metrics, exactly", STATISTICS.md throughout):
+ * shared/scoring (docs/STATISTICS.md throughout; the sections as docs/REPORT.md describes them):
  *
  * 1. `extractor_vs_gold` — each extractor against the gold (`extractorVsGold`), and `error_classes` —
  *    its units by error class (`errorClassSummary`, from the stored classifications when given);

@@ -64,7 +64,7 @@ export function metricValues(truth: StudyIndex['truth'][number], sets: AssertedS
 
 /**
  * The per-cell (model × test) means of every metric under every source, with a cluster bootstrap
- * over arguments (STATISTICS.md "Intervals", "Rankings"): each replicate resamples the arguments
+ * over arguments (docs/STATISTICS.md §5.2, §7): each replicate resamples the arguments
  * within their model × test cell — and within the design stratum, and separately among the
  * arguments with gold and without, so every replicate keeps each cell's number of gold arguments —
  * and recomputes every cell's mean under every source from the same resample. Rankings and τ-b

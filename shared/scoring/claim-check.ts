@@ -7,7 +7,7 @@ import type { Interval } from '../stats/interval.ts';
 export type ClaimStatus = 'holds' | 'fails' | 'undecided' | 'too_few';
 
 /**
- * Checks "the figure is above `threshold`" against a confidence interval (STATISTICS.md, "Claims"):
+ * Checks "the figure is above `threshold`" against a confidence interval (docs/STATISTICS.md §8):
  * `holds` when the lower bound is above the threshold, `fails` when the upper bound is below it,
  * `undecided` when the interval contains it — or when there is no interval at all, since an
  * estimate without uncertainty decides nothing.

@@ -66,7 +66,7 @@ function goldNeeded(figure: CorrectedFigure, threshold: number, level: number): 
 }
 
 /**
- * The claim checks (STATISTICS.md "Claims"):
+ * The claim checks (docs/STATISTICS.md §8):
  *
  * - ">90% hallucination accuracy": per model, on Test 1, Test 2 and Tests 1–2 together, the primary
  *   extractor's corrected AccH (`correctedEstimates`) against `claimThreshold` — `holds` when the

@@ -45,7 +45,7 @@ export type CorrectedByModel = Record<
 
 /**
  * Section 4: population estimates of AccH, RecU and RatioAbstain corrected by the gold sample
- * (STATISTICS.md "Using 50 annotated items to speak about all of them"; `differenceEstimate`), per
+ * (docs/STATISTICS.md §6; `differenceEstimate`), per
  * extractor and model × test, and AccH for Tests 1–2 together (the claim's population):
  *
  * - strata: the design's strata intersected with the model × test cell (with a model × test

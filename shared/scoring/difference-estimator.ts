@@ -90,7 +90,7 @@ export function zeroSpreadVarianceFloor(n: number, level: number): number {
 
 /**
  * The stratified difference estimator of a population mean from a cheap proxy on every item and
- * gold on a sample (STATISTICS.md, "Using 50 annotated items to speak about all of them"; Cochran,
+ * gold on a sample (docs/STATISTICS.md §6.2–6.3; Cochran,
  * "Sampling Techniques", 3rd ed. 1977, §6.7–6.8 and ch. 5; prediction-powered inference,
  * Angelopoulos et al., Science 382, 2023, under a stratified design):
  *

@@ -121,8 +121,7 @@ interface ExtractorItems {
 }
 
 /**
- * Section 1: every extractor against the adjudicated gold (DESIGN.md "Extractor vs gold";
- * STATISTICS.md "Units and pooling"). Over the arguments with gold, each (argument, case, factor)
+ * Section 1: every extractor against the adjudicated gold (docs/STATISTICS.md §3). Over the arguments with gold, each (argument, case, factor)
  * either side asserts is tp, fp or fn (`compareWithGold`); unlisted mentions are extra units
  * compared by (case, normalised text). Failed and missing extractions are left out and counted.
  *

@@ -57,7 +57,7 @@ export function plainFigure(value: number | null): Figure {
 
 /**
  * A proportion x/n with its Wilson score interval as `ci` and the Clopper–Pearson interval beside
- * it (STATISTICS.md, "Binomial proportions"). n = 0 gives `{ value: null, ci: null, … }`.
+ * it (docs/STATISTICS.md §5.1). n = 0 gives `{ value: null, ci: null, … }`.
  *
  * @example proportionFigure(5, 20) // { value: 0.25, ci: { lower: 0.1119, upper: 0.4687 }, method: 'wilson', clopper_pearson: { … } }
  */

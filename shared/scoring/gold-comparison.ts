@@ -29,8 +29,8 @@ export interface GoldComparison {
 }
 
 /**
- * An extractor's output against the adjudicated gold for one argument, unit by unit (STATISTICS.md,
- * "Units and pooling"): every (case, factor) either side asserts present is tp (both), fp (extractor
+ * An extractor's output against the adjudicated gold for one argument, unit by unit
+ * (docs/STATISTICS.md §3.1): every (case, factor) either side asserts present is tp (both), fp (extractor
  * only) or fn (gold only); unlisted mentions are extra units (case, `unlistedKey(text)`), compared by
  * their normalised text. Pairs neither side asserts (true negatives) are not listed: there are
  * 78 − tp − fp − fn of them among the catalogue decisions.

@@ -1,8 +1,8 @@
 /**
  * The study's scores and report: pure functions from plain records to figures (issue 6). One
  * concept a file, each with its formula and source; the service (server/services/report/) loads
- * rows and hands them here. Definitions: /work/shared/DESIGN.md "Metrics, exactly",
- * /work/shared/STATISTICS.md, docs/REPORT.md.
+ * rows and hands them here. Definitions: docs/STATISTICS.md (the formulas and their sources),
+ * docs/REPORT.md (the report's keys and rendering).
  */
 
 export {

@@ -22,8 +22,8 @@ export interface MentionEvidence {
 const RANK: Readonly<Record<MentionStyle, number>> = { code: 3, name: 2, paraphrase: 1 };
 
 /**
- * The mention style and polarity evidence of a judgement's spans (ANNOTATION-GUIDELINES.md, "What
- * counts as a mention"):
+ * The mention style and polarity evidence of a judgement's spans (data/guidelines/ANNOTATION-GUIDELINES.md,
+ * "What counts as a mention"; docs/STATISTICS.md §3.3):
  *
  * - style of a gold unit (c, f): over its *asserted* spans for case c and factor f, the strongest
  *   style, code > name > paraphrase (a unit mentioned once by code and once in a paraphrase is a

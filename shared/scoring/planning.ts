@@ -36,7 +36,7 @@ export interface Planning {
 export const PLANNED_HALF_WIDTHS = [0.05, 0.1] as const;
 
 /**
- * The sample-size planner applied to the study (STATISTICS.md "Planning the sample";
+ * The sample-size planner applied to the study (docs/STATISTICS.md §10;
  * `planSampleSize`, `planCorrectedSampleSize`): ρ is estimated from the annotated items
  * (`intraClassCorrelation` over the gold judgements' 78 decisions; without gold, over the first
  * submitted annotation of each argument), and the variance of the differences from the sample.

@@ -49,7 +49,7 @@ export const RANKING_FIELDS = ['metric', 'test', 'values', 'kendall_tau_b', 'fli
 /**
  * Section 5: models ranked per metric (AccH, RecU on every test; RatioAbstain on Test 3) under every
  * source — the gold's cell means, each extractor's, the reported figures — and compared
- * (STATISTICS.md "Rankings"):
+ * (docs/STATISTICS.md §7):
  *
  * - Kendall's τ-b (`kendallTauB`, tie-corrected) between every pair of sources, over the models
  *   both rank; its interval is the percentile interval of τ-b recomputed in every replicate of the

@@ -35,7 +35,7 @@ export interface SampleSizePlan {
 
 /**
  * How many items to annotate for a target half-width w on a proportion near p measured over
- * decisions clustered in items (STATISTICS.md, "Planning the sample"; Cochran, "Sampling
+ * decisions clustered in items (docs/STATISTICS.md §10; Cochran, "Sampling
  * Techniques", 3rd ed. 1977, §4.4 for n₀ = z²pq/d², and Kish, "Survey Sampling", 1965, §5.4 for the
  * design effect of cluster samples):
  *
@@ -102,8 +102,8 @@ export interface CorrectedSampleSizePlan {
 export const MIN_PLANNED_PER_STRATUM = 3;
 
 /**
- * Sampled items per stratum for a target half-width w on a corrected metric (STATISTICS.md,
- * "Planning the sample"), planned for the interval the report will actually print
+ * Sampled items per stratum for a target half-width w on a corrected metric
+ * (docs/STATISTICS.md §10), planned for the interval the report will actually print
  * (`differenceEstimate`): the smallest n_h ≥ 3 with
  *
  *   t_{1−α/2, n_h−1} · √((1 − n_h/N_h) · E[s²(n_h)] / n_h) ≤ w,

@@ -52,7 +52,7 @@ const REPORTED: Readonly<Partial<Record<MeanMetric, ReportedMetric>>> = {
 
 /**
  * Section 3: the study's metrics recomputed per model × test from every source — the gold, each
- * extractor — beside the reported figures (DESIGN.md "Metrics, exactly"; `argumentCounts` for the
+ * extractor — beside the reported figures (docs/STATISTICS.md §2; `argumentCounts` for the
  * per-argument definitions, `cellMetrics` for the means and their bootstrap):
  *
  * - AccH, RecU and their variants: the mean over the cell's arguments of the per-argument value

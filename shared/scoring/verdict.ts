@@ -49,7 +49,7 @@ export function describeStatus(claim: { status: string; sampled?: number; needed
 }
 
 /**
- * The verdict on the reviewers' two questions (DESIGN.md, step 4), never a bare yes or no: every
+ * The verdict on the reviewers' two questions (docs/DESIGN.md §1, step 4), never a bare yes or no: every
  * sentence carries the estimate, its interval, the threshold and what decided it (`checkClaims`).
  * Ranking: per metric × test, τ-b between the gold and the compared ranking with its interval and
  * the least stable adjacent pair of the gold ranking. AccH: per model and test, the corrected

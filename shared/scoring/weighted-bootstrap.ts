@@ -56,7 +56,7 @@ export interface BootstrapDraws {
  * — every per-cell mean of a report (a cell's arguments, undefined values left out). The resampling
  * is `clusterBootstrap`'s (shared/stats/bootstrap.ts): the same `createRng(seed)` stream and the
  * same draws as `resampleClusters` (`drawWeights`), within strata when the plan has them
- * (STATISTICS.md, "Intervals"; Davison & Hinkley 1997, §3.7–3.8), every slot updated from the same
+ * (docs/STATISTICS.md §5.2; Davison & Hinkley 1997, §3.7–3.8), every slot updated from the same
  * draw. The delete-one-cluster jackknife for BCa is computed from the full-sample sums
  * (`meanJackknife`, O(entries)): the same values as re-evaluating with w_j = 0, up to rounding.
  *

@@ -13,7 +13,7 @@ export interface ClusterBootstrapOptions<T> {
   statistic: (sample: readonly T[]) => number | null;
   /** Seed of the random stream (`createRng`); the same seed gives the same result everywhere. */
   seed: number;
-  /** Number of bootstrap resamples B (default 2000, STATISTICS.md). */
+  /** Number of bootstrap resamples B (default 2000, docs/STATISTICS.md §5.2). */
   replicates?: number;
   /** Confidence level (default 0.95). */
   level?: number;
@@ -53,7 +53,7 @@ export interface ClusterBootstrapResult {
  *    strata) — and the adjusted quantiles of E&T eq. 14.10 (see `bcaInterval`).
  *
  * Decisions within an item are correlated, so items, never single decisions, are the resampling
- * unit (STATISTICS.md, "Intervals"). The random stream is `createRng(seed)`, so the same seed,
+ * unit (docs/STATISTICS.md §5.2). The random stream is `createRng(seed)`, so the same seed,
  * clusters and statistic give identical replicates and intervals on every machine.
  *
  * Preconditions: `replicates` a positive integer, 0 < level < 1, `seed` a safe integer; the

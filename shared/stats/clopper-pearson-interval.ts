@@ -12,7 +12,7 @@ import type { Interval } from './interval.ts';
  *
  * with B⁻¹ the Beta quantile (`betaQuantile`). Same definition as R's `binom.test` and
  * `binom::binom.confint(method = "exact")`. Its coverage is at least the nominal level, so it is
- * wider than Wilson's; the project offers it on request (STATISTICS.md, "Intervals").
+ * wider than Wilson's; the report gives it beside Wilson's (docs/STATISTICS.md §5.1).
  *
  * Preconditions: x and n are integer counts with 0 ≤ x ≤ n; 0 < level < 1 (default 0.95).
  * Anything else throws a RangeError.

@@ -2,7 +2,7 @@
  * The statistics library: agreement coefficients, classification figures, rank correlations,
  * binomial intervals, the special functions behind them, and a seeded cluster bootstrap.
  * Pure functions; undefined figures are `null` (shown as "n/a"), invalid input throws.
- * Definitions: docs in each file and /work/shared/STATISTICS.md.
+ * Definitions: docs in each file and docs/STATISTICS.md.
  */
 
 export { type BcaInput, type BcaInterval, bcaInterval, jackknifeAcceleration } from './bca-interval.ts';

@@ -26,7 +26,7 @@ export interface MacroAverage {
  * Macro-F1 here is the mean of the per-class F1 values, not the F1 of macro-precision and
  * macro-recall (the two differ; Opitz & Burst, "Macro F1 and Macro F1", 2019).
  *
- * Which classes count (STATISTICS.md, "Units and pooling"):
+ * Which classes count (docs/STATISTICS.md §3.2):
  * - a class with no gold positives and no predicted positives (tp = fp = fn = 0) has no figure at
  *   all; it is left out of every mean and counted in `classesLeftOut`, so the report can say so;
  * - otherwise F1 is defined and enters the F1 mean; precision enters its mean only when the class

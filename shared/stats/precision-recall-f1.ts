@@ -24,7 +24,7 @@ export interface PrecisionRecallF1 {
  * whenever both are defined and positive, and stays defined when only one of them is: a class
  * with gold positives and no predictions has precision n/a, recall 0 and F1 0 — a computed 0, not
  * a convention. In this project tp/fp/fn count (item, case, factor) decisions of the extractor
- * against the gold standard (STATISTICS.md, "Units and pooling").
+ * against the gold standard (docs/STATISTICS.md §3.1).
  *
  * Preconditions: tp, fp, fn are non-negative integers. Otherwise throws a RangeError.
  * Degenerate input gives `null` (shown as "n/a") for each figure whose denominator is 0:

@@ -9,7 +9,7 @@ import type { Rng } from './rng.ts';
  *
  * Without `strata`, n draws from all n clusters. With `strata`, each stratum h is resampled on
  * its own, n_h draws from its n_h clusters, so every resample keeps the design's stratum sizes
- * (Davison & Hinkley 1997, §3.7; STATISTICS.md, "Intervals"). Strata are visited in order of
+ * (Davison & Hinkley 1997, §3.7; docs/STATISTICS.md §5.2). Strata are visited in order of
  * first appearance and the resample lists them in that order, so a seed fixes the result.
  * Each draw is `rng.nextInt(n_h)`, uniform and unbiased.
  *

@@ -12,7 +12,7 @@ import { normalQuantile } from './normal-quantile.ts';
  *
  * It inverts the score test, so unlike the Wald interval it stays inside [0, 1] and keeps its
  * coverage near 0 and 1 — where abstention rates and rare factors sit. The project's default
- * interval for proportions (STATISTICS.md, "Intervals").
+ * interval for proportions (docs/STATISTICS.md §5.1).
  *
  * Preconditions: x and n are integer counts with 0 ≤ x ≤ n; 0 < level < 1 (default 0.95).
  * Anything else throws a RangeError.

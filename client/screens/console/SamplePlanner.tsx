@@ -4,7 +4,7 @@ import { planSampleSize } from '../../../shared/scoring/sample-size.ts';
 const HALF_WIDTHS = [0.05, 0.1] as const;
 
 /**
- * The sample-size planner (`planSampleSize`, STATISTICS.md "Planning the sample") for a decision-level
+ * The sample-size planner (`planSampleSize`, docs/STATISTICS.md §10) for a decision-level
  * proportion at p = 0.5, the most conservative: items needed per target half-width for the
  * intra-item correlation ρ the admin expects. The report's `planning` section estimates ρ from the
  * study's own annotations once there are some.
