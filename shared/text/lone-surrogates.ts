@@ -55,8 +55,8 @@ export function findLoneSurrogate(value: unknown): LoneSurrogate | undefined {
 
 /** What an import says about a lone surrogate (`FILE:LINE: ` is put before it). */
 export function loneSurrogateMessage(found: LoneSurrogate): string {
-  const escape = `\\u${found.codeUnit.toString(16).padStart(4, '0')}`;
+  const written = `\\u${found.codeUnit.toString(16).padStart(4, '0')}`;
   // A path through a key that holds one is shown with U+FFFD there, so the message itself is valid text.
   const path = found.path.replace(LONE_SURROGATES, '\uFFFD');
-  return `${path === '' ? 'the value' : path}: the escape ${escape} is half of a surrogate pair without its other half, which is not valid Unicode; write the character itself or its full pair`;
+  return `${path === '' ? 'the value' : path}: the escape ${written} is half of a surrogate pair without its other half, which is not valid Unicode; write the character itself or its full pair`;
 }
