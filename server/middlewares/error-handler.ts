@@ -27,16 +27,6 @@ function isBodyReadError(error: unknown): error is BodyReadError {
   return expose === true && typeof status === 'number' && status >= 400 && status < 500;
 }
 
-/**
- * The static file server's refusal of a path it cannot decode (`send`'s 400, an `http-errors` object
- * without a body parser's `type`).
- */
-function isPathDecodeError(error: unknown): boolean {
-  if (typeof error !== 'object' || error === null) return false;
-  const { status, type } = error as { status?: unknown; type?: unknown };
-  return status === 400 && type === undefined && !(error instanceof SyntaxError);
-}
-
 /** 262144 → "256 kB", 1048576 → "1 MB" (the limits are set in those units: middlewares/validate.ts). */
 function formatBytes(bytes: number): string {
   return bytes >= 1024 * 1024 ? `${Math.round(bytes / 1024 / 1024)} MB` : `${Math.round(bytes / 1024)} kB`;
@@ -87,13 +77,13 @@ export function errorHandler(
     return;
   }
   if (isAppError(error)) sendAppError(response, error);
-  // The router (a `:param`) and the static files both decode the path; a bad escape is the caller's.
-  else if (error instanceof URIError || isPathDecodeError(error))
+  // The router decodes every `:param` (the client pages' `{*path}` too); a bad escape is the caller's.
+  else if (error instanceof URIError)
     send(
       response,
       400,
       'validation_failed',
-      'The address cannot be read: it holds a malformed percent-escape (a "%" not followed by two hex digits of UTF-8, such as %FF) or a %00; check the link or type the address again.',
+      'The address cannot be read: it holds a malformed percent-escape (a "%" not followed by two hex digits of UTF-8, such as %FF); check the link or type the address again.',
     );
   else if (error instanceof SyntaxError && 'body' in error)
     send(response, 400, 'validation_failed', 'The request body is not valid JSON.');
