@@ -5,7 +5,7 @@ import { logInOver, startServer } from '../test/support/child-server.ts';
 import { loadAverage, quantile } from './bench-worker.ts';
 import type { Bench, BenchFigure } from './harness.ts';
 import {
-  autosaveLoop,
+  autosaveLoops,
   LOAD_ANNOTATORS,
   newTally,
   numberFlag,
@@ -47,15 +47,12 @@ const bench: Bench = {
 
     let tally = newTally();
     let running = true;
-    const loops = LOAD_ANNOTATORS.map((name, index) =>
-      autosaveLoop(
-        port,
-        name,
-        keys[name] ?? '',
-        sessions[index] ?? {},
-        () => tally,
-        () => running,
-      ),
+    const loops = autosaveLoops(
+      port,
+      keys,
+      sessions,
+      () => tally,
+      () => running,
     );
 
     const figures: BenchFigure[] = [];

@@ -123,6 +123,19 @@ export async function autosaveLoop(
   }
 }
 
+/** The eight load annotators' autosave loops (`autosaveLoop`), each with its session's headers. */
+export function autosaveLoops(
+  port: number,
+  keys: Record<string, string>,
+  sessions: readonly Record<string, string>[],
+  tally: () => SaveTally,
+  running: () => boolean,
+): Promise<void>[] {
+  return LOAD_ANNOTATORS.map((name, index) =>
+    autosaveLoop(port, name, keys[name] ?? '', sessions[index] ?? {}, tally, running),
+  );
+}
+
 /** One CLI command as its own process, as an admin would run it; resolves with its exit code and stderr. */
 export function runCommand(
   database: string,

@@ -5,7 +5,7 @@ import { DEMO_USERS } from '../server/services/demo-service.ts';
 import { logInOver, startServer } from '../test/support/child-server.ts';
 import { httpRequest, loadAverage, quantile } from './bench-worker.ts';
 import type { Bench, BenchFigure } from './harness.ts';
-import { autosaveLoop, LOAD_ANNOTATORS, newTally, numberFlag, seedLoadStudy } from './load-study.ts';
+import { autosaveLoops, LOAD_ANNOTATORS, newTally, numberFlag, seedLoadStudy } from './load-study.ts';
 
 /**
  * The server's memory under a long mixed load, and whether it settles: the real server (its own
@@ -142,15 +142,12 @@ const bench: Bench = {
       tally = newTally();
       const from = samples.length;
       const loops = [
-        ...LOAD_ANNOTATORS.map((name, index) =>
-          autosaveLoop(
-            port,
-            name,
-            keys[name] ?? '',
-            savers[index] ?? {},
-            () => tally,
-            () => running,
-          ),
+        ...autosaveLoops(
+          port,
+          keys,
+          savers,
+          () => tally,
+          () => running,
         ),
         ...readers.map(readerLoop),
         adjudicatorLoop(),

@@ -7,6 +7,18 @@ import { addUser, loggedIn, testApp } from './support/app.ts';
 const fixture = (name: string) => fileURLToPath(new URL(`./fixtures/import/${name}`, import.meta.url));
 const paperFixture = (name: string) => fileURLToPath(new URL(`./fixtures/paper/${name}`, import.meta.url));
 
+/** An admin's session, and their upload of `body` with the query `query`. */
+async function uploader() {
+  const { agent, csrf } = await adminAgent();
+  const post = (query: string, body: Buffer) =>
+    agent
+      .post(`/api/admin/imports?${query}`)
+      .set('X-CSRF-Token', csrf)
+      .set('Content-Type', 'application/octet-stream')
+      .send(body);
+  return { agent, post };
+}
+
 async function adminAgent() {
   const { app, db } = testApp();
   await addUser(db, 'root', ['admin']);
@@ -66,13 +78,7 @@ describe('POST /api/admin/imports', () => {
   });
 
   it("names the uploaded file in every message, never the server's temporary folder", async () => {
-    const { agent, csrf } = await adminAgent();
-    const post = (query: string, body: Buffer) =>
-      agent
-        .post(`/api/admin/imports?${query}`)
-        .set('X-CSRF-Token', csrf)
-        .set('Content-Type', 'application/octet-stream')
-        .send(body);
+    const { post } = await uploader();
     const bad = await post('study=s&kind=triples&file=mine.jsonl', Buffer.from('{"id": "t2"}\n')).expect(400);
     const text = JSON.stringify(bad.body);
     expect(bad.body.error.details.file).toBe('mine.jsonl');
@@ -102,13 +108,7 @@ describe('POST /api/admin/imports', () => {
   });
 
   it("takes a scenario CSV's mode and a paper log's model, test and extractor as fields", async () => {
-    const { agent, csrf } = await adminAgent();
-    const post = (query: string, body: Buffer) =>
-      agent
-        .post(`/api/admin/imports?${query}`)
-        .set('X-CSRF-Token', csrf)
-        .set('Content-Type', 'application/octet-stream')
-        .send(body);
+    const { agent, post } = await uploader();
     const csv = await post(
       'study=s&kind=triples&file=scenarios.csv&mode=reordered',
       readFileSync(fixture('reordered_factor_2_sample.csv')),
