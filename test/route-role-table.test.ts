@@ -345,27 +345,27 @@ describe('a malformed percent-escape anywhere in the URL', () => {
     };
     for (const route of documentedRoutes()) {
       const segments = route.path.split('/');
-      for (const escape of BAD_ESCAPES)
+      for (const badEscape of BAD_ESCAPES)
         for (const [index, segment] of segments.entries()) {
           // Each parameter, and the last segment of a route without one.
           if (!segment.startsWith(':') && !(index === segments.length - 1 && !route.path.includes(':')))
             continue;
           const bad = segments.map((part, at) =>
-            at === index ? (part.startsWith(':') ? escape : `${part}${escape}`) : part,
+            at === index ? (part.startsWith(':') ? badEscape : `${part}${badEscape}`) : part,
           );
           const path = concretePath(`${route.method} ${bad.join('/')}`, keys);
           for (const caller of ['anonymous', 'admin', 'annotator A'] as const)
             await check(app, route.method, path, caller);
         }
     }
-    for (const escape of BAD_ESCAPES)
-      for (const path of [`/${escape}`, `/assets/${escape}.js`, `/studies/${escape}/queue`])
+    for (const badEscape of BAD_ESCAPES)
+      for (const path of [`/${badEscape}`, `/assets/${badEscape}.js`, `/studies/${badEscape}/queue`])
         await check(withClient.app, 'GET', path, 'anonymous');
     console.log(`malformed escapes: ${checked} requests, every one a 4xx with a message`);
     expect(failures).toEqual([]);
     expect(
       (await request(app).get('/api/studies/%FF/queue').set('Cookie', sessions.admin.cookie)).body.error
         .message,
-    ).toMatch(/malformed percent-escape/);
+    ).toMatch(/malformed percent-badEscape/);
   });
 });
