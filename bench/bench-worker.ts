@@ -81,32 +81,45 @@ export function httpRequest(
     agent = new Agent({ keepAlive: true, maxSockets: 64 });
     agents.set(port, agent);
   }
-  return new Promise((resolve, reject) => {
-    const outgoing = request(
-      {
-        host: '127.0.0.1',
-        port,
-        path,
-        method,
-        agent,
-        headers:
-          body === undefined ? headers : { ...headers, 'content-length': String(Buffer.byteLength(body)) },
-      },
-      (incoming) => {
-        let text = '';
-        incoming.setEncoding('utf8');
-        incoming.on('data', (chunk: string) => {
-          text += chunk;
-        });
-        incoming.on('end', () =>
-          resolve({ status: incoming.statusCode ?? 0, text, headers: incoming.headers }),
+  const pool = agent;
+  const attempt = (retry: boolean) =>
+    new Promise<{ status: number; text: string; headers: Record<string, string | string[] | undefined> }>(
+      (resolve, reject) => {
+        const outgoing = request(
+          {
+            host: '127.0.0.1',
+            port,
+            path,
+            method,
+            agent: pool,
+            headers:
+              body === undefined
+                ? headers
+                : { ...headers, 'content-length': String(Buffer.byteLength(body)) },
+          },
+          (incoming) => {
+            let text = '';
+            incoming.setEncoding('utf8');
+            incoming.on('data', (chunk: string) => {
+              text += chunk;
+            });
+            incoming.on('end', () =>
+              resolve({ status: incoming.statusCode ?? 0, text, headers: incoming.headers }),
+            );
+            incoming.on('error', reject);
+          },
         );
-        incoming.on('error', reject);
+        outgoing.on('error', (error: NodeJS.ErrnoException) => {
+          // A kept-alive socket the server closed while idle (its keep-alive timeout) fails the next
+          // request sent on it before any answer: that request never reached the server, so send it again.
+          if (retry && outgoing.reusedSocket && error.code === 'ECONNRESET')
+            attempt(false).then(resolve, reject);
+          else reject(error);
+        });
+        outgoing.end(body);
       },
     );
-    outgoing.on('error', reject);
-    outgoing.end(body);
-  });
+  return attempt(true);
 }
 
 /** The machine's load average (1, 5, 15 min), printed beside every figure of a shared machine. */

@@ -15,6 +15,11 @@ export interface BenchOptions {
    * for 72,000. 1 by default; a bench that does not scale ignores it.
    */
   scale: number;
+  /**
+   * Every other `--name value` pair of the command line (`npm run bench -- soak --minutes 5`), for
+   * the bench that reads it; a bench ignores the ones that are not its own.
+   */
+  flags: Record<string, string>;
 }
 
 export interface Bench {

@@ -178,8 +178,13 @@ async function rolledBack(db: Db, work: () => Promise<unknown>): Promise<number>
 async function rawInsertFile(db: Db, study: string, kind: JsonlKind, file: string): Promise<void> {
   const studyId = requireStudy(db, study).id;
   const values: Record<string, unknown>[] = [];
-  await streamLines(await inspectSource(file), (_line, text) => {
-    values.push(JSON.parse(text) as Record<string, unknown>);
+  await streamLines(await inspectSource(file), {
+    line: (_line, text) => {
+      values.push(JSON.parse(text) as Record<string, unknown>);
+    },
+    invalidUtf8: (line) => {
+      throw new Error(`${file}:${line}: not UTF-8`);
+    },
   });
   const { sql, row, history } = rawInsert(db, studyId, kind);
   const insert = db.raw.prepare(sql);

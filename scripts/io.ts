@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
-import type { Db } from '../server/store/db.ts';
+import { CLI_BUSY_TIMEOUT_MS, type Db } from '../server/store/db.ts';
 import { openDatabase, openExistingDatabase } from '../server/store/open.ts';
 
 /** Where a command writes; tests pass buffers, the real CLI passes the process's streams. */
@@ -24,6 +24,23 @@ export type GlobalOptions = z.infer<typeof globalOptionsSchema>;
 /** `--db FILE`, else `FACTOR_AUDIT_DB`, else `data/factor-audit.db`, relative to the working directory. */
 export function databasePath(options: GlobalOptions, io: CliIo): string {
   return resolve(io.cwd, options.db ?? io.env.FACTOR_AUDIT_DB ?? DEFAULT_DB);
+}
+
+/**
+ * How long a command waits for another process's write lock: `FACTOR_AUDIT_BUSY_TIMEOUT_MS`, else
+ * `CLI_BUSY_TIMEOUT_MS` (60 s). A value that is not a whole number of milliseconds is refused.
+ */
+export function busyTimeoutMs(io: CliIo): number {
+  const setting = io.env.FACTOR_AUDIT_BUSY_TIMEOUT_MS;
+  if (setting === undefined || setting === '') return CLI_BUSY_TIMEOUT_MS;
+  const value = Number(setting);
+  if (!Number.isInteger(value) || value < 0 || value > 3_600_000) {
+    io.stderr(
+      `error: FACTOR_AUDIT_BUSY_TIMEOUT_MS is milliseconds, a whole number from 0 to 3600000 (got ${setting})\n`,
+    );
+    throw new CliExit(1);
+  }
+  return value;
 }
 
 /** Thrown by a command to end with exit code 1 after it has printed its own message. */
@@ -63,7 +80,8 @@ export async function withDatabase<T>(
   options: { create?: boolean } = {},
 ): Promise<T> {
   const file = databasePath(globals(), io);
-  const db = options.create ? openDatabase(file) : openExistingDatabase(file);
+  const opening = { busyTimeoutMs: busyTimeoutMs(io) };
+  const db = options.create ? openDatabase(file, opening) : openExistingDatabase(file, opening);
   try {
     return await work(db);
   } finally {

@@ -1,5 +1,6 @@
 import { Command, CommanderError } from 'commander';
 import { type ImportProblems, isAppError } from '../server/errors.ts';
+import { isDatabaseBusy } from '../server/store/db.ts';
 import { registerBackup } from './commands/backup.ts';
 import { registerBatch } from './commands/batch/index.ts';
 import { registerDataset } from './commands/dataset.ts';
@@ -18,7 +19,7 @@ import { registerServe } from './commands/serve.ts';
 import { registerSimulate } from './commands/simulate.ts';
 import { registerStatus } from './commands/status.ts';
 import { registerUser } from './commands/user.ts';
-import { CliExit, type CliIo, type GlobalOptions, globalOptionsSchema } from './io.ts';
+import { busyTimeoutMs, CliExit, type CliIo, type GlobalOptions, globalOptionsSchema } from './io.ts';
 
 export function buildProgram(io: CliIo): Command {
   const program = new Command('factor-audit')
@@ -61,6 +62,13 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
   } catch (error) {
     if (error instanceof CliExit) return error.exitCode;
     if (error instanceof CommanderError) return error.exitCode;
+    if (isDatabaseBusy(error)) {
+      io.stderr(
+        `error: busy: another process (the server or another command) kept the database locked for more than ${busyTimeoutMs(io) / 1000} s ` +
+          '(FACTOR_AUDIT_BUSY_TIMEOUT_MS); what this command had not committed was rolled back. Run it again when the other one has finished.\n',
+      );
+      return 1;
+    }
     if (isAppError(error)) {
       if (error.code === 'import_invalid') {
         const { file, problems } = error.details as ImportProblems;

@@ -45,6 +45,8 @@ export const errors = {
   /** Too many attempts; the error handler sends `retryAfterSeconds` as the `Retry-After` header. */
   rateLimited: (message: string, retryAfterSeconds: number) =>
     new AppError('rate_limited', message, { retryAfterSeconds }),
+  /** The database stayed locked by another process; `Retry-After` says when to try again. */
+  busy: (message: string) => new AppError('busy', message, { retryAfterSeconds: 2 }),
   importInvalid: (file: string, problems: RecordProblem[]) =>
     new AppError(
       'import_invalid',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { modeSchema, testSchema } from './vocabulary.ts';
 
 /**
  * The study console's list of arguments (GET /api/studies/:study/arguments): the query a caller may
@@ -60,7 +61,11 @@ export const UPLOAD_KINDS = [
 /** The largest upload the server reads (the body is the file itself). */
 export const UPLOAD_LIMIT_BYTES = 64 * 1024 * 1024;
 
-/** POST /api/admin/imports?study=&kind=&file=[&replace=yes] — the body is the file. */
+/**
+ * POST /api/admin/imports?study=&kind=&file=[&replace=yes][&mode=][&model=&test=[&extractor=]] — the
+ * body is the file. `mode` is a scenario CSV's when its name does not say it; `model`, `test` and
+ * `extractor` are a paper log's (the command's --mode, --model, --test and --extractor).
+ */
 export const importUploadQuerySchema = z.strictObject({
   study: z.string().min(1).max(64, 'a study name is at most 64 characters'),
   kind: z.enum(UPLOAD_KINDS),
@@ -68,8 +73,29 @@ export const importUploadQuerySchema = z.strictObject({
     .string()
     .min(1)
     .max(200, 'a file name is at most 200 characters')
-    .regex(/^[\w. -]+$/, 'a file name is letters, digits, spaces, ".", "_" or "-" (no folders)'),
+    .regex(/^[\w. -]+$/, 'a file name is letters, digits, spaces, ".", "_" or "-" (no folders)')
+    .refine(
+      (name) => name !== '.' && name !== '..',
+      'a file name cannot be "." or ".." (name the file itself)',
+    ),
   replace: z.enum(['yes', 'no']).optional(),
+  mode: modeSchema.optional(),
+  model: z
+    .string()
+    .trim()
+    .min(1, 'name the model')
+    .max(200, 'a model name is at most 200 characters')
+    .optional(),
+  test: z
+    .enum(['1', '2', '3'], 'the test is 1, 2 or 3')
+    .transform((test) => testSchema.parse(Number(test)))
+    .optional(),
+  extractor: z
+    .string()
+    .trim()
+    .min(1, 'name the extractor')
+    .max(200, 'an extractor name is at most 200 characters')
+    .optional(),
 });
 export type ImportUploadQuery = z.output<typeof importUploadQuerySchema>;
 

@@ -11,6 +11,8 @@ export const ERROR_STATUS = {
   conflict: 409,
   rate_limited: 429,
   internal: 500,
+  /** The database is locked by another writer (a command-line import, extraction or restore): try again. */
+  busy: 503,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -205,3 +205,22 @@ describe('the study overview', () => {
     await (await loggedIn(app, 'admin')).agent.get('/api/studies/default/overview').expect(200);
   });
 });
+
+describe('a text that is not valid Unicode', () => {
+  it('refuses a lone surrogate escape in an autosave with 400, naming the field, and stores nothing', async () => {
+    const { app, db } = testApp();
+    const { itemKeys } = await seedAnnotationStudy(db);
+    const alice = await loggedIn(app, 'alice');
+    const body = `{"version": 0, "action": "save", "secondsSpent": 1, "judgement": {"current": [], "tsc1": [], "tsc2": [], "unlisted": [], "abstained": false, "exact_phrase": false, "truncated": false, "spans": [], "comment": "half \\ud800 a pair"}}`;
+    const refused = await alice.agent
+      .put(`/api/studies/default/items/${itemKeys.a1}/annotation`)
+      .set('X-CSRF-Token', alice.csrf)
+      .set('Content-Type', 'application/json')
+      .send(body)
+      .expect(400);
+    expect(refused.body.error.message).toMatch(
+      /^judgement\.comment: the escape \\ud800 is half of a surrogate pair/,
+    );
+    expect(db.first<{ n: number }>('SELECT count(*) AS n FROM annotations')?.n).toBe(0);
+  });
+});

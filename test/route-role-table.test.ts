@@ -1,3 +1,6 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Express } from 'express';
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -72,7 +75,8 @@ const CASES: Record<string, RouteCase> = {
     statuses: [200, 200, 200, 200, 200],
     body: () => ({ username: 'dave', password: 'dave-password' }),
   },
-  'POST /api/auth/logout': { statuses: [204, 204, 204, 204, 204] },
+  // Nobody to log out without a session: 401, as docs/SECURITY.md says of every route but two.
+  'POST /api/auth/logout': { statuses: [401, 204, 204, 204, 204] },
   'GET /api/auth/me': { statuses: ANY },
   'GET /api/health': { statuses: [200, 200, 200, 200, 200] },
   'GET /api/studies': { statuses: ANY },
@@ -311,5 +315,57 @@ describe('every documented route for every kind of caller', () => {
     );
     expect(failures).toEqual([]);
     expect(Object.keys(CASES).filter((name) => !routes.some((route) => route.name === name))).toEqual([]);
+  });
+});
+
+/** Malformed percent-escapes: not two hex digits, not UTF-8, a UTF-8 sequence cut short, an overlong one. */
+const BAD_ESCAPES = ['%FF', '%', '%zz', '%E0%A4%A', '%C0%AF'] as const;
+
+describe('a malformed percent-escape anywhere in the URL', () => {
+  it('is a 4xx with a message for every documented route, every caller, and the client pages, never a 5xx', async () => {
+    const clientDir = mkdtempSync(join(tmpdir(), 'fa-client-'));
+    mkdirSync(join(clientDir, 'assets'));
+    writeFileSync(join(clientDir, 'index.html'), '<!doctype html><title>factor-audit</title>');
+    writeFileSync(join(clientDir, 'assets', 'app.js'), '');
+    const withClient = testApp({ clientDir });
+    const failures: string[] = [];
+    let checked = 0;
+    const check = async (target: Express, method: string, path: string, caller: Caller) => {
+      let call = request(target)[method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete'](path);
+      if (caller !== 'anonymous') {
+        const session = sessions[caller];
+        call = call.set('Cookie', session.cookie).set('X-CSRF-Token', session.csrf);
+      }
+      const response = await (method === 'GET' ? call : call.send({}));
+      checked += 1;
+      if (response.status < 400 || response.status >= 500)
+        failures.push(`${method} ${path} as ${caller}: ${response.status}`);
+      else if (typeof response.body?.error?.message !== 'string')
+        failures.push(`${method} ${path} as ${caller}: ${response.status} without a message`);
+    };
+    for (const route of documentedRoutes()) {
+      const segments = route.path.split('/');
+      for (const badEscape of BAD_ESCAPES)
+        for (const [index, segment] of segments.entries()) {
+          // Each parameter, and the last segment of a route without one.
+          if (!segment.startsWith(':') && !(index === segments.length - 1 && !route.path.includes(':')))
+            continue;
+          const bad = segments.map((part, at) =>
+            at === index ? (part.startsWith(':') ? badEscape : `${part}${badEscape}`) : part,
+          );
+          const path = concretePath(`${route.method} ${bad.join('/')}`, keys);
+          for (const caller of ['anonymous', 'admin', 'annotator A'] as const)
+            await check(app, route.method, path, caller);
+        }
+    }
+    for (const badEscape of BAD_ESCAPES)
+      for (const path of [`/${badEscape}`, `/assets/${badEscape}.js`, `/studies/${badEscape}/queue`])
+        await check(withClient.app, 'GET', path, 'anonymous');
+    console.log(`malformed escapes: ${checked} requests, every one a 4xx with a message`);
+    expect(failures).toEqual([]);
+    expect(
+      (await request(app).get('/api/studies/%FF/queue').set('Cookie', sessions.admin.cookie)).body.error
+        .message,
+    ).toMatch(/malformed percent-badEscape/);
   });
 });

@@ -15,9 +15,10 @@ import { loggedIn, testApp } from './support/app.ts';
 /**
  * Random and malformed requests to every write route of docs/API.md, sent by an account allowed to
  * write there (so they get past the role check to the validation): bodies of every JSON shape, valid
- * bodies with one field broken, random spans, URL ids of every length and alphabet, bodies that are not
- * JSON, not UTF-8, compressed or not, larger than the route's limit, and requests without their CSRF
- * token. The server must never answer 5xx, and a refused request must write nothing: the row count of
+ * bodies with one field broken, random spans, texts with lone surrogate escapes, URL ids of every length
+ * and alphabet, malformed percent-escapes in the path, an upload's query broken (its file "." or "..",
+ * fields a kind does not take), bodies that are not JSON, not UTF-8, compressed or not, larger than the
+ * route's limit, and requests without their CSRF token. The server must never answer 5xx, and a refused request must write nothing: the row count of
  * every table is the same after it — except a stale save, which the histories keep as one `conflict`.
  */
 
@@ -48,7 +49,7 @@ const judgement = {
 };
 
 /** For each write route: who may call it, the valid body it is fuzzed around, which id fills the URL. */
-const WRITES: Record<string, { caller: string; body: Body; id?: (ctx: Ctx) => string; query?: string }> = {
+const WRITES: Record<string, { caller: string; body: Body; id?: (ctx: Ctx) => string; query?: true }> = {
   'POST /api/auth/login': {
     caller: 'anonymous',
     body: () => ({ username: 'dave', password: 'dave-password' }),
@@ -128,7 +129,8 @@ const WRITES: Record<string, { caller: string; body: Body; id?: (ctx: Ctx) => st
       tsc1: { factors: ['F4'], outcome: 'plaintiff' },
       tsc2: { factors: ['F10'], outcome: 'defendant' },
     }),
-    query: '?study=default&kind=triples&file=fuzz.jsonl',
+    // The query is fuzzed too (`uploadQuery`).
+    query: true,
   },
 };
 
@@ -163,11 +165,16 @@ function jsonBody(valid: Json): fc.Arbitrary<Json> {
     options.push(
       withField(fc.constantFrom(...fields), fc.constantFrom('x'.repeat(70_000), -1, 2 ** 60, [], null)),
     );
+    // Lone surrogate halves ("\ud800"): valid JSON, not Unicode; they must never be stored.
+    options.push(withField(fc.constantFrom(...fields), fc.constantFrom('a\ud800', '\udc00b', '\ud83d')));
   }
   if (fields.includes('judgement'))
     options.push(
       fc
-        .record({ spans: fc.array(anySpan, { maxLength: 20 }), comment: fc.string({ maxLength: 60 }) })
+        .record({
+          spans: fc.array(anySpan, { maxLength: 20 }),
+          comment: fc.oneof(fc.string({ maxLength: 60 }), fc.constantFrom('lone \ud800 half', '\udfff')),
+        })
         .map((change) => ({ ...(valid as object), judgement: { ...judgement, ...change } })),
     );
   return fc.oneof(...options);
@@ -236,14 +243,56 @@ function wire(valid: Json, limitBytes: number): fc.Arbitrary<Wire> {
   );
 }
 
-/** A URL id: the valid one, or an arbitrary string (escaped into the path), up to 5,000 characters. */
-const anyId = (valid: string) =>
+/** Percent-escapes no decoder accepts, put into the path as they are (not escaped again). */
+const BAD_ESCAPES = ['%FF', '%', '%zz', '%E0%A4%A', '%C0%AF', 'a%2'];
+
+/**
+ * A URL id: the valid one, or an arbitrary string (escaped into the path), up to 5,000 characters,
+ * or a malformed percent-escape written into the path raw.
+ */
+const anyId = (valid: string): fc.Arbitrary<string> =>
   fc.oneof(
-    { weight: 3, arbitrary: fc.constant(valid) },
-    { weight: 1, arbitrary: fc.string({ unit: 'grapheme', maxLength: 40 }) },
+    { weight: 3, arbitrary: fc.constant(encodeURIComponent(valid)) },
+    { weight: 1, arbitrary: fc.string({ unit: 'grapheme', maxLength: 40 }).map(encodeURIComponent) },
     { weight: 1, arbitrary: fc.stringMatching(/^[a-z0-9]{8,32}$/) },
-    { weight: 1, arbitrary: fc.constantFrom('x'.repeat(5_000), '..', '%', 'default', ' ') },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom('x'.repeat(5_000), '..', '%', 'default', ' ').map(encodeURIComponent),
+    },
+    { weight: 1, arbitrary: fc.constantFrom(...BAD_ESCAPES) },
   );
+
+/** The study in the path: the fixture's, or now and then a malformed escape. */
+const anyStudy = fc.oneof(
+  { weight: 9, arbitrary: fc.constant('default') },
+  { weight: 1, arbitrary: fc.constantFrom(...BAD_ESCAPES) },
+);
+
+/**
+ * The upload's query: the fixture's, or with its file name, kind, mode, model, test or extractor
+ * changed (".", "..", a malformed escape, a kind that does not match the body, an unknown mode…).
+ */
+const uploadQuery = fc.oneof(
+  { weight: 4, arbitrary: fc.constant('?study=default&kind=triples&file=fuzz.jsonl') },
+  {
+    weight: 1,
+    arbitrary: fc
+      .record({
+        file: fc.constantFrom('.', '..', '...', 'fuzz.jsonl', 'a%FF.jsonl', '%', 'x'.repeat(300), ''),
+        kind: fc.constantFrom('triples', 'arguments', 'gold', 'paper-log', 'reported', 'people'),
+        extra: fc.constantFrom(
+          '',
+          '&mode=reordered',
+          '&mode=sideways',
+          '&model=gpt-4o&test=1',
+          '&model=&test=9',
+          '&extractor=%FF',
+          '&colour=red',
+        ),
+      })
+      .map(({ file, kind, extra }) => `?study=default&kind=${kind}&file=${file}${extra}`),
+  },
+);
 
 interface Session {
   cookie: string;
@@ -328,13 +377,15 @@ describe('every write route under random and malformed requests', () => {
       const property = fc.asyncProperty(
         wire(valid, limit),
         anyId(route.id?.(ctx) ?? ''),
+        anyStudy,
+        route.query === undefined ? fc.constant('') : uploadQuery,
         // One request in eight forgets its CSRF token.
         fc.integer({ min: 0, max: 7 }).map((draw) => draw !== 0),
-        async (body, id, withCsrf) => {
+        async (body, id, study, query, withCsrf) => {
           const path = template
-            .replace(':study', 'default')
-            .replace(/:(itemKey|argumentId|username|jobId)/, encodeURIComponent(id))
-            .concat(route.query ?? '');
+            .replace(':study', study)
+            .replace(/:(itemKey|argumentId|username|jobId)/, id)
+            .concat(query);
           let call = request(tracked)[method.toLowerCase() as 'post' | 'put' | 'patch' | 'delete'](path);
           const session = sessions[route.caller];
           if (session) {

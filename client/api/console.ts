@@ -298,11 +298,20 @@ export type ImportSummaryView = z.infer<typeof importSummarySchema>;
  * details list every bad record (`import_invalid`).
  */
 export function uploadImport(
-  upload: { study: string; kind: UploadKind; file: File; replace: boolean },
+  upload: {
+    study: string;
+    kind: UploadKind;
+    file: File;
+    replace: boolean;
+    /** A scenario CSV's mode, when its name does not say it; a paper log's model, test and extractor. */
+    fields?: Partial<Record<'mode' | 'model' | 'test' | 'extractor', string>>;
+  },
   onProgress: (sent: number, total: number) => void,
 ): Promise<ImportSummaryView> {
   const query = new URLSearchParams({ study: upload.study, kind: upload.kind, file: upload.file.name });
   if (upload.replace) query.set('replace', 'yes');
+  for (const [name, value] of Object.entries(upload.fields ?? {}))
+    if (value !== undefined && value.trim() !== '') query.set(name, value.trim());
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', `/api/admin/imports?${query.toString()}`);

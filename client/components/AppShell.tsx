@@ -3,6 +3,7 @@ import type { MouseEvent, ReactNode } from 'react';
 import { NavLink, useNavigate, useParams } from 'react-router';
 import type { SessionUser } from '../../shared/api.ts';
 import { logout } from '../api/auth.ts';
+import type { ApiError } from '../api/errors.ts';
 import { SESSION_KEY } from '../api/queryClient.ts';
 import { studiesQuery } from '../api/studies.ts';
 import { adjudicationPath, LOGIN_PATH, queuePath, studyPath } from '../paths.ts';
@@ -59,13 +60,18 @@ function RoleNav({ user }: { readonly user: SessionUser }) {
 function Account({ user }: { readonly user: SessionUser }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const signOut = useMutation({
+  const forget = () => {
+    // Forget everything the last user loaded before anyone else sees this browser.
+    queryClient.clear();
+    queryClient.setQueryData(SESSION_KEY, null);
+    void navigate(LOGIN_PATH, { replace: true });
+  };
+  const signOut = useMutation<undefined, ApiError>({
     mutationFn: logout,
-    onSuccess: () => {
-      // Forget everything the last user loaded before anyone else sees this browser.
-      queryClient.clear();
-      queryClient.setQueryData(SESSION_KEY, null);
-      void navigate(LOGIN_PATH, { replace: true });
+    onSuccess: forget,
+    // A session that had already ended (401) is signed out all the same.
+    onError: (error) => {
+      if (error.code === 'unauthenticated') forget();
     },
   });
   return (

@@ -2,7 +2,14 @@ import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { z } from 'zod';
 import { backupDatabase, restoreDatabase } from '../../server/services/backup-service.ts';
-import { type CliIo, databasePath, type GlobalOptions, parseOptions, withDatabase } from '../io.ts';
+import {
+  busyTimeoutMs,
+  type CliIo,
+  databasePath,
+  type GlobalOptions,
+  parseOptions,
+  withDatabase,
+} from '../io.ts';
 
 const backupOptionsSchema = z.object({ out: z.string().min(1), force: z.boolean().default(false) });
 const restoreOptionsSchema = z.object({ force: z.boolean().default(false) });
@@ -34,6 +41,7 @@ export function registerBackup(program: Command, io: CliIo, globals: () => Globa
       const options = parseOptions(restoreOptionsSchema, rawOptions, io);
       const summary = await restoreDatabase(resolve(io.cwd, file), databasePath(globals(), io), {
         force: options.force,
+        busyTimeoutMs: busyTimeoutMs(io),
       });
       io.stdout(
         `restored ${summary.file} from ${summary.from} (migration level ${summary.backupSchemaVersion}` +

@@ -1,6 +1,7 @@
 import type { NextFunction, Request, Response } from 'express';
 import type { ErrorBody, ErrorCode } from '../../shared/errors.ts';
-import { isAppError } from '../errors.ts';
+import { type AppError, errors, isAppError } from '../errors.ts';
+import { isDatabaseBusy } from '../store/db.ts';
 
 function send(response: Response, status: number, code: ErrorCode, message: string, details?: unknown): void {
   const body: ErrorBody = { error: { code, message } };
@@ -54,6 +55,16 @@ function retryAfterSeconds(details: unknown): number | undefined {
     : undefined;
 }
 
+/** What a request that found the database locked for longer than the server waits is told. */
+const DATABASE_BUSY_MESSAGE =
+  'The database is busy with another writer (an import, an extraction or a restore on the command line) and nothing of this request was saved; try again in a moment.';
+
+function sendAppError(response: Response, error: AppError): void {
+  const retryAfter = retryAfterSeconds(error.details);
+  if (retryAfter !== undefined) response.set('Retry-After', String(retryAfter));
+  send(response, error.status, error.code, error.message, error.details);
+}
+
 /** The one place an error becomes a response: the envelope `{ error: { code, message, details? } }`. */
 export function errorHandler(
   error: unknown,
@@ -61,11 +72,20 @@ export function errorHandler(
   response: Response,
   _next: NextFunction,
 ): void {
-  if (isAppError(error)) {
-    const retryAfter = retryAfterSeconds(error.details);
-    if (retryAfter !== undefined) response.set('Retry-After', String(retryAfter));
-    send(response, error.status, error.code, error.message, error.details);
-  } else if (error instanceof SyntaxError && 'body' in error)
+  if (isDatabaseBusy(error)) {
+    sendAppError(response, errors.busy(DATABASE_BUSY_MESSAGE));
+    return;
+  }
+  if (isAppError(error)) sendAppError(response, error);
+  // The router decodes every `:param` (the client pages' `{*path}` too); a bad escape is the caller's.
+  else if (error instanceof URIError)
+    send(
+      response,
+      400,
+      'validation_failed',
+      'The address cannot be read: it holds a malformed percent-escape (a "%" not followed by two hex digits of UTF-8, such as %FF); check the link or type the address again.',
+    );
+  else if (error instanceof SyntaxError && 'body' in error)
     send(response, 400, 'validation_failed', 'The request body is not valid JSON.');
   // A caller's mistake is a 4xx, never a 500: keep the parser's status (413, 415, 400), our wording.
   else if (isBodyReadError(error)) send(response, error.status, 'validation_failed', bodyReadMessage(error));

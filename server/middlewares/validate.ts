@@ -1,5 +1,6 @@
 import express, { type NextFunction, type Request, type Response } from 'express';
 import type { z } from 'zod';
+import { findLoneSurrogate, loneSurrogateMessage } from '../../shared/text/lone-surrogates.ts';
 import { describeIssues } from '../../shared/zod-issues.ts';
 import { errors } from '../errors.ts';
 
@@ -60,7 +61,13 @@ export function validateBody<Schema extends z.ZodType>(
   return Object.assign(
     (request: Request, response: Response, next: NextFunction): void => {
       parse(request, response, (error?: unknown) => {
-        if (error) next(error);
+        if (error) {
+          next(error);
+          return;
+        }
+        // A "\ud800" escape is valid JSON but not Unicode; stored, it would be bytes that are not UTF-8.
+        const lone = findLoneSurrogate(request.body);
+        if (lone) next(errors.validation(loneSurrogateMessage(lone)));
         else check(request, response, next);
       });
     },

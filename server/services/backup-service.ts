@@ -1,7 +1,7 @@
 import { existsSync, renameSync, rmSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { errors } from '../errors.ts';
-import type { Db } from '../store/db.ts';
+import { CLI_BUSY_TIMEOUT_MS, type Db } from '../store/db.ts';
 import {
   backupDb,
   copyDatabase,
@@ -65,7 +65,7 @@ export interface RestoreSummary {
 export async function restoreDatabase(
   source: string,
   target: string,
-  { force = false } = {},
+  { force = false, busyTimeoutMs = CLI_BUSY_TIMEOUT_MS } = {},
 ): Promise<RestoreSummary> {
   const from = resolve(source);
   const file = resolve(target);
@@ -106,7 +106,7 @@ export async function restoreDatabase(
     backup.close();
   }
   // Brings an older backup up to this version's schema, and checks the restored file once more.
-  const db = openDatabase(file);
+  const db = openDatabase(file, { busyTimeoutMs });
   try {
     const after = integrityProblems(db.raw);
     if (after.length > 0)

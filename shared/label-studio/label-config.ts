@@ -23,6 +23,24 @@ export const LS = {
   guidelineVersion: 'guideline_version',
 } as const;
 
+/** A result item's `type` for each kind of control the configuration has (`<Labels>`, `<Choices>`, `<TextArea>`). */
+export type ControlType = 'labels' | 'choices' | 'textarea';
+
+/**
+ * The type of result the configuration's control `fromName` gives, or undefined when it has no
+ * control of that name: a result of another type (a `rectanglelabels` region under `span_current`)
+ * was not made with this configuration, and an import refuses it.
+ */
+export function controlType(fromName: string): ControlType | undefined {
+  if (CASES.some((caseId) => fromName === LS.span(caseId))) return 'labels';
+  if (CASES.some((caseId) => fromName === LS.factors(caseId))) return 'choices';
+  if (CASES.some((caseId) => fromName === LS.unlisted(caseId))) return 'textarea';
+  if (fromName === LS.style || fromName === LS.polarity || fromName === LS.flags) return 'choices';
+  if (fromName === LS.unlistedText || fromName === LS.comment || fromName === LS.guidelineVersion)
+    return 'textarea';
+  return undefined;
+}
+
 /** The label of a span marking a factor outside the catalogue. */
 export const UNLISTED_LABEL = 'unlisted';
 

@@ -90,4 +90,54 @@ describe('judgementResults → judgementFromResults', () => {
       'region r3: a judgement\'s mention is asserted or negated, not "hypothetical"',
     ]);
   });
+
+  it('refuses a result of a type the configuration does not give, another object, and a text that is not at its offsets', () => {
+    const label = 'F4 Agreed-not-to-disclose (P)';
+    const { judgement, problems } = judgementFromResults(TEXT, [
+      {
+        id: 'r1',
+        from_name: 'span_current',
+        type: 'rectanglelabels',
+        value: { start: 14, end: 48, rectanglelabels: [label] },
+      },
+      {
+        id: 'r2',
+        from_name: 'span_current',
+        to_name: 'image',
+        type: 'labels',
+        value: { start: 14, end: 48, labels: [label] },
+      },
+      {
+        id: 'r3',
+        from_name: 'span_current',
+        type: 'labels',
+        value: { start: 14, end: 48, text: 'a different phrase', labels: [label] },
+      },
+      {
+        id: 'r4',
+        from_name: 'span_tsc1',
+        type: 'labels',
+        value: { start: 14, end: 999, text: 'x', labels: [label] },
+      },
+      { from_name: 'comment', type: 'choices', value: { choices: ['x'] } },
+    ]);
+    expect(judgement).toBeNull();
+    expect(problems).toEqual([
+      expect.stringMatching(
+        /^result\[0\] \(span_current\): a "rectanglelabels" result, but the labelling configuration's span_current gives "labels" results/,
+      ),
+      'result[1] (span_current): it labels "image", but the configuration labels only "text"',
+      'result[2] (span_current): its text "a different phrase" is not the argument\'s text at 14–48 ("signed a confidentiality agreement"); its offsets would mark other words',
+      expect.stringMatching(/^result\[3\] \(span_tsc1\): its text "x" is not the argument's text at 14–999/),
+      expect.stringMatching(
+        /^result\[4\] \(comment\): a "choices" result, but the labelling configuration's comment gives "textarea" results/,
+      ),
+    ]);
+  });
+
+  it('does not compare the wording typed in a per-region text area with the region', () => {
+    const results = judgementResults(TEXT, richJudgement());
+    expect(results.some((item) => item.from_name === 'unlisted_text')).toBe(true);
+    expect(judgementFromResults(TEXT, results).problems).toEqual([]);
+  });
 });

@@ -4,6 +4,7 @@ import type { Judgement, MentionStyle, Span } from '../schemas/annotation.ts';
 import type { UnlistedMention } from '../schemas/factor-list.ts';
 import { CASES, type CaseId } from '../vocabulary.ts';
 import {
+  controlType,
   FLAG_CHOICES,
   type FlagChoice,
   factorOfChoice,
@@ -30,6 +31,34 @@ interface PendingRegion {
   wording?: string;
 }
 
+/** At most this much of a text is quoted in a message. */
+const QUOTED = 60;
+const quote = (text: string) => JSON.stringify(text.length > QUOTED ? `${text.slice(0, QUOTED)}…` : text);
+
+/**
+ * What makes a result item one the configuration could not have made, else undefined: a control it
+ * does not have, a result of another type than its control's (a `rectanglelabels` region), another
+ * object than the text, or a region whose `value.text` is not the argument's text at its offsets
+ * (its offsets would then mark other words). A per-region text area's `value.text` is the wording
+ * typed in it, not the region's text, and is not compared.
+ */
+function itemProblem(text: string, item: LsResultItem): string | undefined {
+  const expected = controlType(item.from_name);
+  if (expected === undefined)
+    return `no control of factor-audit's labelling configuration is called "${item.from_name}"`;
+  if (item.type !== expected)
+    return `a "${item.type}" result, but the labelling configuration's ${item.from_name} gives "${expected}" results; export the project made with factor-audit's configuration (export label-studio --config)`;
+  if (item.to_name !== undefined && item.to_name !== LS.text)
+    return `it labels "${item.to_name}", but the configuration labels only "${LS.text}"`;
+  const { start, end, text: regionText } = item.value;
+  if (expected !== 'textarea' && start !== undefined && end !== undefined && typeof regionText === 'string') {
+    const actual = text.slice(start, end);
+    if (end > text.length || actual !== regionText)
+      return `its text ${quote(regionText)} is not the argument's text at ${start}–${end} (${quote(actual)}); its offsets would mark other words`;
+  }
+  return undefined;
+}
+
 /**
  * The judgement a Label Studio annotation made under `labelConfigXml` records — the inverse of
  * `judgementResults`:
@@ -45,8 +74,9 @@ interface PendingRegion {
  * - the `flags` choices set abstained, exact_phrase and truncated; `comment` and `guideline_version`
  *   are their texts (several entries joined by line breaks).
  *
- * Problems, all of them, instead of a judgement: a control the configuration does not have, a label or
- * choice it does not offer, a region with no or several labels, per-region choices with no region.
+ * Problems, all of them, instead of a judgement: a control the configuration does not have, a result of
+ * another type than its control's, a region whose `value.text` is not the text at its offsets
+ * (`itemProblem`), a label or choice it does not offer, a region with no or several labels, per-region choices with no region.
  * Whether spans lie inside the text is checked later, by the import's rules. Pure.
  *
  * @example judgementFromResults(text, judgementResults(text, judgement)).judgement // judgement, unlisted grouped by case
@@ -63,6 +93,11 @@ export function judgementFromResults(text: string, result: readonly LsResultItem
 
   result.forEach((item, index) => {
     const where = `result[${index}] (${item.from_name})`;
+    const problem = itemProblem(text, item);
+    if (problem !== undefined) {
+      problems.push(`${where}: ${problem}`);
+      return;
+    }
     const spanCase = CASES.find((caseId) => item.from_name === LS.span(caseId));
     const tickCase = CASES.find((caseId) => item.from_name === LS.factors(caseId));
     const unlistedCase = CASES.find((caseId) => item.from_name === LS.unlisted(caseId));
@@ -107,10 +142,6 @@ export function judgementFromResults(text: string, result: readonly LsResultItem
       comment = asList(item.value.text);
     } else if (item.from_name === LS.guidelineVersion) {
       guidelineVersion = asList(item.value.text);
-    } else {
-      problems.push(
-        `${where}: no control of factor-audit's labelling configuration is called "${item.from_name}"`,
-      );
     }
   });
 

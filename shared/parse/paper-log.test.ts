@@ -289,3 +289,17 @@ describe('looksLikePaperLog', () => {
     expect(looksLikePaperLog('[]')).toBe(false);
   });
 });
+
+describe('parsePaperLog: text that is not Unicode', () => {
+  it('refuses an element with a lone surrogate escape, naming the field, and keeps the others', () => {
+    const text = `[\n${JSON.stringify(record())},\n${JSON.stringify(record({ argument: 'Plaintiff: X' })).replace('X', '\\ud800')}\n]`;
+    const parsed = parsePaperLog(text, OPTIONS);
+    expect(parsed.records.map((entry) => entry.index)).toEqual([1]);
+    expect(parsed.errors).toEqual([
+      {
+        line: 3,
+        message: expect.stringMatching(/^record 2: argument: the escape \\ud800 is half of a surrogate pair/),
+      },
+    ]);
+  });
+});

@@ -1,6 +1,7 @@
 import type { Argument } from '../schemas/argument.ts';
 import type { ExtractionStatus } from '../schemas/extraction.ts';
 import type { Triple } from '../schemas/triple.ts';
+import { readJson } from '../text/strict-json.ts';
 import { MODE_OF_TEST, type Mode, type TestNumber } from '../vocabulary.ts';
 import { parseDistilledFactors } from './distilled-factors.ts';
 import { type ElementSpan, jsonArrayElementSpans } from './json-array.ts';
@@ -102,7 +103,7 @@ function isRecordObject(value: unknown): value is Record<string, unknown> {
  * one that cannot be read is `failed` with empty lists and its error, never an empty extraction,
  * and `raw` is always kept — a non-string `distilled_factors` is kept as its JSON).
  *
- * Elements are parsed one by one, so a broken element (invalid JSON, not an object, no scenario or
+ * Elements are parsed one by one, so a broken element (invalid JSON, a lone surrogate escape, not an object, no scenario or
  * argument text, a scenario that does not read) is an error at the line where it starts and the
  * others still come through; a truncated file yields the records before the cut. `timestamp` is
  * not kept: the JSONL shapes have no place for it.
@@ -119,14 +120,12 @@ export function parsePaperLog(text: string, options: ParsePaperLogOptions): Pape
     const index = position + 1;
     const line = lineOf(span.start).line;
     const fail = (message: string) => errors.push({ line, message: `record ${index}: ${message}` });
-    let element: unknown;
-    try {
-      element = JSON.parse(source.slice(span.start, span.end));
-    } catch (parseError) {
-      const reason = parseError instanceof Error ? parseError.message : String(parseError);
-      fail(`not valid JSON (${reason.length > 160 ? `${reason.slice(0, 160)}…` : reason})`);
+    const reading = readJson(source.slice(span.start, span.end));
+    if (!reading.ok) {
+      fail(reading.message);
       return;
     }
+    const element = reading.value;
     if (!isRecordObject(element)) {
       fail('not an object with scenario, argument and distilled_factors');
       return;

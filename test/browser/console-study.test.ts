@@ -1,8 +1,10 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { CONSOLE_DATA_PATH } from '../../client/screens/console/consolePaths.ts';
 import { buildArgument, buildJudgement, buildTriple, toJsonl } from '../factories.ts';
 import { ARTIFACTS_DIR, logIn } from '../support/browser.ts';
 import { CONSOLE_ADMIN, consoleSuite } from '../support/console-server.ts';
@@ -24,7 +26,14 @@ const suite = consoleSuite(() => {
     join(files, 'bad-arguments.jsonl'),
     `${JSON.stringify(buildArgument({ id: 'ok-1' }))}\n{"id": "x"}\n`,
   );
+  // A paper log does not name its model or test, and this scenario CSV's name does not say its mode.
+  copyFileSync(fixture('paper/gpt-4o_test1_responses.json'), join(files, 'responses.json'));
+  copyFileSync(fixture('import/reordered_factor_2_sample.csv'), join(files, 'scenarios.csv'));
 });
+
+function fixture(path: string): string {
+  return fileURLToPath(new URL(`../fixtures/${path}`, import.meta.url));
+}
 
 const nav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 
@@ -158,6 +167,44 @@ describe('the study console from an empty database, in Chromium', () => {
     await factors.waitFor();
     expect(await factors.locator('thead').textContent()).toContain('alice');
     await page.screenshot({ path: join(ARTIFACTS_DIR, 'console-study.png'), fullPage: true });
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('imports a paper log with its model, test and extractor, and a scenario CSV with the mode chosen on the screen', async () => {
+    const page = await suite.browser.newPage({ viewport: { width: 1366, height: 768 } });
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await logIn(page, suite.baseUrl, CONSOLE_ADMIN.username, CONSOLE_ADMIN.password);
+    await page.goto(`${suite.baseUrl}${CONSOLE_DATA_PATH}?study=pilot`);
+    await page.getByRole('heading', { name: 'Data', level: 1 }).waitFor();
+    const form = page.getByRole('form', { name: 'Import a file' });
+
+    // A scenario CSV whose name says no mode: refused with the way out, then imported with one.
+    await importFile(page, 'triples', 'scenarios.csv');
+    await page.getByRole('alert').filter({ hasText: 'choose the mode' }).waitFor();
+    await form.getByLabel('Mode (scenario CSV)').selectOption('reordered');
+    await form.getByRole('button', { name: /Import into/ }).click();
+    await page.getByRole('status').filter({ hasText: 'Imported scenarios.csv into pilot' }).waitFor();
+
+    // A paper log: the model, test and extractor fields appear for that kind only.
+    await form.getByLabel('Kind').selectOption('paper-log');
+    expect(await form.getByLabel('Mode (scenario CSV)').count()).toBe(0);
+    await form.getByLabel('Model').fill('gpt-4o');
+    await form.getByLabel('Test').selectOption('1');
+    await form.getByLabel('Extractor').fill('gpt-4.1');
+    await form.getByLabel('File (JSONL, JSON or CSV)').setInputFiles(join(files, 'responses.json'));
+    await page.screenshot({ path: join(ARTIFACTS_DIR, 'console-data-paper-log.png'), fullPage: true });
+    await form.getByRole('button', { name: /Import into/ }).click();
+    await page.getByRole('status').filter({ hasText: 'Imported responses.json into pilot' }).waitFor();
+    const overview = await api<{ totals: { arguments: number; extractions: number } }>(
+      page,
+      '/api/studies/pilot/overview',
+    );
+    expect(overview.totals.arguments).toBeGreaterThan(0);
+    expect(overview.totals.extractions).toBe(overview.totals.arguments);
+    await page.setViewportSize({ width: 1024, height: 700 });
+    await page.screenshot({ path: join(ARTIFACTS_DIR, 'console-data-paper-log-1024.png'), fullPage: true });
     expect(errors).toEqual([]);
     await page.close();
   });

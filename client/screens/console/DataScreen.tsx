@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { UPLOAD_KINDS } from '../../../shared/console-api.ts';
+import { MODES, TESTS } from '../../../shared/vocabulary.ts';
 import {
   type ImportSummaryView,
   importHistoryKey,
@@ -34,10 +35,18 @@ function UploadForm({
   const [kind, setKind] = useState<UploadKind>('triples');
   const [file, setFile] = useState<File | null>(null);
   const [replace, setReplace] = useState(false);
+  // A scenario CSV's mode ('' = read from the file name); a paper log's model, test and extractor.
+  const [mode, setMode] = useState('');
+  const [model, setModel] = useState('');
+  const [test, setTest] = useState('');
+  const [extractor, setExtractor] = useState('gpt-4.1');
   const [sent, setSent] = useState<{ sent: number; total: number } | null>(null);
+  const fields = kind === 'triples' ? { mode } : kind === 'paper-log' ? { model, test, extractor } : {};
   const upload = useMutation<ImportSummaryView, ApiError, File>({
     mutationFn: (chosen) =>
-      uploadImport({ study, kind, file: chosen, replace }, (done, total) => setSent({ sent: done, total })),
+      uploadImport({ study, kind, file: chosen, replace, fields }, (done, total) =>
+        setSent({ sent: done, total }),
+      ),
     onSuccess: (summary) => {
       void queryClient.invalidateQueries({ queryKey: importHistoryKey(summary.study) });
       // The study list and every study's overview (its counts changed).
@@ -78,6 +87,68 @@ function UploadForm({
             onChange={(event) => setFile(event.target.files?.[0] ?? null)}
           />
         </div>
+        {kind === 'triples' && (
+          <div className="field">
+            <label htmlFor={`${id}-mode`}>Mode (scenario CSV)</label>
+            <select
+              id={`${id}-mode`}
+              value={mode}
+              aria-describedby={`${id}-fields-hint`}
+              onChange={(event) => setMode(event.target.value)}
+            >
+              <option value="">from the file name</option>
+              {MODES.map((known) => (
+                <option key={known} value={known}>
+                  {known}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
+        {kind === 'paper-log' && (
+          <>
+            <div className="field">
+              <label htmlFor={`${id}-model`}>Model</label>
+              <input
+                id={`${id}-model`}
+                required
+                maxLength={200}
+                value={model}
+                placeholder="gpt-4o"
+                onChange={(event) => setModel(event.target.value)}
+              />
+            </div>
+            <div className="field">
+              <label htmlFor={`${id}-test`}>Test</label>
+              <select
+                id={`${id}-test`}
+                required
+                value={test}
+                onChange={(event) => setTest(event.target.value)}
+              >
+                <option value="" disabled>
+                  choose
+                </option>
+                {TESTS.map((known) => (
+                  <option key={known} value={String(known)}>
+                    {known}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <div className="field">
+              <label htmlFor={`${id}-extractor`}>Extractor</label>
+              <input
+                id={`${id}-extractor`}
+                required
+                maxLength={200}
+                value={extractor}
+                aria-describedby={`${id}-fields-hint`}
+                onChange={(event) => setExtractor(event.target.value)}
+              />
+            </div>
+          </>
+        )}
         <div className="field">
           <label className="check-inline">
             <input type="checkbox" checked={replace} onChange={(event) => setReplace(event.target.checked)} />
@@ -90,9 +161,22 @@ function UploadForm({
           </button>
         </div>
       </div>
+      {kind === 'triples' && (
+        <p id={`${id}-fields-hint`} className="hint">
+          Mode: only for the study&apos;s scenario CSV whose file name does not say arguable, reordered or
+          non_arguable.
+        </p>
+      )}
+      {kind === 'paper-log' && (
+        <p id={`${id}-fields-hint`} className="hint">
+          A paper log does not say which model wrote it nor for which test: give them. Extractor: the name its
+          distilled factors are stored under.
+        </p>
+      )}
       <p className="hint">
-        All or nothing, as <code>npm run -s cli -- import KIND FILE</code>: if one record is bad, nothing is
-        imported and every bad record is listed.
+        All or nothing, as <code>npm run -s cli -- import KIND FILE</code> (with its <code>--mode</code>,{' '}
+        <code>--model</code>, <code>--test</code> and <code>--extractor</code> above): if one record is bad,
+        nothing is imported and every bad record is listed.
       </p>
       {sent && (
         <progress className="progress" max={Math.max(sent.total, 1)} value={sent.sent} aria-label="Upload">

@@ -1,5 +1,6 @@
 import { type CookieOptions, Router } from 'express';
 import { loginRequestSchema } from '../../../shared/api.ts';
+import { errors } from '../../errors.ts';
 import { authOf, CSRF_COOKIE, currentAuth, requireUser, SESSION_COOKIE } from '../../middlewares/session.ts';
 import { validateBody } from '../../middlewares/validate.ts';
 import { presentSessionUser } from '../../presenters/user.ts';
@@ -31,11 +32,14 @@ export function authRoutes({ db, config, loginLimiter }: RouteContext): Router {
     response.json(presentSessionUser(user));
   });
 
+  // Without a live session there is nothing to end: 401, as every route but login and health
+  // (docs/SECURITY.md); a stale cookie is cleared all the same.
   router.post('/logout', (_request, response) => {
     const auth = currentAuth(response);
-    if (auth) endSession(db, auth.token);
     response.clearCookie(SESSION_COOKIE, cookieBase);
     response.clearCookie(CSRF_COOKIE, cookieBase);
+    if (!auth) throw errors.unauthenticated('You are not signed in (your session may have expired).');
+    endSession(db, auth.token);
     response.status(204).end();
   });
 

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { lstat, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { z } from 'zod';
 import { orderForAdjudication } from '../../../shared/adjudication/annotator-order.ts';
@@ -11,8 +11,9 @@ import {
   type DatasetSampleDesign,
   datasetSampleDesignSchema,
 } from '../../../shared/dataset/sample-design.ts';
+import { readJson } from '../../../shared/text/strict-json.ts';
 import { describeIssues } from '../../../shared/zod-issues.ts';
-import { errors, type RecordProblem } from '../../errors.ts';
+import { errors, isAppError, type RecordProblem } from '../../errors.ts';
 import { findAdjudicationItem, insertAdjudicationItem } from '../../store/adjudication-items.ts';
 import { ACCEPTED_NOTE, findGold, writeGold } from '../../store/adjudications.ts';
 import { findArgument } from '../../store/arguments.ts';
@@ -29,6 +30,7 @@ import { refreshErrorClasses } from '../adjudication/error-class-service.ts';
 import { applyAnnotation, applyArgument, applyExtraction, applyTriple } from '../import/apply-records.ts';
 import { type ImportSummary, writeParsed } from '../import/import-service.ts';
 import type { ParsedRecord } from '../import/parse-records.ts';
+import { utf8Problems } from '../import/read-source.ts';
 import { type ApplyContext, reconcile } from '../import/reconcile.ts';
 
 export interface DatasetImportRequest {
@@ -41,80 +43,95 @@ export interface DatasetImportRequest {
 /** How many keys may be drawn for one argument before giving up (see `keyShowingOrder`). */
 const KEY_DRAWS = 10_000;
 
-/** Reads a file of the dataset, checked against manifest.json's size and SHA-256. */
-async function readChecked(
-  dir: string,
-  listed: Map<string, { bytes: number; sha256: string }>,
-  name: string,
-): Promise<{ text: string; sha256: string }> {
-  const expected = listed.get(name);
-  if (!expected) throw errors.validation(`${join(dir, DATASET_FILES.manifest.name)} does not list ${name}.`);
-  const bytes = await readFile(join(dir, name)).catch((error: unknown) => {
+/** A file of the dataset folder: refused when it is a symbolic link (it could point outside the folder). */
+async function readPlainFile(file: string): Promise<Buffer> {
+  const info = await lstat(file).catch((error: unknown) => {
     throw errors.validation(
-      `${join(dir, name)}: cannot read it (${error instanceof Error ? error.message : String(error)}).`,
+      `${file}: cannot read it (${error instanceof Error ? error.message : String(error)}); nothing was imported.`,
     );
   });
-  const sha256 = createHash('sha256').update(bytes).digest('hex');
-  if (bytes.length !== expected.bytes || sha256 !== expected.sha256)
+  if (info.isSymbolicLink())
     throw errors.validation(
-      `${join(dir, name)} is not the file manifest.json describes (size or SHA-256 differs): the dataset was changed or is incomplete; nothing was imported.`,
+      `${file} is a symbolic link; a dataset folder holds its own files (copy the file in). Nothing was imported.`,
     );
-  return { text: bytes.toString('utf8'), sha256 };
+  if (!info.isFile()) throw errors.validation(`${file} is not a file; nothing was imported.`);
+  return readFile(file);
 }
 
-async function readManifest(dir: string): Promise<Map<string, { bytes: number; sha256: string }>> {
+type Listed = Map<string, { bytes: number; sha256: string }>;
+
+/**
+ * Every file manifest.json lists, each checked against its size and SHA-256, and every file a dataset
+ * has (gold.jsonl, decisions.csv, sample.json, README.md, croissant.json) listed and present: a
+ * changed, missing or unlisted file refuses the whole folder, so what is imported is what was
+ * published. Resolves to the bytes of each file, by name.
+ */
+async function readCheckedFiles(dir: string, listed: Listed): Promise<Map<string, Buffer>> {
+  const manifest = join(dir, DATASET_FILES.manifest.name);
+  const required = Object.values(DATASET_FILES)
+    .map((file) => file.name)
+    .filter((name) => name !== DATASET_FILES.manifest.name);
+  const unlisted = required.filter((name) => !listed.has(name));
+  if (unlisted.length > 0)
+    throw errors.validation(
+      `${manifest} does not list ${unlisted.join(', ')}: it is not the manifest of a whole dataset written by export dataset. Nothing was imported.`,
+    );
+  const contents = new Map<string, Buffer>();
+  const changed: string[] = [];
+  for (const [name, expected] of listed) {
+    const bytes = await readPlainFile(join(dir, name));
+    const sha256 = createHash('sha256').update(bytes).digest('hex');
+    if (bytes.length !== expected.bytes || sha256 !== expected.sha256) changed.push(name);
+    contents.set(name, bytes);
+  }
+  if (changed.length > 0)
+    throw errors.validation(
+      `${changed.map((name) => join(dir, name)).join(', ')} ${changed.length === 1 ? 'is not the file' : 'are not the files'} manifest.json describes (size or SHA-256 differs): the dataset was changed or is incomplete; nothing was imported.`,
+    );
+  return contents;
+}
+
+async function readManifest(dir: string): Promise<Listed> {
   const file = join(dir, DATASET_FILES.manifest.name);
-  const text = await readFile(file, 'utf8').catch(() => {
+  const bytes = await readPlainFile(file).catch((error: unknown) => {
+    if (isAppError(error) && /symbolic link/.test(error.message)) throw error;
     throw errors.validation(`${file}: no such file; is ${dir} a dataset folder written by export dataset?`);
   });
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (error) {
-    throw errors.validation(
-      `${file}: not valid JSON (${error instanceof Error ? error.message : String(error)}).`,
-    );
-  }
-  const manifest = datasetManifestSchema.safeParse(value);
-  if (!manifest.success) throw errors.validation(`${file}: ${describeIssues(manifest.error).join('; ')}`);
-  return new Map(manifest.data.files.map((entry) => [entry.path, entry]));
+  const manifest = parseJson(datasetManifestSchema, bytes, file);
+  return new Map(manifest.files.map((entry) => [entry.path, entry]));
 }
 
-function parseJson<T extends z.ZodType>(schema: T, text: string, file: string): z.output<T> {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (error) {
-    throw errors.validation(
-      `${file}: not valid JSON (${error instanceof Error ? error.message : String(error)}).`,
-    );
-  }
-  const result = schema.safeParse(value);
+function parseJson<T extends z.ZodType>(schema: T, bytes: Buffer, file: string): z.output<T> {
+  const encoding = utf8Problems(bytes);
+  if (encoding.length > 0) throw errors.importInvalid(file, encoding);
+  const reading = readJson(bytes.toString('utf8').replace(/^\uFEFF/, ''));
+  if (!reading.ok) throw errors.validation(`${file}: ${reading.message}.`);
+  const result = schema.safeParse(reading.value);
   if (!result.success) throw errors.validation(`${file}: ${describeIssues(result.error).join('; ')}`);
   return result.data;
 }
 
-/** Every line of gold.jsonl validated; one problem per bad line, by its number. */
-function parseRecords(text: string): {
+/**
+ * Every line of gold.jsonl validated; one problem per bad line, by its number — a line that is not
+ * UTF-8 among them. A byte order mark before the first line is dropped, as every import does.
+ */
+function parseRecords(bytes: Buffer): {
   records: { line: number; record: DatasetRecord }[];
   problems: RecordProblem[];
 } {
   const records: { line: number; record: DatasetRecord }[] = [];
-  const problems: RecordProblem[] = [];
+  const problems: RecordProblem[] = utf8Problems(bytes);
+  const notUtf8 = new Set(problems.map((problem) => problem.line));
+  const text = bytes.toString('utf8').replace(/^\uFEFF/, '');
   text.split('\n').forEach((content, index) => {
     const line = index + 1;
-    if (content.trim() === '') return;
-    let value: unknown;
-    try {
-      value = JSON.parse(content);
-    } catch (error) {
-      problems.push({
-        line,
-        message: `not valid JSON (${error instanceof Error ? error.message : String(error)})`,
-      });
+    if (content.trim() === '' || notUtf8.has(line)) return;
+    const reading = readJson(content);
+    if (!reading.ok) {
+      problems.push({ line, message: reading.message });
       return;
     }
-    const result = datasetRecordSchema.safeParse(value);
+    const result = datasetRecordSchema.safeParse(reading.value);
     if (result.success) records.push({ line, record: result.data });
     else problems.push({ line, message: describeIssues(result.error).join('; ') });
   });
@@ -260,8 +277,8 @@ function sampleWriter(design: DatasetSampleDesign) {
 
 /**
  * Imports a dataset folder written by `export dataset` into a study, all or nothing (decision 001):
- * every file is first checked against manifest.json (size and SHA-256) and every line of gold.jsonl
- * validated; then, in one transaction, each record's triple, argument, extractions, annotations (as
+ * every file manifest.json lists is first checked against it (size and SHA-256; each dataset file
+ * must be listed; none may be a symbolic link) and every line of gold.jsonl validated; then, in one transaction, each record's triple, argument, extractions, annotations (as
  * submitted, with their active seconds; a pseudonymous annotator becomes the account
  * `annotator-<letter>`), gold (with its status — fixed, accepted or imported — decisions and
  * rationales) and sample row are written by the rules of the other imports (`reconcile`: identical →
@@ -271,16 +288,20 @@ function sampleWriter(design: DatasetSampleDesign) {
  */
 export async function importDataset(db: Db, request: DatasetImportRequest): Promise<ImportSummary> {
   const listed = await readManifest(request.dir);
-  const recordsFile = await readChecked(request.dir, listed, DATASET_FILES.records.name);
-  const sampleFile = await readChecked(request.dir, listed, DATASET_FILES.sample.name);
+  const files = await readCheckedFiles(request.dir, listed);
+  const file = (name: string): Buffer => {
+    const bytes = files.get(name);
+    if (!bytes) throw new Error(`${name} was checked but not read`);
+    return bytes;
+  };
+  const recordsBytes = file(DATASET_FILES.records.name);
   const design = parseJson(
     datasetSampleDesignSchema,
-    sampleFile.text,
+    file(DATASET_FILES.sample.name),
     join(request.dir, DATASET_FILES.sample.name),
   );
-  const parsed = parseRecords(recordsFile.text);
+  const parsed = parseRecords(recordsBytes);
   const displayName = join(request.dir, DATASET_FILES.records.name);
-  if (parsed.problems.length > 0) throw errors.importInvalid(displayName, parsed.problems);
   const writeSample = sampleWriter(design);
   const records: ParsedRecord[] = parsed.records.map(({ line, record }) => ({
     line,
@@ -323,6 +344,11 @@ export async function importDataset(db: Db, request: DatasetImportRequest): Prom
     sourceName: DATASET_FILES.records.name,
     displayName,
     format: 'jsonl',
-    parsed: { sha256: recordsFile.sha256, records, problems: [] },
+    parsed: {
+      sha256: listed.get(DATASET_FILES.records.name)?.sha256 ?? '',
+      records,
+      // Every record that parsed is still checked against the study, so one pass names every bad one.
+      problems: parsed.problems,
+    },
   });
 }

@@ -1,4 +1,4 @@
-import { errors } from '../../errors.ts';
+import { errors, type RecordProblem } from '../../errors.ts';
 import type { Db } from '../../store/db.ts';
 import { insertImport, updateImportCounts } from '../../store/imports.ts';
 import { type AuditActor, CLI_ACTOR, recordAudit } from '../audit-service.ts';
@@ -19,6 +19,8 @@ export type ImportProgress = { phase: 'reading' | 'writing'; done: number; total
 export interface ImportRequest extends Omit<ParseOptions, 'onBytes'> {
   kind: ImportKind;
   file: string;
+  /** What messages call the file when not its path (an upload: the name it was uploaded under). */
+  displayName?: string;
   study: string;
   replace?: boolean;
   onProgress?: (progress: ImportProgress) => void;
@@ -45,22 +47,19 @@ export interface ImportSummary {
  * Identical records are no-ops; changed ones need `replace`.
  */
 export async function importFile(db: Db, request: ImportRequest): Promise<ImportSummary> {
-  const source = await inspectSource(request.file);
+  const displayName = request.displayName ?? request.file;
+  const source = await inspectSource(request.file, displayName);
   const report = request.onProgress;
   const parsed = await parseSource(request.kind, source, {
     ...request,
     onBytes: report && ((done) => report({ phase: 'reading', done, total: source.size })),
   });
-  if (parsed.problems.length > 0) throw errors.importInvalid(request.file, sortByLine(parsed.problems));
-  if (parsed.records.length === 0)
-    throw errors.validation(`${source.name} holds no records; there is nothing to import.`);
-
   return writeParsed(db, {
     kind: request.kind,
     study: request.study,
     replace: request.replace ?? false,
     sourceName: source.name,
-    displayName: request.file,
+    displayName,
     format: source.format,
     parsed,
     onProgress: report,
@@ -77,16 +76,21 @@ export function importRecords(
     sourceName: string;
     values: readonly unknown[];
     replace?: boolean;
+    /** What messages call the source (the file the values were read from), and each value's line in it. */
+    displayName?: string;
+    lines?: readonly number[];
+    /** Problems the reader of the source found already, reported with the records' own. */
+    problems?: readonly RecordProblem[];
   },
 ): ImportSummary {
-  const parsed = parseValues(request.kind, request.values);
-  if (parsed.problems.length > 0) throw errors.importInvalid(request.sourceName, sortByLine(parsed.problems));
+  const { lines, problems = [], ...rest } = request;
+  const parsed = parseValues(request.kind, request.values, lines);
   return writeParsed(db, {
-    ...request,
+    ...rest,
     replace: request.replace ?? false,
-    displayName: request.sourceName,
+    displayName: request.displayName ?? request.sourceName,
     format: 'jsonl',
-    parsed,
+    parsed: { ...parsed, problems: [...problems, ...parsed.problems] },
   });
 }
 
@@ -103,13 +107,21 @@ export interface WriteRequest {
 }
 
 /**
- * Writes validated records in one transaction; a single conflict rolls everything back. Exported for
- * readers of bundles that are not one file of one kind (`import dataset`), so they follow the same rule.
+ * Writes validated records in one transaction; a single bad record rolls everything back. Every record
+ * that parsed is checked against the study (its references, its consistency, conflicts) even when
+ * others did not parse (`parsed.problems`), so one pass reports every bad record; the transaction is
+ * then rolled back. One transaction, not chunks, so that nothing is written on failure: it holds the
+ * write lock for well under a second for a 30 MB file, and the server's writes wait for it
+ * (docs/decisions/015-writes-beside-the-command-line.md). Exported for readers of bundles that are not
+ * one file of one kind (`import dataset`), so they follow the same rule.
  */
 export function writeParsed(db: Db, request: WriteRequest): ImportSummary {
   const { parsed, onProgress: report } = request;
-  if (parsed.records.length === 0)
+  if (parsed.records.length === 0) {
+    if (parsed.problems.length > 0)
+      throw errors.importInvalid(request.displayName, sortByLine(parsed.problems));
     throw errors.validation(`${request.displayName} holds no records; there is nothing to import.`);
+  }
   return db.transaction(() => {
     const { study, created } = ensureStudy(db, request.study);
     const counts: ImportCounts = { records: parsed.records.length, inserted: 0, replaced: 0, unchanged: 0 };
@@ -145,8 +157,8 @@ export function writeParsed(db: Db, request: WriteRequest): ImportSummary {
       if (report && (index % 500 === 0 || index === parsed.records.length - 1))
         report({ phase: 'writing', done: index + 1, total: parsed.records.length });
     });
-    if (context.problems.length > 0)
-      throw errors.importInvalid(request.displayName, sortByLine(context.problems));
+    const problems = [...parsed.problems, ...context.problems];
+    if (problems.length > 0) throw errors.importInvalid(request.displayName, sortByLine(problems));
     if (importRowId !== null) {
       updateImportCounts(db, importRowId, counts);
       // The command line (the CLI, the demo's loading, an extractor run) unless an admin uploaded it.

@@ -1,12 +1,19 @@
 import { createHash } from 'node:crypto';
 import type { z } from 'zod';
 import { locateArrayElements } from '../../../shared/json-locate.ts';
-import { modeFromFileName, parsePaperLog, parseScenarioCsv } from '../../../shared/parse/index.ts';
+import {
+  looksLikePaperLog,
+  modeFromFileName,
+  parsePaperLog,
+  parseScenarioCsv,
+} from '../../../shared/parse/index.ts';
 import { annotationSchema, goldSchema } from '../../../shared/schemas/annotation.ts';
 import { argumentSchema } from '../../../shared/schemas/argument.ts';
 import { extractionSchema } from '../../../shared/schemas/extraction.ts';
 import { reportedResultsSchema } from '../../../shared/schemas/reported.ts';
 import { tripleSchema } from '../../../shared/schemas/triple.ts';
+import { readJson } from '../../../shared/text/strict-json.ts';
+import { invalidUtf8Message } from '../../../shared/text/utf8-check.ts';
 import type { Mode, TestNumber } from '../../../shared/vocabulary.ts';
 import { describeIssues, formatIssuePath } from '../../../shared/zod-issues.ts';
 import { errors, type RecordProblem } from '../../errors.ts';
@@ -62,6 +69,31 @@ const JSONL_KINDS = {
 
 export type JsonlKind = keyof typeof JSONL_KINDS;
 
+/** How a message names a file of each kind. */
+const KIND_NOUNS: Record<ImportKind, string> = {
+  triples: 'a triples file',
+  arguments: 'an arguments file',
+  extractions: 'an extractions file',
+  annotations: 'an annotations file',
+  gold: 'a gold file',
+  reported: 'a file of reported figures',
+  'paper-log': "the pipeline's response log (paper-log)",
+};
+
+/** The JSONL kinds (other than `kind`) whose schema accepts `value`: what a file of it may really be. */
+function otherKindsOf(kind: ImportKind, value: unknown): JsonlKind[] {
+  return (Object.keys(JSONL_KINDS) as JsonlKind[]).filter(
+    (other) => other !== kind && JSONL_KINDS[other].schema.safeParse(value).success,
+  );
+}
+
+/** The refusal of a file imported as the wrong kind: one sentence instead of every record's schema errors. */
+function wrongKind(source: SourceFile, kind: ImportKind, actual: ImportKind, evidence: string) {
+  return errors.validation(
+    `${source.displayName} looks like ${KIND_NOUNS[actual]} (${evidence}), not ${KIND_NOUNS[kind]}; import it as ${actual} instead (npm run -s cli -- import ${actual} FILE, or choose the kind "${actual}" on the Data screen). Nothing was imported.`,
+  );
+}
+
 function issuesText(error: z.ZodError): string {
   return describeIssues(error).join('; ');
 }
@@ -85,6 +117,9 @@ export async function parseSource(
     return parseReportedSource(source);
   if (kind !== 'paper-log' && kind !== 'reported' && source.format === 'jsonl')
     return parseJsonlSource(kind, source, options);
+  const guessed = await guessKindOfDocument(source);
+  if (guessed !== undefined && guessed.kind !== kind)
+    throw wrongKind(source, kind, guessed.kind, guessed.evidence);
   const expected =
     kind === 'paper-log'
       ? "the pipeline's response log (a JSON array)"
@@ -94,8 +129,24 @@ export async function parseSource(
           ? "JSONL or the study's scenario CSV"
           : 'JSONL (one JSON object per line)';
   throw errors.validation(
-    `${source.name} looks like ${FORMAT_NAMES[source.format]}, but import ${kind} reads ${expected}.`,
+    `${source.displayName} looks like ${FORMAT_NAMES[source.format]}, but import ${kind} reads ${expected}.`,
   );
+}
+
+/** The kind a file that is not JSONL seems to be, by its format and first bytes. */
+async function guessKindOfDocument(
+  source: SourceFile,
+): Promise<{ kind: ImportKind; evidence: string } | undefined> {
+  if (source.format === 'scenario-csv')
+    return { kind: 'triples', evidence: "it is the study's scenario CSV" };
+  if (source.format !== 'json') return undefined;
+  const { text } = await readWhole(source);
+  if (looksLikePaperLog(text.slice(0, 4096)))
+    return { kind: 'paper-log', evidence: 'a JSON array of records with "scenario" and "distilled_factors"' };
+  const reading = readJson(text);
+  if (reading.ok && reportedResultsSchema.safeParse(reading.value).success)
+    return { kind: 'reported', evidence: 'a JSON document {"source", "values": [...]}' };
+  return undefined;
 }
 
 /** Validates one JSONL value of a kind and queues its write, or records why it is bad. */
@@ -123,37 +174,45 @@ async function parseJsonlSource(
   options: ParseOptions,
 ): Promise<ParsedSource> {
   const parsed: Omit<ParsedSource, 'sha256'> = { records: [], problems: [] };
-  const sha256 = await streamLines(
-    source,
-    (line, text) => {
+  let first: { line: number; value: unknown } | undefined;
+  const sha256 = await streamLines(source, {
+    line: (line, text) => {
       if (text.trim() === '') return;
-      let value: unknown;
-      try {
-        value = JSON.parse(text);
-      } catch (error) {
-        parsed.problems.push({
-          line,
-          message: `not valid JSON (${error instanceof Error ? error.message : String(error)})`,
-        });
+      const reading = readJson(text);
+      if (!reading.ok) {
+        parsed.problems.push({ line, message: reading.message });
         return;
       }
-      acceptJsonlValue(kind, line, value, parsed);
+      first ??= { line, value: reading.value };
+      acceptJsonlValue(kind, line, reading.value, parsed);
     },
-    options.onBytes,
-  );
+    invalidUtf8: (line, byte) => parsed.problems.push({ line, message: invalidUtf8Message(byte) }),
+    bytes: options.onBytes,
+  });
+  // Not one record of the kind asked for, and the first is a record of another kind: the wrong kind.
+  if (parsed.records.length === 0 && first !== undefined) {
+    const [other] = otherKindsOf(kind, first.value);
+    if (other !== undefined)
+      throw wrongKind(source, kind, other, `its first record, on line ${first.line}, is one`);
+  }
   return { sha256, ...parsed };
 }
 
 /**
- * Validates records made in memory (by a generator, the demo, an extractor run) exactly as if they
- * had been read from a JSONL file; "line" n is the n-th record. The hash is that of the JSONL text.
+ * Validates records made in memory (by a generator, the demo, an extractor run, a Label Studio task)
+ * exactly as if they had been read from a JSONL file; "line" n is the n-th record unless `lines`
+ * gives each record's own (the line of the task it came from). The hash is that of the JSONL text.
  */
-export function parseValues(kind: JsonlKind, values: readonly unknown[]): ParsedSource {
+export function parseValues(
+  kind: JsonlKind,
+  values: readonly unknown[],
+  lines?: readonly number[],
+): ParsedSource {
   const parsed: Omit<ParsedSource, 'sha256'> = { records: [], problems: [] };
   const hash = createHash('sha256');
   values.forEach((value, index) => {
     hash.update(`${JSON.stringify(value)}\n`);
-    acceptJsonlValue(kind, index + 1, value, parsed);
+    acceptJsonlValue(kind, lines?.[index] ?? index + 1, value, parsed);
   });
   return { sha256: hash.digest('hex'), ...parsed };
 }
@@ -164,7 +223,7 @@ async function parseScenarioSource(source: SourceFile, options: ParseOptions): P
   const mode = options.mode ?? modeFromFileName(source.name);
   if (!mode)
     throw errors.validation(
-      `${source.name}: the file name does not say the mode; pass --mode arguable|reordered|non_arguable.`,
+      `${source.displayName}: the file name does not say the mode; pass --mode arguable|reordered|non_arguable (on the Data screen: choose the mode).`,
     );
   const parsed = parseScenarioCsv(text, { mode, idPrefix: source.name.replace(/\.[^.]+$/, '') });
   const problems: RecordProblem[] = [...parsed.errors];
@@ -180,7 +239,7 @@ async function parseScenarioSource(source: SourceFile, options: ParseOptions): P
 async function parsePaperLogSource(source: SourceFile, options: ParseOptions): Promise<ParsedSource> {
   if (!options.model || !options.test)
     throw errors.validation(
-      `${source.name}: a paper log does not name its model and test; pass --model NAME and --test 1|2|3.`,
+      `${source.displayName}: a paper log does not name its model and test; pass --model NAME and --test 1|2|3 (on the Data screen: fill in Model and Test).`,
     );
   const { text, sha256 } = await readWhole(source);
   options.onBytes?.(source.size);
@@ -225,19 +284,9 @@ async function parsePaperLogSource(source: SourceFile, options: ParseOptions): P
 
 async function parseReportedSource(source: SourceFile): Promise<ParsedSource> {
   const { text, sha256 } = await readWhole(source);
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (error) {
-    return {
-      sha256,
-      records: [],
-      problems: [
-        { line: 1, message: `not valid JSON (${error instanceof Error ? error.message : String(error)})` },
-      ],
-    };
-  }
-  const result = reportedResultsSchema.safeParse(value);
+  const reading = readJson(text);
+  if (!reading.ok) return { sha256, records: [], problems: [{ line: 1, message: reading.message }] };
+  const result = reportedResultsSchema.safeParse(reading.value);
   const lines = locateArrayElements(text, 'values');
   if (!result.success) {
     const problems = result.error.issues.map((issue) => {

@@ -1,17 +1,22 @@
+import { isUtf8 } from 'node:buffer';
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { open, readFile, stat } from 'node:fs/promises';
 import { basename } from 'node:path';
-import { createInterface } from 'node:readline';
 import { looksLikeScenarioCsv } from '../../../shared/parse/scenario-csv.ts';
-import { errors } from '../../errors.ts';
+import { ByteLineSplitter } from '../../../shared/text/byte-lines.ts';
+import { firstInvalidUtf8, invalidUtf8Lines, invalidUtf8Message } from '../../../shared/text/utf8-check.ts';
+import { errors, type RecordProblem } from '../../errors.ts';
 
 /** What a file holds, judged by its first bytes rather than its name. */
 export type SourceFormat = 'jsonl' | 'json' | 'scenario-csv' | 'unknown';
 
 export interface SourceFile {
   path: string;
+  /** The file's own name (its format and a scenario's mode may be read from it). */
   name: string;
+  /** What messages call the file: the path as given to the command, or an upload's own name. */
+  displayName: string;
   size: number;
   format: SourceFormat;
 }
@@ -118,50 +123,79 @@ async function readHead(path: string): Promise<string> {
   }
 }
 
-export async function inspectSource(path: string): Promise<SourceFile> {
+/**
+ * The file to import, by its first bytes. `displayName` (the path as given, unless an upload names its
+ * own) is what every message calls it.
+ */
+export async function inspectSource(path: string, displayName: string = path): Promise<SourceFile> {
   let size: number;
   try {
     const info = await stat(path);
-    if (!info.isFile()) throw errors.validation(`${path} is not a file.`);
+    if (!info.isFile()) throw errors.validation(`${displayName} is not a file.`);
     size = info.size;
   } catch (error) {
     if (error instanceof Error && 'code' in error && error.code === 'ENOENT')
-      throw errors.validation(`${path}: no such file. Check the path.`);
+      throw errors.validation(`${displayName}: no such file. Check the path.`);
     throw error;
   }
-  if (size === 0) throw errors.validation(`${path} is empty; there is nothing to import.`);
-  return { path, name: basename(path), size, format: sniffFormat(await readHead(path)) };
+  if (size === 0) throw errors.validation(`${displayName} is empty; there is nothing to import.`);
+  return { path, name: basename(path), displayName, size, format: sniffFormat(await readHead(path)) };
+}
+
+/** What `streamLines` hands on: each line as text, or where a line stops being UTF-8. */
+export interface LineReader {
+  line: (line: number, text: string) => void;
+  invalidUtf8: (line: number, byte: number) => void;
+  bytes?: ((bytesRead: number) => void) | undefined;
 }
 
 /**
- * Streams a file line by line (1-based numbers), hashing its bytes as they pass, so a large JSONL file
- * is read once and never held whole in memory. Resolves to the file's SHA-256.
+ * Streams a file line by line (1-based numbers; LF or CRLF), hashing its bytes as they pass, so a
+ * large JSONL file is read once and never held whole in memory. Each line is checked to be UTF-8
+ * before it is decoded: a line that is not goes to `invalidUtf8` with the file offset of its first
+ * bad byte, never to `line` with U+FFFD in it. A byte order mark before the first line is dropped.
+ * Resolves to the file's SHA-256.
  */
-export async function streamLines(
-  source: SourceFile,
-  onLine: (line: number, text: string) => void,
-  onBytes?: (bytesRead: number) => void,
-): Promise<string> {
+export async function streamLines(source: SourceFile, reader: LineReader): Promise<string> {
   const hash = createHash('sha256');
-  const stream = createReadStream(source.path);
-  let bytesRead = 0;
-  stream.on('data', (chunk) => {
-    hash.update(chunk);
-    bytesRead += chunk.length;
-    onBytes?.(bytesRead);
-  });
-  const lines = createInterface({ input: stream, crlfDelay: Number.POSITIVE_INFINITY });
   let line = 0;
-  for await (const text of lines) {
+  const splitter = new ByteLineSplitter((bytes, start) => {
     line += 1;
-    onLine(line, line === 1 ? text.replace(/^\uFEFF/, '') : text);
+    const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length);
+    if (!isUtf8(buffer)) {
+      reader.invalidUtf8(line, start + Math.max(0, firstInvalidUtf8(bytes)));
+      return;
+    }
+    const text = buffer.toString('utf8');
+    reader.line(line, line === 1 ? text.replace(/^\uFEFF/, '') : text);
+  });
+  let bytesRead = 0;
+  for await (const chunk of createReadStream(source.path)) {
+    if (!Buffer.isBuffer(chunk)) throw new Error('a file stream gave text instead of bytes');
+    hash.update(chunk);
+    splitter.push(chunk);
+    bytesRead += chunk.length;
+    reader.bytes?.(bytesRead);
   }
+  splitter.end();
   return hash.digest('hex');
 }
 
-/** Reads a whole (small) document, for formats that cannot be parsed line by line. */
+/** Every line of `bytes` that is not UTF-8, as the problems of an import. */
+export function utf8Problems(bytes: Uint8Array): RecordProblem[] {
+  if (isUtf8(bytes)) return [];
+  return invalidUtf8Lines(bytes).map(({ line, byte }) => ({ line, message: invalidUtf8Message(byte) }));
+}
+
+/**
+ * Reads a whole (small) document, for formats that cannot be parsed line by line. One that is not
+ * UTF-8 is refused with every line that is not: its structure (a CSV field, a JSON array) cannot be
+ * read reliably around a bad byte, so nothing else is reported for it.
+ */
 export async function readWhole(source: SourceFile): Promise<{ text: string; sha256: string }> {
   const bytes = await readFile(source.path);
+  const problems = utf8Problems(bytes);
+  if (problems.length > 0) throw errors.importInvalid(source.displayName, problems);
   return {
     text: bytes.toString('utf8').replace(/^\uFEFF/, ''),
     sha256: createHash('sha256').update(bytes).digest('hex'),

@@ -27,9 +27,15 @@ export async function importUpload(
     const summary = await importFile(db, {
       kind,
       file,
+      // Messages name the file as the admin uploaded it, never the server's temporary folder.
+      displayName: upload.file,
       study: upload.study,
       replace: upload.replace === 'yes',
       actor: upload.actor,
+      ...(upload.mode === undefined ? {} : { mode: upload.mode }),
+      ...(upload.model === undefined ? {} : { model: upload.model }),
+      ...(upload.test === undefined ? {} : { test: upload.test }),
+      ...(upload.extractor === undefined ? {} : { extractor: upload.extractor }),
     });
     return { ...summary, file: upload.file };
   } finally {

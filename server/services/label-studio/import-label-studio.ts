@@ -4,12 +4,14 @@ import { locateArrayElements } from '../../../shared/json-locate.ts';
 import { type AnnotatorMap, annotatorName } from '../../../shared/label-studio/annotator-name.ts';
 import { judgementFromResults } from '../../../shared/label-studio/read-results.ts';
 import { type LsAnnotation, lsTaskSchema } from '../../../shared/label-studio/task-format.ts';
+import { readJson } from '../../../shared/text/strict-json.ts';
 import { describeIssues } from '../../../shared/zod-issues.ts';
-import { errors, type ImportProblems, isAppError, type RecordProblem } from '../../errors.ts';
+import { errors, type RecordProblem } from '../../errors.ts';
 import { findArgument } from '../../store/arguments.ts';
 import type { Db } from '../../store/db.ts';
 import { findStudy } from '../../store/studies.ts';
 import { type ImportSummary, importRecords } from '../import/import-service.ts';
+import { utf8Problems } from '../import/read-source.ts';
 
 export interface LabelStudioImportRequest {
   file: string;
@@ -44,22 +46,21 @@ function goldAnnotation(annotations: readonly LsAnnotation[]): LsAnnotation | un
  * none marked is skipped with a warning; the adjudicator is the author when Label Studio names one). Problems are reported by the line each task starts on.
  */
 export async function importLabelStudio(db: Db, request: LabelStudioImportRequest): Promise<ImportSummary> {
-  const text = await readFile(request.file, 'utf8').catch((error: unknown) => {
+  const bytes = await readFile(request.file).catch((error: unknown) => {
     throw errors.validation(
       `${request.file}: cannot read it (${error instanceof Error ? error.message : String(error)}).`,
     );
   });
-  let document: unknown;
-  try {
-    document = JSON.parse(text.replace(/^\uFEFF/, ''));
-  } catch (error) {
-    throw errors.validation(
-      `${request.file}: not valid JSON (${error instanceof Error ? error.message : String(error)}).`,
-    );
-  }
+  // A JSON document cannot be read reliably around a byte that is not UTF-8: those lines alone.
+  const encoding = utf8Problems(bytes);
+  if (encoding.length > 0) throw errors.importInvalid(request.file, encoding);
+  const text = bytes.toString('utf8').replace(/^\uFEFF/, '');
+  const reading = readJson(text);
+  if (!reading.ok) throw errors.validation(`${request.file}: ${reading.message}.`);
+  const document = reading.value;
   if (!Array.isArray(document))
     throw errors.validation(`${request.file}: a Label Studio JSON export is an array of tasks.`);
-  const taskLines = locateArrayElements(text.replace(/^\uFEFF/, ''));
+  const taskLines = locateArrayElements(text);
   const study = findStudy(db, request.study);
   const problems: RecordProblem[] = [];
   const warnings: string[] = [];
@@ -120,30 +121,19 @@ export async function importLabelStudio(db: Db, request: LabelStudioImportReques
       valueLines.push(line);
     }
   });
-  if (problems.length > 0) throw errors.importInvalid(request.file, problems);
-  if (values.length === 0)
+  if (values.length === 0 && problems.length === 0)
     throw errors.validation(`${request.file} holds no annotation to import (cancelled ones are skipped).`);
-  try {
-    const summary = importRecords(db, {
-      kind: request.as,
-      study: request.study,
-      sourceName: basename(request.file),
-      values,
-      replace: request.replace ?? false,
-    });
-    return { ...summary, warnings: [...warnings, ...summary.warnings] };
-  } catch (error) {
-    // importRecords numbers records 1…n; the reader wants the line of the task they came from.
-    if (isAppError(error) && error.code === 'import_invalid') {
-      const details = error.details as ImportProblems;
-      throw errors.importInvalid(
-        request.file,
-        details.problems.map((problem) => ({
-          ...problem,
-          line: valueLines[problem.line - 1] ?? problem.line,
-        })),
-      );
-    }
-    throw error;
-  }
+  // The records' own checks (their argument, spans, conflicts) run beside the problems found above,
+  // so one pass reports them all; each by the line of the task it came from.
+  const summary = importRecords(db, {
+    kind: request.as,
+    study: request.study,
+    sourceName: basename(request.file),
+    displayName: request.file,
+    values,
+    lines: valueLines,
+    problems,
+    replace: request.replace ?? false,
+  });
+  return { ...summary, warnings: [...warnings, ...summary.warnings] };
 }
