@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { formatDuration, percent } from './format.ts';
+import { formatDuration, formatMinutes, percent } from './format.ts';
+
+describe('formatMinutes', () => {
+  it('reads seconds as minutes with one decimal, nonsense as zero', () => {
+    expect(formatMinutes(95)).toBe('1.6 min');
+    expect(formatMinutes(750)).toBe('12.5 min');
+    expect(formatMinutes(Number.NaN)).toBe('0.0 min');
+  });
+});
 
 describe('formatDuration', () => {
   it('reads seconds, minutes and hours', () => {
