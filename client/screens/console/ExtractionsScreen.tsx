@@ -150,7 +150,9 @@ function Runs({ run }: { readonly run: ExtractorRun }) {
                 {entry.parameters.length > 0 && (
                   <ul className="run-parameters">
                     {entry.parameters
-                      .filter((parameter) => !(entry.importFile && parameter.name === 'file'))
+                      .filter(
+                        (parameter) => !(entry.importFile && ['source', 'file'].includes(parameter.name)),
+                      )
                       .map((parameter) => (
                         <li key={parameter.name}>
                           <span className="muted">{parameter.name}</span>{' '}

@@ -45,7 +45,7 @@ export default function ReportScreen() {
         </div>
       </div>
       <ReportSettingsPanel
-        key={settingsKey}
+        key={`settings ${settingsKey}`}
         settings={settings}
         needsAttention={report.error?.code === 'validation_failed'}
       >
@@ -58,7 +58,7 @@ export default function ReportScreen() {
         {admin && <CoverageCheck study={study} />}
       </ReportSettingsPanel>
       <ReportJobStatus
-        key={settingsKey}
+        key={`status ${settingsKey}`}
         report={report}
         settings={settings}
         progress={progress?.key === settingsKey ? progress.progress : null}

@@ -22,7 +22,9 @@ function Differences({
   readonly mine: Judgement | undefined;
   readonly text: string | undefined;
 }) {
-  const lines = mine ? judgementDifferences(theirs.judgement, mine, text) : judgementSummary(theirs.judgement);
+  const lines = mine
+    ? judgementDifferences(theirs.judgement, mine, text)
+    : judgementSummary(theirs.judgement);
   if (lines.length === 0) return <p>It holds the same judgement as yours; only its version moved on.</p>;
   return (
     <>
