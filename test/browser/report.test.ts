@@ -348,13 +348,16 @@ describe('the report, in Chromium', () => {
     const pair = article.getByRole('columnheader', { name: /least stable adjacent pair/ });
     const pairBox = await pair.boundingBox();
     expect((pairBox?.x ?? 0) + (pairBox?.width ?? 0)).toBeLessThanOrEqual(1366);
+    await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: join(ARTIFACTS_DIR, 'report-screen-1366.png'), fullPage: false });
-    await article.getByRole('heading', { name: 'Verdict' }).scrollIntoViewIfNeeded();
+    const toVerdict = () =>
+      article.getByRole('heading', { name: 'Verdict' }).evaluate((heading) => heading.scrollIntoView());
+    await toVerdict();
     await page.screenshot({ path: join(ARTIFACTS_DIR, 'report-verdict-1366.png'), fullPage: false });
     await page.setViewportSize({ width: 1024, height: 700 });
-    await page.locator('h1').first().scrollIntoViewIfNeeded();
+    await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: join(ARTIFACTS_DIR, 'report-screen-1024.png'), fullPage: false });
-    await article.getByRole('heading', { name: 'Verdict' }).scrollIntoViewIfNeeded();
+    await toVerdict();
     await page.screenshot({ path: join(ARTIFACTS_DIR, 'report-verdict-1024.png'), fullPage: false });
     // Opening the settings shows the form and the downloads.
     await settings.locator(':scope > summary').click();
