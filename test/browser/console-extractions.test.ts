@@ -44,7 +44,9 @@ describe('the study console: extraction runs, in Chromium', () => {
     const panel = page.getByRole('region', { name: /gpt-x/ });
     await panel.waitFor();
     // 16 arguments: 2 extracted, 2 failed, 12 never run; the sample of 8 holds some of each.
-    expect(await panel.textContent()).toContain("2 extracted · 2 failed · 12 not run of the study's 16 arguments");
+    expect(await panel.textContent()).toContain(
+      "2 extracted · 2 failed · 12 not run of the study's 16 arguments",
+    );
     expect(await panel.textContent()).toMatch(/Sample version 1: \d of its 8 items with output/);
     const runs = panel.getByRole('table', { name: 'Runs of gpt-x' });
     expect(await runs.locator('tbody tr').count()).toBe(1);

@@ -156,7 +156,11 @@ export function AdjudicationWorkspace({
     showNames
       ? (named.data?.annotations.find((annotation) => annotation.label === label)?.annotator ?? '…')
       : null;
-  const [problems, setProblems] = useState<readonly FixProblem[]>([]);
+  // After a refused fix, what still stands in the way, checked again on every change (a problem the
+  // adjudicator solves leaves the list); the server's refusal, if it had the last word, is kept as said.
+  const [checking, setChecking] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+  const [refusal, setRefusal] = useState<string | null>(null);
   const [fixing, setFixing] = useState(false);
   const [tickMessage, setTickMessage] = useState('');
   const listRef = useRef<HTMLOListElement>(null);
@@ -212,14 +216,18 @@ export function AdjudicationWorkspace({
   async function fix(): Promise<void> {
     if (readOnly || fixing) return;
     const gold = editor.current();
-    const found = decisionProblems(gold.judgement, item.disagreements, gold.decisions, true);
-    setProblems(found);
-    if (found.length > 0) return;
+    setRefusal(null);
+    setAttempt((count) => count + 1);
+    if (decisionProblems(gold.judgement, item.disagreements, gold.decisions, true).length > 0) {
+      setChecking(true);
+      return;
+    }
     setFixing(true);
     try {
       await autosaver.submit();
     } catch (error) {
-      setProblems([{ text: error instanceof Error ? error.message : 'Fixing the gold failed.' }]);
+      setRefusal(error instanceof Error ? error.message : 'Fixing the gold failed.');
+      setAttempt((count) => count + 1);
     } finally {
       setFixing(false);
     }
@@ -232,6 +240,14 @@ export function AdjudicationWorkspace({
 
   const conflict = snapshot.status.kind === 'conflict';
   const judgement: Judgement = editor.judgement;
+  const { decisions } = editor.document;
+  const problems: readonly FixProblem[] = useMemo(
+    () => [
+      ...(checking && !readOnly ? decisionProblems(judgement, item.disagreements, decisions, true) : []),
+      ...(refusal ? [{ text: refusal }] : []),
+    ],
+    [checking, readOnly, judgement, item.disagreements, decisions, refusal],
+  );
   // Once the gold is fixed, the reveal is what the adjudicator reads: it goes first, and takes room.
   const reveal = (
     <RevealPanel
@@ -302,7 +318,7 @@ export function AdjudicationWorkspace({
           {STATUS_NOTE[item.gold.status] || 'The gold is fixed.'} An admin can reopen it, with a reason.
         </p>
       )}
-      <FixProblems problems={problems} onSelect={selectDisagreement} />
+      <FixProblems problems={problems} attempt={attempt} onSelect={selectDisagreement} />
       <div className="workspace-body">
         <EditorTextColumn
           editor={editor}

@@ -145,8 +145,8 @@ export function DisagreementsPanel(props: DisagreementsPanelProps) {
               <p className="disagreement-sides">
                 <span className="side-a">A: {words.a}</span> <span className="side-b">B: {words.b}</span>
               </p>
-              <fieldset className="choice-row" disabled={readOnly}>
-                <legend className="visually-hidden">Resolve {words.title}</legend>
+              {/* Named by aria-label: a visually hidden <legend> in this flex row widened the page. */}
+              <fieldset className="choice-row" disabled={readOnly} aria-label={`Resolve ${words.title}`}>
                 {CHOICES.map((option) => (
                   <label key={option.choice} className="choice">
                     <input

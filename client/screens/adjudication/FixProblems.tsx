@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import type { DecisionProblem } from '../../../shared/adjudication/check-decisions.ts';
 
 /** A problem the screen shows: a placed one from `decisionProblems`, or the server's words. */
@@ -10,18 +11,27 @@ const SHOWN = 5;
 /**
  * Why the gold cannot be fixed yet, each problem placed by its disagreement's number on screen with a
  * link that selects that disagreement in the list (its row takes the focus, so its keys work at once).
+ * The list follows the adjudicator's changes; each new attempt to fix brings it into view.
  */
 export function FixProblems({
   problems,
+  attempt,
   onSelect,
 }: {
   readonly problems: readonly FixProblem[];
+  /** Counts the attempts to fix: a refusal can come while the adjudicator is far down the page. */
+  readonly attempt: number;
   readonly onSelect: (disagreementId: string) => void;
 }) {
+  const box = useRef<HTMLDivElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: scrolled on each attempt, not on each change of the list
+  useEffect(() => {
+    box.current?.scrollIntoView({ block: 'nearest' });
+  }, [attempt]);
   if (problems.length === 0) return null;
   const hidden = problems.length - SHOWN;
   return (
-    <div role="alert" className="notice notice-error fix-problems">
+    <div ref={box} role="alert" className="notice notice-error fix-problems">
       <p>The gold cannot be fixed yet:</p>
       <ul>
         {problems.slice(0, SHOWN).map((problem) => {
