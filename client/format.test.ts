@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { formatDuration, formatMinutes, percent } from './format.ts';
+import { formatDuration, formatMinutes, formatWhen, percent } from './format.ts';
+
+describe('formatWhen', () => {
+  it('reads a stored time in the locale, and none as a dash', () => {
+    expect(formatWhen(null)).toBe('—');
+    expect(formatWhen('2026-03-01T09:00:00.000Z')).toBe(
+      new Date('2026-03-01T09:00:00.000Z').toLocaleString(),
+    );
+  });
+});
 
 describe('formatMinutes', () => {
   it('reads seconds as minutes with one decimal, nonsense as zero', () => {

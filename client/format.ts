@@ -18,3 +18,8 @@ export function formatMinutes(seconds: number): string {
   const minutes = Number.isFinite(seconds) && seconds > 0 ? seconds / 60 : 0;
   return `${minutes.toFixed(1)} min`;
 }
+
+/** A stored time in the reader's locale, or "—" for none. */
+export function formatWhen(iso: string | null): string {
+  return iso === null ? '—' : new Date(iso).toLocaleString();
+}

@@ -7,14 +7,10 @@ import { extractionFailuresQuery, extractorRunsQuery } from '../../api/console.t
 import { useDocumentTitle } from '../../components/a11y.ts';
 import { Pager } from '../../components/Pager.tsx';
 import { EmptyState, Loading, QueryError } from '../../components/Status.tsx';
-import { percent } from '../../format.ts';
+import { formatWhen, percent } from '../../format.ts';
 import './console.css';
 
 type ExtractorRun = z.infer<typeof extractorRunsSchema>[number];
-
-function when(iso: string | null): string {
-  return iso === null ? '—' : new Date(iso).toLocaleString();
-}
 
 /** "718 (99 %)": a count with its share of the whole. */
 function share(count: number, whole: number): string {
@@ -101,7 +97,7 @@ function Overview({ runs }: { readonly runs: readonly ExtractorRun[] }) {
                 {sample && (
                   <td className="num">{run.sample ? share(run.sample.extracted, run.sample.items) : '—'}</td>
                 )}
-                <td className="when">{when(run.runs[0]?.startedAt ?? null)}</td>
+                <td className="when">{formatWhen(run.runs[0]?.startedAt ?? null)}</td>
               </tr>
             );
           })}
@@ -141,9 +137,13 @@ function Runs({ run }: { readonly run: ExtractorRun }) {
         <tbody>
           {run.runs.map((entry) => (
             <tr key={`${entry.startedAt}-${entry.importFile ?? ''}`}>
-              <th scope="row">{when(entry.startedAt)}</th>
+              <th scope="row">{formatWhen(entry.startedAt)}</th>
               <td className="when">
-                {entry.importFile ? 'imported' : entry.finishedAt ? when(entry.finishedAt) : 'did not finish'}
+                {entry.importFile
+                  ? 'imported'
+                  : entry.finishedAt
+                    ? formatWhen(entry.finishedAt)
+                    : 'did not finish'}
               </td>
               <td>
                 {entry.importFile && <>import of {entry.importFile}</>}

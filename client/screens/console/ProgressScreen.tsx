@@ -3,13 +3,9 @@ import { useParams } from 'react-router';
 import { PROGRESS_REFRESH_MS, progressQuery, type StudyProgress } from '../../api/console.ts';
 import { useDocumentTitle } from '../../components/a11y.ts';
 import { EmptyState, Loading, QueryError } from '../../components/Status.tsx';
-import { formatMinutes, percent } from '../../format.ts';
+import { formatMinutes, formatWhen, percent } from '../../format.ts';
 import { Burndown } from './Burndown.tsx';
 import './console.css';
-
-function when(iso: string | null): string {
-  return iso === null ? '—' : new Date(iso).toLocaleString();
-}
 
 /** An annotator's agreement on the calibration items, in words: the figure, "too few", or why there is none. */
 function CalibrationCell({
@@ -84,7 +80,7 @@ function AnnotatorTable({ progress }: { readonly progress: StudyProgress }) {
               <td className="num">
                 <CalibrationCell calibration={progress.calibration} annotator={row.annotator} />
               </td>
-              <td className="when">{when(row.lastActivity)}</td>
+              <td className="when">{formatWhen(row.lastActivity)}</td>
               <td>
                 {row.stuck ? (
                   <span
