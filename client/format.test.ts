@@ -1,5 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { formatDuration, percent } from './format.ts';
+import { formatDuration, formatMinutes, formatWhen, percent } from './format.ts';
+
+describe('formatWhen', () => {
+  it('reads a stored time in the locale, and none as a dash', () => {
+    expect(formatWhen(null)).toBe('—');
+    expect(formatWhen('2026-03-01T09:00:00.000Z')).toBe(
+      new Date('2026-03-01T09:00:00.000Z').toLocaleString(),
+    );
+  });
+});
+
+describe('formatMinutes', () => {
+  it('reads seconds as minutes with one decimal, nonsense as zero', () => {
+    expect(formatMinutes(95)).toBe('1.6 min');
+    expect(formatMinutes(750)).toBe('12.5 min');
+    expect(formatMinutes(Number.NaN)).toBe('0.0 min');
+  });
+});
 
 describe('formatDuration', () => {
   it('reads seconds, minutes and hours', () => {

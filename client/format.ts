@@ -12,3 +12,14 @@ export function percent(part: number, whole: number): number {
   if (!(whole > 0)) return 0;
   return Math.min(100, Math.max(0, Math.round((100 * part) / whole)));
 }
+
+/** Active time in minutes with one decimal, for medians per item: `0.8 min`, `12.5 min`. */
+export function formatMinutes(seconds: number): string {
+  const minutes = Number.isFinite(seconds) && seconds > 0 ? seconds / 60 : 0;
+  return `${minutes.toFixed(1)} min`;
+}
+
+/** A stored time in the reader's locale, or "—" for none. */
+export function formatWhen(iso: string | null): string {
+  return iso === null ? '—' : new Date(iso).toLocaleString();
+}

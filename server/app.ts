@@ -4,6 +4,7 @@ import cookieParser from 'cookie-parser';
 import express, { type Express } from 'express';
 import helmet from 'helmet';
 import type { TrustProxy } from './config.ts';
+import { CONTENT_SECURITY_DIRECTIVES } from './content-security.ts';
 import { errors } from './errors.ts';
 import { type Logger, silentLogger } from './logger.ts';
 import { errorHandler } from './middlewares/error-handler.ts';
@@ -48,21 +49,7 @@ export function createApp(options: AppOptions): Express {
   app.set('trust proxy', options.trustProxy ?? false);
   app.use(
     helmet({
-      contentSecurityPolicy: {
-        useDefaults: false,
-        directives: {
-          defaultSrc: ["'self'"],
-          scriptSrc: ["'self'"],
-          styleSrc: ["'self'"],
-          imgSrc: ["'self'", 'data:'],
-          fontSrc: ["'self'"],
-          connectSrc: ["'self'"],
-          objectSrc: ["'none'"],
-          baseUri: ["'self'"],
-          formAction: ["'self'"],
-          frameAncestors: ["'none'"],
-        },
-      },
+      contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_DIRECTIVES },
     }),
   );
 

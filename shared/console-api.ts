@@ -147,7 +147,13 @@ export const importProblemsSchema = z.object({
   problems: z.array(z.object({ line: z.number(), message: z.string() })),
 });
 
-/** GET /api/studies/:study/extractors — each extractor's counts and the command that reruns it. */
+/** The most runs of one extractor the extraction runs screen lists (the latest). */
+export const RUNS_LISTED = 10;
+
+/**
+ * GET /api/studies/:study/extractors — each extractor's counts over the study and over the latest
+ * sample, its latest runs, and the command that reruns its failures.
+ */
 export const extractorRunsSchema = z.array(
   z.object({
     name: z.string(),
@@ -155,6 +161,33 @@ export const extractorRunsSchema = z.array(
     version: z.string().nullable(),
     extracted: z.number().int(),
     failed: z.number().int(),
+    /** The study's arguments it has no output for. */
+    notRun: z.number().int(),
+    /** The same counts over the latest sample's items (what the gold covers); null without a sample. */
+    sample: z
+      .object({
+        version: z.number().int(),
+        items: z.number().int(),
+        extracted: z.number().int(),
+        failed: z.number().int(),
+        notRun: z.number().int(),
+      })
+      .nullable(),
+    /** How many runs (and imports) it has had; `runs` lists the latest RUNS_LISTED, newest first. */
+    runCount: z.number().int(),
+    runs: z.array(
+      z.object({
+        startedAt: z.string(),
+        /** null for an import (it has no duration), or for a run that never finished (stopped, or still running). */
+        finishedAt: z.string().nullable(),
+        /** The imported file, for an import. */
+        importFile: z.string().nullable(),
+        /** How it ran (model, prompt hash, lexicon, …), each value as text. */
+        parameters: z.array(z.object({ name: z.string(), value: z.string() })),
+        /** Extractions whose stored output is from this run. */
+        stored: z.number().int(),
+      }),
+    ),
     /** The command line that retries its failures (an imported extractor's: re-import its file). */
     rerun: z.string(),
   }),

@@ -5,6 +5,18 @@ export const CASES = ['current', 'tsc1', 'tsc2'] as const;
 export const caseSchema = z.enum(CASES);
 export type CaseId = z.infer<typeof caseSchema>;
 
+/** How the cases are named on screen and in messages (the guidelines' words). */
+export const CASE_NAME: Readonly<Record<CaseId, string>> = {
+  current: 'Input case',
+  tsc1: 'TSC1',
+  tsc2: 'TSC2',
+};
+
+/** A case inside a sentence: "in the input case", "in TSC2". */
+export function inCase(caseId: CaseId): string {
+  return caseId === 'current' ? 'in the input case' : `in ${CASE_NAME[caseId]}`;
+}
+
 /** The three generation modes of the study; each is one test. */
 export const MODES = ['arguable', 'reordered', 'non_arguable'] as const;
 export const modeSchema = z.enum(MODES);

@@ -358,7 +358,7 @@ describe('saving the gold', () => {
       decisions: decisions.slice(1),
     }).expect(400);
     expect(undecided.body.error.message).toMatch(
-      /^decisions: 1 disagreement undecided \(first: .+\); decide every one/,
+      /^decisions: Disagreement 1 — .+: undecided; decide every disagreement before fixing the gold$/,
     );
     const contrary = decisions.map((decision) =>
       decision.disagreementId === 'flag:truncated' ? { ...decision, choice: 'both' as const } : decision,
@@ -370,7 +370,7 @@ describe('saving the gold', () => {
       decisions: contrary,
     }).expect(400);
     expect(wrong.body.error.message).toMatch(
-      /^decisions\[\d\]: resolved as both \(truncated set\), but the gold has truncated not set/,
+      /^decisions\[\d\]: Disagreement \d+ — the Truncated flag: decided as Both \(set\), but the gold does not set it\. Choose Both again/,
     );
     // Nothing was written.
     expect((await carol.agent.get(`${itemPath(key)}/gold/history`).expect(200)).body).toEqual([]);

@@ -191,6 +191,11 @@ describe('the app shell', () => {
     const response = await request(app).get('/api/health').expect(200);
     expect(response.headers['content-security-policy']).toContain("default-src 'self'");
     expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    // No inline style but Observable Plot's own (the hash Chromium names for its <style>), no 'unsafe-inline'.
+    expect(response.headers['content-security-policy']).toContain(
+      "style-src 'self' 'sha256-jSYQUrW7J0b3jPqhZP9C2Xh1PyJKHKXd4s0fpGGKrww='",
+    );
+    expect(response.headers['content-security-policy']).not.toContain('unsafe-inline');
     expect(response.headers['x-powered-by']).toBeUndefined();
   });
 

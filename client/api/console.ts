@@ -10,6 +10,7 @@ import {
   importSummarySchema,
   type UPLOAD_KINDS,
 } from '../../shared/console-api.ts';
+import { calibrationAgreementSchema } from '../../shared/progress/calibration-agreement.ts';
 import {
   type assignRequestSchema,
   drawnSampleSchema,
@@ -169,6 +170,11 @@ const studyProgressSchema = z.object({
       stuck: z.boolean(),
     }),
   ),
+  calibration: z.object({
+    items: z.number(),
+    minimumItems: z.number(),
+    byAnnotator: z.record(z.string(), calibrationAgreementSchema),
+  }),
   burndown: z.array(z.object({ day: z.string(), submitted: z.number(), remaining: z.number() })),
   strata: z.array(
     z.object({

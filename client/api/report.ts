@@ -84,6 +84,11 @@ export async function runReportJob(
   return fetchJson(`${base}/${job.result}`, reportViewSchema, { signal });
 }
 
+/** The key every report of a study is kept under (one entry per settings below it). */
+export function reportsKey(study: string) {
+  return ['studies', study, 'report'] as const;
+}
+
 /**
  * The study's report as a job (`runReportJob`). A report is expensive and the same for the same
  * settings (seeded), so it is computed once per settings and kept: no refetch on focus or reconnect;
@@ -95,7 +100,7 @@ export function reportQuery(
   onProgress: (progress: ReportProgress) => void = () => undefined,
 ) {
   return queryOptions<ReportView, ApiError>({
-    queryKey: ['studies', study, 'report', settingsToSearch(settings).toString()],
+    queryKey: [...reportsKey(study), settingsToSearch(settings).toString()],
     queryFn: ({ signal }) => runReportJob(study, settings, { signal, onProgress }),
     staleTime: Number.POSITIVE_INFINITY,
     gcTime: 10 * 60_000,

@@ -71,6 +71,7 @@ describe('burndown', () => {
     secondsSpent: null,
     updatedAt: submittedAt,
     submittedAt,
+    calibration: false,
   });
 
   it('counts submissions by the end of each UTC day, from the first assignment to today', () => {

@@ -1,7 +1,16 @@
 import { median } from 'simple-statistics';
 import { groupBy } from '../../shared/group-by.ts';
+import {
+  type CalibrationAgreement,
+  calibrationAgreement,
+  MIN_CALIBRATION_ITEMS,
+} from '../../shared/progress/calibration-agreement.ts';
 import type { Db } from '../store/db.ts';
-import { type AssignmentProgressRow, listAssignmentProgress } from '../store/progress.ts';
+import {
+  type AssignmentProgressRow,
+  listAssignmentProgress,
+  listCalibrationAnnotations,
+} from '../store/progress.ts';
 import { latestSample, listSampleItems } from '../store/samples.ts';
 import type { StudyRow } from '../store/studies.ts';
 
@@ -36,8 +45,18 @@ export interface BurndownDay {
 /** The most days a burn-down shows (the latest ones): a year of a long study still draws in a glance. */
 export const BURNDOWN_MAX_DAYS = 366;
 
+/** Agreement on the calibration items so far (`calibrationAgreement`), per annotator. */
+export interface CalibrationProgress {
+  /** Calibration items in the study's assignment. */
+  items: number;
+  /** The fewest shared items from which an agreement is stated. */
+  minimumItems: number;
+  byAnnotator: Record<string, CalibrationAgreement>;
+}
+
 export interface StudyProgress {
   annotators: AnnotatorProgress[];
+  calibration: CalibrationProgress;
   /** Submitted annotations over time, one point a day from the first assignment to today. */
   burndown: BurndownDay[];
   strata: StratumProgress[];
@@ -47,7 +66,8 @@ export interface StudyProgress {
 
 /**
  * Progress per annotator (assigned, submitted, drafts, median seconds per submitted item, last
- * activity, stuck) and per stratum of the latest sample (items whose every assignment is submitted).
+ * activity, stuck), their agreement with the others on the calibration items so far, and per
+ * stratum of the latest sample (items whose every assignment is submitted).
  */
 export function studyProgress(db: Db, study: StudyRow, now: Date = new Date()): StudyProgress {
   const rows = listAssignmentProgress(db, study.id);
@@ -71,10 +91,24 @@ export function studyProgress(db: Db, study: StudyRow, now: Date = new Date()): 
   }
   return {
     annotators,
+    calibration: calibrationProgress(db, study, rows),
     burndown: burndown(rows, now),
     strata,
     sampleVersion: sample?.version ?? null,
     stuckAfterHours: STUCK_AFTER_HOURS,
+  };
+}
+
+function calibrationProgress(
+  db: Db,
+  study: StudyRow,
+  rows: readonly AssignmentProgressRow[],
+): CalibrationProgress {
+  const agreement = calibrationAgreement(listCalibrationAnnotations(db, study.id));
+  return {
+    items: new Set(rows.filter((row) => row.calibration).map((row) => row.argumentRowId)).size,
+    minimumItems: MIN_CALIBRATION_ITEMS,
+    byAnnotator: Object.fromEntries(agreement),
   };
 }
 

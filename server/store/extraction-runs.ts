@@ -7,17 +7,87 @@ export interface ExtractorCounts {
   version: string | null;
   extracted: number;
   failed: number;
+  /** The study's arguments this extractor has no output for (never run on them). */
+  notRun: number;
 }
 
-/** Every extractor of a study with its extracted and failed counts, by name. */
+/** Every extractor of a study with its extracted, failed and not-run counts, by name. */
 export function listExtractorCounts(db: Db, studyId: number): ExtractorCounts[] {
   return db.all<ExtractorCounts>(
     `SELECT x.id, x.name, x.kind, x.version,
             (SELECT count(*) FROM extractions e WHERE e.extractor_id = x.id AND e.status = 'extracted') AS extracted,
-            (SELECT count(*) FROM extractions e WHERE e.extractor_id = x.id AND e.status = 'failed') AS failed
+            (SELECT count(*) FROM extractions e WHERE e.extractor_id = x.id AND e.status = 'failed') AS failed,
+            (SELECT count(*) FROM arguments a WHERE a.study_id = x.study_id AND NOT EXISTS
+               (SELECT 1 FROM extractions e WHERE e.argument_id = a.id AND e.extractor_id = x.id)) AS notRun
      FROM extractors x WHERE x.study_id = ? ORDER BY x.name`,
     [studyId],
   );
+}
+
+/** How an extractor covers one sample: its items with output, failed, and without any. */
+export interface SampleCoverage {
+  extractorId: number;
+  extracted: number;
+  failed: number;
+  notRun: number;
+}
+
+/** Per extractor of the study, its output on the items of sample `sampleId`. */
+export function listSampleCoverage(db: Db, studyId: number, sampleId: number): SampleCoverage[] {
+  return db.all<SampleCoverage>(
+    `SELECT x.id AS extractorId,
+            count(CASE WHEN e.status = 'extracted' THEN 1 END) AS extracted,
+            count(CASE WHEN e.status = 'failed' THEN 1 END) AS failed,
+            count(CASE WHEN e.id IS NULL THEN 1 END) AS notRun
+     FROM extractors x JOIN sample_items i ON i.sample_id = ?
+     LEFT JOIN extractions e ON e.extractor_id = x.id AND e.argument_id = i.argument_id
+     WHERE x.study_id = ? GROUP BY x.id`,
+    [sampleId, studyId],
+  );
+}
+
+/** One run of an extractor (or one import of its output), as stored. */
+export interface ExtractionRunRow {
+  id: number;
+  startedAt: string;
+  finishedAt: string | null;
+  /** The run's parameters as JSON (model, prompt hash, …). */
+  parameters: string;
+  /** The imported file's name, for an import. */
+  importFile: string | null;
+  /** Extractions whose stored output came from this run (a later run may have replaced some). */
+  stored: number;
+}
+
+/** An extractor's latest `limit` runs, newest first, and how many it has in all. */
+export function listExtractionRuns(
+  db: Db,
+  extractorId: number,
+  limit: number,
+): { total: number; runs: ExtractionRunRow[] } {
+  const total =
+    db.first<{ count: number }>('SELECT count(*) AS count FROM extraction_runs WHERE extractor_id = ?', [
+      extractorId,
+    ])?.count ?? 0;
+  // One pass over the extractor's extractions (its index), rather than one scan per run.
+  const stored = new Map(
+    db
+      .all<{ runId: number; count: number }>(
+        'SELECT run_id AS runId, count(*) AS count FROM extractions WHERE extractor_id = ? AND run_id IS NOT NULL GROUP BY run_id',
+        [extractorId],
+      )
+      .map((row) => [row.runId, row.count]),
+  );
+  const runs = db
+    .all<Omit<ExtractionRunRow, 'stored'>>(
+      `SELECT r.id, r.started_at AS startedAt, r.finished_at AS finishedAt, r.parameters,
+              i.file_name AS importFile
+       FROM extraction_runs r LEFT JOIN imports i ON i.id = r.import_id
+       WHERE r.extractor_id = ? ORDER BY r.id DESC LIMIT ?`,
+      [extractorId, limit],
+    )
+    .map((run) => ({ ...run, stored: stored.get(run.id) ?? 0 }));
+  return { total, runs };
 }
 
 /** One page of an extractor's failed extractions with their errors, by argument id. */

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { agreedJudgement } from './agreed-judgement.ts';
-import { decisionHolds, decisionProblems } from './check-decisions.ts';
+import { applyDecision } from './apply-decision.ts';
+import { decisionHolds, decisionProblems, disagreementSubject, problemMessage } from './check-decisions.ts';
 import { disagreements } from './disagreements.ts';
 import { JUDGEMENT_A, JUDGEMENT_B } from './test-fixtures.ts';
 
@@ -17,7 +18,12 @@ describe('decisionProblems', () => {
   it('refuses a decision naming no disagreement of the item', () => {
     expect(decisionProblems(agreed, found, [{ disagreementId: 'cell:tsc2:F1', choice: 'a' }], false)).toEqual(
       [
-        'decisions[0].disagreementId: "cell:tsc2:F1" is not a disagreement of this item; reload the item and decide what it lists',
+        {
+          path: 'decisions[0].disagreementId',
+          number: null,
+          disagreementId: null,
+          text: '"cell:tsc2:F1" is not a disagreement of this item; reload the item and decide what it lists',
+        },
       ],
     );
   });
@@ -32,26 +38,51 @@ describe('decisionProblems', () => {
       ],
       false,
     );
-    expect(problems).toEqual([
-      'decisions[1].disagreementId: decides "flag:truncated" again (decisions[0] already does); keep one decision per disagreement',
+    expect(problems.map(problemMessage)).toEqual([
+      'decisions[1].disagreementId: Disagreement 7 — the Truncated flag: decided twice (decisions[0] already does); keep one decision per disagreement',
     ]);
   });
 
-  it('refuses to fix with disagreements undecided, naming how many and the first', () => {
-    expect(decisionProblems(agreed, found, [], true)).toEqual([
-      'decisions: 7 disagreements undecided (first: cell:current:F7); decide every one before fixing the gold',
+  it('refuses to fix with disagreements undecided, naming the first as the screen numbers it and how many follow', () => {
+    expect(
+      decisionProblems(agreed, found, [{ disagreementId: 'cell:current:F7', choice: 'a' }], true),
+    ).toEqual([
+      {
+        path: 'decisions',
+        number: 2,
+        disagreementId: 'cell:tsc1:F4',
+        text: 'Disagreement 2 — F4 in TSC1: undecided (and 5 more after it); decide every disagreement before fixing the gold',
+      },
     ]);
   });
 
-  it('refuses to fix a gold that does not carry out a decision', () => {
+  it('refuses to fix a gold that does not carry out a decision, numbered from 1 as on screen, saying what to do', () => {
     const problems = decisionProblems(
       agreed,
       found,
       [{ disagreementId: 'cell:current:F7', choice: 'b' }],
       true,
     );
-    expect(problems[0]).toBe(
-      'decisions[0]: resolved as B (F7 ticked in current), but the gold has F7 not ticked in current; change the gold or choose "edited"',
+    expect(problems[0]).toEqual({
+      path: 'decisions[0]',
+      number: 1,
+      disagreementId: 'cell:current:F7',
+      text: 'Disagreement 1 — F7 in the input case: decided as B (ticked), but the gold does not tick it. Choose B again to set it, or Edited to keep the gold as it is.',
+    });
+    expect(problemMessage(problems[0] ?? { path: '', number: null, disagreementId: null, text: '' })).toMatch(
+      /^decisions\[0\]: Disagreement 1 — F7 in the input case: decided as B/,
+    );
+  });
+
+  it("says to tick the cell again when a span decision's kept mark went with its unticked cell", () => {
+    const span = found.find((disagreement) => disagreement.id === 'span:tsc1:F4:asserted:50-60');
+    if (!span) throw new Error('the fixture lists span:tsc1:F4:asserted:50-60');
+    // A's mark kept, then F4 unticked in TSC1: the mark went with it.
+    const kept = applyDecision({ ...agreed, tsc1: ['F4'] }, span, 'a');
+    const unticked = { ...kept, tsc1: [], spans: kept.spans.filter((mark) => mark.case !== 'tsc1') };
+    const [problem] = decisionProblems(unticked, found, [{ disagreementId: span.id, choice: 'a' }], true);
+    expect(problem?.text).toBe(
+      "Disagreement 5 — a mark of F4 in TSC1: decided as A (A's mark kept), but the gold keeps neither mark: F4 in TSC1 is no longer ticked, which took the mark away. Tick F4 in TSC1 again (the mark comes back), or choose Edited to keep the gold as it is.",
     );
   });
 
@@ -63,6 +94,20 @@ describe('decisionProblems', () => {
       true,
     );
     expect(problems).toEqual([]);
+  });
+});
+
+describe('disagreementSubject', () => {
+  it('names each kind as a sentence does', () => {
+    expect(found.map(disagreementSubject)).toEqual([
+      'F7 in the input case',
+      'F4 in TSC1',
+      'unlisted “Prior litigation” in TSC2',
+      'a mark of F6 in the input case',
+      'a mark of F4 in TSC1',
+      'a mark of F7 in the input case',
+      'the Truncated flag',
+    ]);
   });
 });
 

@@ -96,8 +96,8 @@ describe('goldFromDecisions', () => {
     const problems = decisionProblems(gold, disagreements(JUDGEMENT_A, JUDGEMENT_B), contradicting, false);
     expect(problems).toEqual([]);
     const whenFixing = decisionProblems(gold, disagreements(JUDGEMENT_A, JUDGEMENT_B), contradicting, true);
-    expect(whenFixing[0]).toBe(
-      'decisions[1]: resolved as A (A\'s span kept), but the gold has neither span kept; change the gold or choose "edited"',
+    expect(whenFixing[0]?.text).toBe(
+      "Disagreement 5 — a mark of F4 in TSC1: decided as A (A's mark kept), but the gold keeps neither mark: Disagreement 2 leaves F4 in TSC1 unticked (decided as Neither), and a mark needs its factor ticked. The two decisions contradict each other: choose Neither here, or change Disagreement 2.",
     );
   });
 });

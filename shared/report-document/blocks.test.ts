@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cellText, count, formatFigure, percent, table, testLabel } from './blocks.ts';
+import { cellText, cellWraps, count, formatFigure, percent, table, testLabel } from './blocks.ts';
 
 describe('the block helpers', () => {
   it('print a figure as value [lower, upper], the value alone without an interval, null as n/a', () => {
@@ -39,6 +39,12 @@ describe('the block helpers', () => {
   it('read a status cell’s words, name the tests and the level', () => {
     expect(cellText({ text: 'holds: 0.950', tone: 'holds' })).toBe('holds: 0.950');
     expect(cellText('plain')).toBe('plain');
+  });
+
+  it('lets long text cells wrap, never a status cell or a short one', () => {
+    expect(cellWraps('model-b above model-a: flips in 0.31, ties in 0.02')).toBe(true);
+    expect(cellWraps('0.912 [0.88, 0.95]')).toBe(false);
+    expect(cellWraps({ text: 'does not survive, and the words run on long', tone: 'fails' })).toBe(false);
     expect(testLabel('1_2')).toBe('Tests 1–2');
     expect(testLabel('9')).toBe('9');
     expect(percent(0.95)).toBe('95%');

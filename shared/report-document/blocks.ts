@@ -88,6 +88,19 @@ export function cellText(cell: Cell): string {
   return typeof cell === 'string' ? cell : cell.text;
 }
 
+/** Text cells longer than this may wrap (in the HTML file and on screen); names and figures stay on one line. */
+const WRAP_AFTER = 32;
+
+/**
+ * Whether a table cell may wrap: a text longer than 32 characters ("gpt-4o above llama: flips in
+ * 0.31, ties in 0.02"). Status cells keep their words on one line.
+ *
+ * @example cellWraps('Test 1') // false
+ */
+export function cellWraps(cell: Cell): boolean {
+  return typeof cell === 'string' && cell.length > WRAP_AFTER;
+}
+
 /** "95%" for a level of 0.95. */
 export function percent(level: number): string {
   return `${Math.round(level * 1000) / 10}%`;

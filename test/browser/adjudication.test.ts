@@ -7,12 +7,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serve } from '../../scripts/serve.ts';
 import { loadConfig } from '../../server/config.ts';
 import { assignDemoSample, loadDemo } from '../../server/services/demo-service.ts';
+import { importRecords } from '../../server/services/import/import-service.ts';
 import { requireStudy } from '../../server/services/studies.ts';
 import { saveAnnotation } from '../../server/store/annotations.ts';
+import { findArgument } from '../../server/store/arguments.ts';
 import { openDatabase } from '../../server/store/open.ts';
 import { latestSample, listSampleItems } from '../../server/store/samples.ts';
 import { findUserByName } from '../../server/store/users.ts';
-import { emptyJudgement, type Judgement } from '../../shared/schemas/annotation.ts';
+import { emptyJudgement, type Judgement, type Span } from '../../shared/schemas/annotation.ts';
+import { buildExtraction } from '../factories.ts';
 import { ARTIFACTS_DIR, launchBrowser, logIn } from '../support/browser.ts';
 
 let server: Server;
@@ -21,10 +24,31 @@ let baseUrl = '';
 /** The argument A and B disagree on, and the one they agree on. */
 const items = { disputed: '', agreed: '' };
 
-const A: Judgement = { ...emptyJudgement(), tsc1: ['F6'], current: ['F4'] };
-const B: Judgement = { ...emptyJudgement(), tsc1: ['F6'], abstained: true };
+const ALICE_COMMENT = 'Rebuttal heading present but empty; F6 is only paraphrased in TSC1.';
+const BOB_COMMENT = 'The response declines in its first sentence, then argues anyway.';
 
-/** The demo study, with alice and bob's annotations of two sampled arguments submitted. */
+/** alice marks F6 in TSC1 in the text; bob ticks it without a mark, and sets Abstained. */
+function judgements(text: string): { alice: Judgement; bob: Judgement } {
+  const answer = Math.max(0, text.lastIndexOf('</think>'));
+  const start = text.indexOf('TSC', answer);
+  const mark: Span = {
+    start,
+    end: start + 4,
+    case: 'tsc1',
+    factor: 'F6',
+    style: 'paraphrase',
+    polarity: 'asserted',
+  };
+  return {
+    alice: { ...emptyJudgement(), tsc1: ['F6'], current: ['F4'], spans: [mark], comment: ALICE_COMMENT },
+    bob: { ...emptyJudgement(), tsc1: ['F6'], abstained: true, comment: BOB_COMMENT },
+  };
+}
+
+/**
+ * The demo study, with alice and bob's annotations of two sampled arguments submitted, and an
+ * extractor ("perfect") whose output on the disputed argument is the gold the test fixes.
+ */
 async function prepareDatabase(file: string): Promise<void> {
   const db = openDatabase(file);
   await loadDemo(db);
@@ -46,10 +70,27 @@ async function prepareDatabase(file: string): Promise<void> {
       user.id,
     );
   };
-  submit(disputed.argumentRowId, 'alice', A);
-  submit(disputed.argumentRowId, 'bob', B);
-  submit(agreed.argumentRowId, 'alice', A);
-  submit(agreed.argumentRowId, 'bob', A);
+  const text = findArgument(db, study.id, disputed.argumentId)?.record.text ?? '';
+  const { alice, bob } = judgements(text);
+  submit(disputed.argumentRowId, 'alice', alice);
+  submit(disputed.argumentRowId, 'bob', bob);
+  const agreedJudgement: Judgement = { ...emptyJudgement(), current: ['F4'], tsc1: ['F6'] };
+  submit(agreed.argumentRowId, 'alice', agreedJudgement);
+  submit(agreed.argumentRowId, 'bob', agreedJudgement);
+  importRecords(db, {
+    kind: 'extractions',
+    study: 'default',
+    sourceName: 'perfect.jsonl',
+    values: [
+      buildExtraction({
+        argument_id: disputed.argumentId,
+        extractor: 'perfect',
+        current: ['F4'],
+        tsc1: ['F6'],
+        tsc2: [],
+      }),
+    ],
+  });
   db.close();
 }
 
@@ -77,11 +118,26 @@ async function goldOf(page: Page, argumentId: string) {
   return (await response.json()) as { gold: { judgement: Judgement; decisions?: unknown } | null };
 }
 
+/**
+ * A screenshot at 1366×768, then the whole page at 1024×700 (one column there), back to 1366×768.
+ * `side` scrolls the column beside the text to that panel first.
+ */
+async function screenshots(page: Page, name: string, side: string): Promise<void> {
+  await page.locator(side).evaluate((panel) => panel.scrollIntoView({ block: 'start' }));
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: join(ARTIFACTS_DIR, `${name}.png`) });
+  await page.setViewportSize({ width: 1024, height: 700 });
+  // One column, nothing wider than the window.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1024);
+  await page.screenshot({ path: join(ARTIFACTS_DIR, `${name}-1024.png`), fullPage: true });
+  await page.setViewportSize({ width: 1366, height: 768 });
+}
+
 describe('adjudication, in Chromium', () => {
-  it('resolves disagreements into gold, bulk-accepts an agreed item, and reveals the extractors only after fixing', {
-    timeout: 120_000,
+  it('shows both annotators’ comments, places a refused fix by its number with a link to it, brings marks back on a re-tick, and reveals the extractors — a perfect one with its correct units — only after fixing', {
+    timeout: 180_000,
   }, async () => {
-    const context = await browser.newContext({ viewport: { width: 1440, height: 1000 } });
+    const context = await browser.newContext({ viewport: { width: 1366, height: 768 } });
     const page = await context.newPage();
     page.setDefaultTimeout(10_000);
     const errors: string[] = [];
@@ -98,12 +154,23 @@ describe('adjudication, in Chromium', () => {
     await page.getByRole('button', { name: 'Accept 1' }).click();
     await page.getByText(/Accepted 1 item as gold/).waitFor();
 
-    // Open the disputed item: A and B differ on F4 in the input case and on the abstention flag.
+    // Open the disputed item: A and B differ on F4 in the input case, on the mark of F6 in TSC1, and on
+    // the abstention flag. Which annotator is shown as A is the server's seeded choice, so the test reads
+    // it off the screen.
     await page.keyboard.press('Enter');
     await page.getByRole('heading', { name: /Item \d+/ }).waitFor();
     const list = page.getByRole('list', { name: 'Disagreements' });
     await list.waitFor();
-    expect(await list.getByRole('listitem').count()).toBe(2);
+    const rows = list.getByRole('listitem');
+    expect(await rows.count()).toBe(3);
+
+    // Both annotators' comments (and flags) are beside the disagreements, each under its label.
+    const notes = page.getByRole('region', { name: 'The annotators’ comments' });
+    const noteText = (await notes.textContent()) ?? '';
+    expect(noteText).toContain(ALICE_COMMENT);
+    expect(noteText).toContain(BOB_COMMENT);
+    expect(noteText).toContain('flags: Abstained');
+    expect(noteText).not.toMatch(/alice|bob/);
 
     // The reveal is refused before the gold is fixed — by the API, not only the screen.
     const itemKey = new URL(page.url()).pathname.split('/').at(-1) ?? '';
@@ -113,40 +180,95 @@ describe('adjudication, in Chromium', () => {
     expect(early.status()).toBe(403);
     expect(await page.getByText('Fix the gold first').count()).toBe(1);
 
-    // First disagreement (F4 in the input case): decided for the side that ticked it, by keyboard. Which
-    // annotator is shown as A is the server's seeded choice, so the test reads it off the screen.
-    const first = (await list.getByRole('listitem').first().textContent()) ?? '';
-    expect(first).toContain('F4 Agreed-not-to-disclose');
+    // 1 (F4 in the input case): decided for the side that ticked it, by keyboard.
+    const first = (await rows.first().textContent()) ?? '';
+    expect(first).toMatch(/^1\s*F4 Agreed-not-to-disclose/);
     await page.keyboard.press('d');
     await page.keyboard.press(first.includes('A: ticked') ? 'a' : 'b');
-    // Second (abstained): edited — the adjudicator sets the value, then records why.
+
+    // Fixing now is refused, naming the disagreement as the list numbers it, with a link that selects it.
+    await page.keyboard.press('Control+Enter');
+    const refusal = page.getByRole('alert').filter({ hasText: 'The gold cannot be fixed yet' });
+    await refusal.waitFor();
+    expect(await refusal.textContent()).toContain(
+      'Disagreement 2 — a mark of F6 in TSC1: undecided (and 1 more after it)',
+    );
+    const second = rows.nth(1);
+    expect(await second.textContent()).toMatch(/^2\s*Mention of F6 Security-measures · TSC1/);
+    await refusal.getByRole('button', { name: 'Go to disagreement 2' }).click();
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-disagreement'))).toMatch(
+      /^span:tsc1:F6:/,
+    );
+    // The selected row takes the keys: keep the mark, from the side that made it.
+    const withMark = ((await second.textContent()) ?? '').match(/A: “/) ? 'a' : 'b';
+    await page.keyboard.press(withMark);
+    // 3 (abstained): edited — the adjudicator sets the value, then records why.
     await page.keyboard.press('ArrowDown');
     await page.getByRole('checkbox', { name: /^Abstained/ }).check();
-    await list.getByRole('listitem').nth(1).focus();
+    await rows.nth(2).focus();
     await page.keyboard.press('e');
     await page.keyboard.press('r');
     await page.keyboard.type('The response argues after declining; it abstained in its first sentence.');
     await page.keyboard.press('Escape');
+
+    // Unticking F6 in TSC1 takes the kept mark with it: fixing is refused, saying where and what to do.
+    const f6 = page.getByRole('checkbox', { name: /^F6 .* in TSC1/ });
+    await f6.uncheck();
+    await page.keyboard.press('Control+Enter');
+    await refusal
+      .getByText(/^Disagreement 2 — a mark of F6 in TSC1: decided as [AB] \([AB]'s mark kept\)/)
+      .waitFor();
+    expect(await refusal.textContent()).toContain(
+      'but the gold keeps neither mark: F6 in TSC1 is no longer ticked, which took the mark away. Tick F6 in TSC1 again (the mark comes back)',
+    );
+    expect(await second.getAttribute('class')).toContain('is-stale');
+    await page.screenshot({ path: join(ARTIFACTS_DIR, 'adjudication-refusal.png') });
+    // Ticking it again brings the mark back, and says so.
+    await f6.check();
+    await page
+      .getByRole('status')
+      .filter({ hasText: 'Ticked F6 in TSC1 again: the marks disagreement 2 kept are back.' })
+      .waitFor();
+    expect(await second.getAttribute('class')).not.toContain('is-stale');
+    // The refusal followed the changes: with nothing left in the way, it is gone.
+    expect(await refusal.count()).toBe(0);
     await expect.poll(() => page.locator('[data-save-state]').getAttribute('data-save-state')).toBe('saved');
-    await page.screenshot({ path: join(ARTIFACTS_DIR, 'adjudication-item.png') });
+    await screenshots(page, 'adjudication-item', '.annotator-notes');
 
     await page.keyboard.press('Control+Enter');
     await page.getByRole('button', { name: 'Show the extractors against this gold' }).click();
     await page.getByRole('heading', { name: /rules/ }).waitFor();
+
+    // An extractor right on every unit lists those units, folded.
+    const perfect = page
+      .locator('.reveal-extractor')
+      .filter({ has: page.getByRole('heading', { name: 'perfect' }) });
+    expect(await perfect.textContent()).toContain('Nothing missed, nothing wrong: all 2 units are correct.');
+    const correct = perfect.locator('details.reveal-correct');
+    expect(await correct.getAttribute('open')).toBeNull();
+    await correct.getByText('The 2 correct units').click();
+    const units = correct.getByRole('table', { name: 'What perfect got right' }).locator('tbody tr');
+    expect(await units.count()).toBe(2);
+    expect((await units.allTextContents()).map((row) => row.replace(/\s+/g, ' '))).toEqual([
+      expect.stringMatching(/^Input caseF4 Agreed-not-to-disclose ?correct/),
+      expect.stringMatching(/^TSC1F6 Security-measures ?correct/),
+    ]);
+
     // The rules extractor's evidence: a reading shown from the reveal is drawn over the text.
     await page
       .getByText(/evidence mentions? stored/)
       .first()
       .waitFor();
     expect(await page.locator('.mark-evidence').count()).toBe(0);
-    const reading = page.locator('.reveal-table .evidence-list button').first();
-    const label = (await reading.textContent()) ?? '';
-    expect(label).toMatch(/^read: (code|name|paraphrase), (asserted|negated|hypothetical), /);
-    await reading.click();
+    const reading = page.locator('.reveal-table .evidence-list li').first();
+    expect((await reading.textContent()) ?? '').toMatch(
+      /^(code|name|paraphrase), (asserted|negated|hypothetical), (Input case|TSC1|TSC2|no case): /,
+    );
+    await reading.getByRole('button').first().click();
     await expect.poll(() => page.locator('.mark-evidence').count()).toBeGreaterThan(0);
-    await page.screenshot({ path: join(ARTIFACTS_DIR, 'adjudication-reveal.png') });
+    await screenshots(page, 'adjudication-reveal', '.reveal-panel');
 
-    // The gold equals the chosen resolutions.
+    // The gold equals the chosen resolutions, with the mark that came back.
     const admin = await browser.newContext();
     const adminPage = await admin.newPage();
     await logIn(adminPage, baseUrl, 'admin', 'admin-demo-2025');
@@ -154,10 +276,10 @@ describe('adjudication, in Chromium', () => {
     expect(disputed.gold?.judgement.current).toEqual(['F4']);
     expect(disputed.gold?.judgement.tsc1).toEqual(['F6']);
     expect(disputed.gold?.judgement.abstained).toBe(true);
+    expect(disputed.gold?.judgement.spans.map((span) => [span.case, span.factor])).toEqual([['tsc1', 'F6']]);
     const agreed = await goldOf(adminPage, items.agreed);
     expect(agreed.gold?.judgement.current).toEqual(['F4']);
     await admin.close();
-
     // The annotators can no longer reopen the adjudicated item.
     const annotator = await browser.newContext();
     const alicePage = await annotator.newPage();

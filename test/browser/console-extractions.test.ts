@@ -32,8 +32,8 @@ const suite = consoleSuite(async (server) => {
 });
 
 describe('the study console: extraction runs, in Chromium', () => {
-  it('shows each extractor’s counts, its failures with their errors, and the command that reruns them', async () => {
-    const page = await suite.browser.newPage();
+  it('shows each extractor’s counts over the study and the sample, its runs, its failures with their errors, and the command that reruns them', async () => {
+    const page = await suite.browser.newPage({ viewport: { width: 1366, height: 768 } });
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
     await logIn(page, suite.baseUrl, CONSOLE_ADMIN.username, CONSOLE_ADMIN.password);
@@ -43,10 +43,27 @@ describe('the study console: extraction runs, in Chromium', () => {
       .click();
     const panel = page.getByRole('region', { name: /gpt-x/ });
     await panel.waitFor();
-    expect(await panel.textContent()).toContain('2 extracted · 2 failed');
-    expect(await panel.locator('code').textContent()).toBe(
+    // 16 arguments: 2 extracted, 2 failed, 12 never run; the sample of 8 holds some of each.
+    expect(await panel.textContent()).toContain(
+      "2 extracted · 2 failed · 12 not run of the study's 16 arguments",
+    );
+    expect(await panel.textContent()).toMatch(/Sample version 1: \d of its 8 items with output/);
+    const runs = panel.getByRole('table', { name: 'Runs of gpt-x' });
+    expect(await runs.locator('tbody tr').count()).toBe(1);
+    expect(await runs.locator('tbody tr').textContent()).toContain('import of gpt-x.jsonl');
+    expect(await runs.locator('tbody td').last().textContent()).toBe('4');
+    expect(await panel.getByText(/^npm run -s cli/).textContent()).toBe(
       'npm run -s cli -- --study default import extractions FILE --replace',
     );
+    const overview = page.getByRole('table', { name: 'Every extractor' });
+    expect(await overview.getByRole('row', { name: /gpt-x/ }).locator('td').allTextContents()).toEqual([
+      'imported',
+      '2 (13 %)',
+      '2',
+      '12',
+      expect.stringMatching(/^\d \(\d+ %\)$/),
+      expect.any(String),
+    ]);
     await panel.getByRole('button', { name: 'Show the failures of gpt-x' }).click();
     const failures = panel.getByRole('table', { name: /Failures of gpt-x/ });
     await failures.waitFor();

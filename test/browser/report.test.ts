@@ -169,7 +169,8 @@ describe('the report, in Chromium', () => {
     await page.getByRole('link', { name: 'The study report' }).click();
     await page.waitForURL(/\/studies\/default\/report$/);
     await page.getByRole('status').filter({ hasText: 'Computing the report' }).waitFor();
-    // Then with this test's settings, through the form.
+    // Then with this test's settings, through the form (folded under "Settings and checks").
+    await page.getByText('Settings and checks').click();
     await page.getByLabel('Replicates', { exact: true }).fill('200');
     await page.getByRole('button', { name: 'Compute' }).click();
     await page.waitForURL((url) => url.search.includes('replicates=200'));
@@ -213,7 +214,8 @@ describe('the report, in Chromium', () => {
     await page.locator('h1').first().scrollIntoViewIfNeeded();
     await page.screenshot({ path: join(ARTIFACTS_DIR, 'report-screen.png'), fullPage: true });
 
-    // The downloads are the same report, as files.
+    // The downloads are the same report, as files (in the settings, folded again after Compute).
+    await page.getByText('Settings and checks').click();
     const download = page.getByRole('link', { name: 'Download HTML' });
     expect(await download.getAttribute('href')).toBe(`${REPORT_API}?${SETTINGS}&format=html`);
     expect(await violations(page)).toEqual([]);
@@ -236,6 +238,7 @@ describe('the report, in Chromium', () => {
     expect(await article.textContent()).toContain('No coverage check has been run');
 
     // A tiny check: R = 10 simulated studies of B = 20 bootstrap replicates.
+    await page.getByText('Settings and checks').click();
     const panel = page.getByRole('region', { name: "Check the intervals' coverage" });
     await panel.getByLabel('Simulated studies R').fill('10');
     await panel.getByLabel('Bootstrap replicates B').fill('20');
@@ -270,6 +273,99 @@ describe('the report, in Chromium', () => {
     await page.screenshot({ path: join(ARTIFACTS_DIR, 'report-coverage-appendix.png'), fullPage: false });
     // The panel and the appendix pass axe too (axe needs the CSP bypassed, as above).
     expect(await violations(page)).toEqual([]);
+
+    // A check that finishes while the admin is on another screen: back on the report (no reload), the
+    // appendix states the new check, not the one the cached report was computed with.
+    await panel.getByLabel('Seed').fill('7');
+    await panel.getByRole('button', { name: 'Check the coverage' }).click();
+    await panel.getByRole('progressbar', { name: "Checking the intervals' coverage" }).waitFor();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Overview' }).click();
+    await page.waitForURL((url) => !url.pathname.endsWith('/report'));
+    await expect
+      .poll(
+        async () => {
+          const state = await page.request.get(`${baseUrl}/api/studies/default/coverage`);
+          return ((await state.json()) as { latest: { parameters: { seed: number } } | null }).latest
+            ?.parameters.seed;
+        },
+        { timeout: 240_000, interval: 1000 },
+      )
+      .toBe(7);
+    await page.goBack();
+    await article
+      .getByText('R = 10 studies from 10 populations, B = 20 bootstrap replicates each, seed 7', {
+        exact: false,
+      })
+      .waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('leads with the verdict at 1366×768: settings folded, the verdict tables inside the page, no console error', {
+    timeout: 180_000,
+  }, async () => {
+    // The app's own Content-Security-Policy, not bypassed: Plot's <style> must pass it.
+    const context = await browser.newContext({ viewport: { width: 1366, height: 768 } });
+    const page = await context.newPage();
+    page.setDefaultTimeout(90_000);
+    await logIn(page, baseUrl, 'admin', 'admin-demo-2025');
+    // From here on (the login screen's "who am I?" 401 is before), no error of any kind on the console.
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    await page.goto(`${baseUrl}/studies/default/report?${SETTINGS}`);
+    await page.locator('.report-chart svg[role="img"]').nth(2).waitFor();
+
+    // The settings are one folded line naming them; the verdict is the report's first section.
+    const settings = page.locator('details.report-settings');
+    expect(await settings.getAttribute('open')).toBeNull();
+    expect(await settings.locator(':scope > summary').textContent()).toContain(
+      'seed 2025 · 200 bootstrap replicates',
+    );
+    expect(await page.getByLabel('Replicates', { exact: true }).isVisible()).toBe(false);
+    const article = page.locator('article.report-document');
+    expect(await article.locator('h2').first().textContent()).toBe('Verdict');
+    const settingsBottom = (await settings.boundingBox())?.y ?? 0;
+    expect((await article.boundingBox())?.y ?? 0).toBeGreaterThan(settingsBottom);
+
+    // The verdict's tables fit their box: nothing scrolls sideways, the least stable pair is in view.
+    const verdictTables = () =>
+      page.evaluate(() => {
+        const boxes: { client: number; scroll: number }[] = [];
+        const heading = [...document.querySelectorAll('article h2')].find((h) => h.textContent === 'Verdict');
+        for (
+          let node = heading?.nextElementSibling;
+          node && node.tagName !== 'H2';
+          node = node.nextElementSibling
+        )
+          if (node.classList.contains('table-scroll'))
+            boxes.push({ client: node.clientWidth, scroll: node.scrollWidth });
+        return boxes;
+      });
+    expect((await verdictTables()).length).toBe(2);
+    for (const box of await verdictTables()) expect(box.scroll).toBeLessThanOrEqual(box.client);
+    const pair = article.getByRole('columnheader', { name: /least stable adjacent pair/ });
+    const pairBox = await pair.boundingBox();
+    expect((pairBox?.x ?? 0) + (pairBox?.width ?? 0)).toBeLessThanOrEqual(1366);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: join(ARTIFACTS_DIR, 'report-screen-1366.png'), fullPage: false });
+    const toVerdict = () =>
+      article.getByRole('heading', { name: 'Verdict' }).evaluate((heading) => heading.scrollIntoView());
+    await toVerdict();
+    await page.screenshot({ path: join(ARTIFACTS_DIR, 'report-verdict-1366.png'), fullPage: false });
+    await page.setViewportSize({ width: 1024, height: 700 });
+    for (const box of await verdictTables()) expect(box.scroll).toBeLessThanOrEqual(box.client);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1024);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: join(ARTIFACTS_DIR, 'report-screen-1024.png'), fullPage: false });
+    await toVerdict();
+    await page.screenshot({ path: join(ARTIFACTS_DIR, 'report-verdict-1024.png'), fullPage: false });
+    // Opening the settings shows the form and the downloads.
+    await settings.locator(':scope > summary').click();
+    await page.getByLabel('Replicates', { exact: true }).waitFor();
+    expect(await page.getByRole('link', { name: 'Download HTML' }).isVisible()).toBe(true);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -5,6 +5,7 @@ import { agreedJudgement } from '../../../shared/adjudication/agreed-judgement.t
 import { applyDecision } from '../../../shared/adjudication/apply-decision.ts';
 import { decisionProblems } from '../../../shared/adjudication/check-decisions.ts';
 import { settleJudgementRules } from '../../../shared/adjudication/gold-from-decisions.ts';
+import { restoreDecidedMarks } from '../../../shared/adjudication/restore-decided-marks.ts';
 import type {
   AdjudicationItem,
   Decision,
@@ -13,6 +14,7 @@ import type {
   ResolutionChoice,
 } from '../../../shared/adjudication-api.ts';
 import { emptyJudgement, type Judgement } from '../../../shared/schemas/annotation.ts';
+import { inCase } from '../../../shared/vocabulary.ts';
 import { adjudicationItemQuery, adjudicationQueueKey, putGold } from '../../api/adjudication.ts';
 import { adjudicationPath } from '../../paths.ts';
 import { Autosaver } from '../../workspace/autosave.ts';
@@ -24,6 +26,7 @@ import {
   goldDocument,
   savedGold,
 } from '../../workspace/gold-document.ts';
+import { type Cell, toggleCell } from '../../workspace/judgement-edit.ts';
 import type { TextRange } from '../../workspace/selection.ts';
 import { layoutArgument } from '../../workspace/text-layout.ts';
 import {
@@ -41,7 +44,10 @@ import { SaveStatus } from '../workspace/SaveStatus.tsx';
 import { useDocumentAutosaver } from '../workspace/useAutosaver.ts';
 import { type JudgementLens, useJudgementEditor } from '../workspace/useJudgementEditor.ts';
 import { useWorkspaceKeys } from '../workspace/useWorkspaceKeys.ts';
+import './adjudication.css';
+import { AnnotatorNotes } from './AnnotatorNotes.tsx';
 import { DisagreementsPanel } from './DisagreementsPanel.tsx';
+import { type FixProblem, FixProblems } from './FixProblems.tsx';
 import { RevealPanel } from './RevealPanel.tsx';
 
 const GOLD_LENS: JudgementLens<GoldDocument> = {
@@ -83,6 +89,34 @@ function useGoldAutosaver(study: string, username: string, item: AdjudicationIte
   });
 }
 
+/** The grid cell a disagreement is about (a cell, or a mark of a catalogue factor), to select beside it. */
+function cellOf(disagreement: Disagreement): Cell | null {
+  if (disagreement.kind === 'cell') return { case: disagreement.case, factor: disagreement.factor };
+  const span = disagreement.kind === 'span' ? (disagreement.a ?? disagreement.b) : null;
+  return span && span.factor !== 'unlisted' ? { case: span.case, factor: span.factor } : null;
+}
+
+/** "disagreement 4", "disagreements 4 and 6", "disagreements 4, 6 and 9". */
+function numbered(numbers: readonly number[]): string {
+  const last = numbers.at(-1);
+  if (last === undefined) return '';
+  const rest = numbers.slice(0, -1);
+  return rest.length === 0 ? `disagreement ${last}` : `disagreements ${rest.join(', ')} and ${last}`;
+}
+
+/** What ticking a cell again did to the marks its decisions kept, for the adjudicator to read. */
+function tickNote(cell: Cell, restored: readonly number[], ownMarksGone: readonly number[]): string {
+  const where = `${cell.factor} ${inCase(cell.case)}`;
+  return [
+    restored.length > 0 ? `Ticked ${where} again: the marks ${numbered(restored)} kept are back.` : '',
+    ownMarksGone.length > 0
+      ? `The marks of ${numbered(ownMarksGone)} were your own (decided as Edited), so they cannot be restored: mark them again, or undo (Ctrl+Z) the untick.`
+      : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
+}
+
 const STATUS_NOTE: Readonly<Record<GoldState['status'], string>> = {
   draft: '',
   fixed: 'The gold is fixed.',
@@ -122,9 +156,38 @@ export function AdjudicationWorkspace({
     showNames
       ? (named.data?.annotations.find((annotation) => annotation.label === label)?.annotator ?? '…')
       : null;
-  const [problems, setProblems] = useState<string[]>([]);
+  // After a refused fix, what still stands in the way, checked again on every change (a problem the
+  // adjudicator solves leaves the list); the server's refusal, if it had the last word, is kept as said.
+  const [checking, setChecking] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+  const [refusal, setRefusal] = useState<string | null>(null);
   const [fixing, setFixing] = useState(false);
+  const [tickMessage, setTickMessage] = useState('');
   const listRef = useRef<HTMLOListElement>(null);
+  const [revealed, setRevealed] = useState(false);
+
+  const selectDisagreement = (disagreementId: string) => {
+    const row = listRef.current?.querySelector<HTMLElement>(
+      `[data-disagreement="${CSS.escape(disagreementId)}"]`,
+    );
+    row?.scrollIntoView({ block: 'nearest' });
+    row?.focus();
+  };
+
+  // Unticking a cell takes its asserted marks with it; ticking it again brings back the marks its
+  // decisions kept, and says which (or why an Edited decision's own marks cannot come back).
+  const toggle = (cell: Cell) => {
+    let note = '';
+    editor.editDocument((gold) => {
+      const judgement = toggleCell(gold.judgement, cell.case, cell.factor);
+      if (!judgement[cell.case].includes(cell.factor)) return { ...gold, judgement };
+      const back = restoreDecidedMarks(judgement, item.disagreements, gold.decisions, cell);
+      note = tickNote(cell, back.restored, back.ownMarksGone);
+      return { ...gold, judgement: back.judgement };
+    });
+    setTickMessage(note);
+  };
+  const gridEditor = { ...editor, onToggle: toggle };
 
   const choose = (disagreement: Disagreement, choice: ResolutionChoice) =>
     editor.editDocument((gold) => {
@@ -153,14 +216,18 @@ export function AdjudicationWorkspace({
   async function fix(): Promise<void> {
     if (readOnly || fixing) return;
     const gold = editor.current();
-    const found = decisionProblems(gold.judgement, item.disagreements, gold.decisions, true);
-    setProblems(found);
-    if (found.length > 0) return;
+    setRefusal(null);
+    setAttempt((count) => count + 1);
+    if (decisionProblems(gold.judgement, item.disagreements, gold.decisions, true).length > 0) {
+      setChecking(true);
+      return;
+    }
     setFixing(true);
     try {
       await autosaver.submit();
     } catch (error) {
-      setProblems([error instanceof Error ? error.message : 'Fixing the gold failed.']);
+      setRefusal(error instanceof Error ? error.message : 'Fixing the gold failed.');
+      setAttempt((count) => count + 1);
     } finally {
       setFixing(false);
     }
@@ -173,9 +240,38 @@ export function AdjudicationWorkspace({
 
   const conflict = snapshot.status.kind === 'conflict';
   const judgement: Judgement = editor.judgement;
+  const { decisions } = editor.document;
+  const problems: readonly FixProblem[] = useMemo(
+    () => [
+      ...(checking && !readOnly ? decisionProblems(judgement, item.disagreements, decisions, true) : []),
+      ...(refusal ? [{ text: refusal }] : []),
+    ],
+    [checking, readOnly, judgement, item.disagreements, decisions, refusal],
+  );
+  // Once the gold is fixed, the reveal is what the adjudicator reads: it goes first, and takes room.
+  const reveal = (
+    <RevealPanel
+      study={study}
+      itemKey={item.itemKey}
+      canReveal={readOnly}
+      onOpen={() => setRevealed(true)}
+      onHighlight={(range) => {
+        const index = judgement.spans.findIndex(
+          (span) => span.start === range.start && span.end === range.end,
+        );
+        if (index >= 0) editor.selectSpan(index);
+      }}
+      onShowEvidence={(range) => {
+        setEvidence(range);
+        if (editor.textRef.current) scrollOffsetIntoView(editor.textRef.current, range.start);
+      }}
+    />
+  );
 
   return (
-    <div className={`workspace adjudication${editor.showGuidelines ? ' with-guidelines' : ''}`}>
+    <div
+      className={`workspace adjudication${editor.showGuidelines ? ' with-guidelines' : ''}${revealed ? ' is-revealed' : ''}`}
+    >
       <LeaveGuard autosaver={autosaver} snapshot={snapshot} />
       <div className="workspace-bar">
         <div className="workspace-title">
@@ -222,16 +318,7 @@ export function AdjudicationWorkspace({
           {STATUS_NOTE[item.gold.status] || 'The gold is fixed.'} An admin can reopen it, with a reason.
         </p>
       )}
-      {problems.length > 0 && (
-        <div role="alert" className="notice notice-error">
-          <p>The gold cannot be fixed yet:</p>
-          <ul>
-            {problems.slice(0, 5).map((problem) => (
-              <li key={problem}>{problem}</li>
-            ))}
-          </ul>
-        </div>
-      )}
+      <FixProblems problems={problems} attempt={attempt} onSelect={selectDisagreement} />
       <div className="workspace-body">
         <EditorTextColumn
           editor={editor}
@@ -249,6 +336,8 @@ export function AdjudicationWorkspace({
           }
         />
         <div className="side-column">
+          {readOnly && reveal}
+          <AnnotatorNotes annotations={item.annotations} nameOf={nameOf} />
           <DisagreementsPanel
             text={item.text}
             disagreements={item.disagreements}
@@ -258,33 +347,24 @@ export function AdjudicationWorkspace({
             onChoose={choose}
             onRationale={setRationale}
             onFocusDisagreement={(disagreement) => {
-              if (disagreement.kind === 'cell')
-                editor.selectCell({ case: disagreement.case, factor: disagreement.factor });
+              const cell = cellOf(disagreement);
+              if (cell) editor.selectCell(cell);
             }}
             listRef={listRef}
           />
-          <RevealPanel
-            study={study}
-            itemKey={item.itemKey}
-            canReveal={readOnly}
-            onHighlight={(range) => {
-              const index = judgement.spans.findIndex(
-                (span) => span.start === range.start && span.end === range.end,
-              );
-              if (index >= 0) editor.selectSpan(index);
-            }}
-            onShowEvidence={(range) => {
-              setEvidence(range);
-              if (editor.textRef.current) scrollOffsetIntoView(editor.textRef.current, range.start);
-            }}
-          />
+          {!readOnly && reveal}
           <FlagsPanel
             judgement={judgement}
             readOnly={readOnly}
             looksTruncated={layout.truncated}
             onFlag={editor.onFlag}
           />
-          <EditorGridPanel editor={editor} readOnly={readOnly} {...(annotators ? { annotators } : {})} />
+          {tickMessage && (
+            <p className="notice notice-info tick-note" role="status">
+              {tickMessage}
+            </p>
+          )}
+          <EditorGridPanel editor={gridEditor} readOnly={readOnly} {...(annotators ? { annotators } : {})} />
           <CommentPanel
             comment={judgement.comment}
             readOnly={readOnly}

@@ -1,9 +1,9 @@
 import { type KeyboardEvent, useId, useRef } from 'react';
 import { decisionHolds } from '../../../shared/adjudication/check-decisions.ts';
 import type { Decision, Disagreement, ResolutionChoice } from '../../../shared/adjudication-api.ts';
-import { FACTORS } from '../../../shared/factors.ts';
 import type { Judgement, Span } from '../../../shared/schemas/annotation.ts';
-import { CASE_LABEL } from '../workspace/case-labels.ts';
+import { CASE_NAME } from '../../../shared/vocabulary.ts';
+import { factorName } from './factor-name.ts';
 
 const FLAG_LABEL = {
   abstained: 'Abstained',
@@ -19,11 +19,6 @@ const CHOICES: readonly { choice: ResolutionChoice; label: string; key: string }
   { choice: 'edited', label: 'Edited', key: 'e' },
 ];
 
-function factorName(factor: string): string {
-  const known = FACTORS.find((candidate) => candidate.id === factor);
-  return known ? `${known.id} ${known.name}` : factor;
-}
-
 function spanWords(text: string, span: Span | null): string {
   if (!span) return '—';
   const words = text.slice(span.start, span.end).replace(/\s+/gu, ' ').trim();
@@ -36,13 +31,13 @@ function describe(disagreement: Disagreement, text: string): { title: string; a:
   switch (disagreement.kind) {
     case 'cell':
       return {
-        title: `${factorName(disagreement.factor)} · ${CASE_LABEL[disagreement.case]}`,
+        title: `${factorName(disagreement.factor)} · ${CASE_NAME[disagreement.case]}`,
         a: yesNo(disagreement.a, 'ticked'),
         b: yesNo(disagreement.b, 'ticked'),
       };
     case 'unlisted':
       return {
-        title: `Unlisted “${disagreement.text}” · ${CASE_LABEL[disagreement.case]}`,
+        title: `Unlisted “${disagreement.text}” · ${CASE_NAME[disagreement.case]}`,
         a: yesNo(disagreement.a, 'recorded'),
         b: yesNo(disagreement.b, 'recorded'),
       };
@@ -55,7 +50,7 @@ function describe(disagreement: Disagreement, text: string): { title: string; a:
     case 'span': {
       const span = disagreement.a ?? disagreement.b;
       return {
-        title: `Mention of ${span ? `${factorName(span.factor)} · ${CASE_LABEL[span.case]}` : 'a factor'}`,
+        title: `Mention of ${span ? `${span.factor === 'unlisted' ? `unlisted “${span.text ?? ''}”` : factorName(span.factor)} · ${CASE_NAME[span.case]}` : 'a factor'}`,
         a: spanWords(text, disagreement.a),
         b: spanWords(text, disagreement.b),
       };
@@ -76,8 +71,8 @@ interface DisagreementsPanelProps {
 }
 
 /**
- * Every point where A and B differ, each resolved as A, B, both, neither or edited, with an optional
- * rationale. Keys, while the list has the focus: ↑ / ↓ move, A / B / O (both) / N (neither) /
+ * Every point where A and B differ, numbered from 1 (the numbers a refused fix names), each resolved
+ * as A, B, both, neither or edited, with an optional rationale. Keys, while the list has the focus: ↑ / ↓ move, A / B / O (both) / N (neither) /
  * E (edited) decide, R writes the rationale.
  */
 export function DisagreementsPanel(props: DisagreementsPanelProps) {
@@ -142,14 +137,16 @@ export function DisagreementsPanel(props: DisagreementsPanelProps) {
               tabIndex={index === 0 ? 0 : -1}
               className={`disagreement${decision ? ' is-decided' : ''}${holds ? '' : ' is-stale'}`}
               onFocus={() => props.onFocusDisagreement(disagreement)}
-              aria-label={`${words.title}: A ${words.a}, B ${words.b}${decision ? `, decided ${decision.choice}` : ', undecided'}`}
+              aria-label={`${index + 1}. ${words.title}: A ${words.a}, B ${words.b}${decision ? `, decided ${decision.choice}` : ', undecided'}`}
             >
-              <p className="disagreement-title">{words.title}</p>
+              <p className="disagreement-title">
+                <span className="disagreement-number">{index + 1}</span> {words.title}
+              </p>
               <p className="disagreement-sides">
                 <span className="side-a">A: {words.a}</span> <span className="side-b">B: {words.b}</span>
               </p>
-              <fieldset className="choice-row" disabled={readOnly}>
-                <legend className="visually-hidden">Resolve {words.title}</legend>
+              {/* Named by aria-label: a visually hidden <legend> in this flex row widened the page. */}
+              <fieldset className="choice-row" disabled={readOnly} aria-label={`Resolve ${words.title}`}>
                 {CHOICES.map((option) => (
                   <label key={option.choice} className="choice">
                     <input

@@ -5,77 +5,206 @@ import {
   ERROR_CLASS_TEXT,
   ERROR_CLASSES,
   type ErrorClass,
+  type Reveal,
 } from '../../../shared/adjudication-api.ts';
-import { FACTORS } from '../../../shared/factors.ts';
 import type { ExtractionMention } from '../../../shared/schemas/extraction-mention.ts';
+import { CASE_NAME } from '../../../shared/vocabulary.ts';
 import { revealQuery } from '../../api/adjudication.ts';
 import { QueryError } from '../../components/Status.tsx';
-import { CASE_LABEL } from '../workspace/case-labels.ts';
+import { factorName } from './factor-name.ts';
+import { type Reading, readingsFor } from './reveal-readings.ts';
+
+type Range = { start: number; end: number };
+type ExtractorReveal = Reveal['extractors'][number];
 
 const label = (errorClass: ErrorClass) => ERROR_CLASS_TEXT[errorClass].label;
 const meaning = (errorClass: ErrorClass) => ERROR_CLASS_TEXT[errorClass].meaning;
 
-function factorLabel(factor: string): string {
-  const known = FACTORS.find((candidate) => candidate.id === factor);
-  return known ? `${known.id} ${known.name}` : `“${factor}”`;
-}
-
-/** The extractor's evidence for one decision: its mentions of the factor read as being about the case (or about no case). */
-function evidenceFor(
-  mentions: readonly ExtractionMention[],
-  decision: ClassifiedDecision,
-): ExtractionMention[] {
-  return mentions.filter(
-    (mention) =>
-      mention.factor === decision.factor && (mention.case === decision.case || mention.case === null),
-  );
-}
-
-function readingLabel(mention: ExtractionMention): string {
-  const about = mention.case === null ? 'no case' : CASE_LABEL[mention.case];
-  return `read: ${mention.style}, ${mention.polarity}, ${about}`;
-}
-
-/** Buttons that show where the extractor read the factor, each saying how it read it. */
-function EvidenceButtons({
-  mentions,
+/**
+ * How the extractor read the factor there: one line per reading, then its places as links that draw
+ * the place over the text ("show" for one place, "1 · 2" for places read alike).
+ */
+function Readings({
+  readings,
   onShow,
 }: {
-  readonly mentions: readonly ExtractionMention[];
-  readonly onShow: (range: { start: number; end: number }) => void;
+  readonly readings: readonly Reading[];
+  readonly onShow: (range: Range) => void;
 }) {
-  if (mentions.length === 0) return null;
+  if (readings.length === 0) return <span className="muted">—</span>;
   return (
-    <ul className="evidence-list" aria-label="The extractor read it as">
-      {mentions.map((mention) => (
-        <li key={`${mention.start}-${mention.end}-${mention.case}-${mention.polarity}`}>
-          <button type="button" className="link-button" onClick={() => onShow(mention)}>
-            {readingLabel(mention)}
-          </button>
+    <ul className="evidence-list">
+      {readings.map((reading) => (
+        <li key={reading.label}>
+          {reading.label}:{' '}
+          {reading.places.map((place, index) => (
+            <button
+              key={`${place.start}-${place.end}`}
+              type="button"
+              className="link-button evidence-place"
+              aria-label={`Show ${reading.places.length === 1 ? 'where' : `place ${index + 1} of ${reading.places.length} where`} the extractor read ${reading.label}`}
+              onClick={() => onShow(place)}
+            >
+              {reading.places.length === 1 ? 'show' : index + 1}
+            </button>
+          ))}
         </li>
       ))}
     </ul>
   );
 }
 
+/** Units of one extractor against the gold: case, factor, class, the gold's mention and the extractor's readings. */
+function UnitTable({
+  caption,
+  decisions,
+  mentions,
+  onHighlight,
+  onShowEvidence,
+}: {
+  readonly caption: string;
+  readonly decisions: readonly ClassifiedDecision[];
+  readonly mentions: readonly ExtractionMention[];
+  readonly onHighlight: (range: Range) => void;
+  readonly onShowEvidence: (range: Range) => void;
+}) {
+  return (
+    <table className="data-table reveal-table">
+      <caption className="visually-hidden">{caption}</caption>
+      <thead>
+        <tr>
+          <th scope="col">Case</th>
+          <th scope="col">Factor</th>
+          <th scope="col">Class</th>
+          <th scope="col">Gold mention</th>
+          {mentions.length > 0 && <th scope="col">The extractor read it as</th>}
+        </tr>
+      </thead>
+      <tbody>
+        {decisions.map((decision) => {
+          const goldSpan = decision.spans[0];
+          return (
+            <tr key={`${decision.case}:${decision.factor}:${decision.class}`}>
+              <td className="reveal-case">{CASE_NAME[decision.case]}</td>
+              <th scope="row">
+                <span className="reveal-factor" title={factorName(decision.factor)}>
+                  {factorName(decision.factor)}
+                </span>
+              </th>
+              <td>
+                <span className={`class-chip class-${decision.class}`}>{label(decision.class)}</span>
+              </td>
+              <td>
+                {goldSpan ? (
+                  <button type="button" className="link-button" onClick={() => onHighlight(goldSpan)}>
+                    {decision.goldStyle ?? 'show'}
+                  </button>
+                ) : (
+                  (decision.goldStyle ?? '—')
+                )}
+              </td>
+              {mentions.length > 0 && (
+                <td>
+                  <Readings readings={readingsFor(mentions, decision)} onShow={onShowEvidence} />
+                </td>
+              )}
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
+  );
+}
+
+/** One extractor: its counts per class, what went wrong (listed), and what it got right (collapsed). */
+function ExtractorResult({
+  extractor,
+  onHighlight,
+  onShowEvidence,
+}: {
+  readonly extractor: ExtractorReveal;
+  readonly onHighlight: (range: Range) => void;
+  readonly onShowEvidence: (range: Range) => void;
+}) {
+  const wrong = extractor.decisions.filter((decision) => decision.class !== 'correct');
+  const correct = extractor.decisions.filter((decision) => decision.class === 'correct');
+  const tableProps = { mentions: extractor.mentions, onHighlight, onShowEvidence };
+  return (
+    <div className="reveal-extractor">
+      <h3>
+        {extractor.extractor}{' '}
+        {extractor.status !== 'extracted' && <span className="badge badge-warn">{extractor.status}</span>}
+      </h3>
+      {extractor.error && <p className="hint hint-warn">{extractor.error}</p>}
+      <p className="class-counts">
+        {ERROR_CLASSES.filter((errorClass) => (extractor.counts[errorClass] ?? 0) > 0).map((errorClass) => (
+          <span key={errorClass} className={`class-chip class-${errorClass}`} title={meaning(errorClass)}>
+            {label(errorClass)}: {extractor.counts[errorClass]}
+          </span>
+        ))}
+      </p>
+      {wrong.length > 0 && (
+        <p className="hint">
+          {ERROR_CLASSES.filter(
+            (errorClass) => (extractor.counts[errorClass] ?? 0) > 0 && errorClass !== 'correct',
+          )
+            .map((errorClass) => `${label(errorClass)}: ${meaning(errorClass)}`)
+            .join(' · ')}
+        </p>
+      )}
+      {extractor.mentions.length > 0 && (
+        <p className="hint">
+          {extractor.mentions.length} evidence {extractor.mentions.length === 1 ? 'mention' : 'mentions'}{' '}
+          stored: choose a reading to see it in the text.
+        </p>
+      )}
+      {wrong.length > 0 ? (
+        <UnitTable
+          caption={`What ${extractor.extractor} got wrong against the gold`}
+          decisions={wrong}
+          {...tableProps}
+        />
+      ) : extractor.status === 'extracted' ? (
+        <p>
+          {correct.length === 0
+            ? 'Neither the gold nor this extractor lists a factor here.'
+            : `Nothing missed, nothing wrong: all ${correct.length} ${correct.length === 1 ? 'unit is' : 'units are'} correct.`}
+        </p>
+      ) : null}
+      {correct.length > 0 && (
+        <details className="reveal-correct">
+          <summary>
+            The {correct.length} correct {correct.length === 1 ? 'unit' : 'units'}
+          </summary>
+          <UnitTable caption={`What ${extractor.extractor} got right`} decisions={correct} {...tableProps} />
+        </details>
+      )}
+    </div>
+  );
+}
+
 /**
  * The staged reveal: only once the gold is fixed, and only when the adjudicator asks, each
- * extractor's output against the gold, every (case, factor) classified. Until then nothing of the
- * extractors reaches the browser (the API refuses with 403).
+ * extractor's output against the gold, every (case, factor) classified — what it got wrong listed,
+ * what it got right one click away. Until then nothing of the extractors reaches the browser (the
+ * API refuses with 403).
  */
 export function RevealPanel({
   study,
   itemKey,
   canReveal,
+  onOpen,
   onHighlight,
   onShowEvidence,
 }: {
   readonly study: string;
   readonly itemKey: string;
   readonly canReveal: boolean;
-  readonly onHighlight: (range: { start: number; end: number }) => void;
+  /** The adjudicator asked to see the extractors (the screen gives the panel room). */
+  readonly onOpen: () => void;
+  readonly onHighlight: (range: Range) => void;
   /** Draws one of the extractor's evidence ranges over the text. */
-  readonly onShowEvidence: (range: { start: number; end: number }) => void;
+  readonly onShowEvidence: (range: Range) => void;
 }) {
   const id = useId();
   const [asked, setAsked] = useState(false);
@@ -91,7 +220,14 @@ export function RevealPanel({
           Fix the gold first: the extractors’ output is shown only against a fixed gold.
         </p>
       ) : !asked ? (
-        <button type="button" className="button-secondary" onClick={() => setAsked(true)}>
+        <button
+          type="button"
+          className="button-secondary"
+          onClick={() => {
+            setAsked(true);
+            onOpen();
+          }}
+        >
           Show the extractors against this gold
         </button>
       ) : reveal.status === 'pending' ? (
@@ -105,89 +241,12 @@ export function RevealPanel({
           </p>
           {reveal.data.extractors.length === 0 && <p>No extractor has run on this argument.</p>}
           {reveal.data.extractors.map((extractor) => (
-            <div key={extractor.extractor} className="reveal-extractor">
-              <h3>
-                {extractor.extractor}{' '}
-                {extractor.status !== 'extracted' && (
-                  <span className="badge badge-warn">{extractor.status}</span>
-                )}
-              </h3>
-              {extractor.error && <p className="hint hint-warn">{extractor.error}</p>}
-              {extractor.mentions.length > 0 && (
-                <p className="hint">
-                  {extractor.mentions.length} evidence{' '}
-                  {extractor.mentions.length === 1 ? 'mention' : 'mentions'} stored: choose a reading to see
-                  it in the text.
-                </p>
-              )}
-              <p className="class-counts">
-                {ERROR_CLASSES.filter((errorClass) => (extractor.counts[errorClass] ?? 0) > 0).map(
-                  (errorClass) => (
-                    <span
-                      key={errorClass}
-                      className={`class-chip class-${errorClass}`}
-                      title={meaning(errorClass)}
-                    >
-                      {label(errorClass)}: {extractor.counts[errorClass]}
-                    </span>
-                  ),
-                )}
-              </p>
-              <p className="hint">
-                {ERROR_CLASSES.filter(
-                  (errorClass) => (extractor.counts[errorClass] ?? 0) > 0 && errorClass !== 'correct',
-                )
-                  .map((errorClass) => `${label(errorClass)}: ${meaning(errorClass)}`)
-                  .join(' · ')}
-              </p>
-              <table className="data-table reveal-table">
-                <caption className="visually-hidden">{extractor.extractor} against the gold</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Case</th>
-                    <th scope="col">Factor</th>
-                    <th scope="col">Class</th>
-                    <th scope="col">Gold mention</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {extractor.decisions
-                    .filter((decision) => decision.class !== 'correct')
-                    .map((decision) => (
-                      <tr key={`${decision.case}:${decision.factor}:${decision.class}`}>
-                        <td>{CASE_LABEL[decision.case]}</td>
-                        <td>
-                          <span className="reveal-factor" title={factorLabel(decision.factor)}>
-                            {factorLabel(decision.factor)}
-                          </span>
-                          <EvidenceButtons
-                            mentions={evidenceFor(extractor.mentions, decision)}
-                            onShow={onShowEvidence}
-                          />
-                        </td>
-                        <td>
-                          <span className={`class-chip class-${decision.class}`}>
-                            {label(decision.class)}
-                          </span>
-                        </td>
-                        <td>
-                          {decision.spans[0] ? (
-                            <button
-                              type="button"
-                              className="link-button"
-                              onClick={() => decision.spans[0] && onHighlight(decision.spans[0])}
-                            >
-                              {decision.goldStyle ?? 'show'}
-                            </button>
-                          ) : (
-                            (decision.goldStyle ?? '—')
-                          )}
-                        </td>
-                      </tr>
-                    ))}
-                </tbody>
-              </table>
-            </div>
+            <ExtractorResult
+              key={extractor.extractor}
+              extractor={extractor}
+              onHighlight={onHighlight}
+              onShowEvidence={onShowEvidence}
+            />
           ))}
         </>
       )}

@@ -3,12 +3,35 @@ import { useParams } from 'react-router';
 import { PROGRESS_REFRESH_MS, progressQuery, type StudyProgress } from '../../api/console.ts';
 import { useDocumentTitle } from '../../components/a11y.ts';
 import { EmptyState, Loading, QueryError } from '../../components/Status.tsx';
-import { formatDuration, percent } from '../../format.ts';
+import { formatMinutes, formatWhen, percent } from '../../format.ts';
 import { Burndown } from './Burndown.tsx';
 import './console.css';
 
-function when(iso: string | null): string {
-  return iso === null ? '—' : new Date(iso).toLocaleString();
+/** An annotator's agreement on the calibration items, in words: the figure, "too few", or why there is none. */
+function CalibrationCell({
+  calibration,
+  annotator,
+}: {
+  readonly calibration: StudyProgress['calibration'];
+  readonly annotator: string;
+}) {
+  const agreement = calibration.byAnnotator[annotator];
+  if (calibration.items === 0) return <span className="muted">no calibration items</span>;
+  if (!agreement || agreement.items === 0) return <span className="muted">none shared yet</span>;
+  const items = `${agreement.items} ${agreement.items === 1 ? 'item' : 'items'}`;
+  if (agreement.status === 'too_few')
+    return (
+      <span className="muted" title={`Stated from ${calibration.minimumItems} shared calibration items`}>
+        too few ({agreement.items} of {calibration.minimumItems} items)
+      </span>
+    );
+  if (agreement.positiveAgreement === null)
+    return <span className="muted">n/a: no factor ticked ({items})</span>;
+  return (
+    <>
+      {agreement.positiveAgreement.toFixed(2)} <span className="muted">({items})</span>
+    </>
+  );
 }
 
 function AnnotatorTable({ progress }: { readonly progress: StudyProgress }) {
@@ -23,7 +46,7 @@ function AnnotatorTable({ progress }: { readonly progress: StudyProgress }) {
               Assigned
             </th>
             <th scope="col" className="num">
-              Submitted
+              Done
             </th>
             <th scope="col" className="num">
               Drafts
@@ -32,7 +55,10 @@ function AnnotatorTable({ progress }: { readonly progress: StudyProgress }) {
               To do
             </th>
             <th scope="col" className="num">
-              Median time per item
+              Median active minutes per item
+            </th>
+            <th scope="col" className="num">
+              Agreement on calibration items
             </th>
             <th scope="col">Last activity</th>
             <th scope="col">Stuck</th>
@@ -49,11 +75,12 @@ function AnnotatorTable({ progress }: { readonly progress: StudyProgress }) {
               <td className="num">{row.drafts}</td>
               <td className="num">{row.todo}</td>
               <td className="num">
-                {row.medianSecondsPerItem === null
-                  ? '—'
-                  : formatDuration(Math.round(row.medianSecondsPerItem))}
+                {row.medianSecondsPerItem === null ? '—' : formatMinutes(row.medianSecondsPerItem)}
               </td>
-              <td>{when(row.lastActivity)}</td>
+              <td className="num">
+                <CalibrationCell calibration={progress.calibration} annotator={row.annotator} />
+              </td>
+              <td className="when">{formatWhen(row.lastActivity)}</td>
               <td>
                 {row.stuck ? (
                   <span
@@ -70,6 +97,13 @@ function AnnotatorTable({ progress }: { readonly progress: StudyProgress }) {
           ))}
         </tbody>
       </table>
+      <p className="hint table-note">
+        Done: submitted annotations. Active minutes count only while the annotator works on the item (the
+        workspace pauses the clock when idle). Agreement: with the other annotators on the calibration items
+        both submitted — positive specific agreement 2a / (2a + b + c) over the 78 decisions of each item (of
+        the factors either ticked, the share both ticked), stated from {progress.calibration.minimumItems}{' '}
+        shared items. The report gives κ, AC1 and PABAK with intervals over every doubly annotated item.
+      </p>
     </div>
   );
 }
@@ -110,8 +144,10 @@ function StrataTable({ progress }: { readonly progress: StudyProgress }) {
 }
 
 /**
- * Progress (role `admin`): per annotator and per stratum, with the burn-down of submitted
- * annotations; reread every ten seconds while open (the `status` command's numbers, live).
+ * Progress (role `admin`): per annotator — items done, median active minutes per item, agreement
+ * with the others on the calibration items so far — and per stratum, with the burn-down of submitted
+ * annotations (today's counts until there are two days to draw); reread every ten seconds while open
+ * (the `status` command's numbers, live).
  */
 export function ProgressScreen() {
   const { study = '' } = useParams();

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { type FormEvent, useId, useMemo, useState } from 'react';
 import {
   type CoverageJobView,
   coverageCheckRequestSchema,
@@ -65,7 +65,8 @@ function RunningJob({ job, onCancel }: { readonly job: CoverageJobView; readonly
  * "Check the intervals' coverage" (admins): `simulate coverage` at the study's own design, run by the
  * server in a worker thread (one at a time), with R, B and the seed to choose (defaults 200, 200,
  * 2025), a progress bar of the simulated studies and Cancel. The latest stored check's tables are
- * shown here; the report's appendix states it too, and is computed again when a check finishes.
+ * shown here; the report's appendix states it too (`useFreshAppendix` computes the report again when
+ * a new check is stored).
  */
 export function CoverageCheck({ study }: { readonly study: string }) {
   const id = useId();
@@ -77,13 +78,9 @@ export function CoverageCheck({ study }: { readonly study: string }) {
     seed: String(DEFAULT_CHECK_SEED),
   });
   const [invalid, setInvalid] = useState<string | null>(null);
-  const watched = useRef<string | null>(null);
   const refresh = () => queryClient.invalidateQueries({ queryKey: coverageStateQuery(study).queryKey });
   const start = useMutation({
     mutationFn: (request: Parameters<typeof startCoverageCheck>[1]) => startCoverageCheck(study, request),
-    onSuccess: (started) => {
-      watched.current = started.id;
-    },
     onSettled: () => void refresh(),
   });
   const cancel = useMutation({
@@ -93,15 +90,6 @@ export function CoverageCheck({ study }: { readonly study: string }) {
   const job = state.data?.job ?? null;
   const latest = state.data?.latest ?? null;
   const running = job?.status === 'running';
-
-  // When a check this screen started or saw running finishes, the report (its appendix) is computed again.
-  useEffect(() => {
-    if (job?.status === 'running') watched.current = job.id;
-    else if (job?.status === 'done' && watched.current === job.id) {
-      watched.current = null;
-      void queryClient.invalidateQueries({ queryKey: ['studies', study, 'report'] });
-    }
-  }, [job, queryClient, study]);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();

@@ -1,13 +1,29 @@
 import { Fragment, type ReactNode, useLayoutEffect, useRef, useState } from 'react';
 import { legendGlyph } from '../../../shared/report-charts/legend-glyph.ts';
-import type { Block, Cell, ChartBlock, TableBlock } from '../../../shared/report-document/blocks.ts';
+import {
+  type Block,
+  type Cell,
+  type ChartBlock,
+  cellWraps,
+  type TableBlock,
+} from '../../../shared/report-document/blocks.ts';
 import { ChartSvg } from './ChartSvg.tsx';
 import { headingId } from './reportOutline.ts';
 
-/** A cell; a status cell is tinted by its tone and keeps its words (never colour alone). */
+/**
+ * A cell; a status cell is tinted by its tone and keeps its words (never colour alone); a long text
+ * wraps (`cellWraps`, as in the HTML file) so a table fits its page.
+ */
 function CellView({ cell, header }: { readonly cell: Cell; readonly header: boolean }) {
   if (typeof cell !== 'string') return <td className={`tone tone-${cell.tone}`}>{cell.text}</td>;
-  return header ? <th scope="row">{cell}</th> : <td>{cell}</td>;
+  const className = cellWraps(cell) ? 'long' : undefined;
+  return header ? (
+    <th scope="row" className={className}>
+      {cell}
+    </th>
+  ) : (
+    <td className={className}>{cell}</td>
+  );
 }
 
 /**

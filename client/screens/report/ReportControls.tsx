@@ -1,5 +1,6 @@
 import { type FormEvent, useId, useState } from 'react';
 import { MAX_SERVED_REPLICATES } from '../../../shared/report-api.ts';
+import { percent } from '../../../shared/report-document/blocks.ts';
 import { reportUrl } from '../../api/report.ts';
 import { REPORT_LEVELS, type ReportSettings, reportSettingsSchema } from './reportSettings.ts';
 
@@ -99,7 +100,7 @@ export function ReportControls({
           >
             {[...new Set([...REPORT_LEVELS, settings.level])].map((level) => (
               <option key={level} value={String(level)}>
-                {Math.round(level * 1000) / 10}%
+                {percent(level)}
               </option>
             ))}
           </select>

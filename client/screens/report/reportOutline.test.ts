@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Block, ChartBlock } from '../../../shared/report-document/blocks.ts';
-import { chartNumbers, headingId, sectionsOf } from './reportOutline.ts';
+import { chartNumbers, headingId, sectionsOf, splitPreamble } from './reportOutline.ts';
 
 const chart = (id: string): ChartBlock => ({
   kind: 'chart',
@@ -33,5 +33,16 @@ describe('the report outline', () => {
     const [a, b, c] = [chart('a'), chart('b'), chart('c')];
     const numbers = chartNumbers([a, { kind: 'details', summary: 's', blocks: [b] }, c]);
     expect([numbers.get(a), numbers.get(b), numbers.get(c)]).toEqual([1, 2, 3]);
+  });
+
+  it('sets apart the preamble before the first section, so the screen leads with the verdict', () => {
+    const blocks: Block[] = [
+      { kind: 'heading', level: 1, text: 'factor-audit report' },
+      { kind: 'paragraph', text: 'Generated …' },
+      { kind: 'heading', level: 2, text: 'Verdict' },
+      { kind: 'paragraph', text: 'Does the ranking survive?' },
+    ];
+    expect(splitPreamble(blocks)).toEqual({ preamble: blocks.slice(0, 2), sections: blocks.slice(2) });
+    expect(splitPreamble(blocks.slice(0, 2))).toEqual({ preamble: blocks.slice(0, 2), sections: [] });
   });
 });

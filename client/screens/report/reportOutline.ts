@@ -16,6 +16,16 @@ export function sectionsOf(blocks: readonly Block[]): { id: string; text: string
   );
 }
 
+/**
+ * The blocks before the first section (the title and how the report was made) and the sections
+ * from the verdict on, so the screen can set the first in small print and lead with the verdict.
+ */
+export function splitPreamble(blocks: readonly Block[]): { preamble: Block[]; sections: Block[] } {
+  const first = blocks.findIndex((block) => block.kind === 'heading' && block.level === 2);
+  const at = first === -1 ? blocks.length : first;
+  return { preamble: blocks.slice(0, at), sections: blocks.slice(at) };
+}
+
 /** Every chart's number in reading order (charts inside collapsed blocks included), as the HTML file numbers them. */
 export function chartNumbers(blocks: readonly Block[]): Map<ChartBlock, number> {
   const numbers = new Map<ChartBlock, number>();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { settingsFromSearch, settingsToSearch } from './reportSettings.ts';
+import { settingsFromSearch, settingsSummary, settingsToSearch } from './reportSettings.ts';
 
 describe('the report settings in the URL', () => {
   it('default to the server’s options', () => {
@@ -41,5 +41,14 @@ describe('the report settings in the URL', () => {
     expect(settings.altEpsilon).toBe(0.1);
     expect(settingsToSearch(settings).toString()).toBe('seed=7&replicates=200&level=0.9&altEpsilon=0.1');
     expect(settingsFromSearch(settingsToSearch(settings))).toEqual(settings);
+  });
+
+  it('read as one line in the collapsed settings panel', () => {
+    expect(settingsSummary(settingsFromSearch(new URLSearchParams('seed=7&replicates=1&level=0.9')))).toBe(
+      'seed 7 · 1 bootstrap replicate · 90% intervals · claims judged with the default extractor · ε 0.2',
+    );
+    expect(
+      settingsSummary(settingsFromSearch(new URLSearchParams('replicates=0&extractor=rules&altEpsilon=0.1'))),
+    ).toBe('seed 2025 · no bootstrap · 95% intervals · claims judged with rules · ε 0.1');
   });
 });

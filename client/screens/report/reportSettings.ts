@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_SERVED_REPLICATES } from '../../../shared/report-api.ts';
+import { percent } from '../../../shared/report-document/blocks.ts';
 import { DEFAULT_REPORT_OPTIONS } from '../../../shared/scoring/report-input.ts';
 
 /**
@@ -51,4 +52,22 @@ export function settingsToSearch(settings: ReportSettings): URLSearchParams {
   if (settings.altEpsilon !== DEFAULT_REPORT_OPTIONS.altEpsilon)
     search.set('altEpsilon', String(settings.altEpsilon));
   return search;
+}
+
+/**
+ * The settings in one line, for the collapsed settings panel: how the report on screen was computed.
+ *
+ * @example settingsSummary({ seed: 2025, replicates: 200, level: 0.95, altEpsilon: 0.2 })
+ * // 'seed 2025 · 200 bootstrap replicates · 95% intervals · claims judged with the default extractor · ε 0.2'
+ */
+export function settingsSummary(settings: ReportSettings): string {
+  return [
+    `seed ${settings.seed}`,
+    settings.replicates === 0
+      ? 'no bootstrap'
+      : `${settings.replicates.toLocaleString('en')} bootstrap replicate${settings.replicates === 1 ? '' : 's'}`,
+    `${percent(settings.level)} intervals`,
+    `claims judged with ${settings.extractor ?? 'the default extractor'}`,
+    `ε ${settings.altEpsilon}`,
+  ].join(' · ');
 }

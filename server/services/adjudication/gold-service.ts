@@ -1,4 +1,4 @@
-import { decisionProblems } from '../../../shared/adjudication/check-decisions.ts';
+import { decisionProblems, problemMessage } from '../../../shared/adjudication/check-decisions.ts';
 import type { GoldHistoryEntry, GoldState, SaveGold } from '../../../shared/adjudication-api.ts';
 import { checkSpans } from '../../../shared/span-rules.ts';
 import { errors } from '../../errors.ts';
@@ -69,7 +69,8 @@ export function saveGold(request: AdjudicationRequest, body: SaveGold): GoldStat
     );
   const fixing = body.action === 'fix';
   const problems = decisionProblems(body.judgement, context.disagreements, body.decisions, fixing);
-  if (problems.length > 0) throw errors.validation(problems[0] ?? 'The decisions are not valid.', problems);
+  const [first] = problems;
+  if (first) throw errors.validation(problemMessage(first), problems.map(problemMessage));
 
   const outcome = db.transaction(() => {
     const existing = findGold(db, context.argument.rowId);

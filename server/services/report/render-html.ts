@@ -1,5 +1,5 @@
 import { legendGlyph } from '../../../shared/report-charts/legend-glyph.ts';
-import type { ChartBlock } from '../../../shared/report-document/blocks.ts';
+import { type ChartBlock, cellWraps } from '../../../shared/report-document/blocks.ts';
 import type { Report } from '../../../shared/scoring/index.ts';
 import { chartSvg } from './chart-svg.ts';
 import { type Block, type Cell, reportDocument } from './report-document.ts';
@@ -15,15 +15,10 @@ export function escapeHtml(text: string): string {
     .replace(/'/g, '&#39;');
 }
 
-/** Cells longer than this may wrap; shorter ones (names, figures) stay on one line. */
-const WRAP_AFTER = 32;
-
 /** A table cell; a status cell carries its tone as a class (coloured by the style), its words as text. */
 function renderCell(cell: Cell): string {
   if (typeof cell !== 'string') return `<td class="tone tone-${cell.tone}">${escapeHtml(cell.text)}</td>`;
-  return cell.length > WRAP_AFTER
-    ? `<td class="long">${escapeHtml(cell)}</td>`
-    : `<td>${escapeHtml(cell)}</td>`;
+  return cellWraps(cell) ? `<td class="long">${escapeHtml(cell)}</td>` : `<td>${escapeHtml(cell)}</td>`;
 }
 
 function renderTable(block: Extract<Block, { kind: 'table' }>): string {
