@@ -172,6 +172,26 @@ describe('cli import: every bad record in one pass', () => {
   });
 });
 
+describe('cli import reported: every bad figure in one pass', () => {
+  it('reports a figure out of range and a figure that conflicts with a stored one at once', async () => {
+    const sandbox = cliSandbox();
+    const figure = (model: string, value: number) => ({ model, test: 1, metric: 'acch', value });
+    const document = (values: unknown[]) => `${JSON.stringify({ source: 'Table 2', values }, null, 2)}\n`;
+    const first = await sandbox.run(
+      'import',
+      'reported',
+      sandbox.file('r1.json', document([figure('gpt-4o', 0.9)])),
+    );
+    expect(first.code, first.stderr).toBe(0);
+    const file = sandbox.file('r2.json', document([figure('gpt-4o', 0.8), figure('llama', 91)]));
+    const result = await sandbox.run('import', 'reported', file);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/r2\.json:\d+: reported acch of gpt-4o, test 1 \(Table 2\) already exists/);
+    expect(result.stderr).toMatch(/r2\.json:\d+: values\[1\]\.value: is a proportion: at most 1/);
+    expect(result.stderr).toContain('2 bad records');
+  });
+});
+
 describe('cli import: text that is not UTF-8, or not Unicode', () => {
   it('refuses invalid UTF-8 by line and byte, with every other bad line, and writes nothing', async () => {
     const sandbox = cliSandbox();

@@ -366,6 +366,6 @@ describe('a malformed percent-escape anywhere in the URL', () => {
     expect(
       (await request(app).get('/api/studies/%FF/queue').set('Cookie', sessions.admin.cookie)).body.error
         .message,
-    ).toMatch(/malformed percent-badEscape/);
+    ).toMatch(/malformed percent-escape/);
   });
 });

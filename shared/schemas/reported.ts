@@ -9,22 +9,21 @@ export type ReportedMetric = z.infer<typeof reportedMetricSchema>;
  * `{"source": "Zhang et al. 2025, Table 2", "values": [{"model", "test", "metric", "value"}]}`.
  * Values are proportions in [0, 1] (write 0.912, not 91.2).
  */
+/** One figure of a reported-results file. */
+export const reportedValueSchema = z.strictObject({
+  model: z.string().trim().min(1),
+  test: testSchema,
+  metric: reportedMetricSchema,
+  value: z
+    .number()
+    .min(0, 'is a proportion: at least 0')
+    .max(1, 'is a proportion: at most 1 (write 0.91, not 91)'),
+});
+
 export const reportedResultsSchema = z
   .strictObject({
     source: z.string().trim().min(1, 'must say where the figures come from'),
-    values: z
-      .array(
-        z.strictObject({
-          model: z.string().trim().min(1),
-          test: testSchema,
-          metric: reportedMetricSchema,
-          value: z
-            .number()
-            .min(0, 'is a proportion: at least 0')
-            .max(1, 'is a proportion: at most 1 (write 0.91, not 91)'),
-        }),
-      )
-      .min(1, 'must hold at least one figure'),
+    values: z.array(reportedValueSchema).min(1, 'must hold at least one figure'),
   })
   .superRefine((report, ctx) => {
     const seen = new Set<string>();

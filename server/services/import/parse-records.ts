@@ -10,7 +10,7 @@ import {
 import { annotationSchema, goldSchema } from '../../../shared/schemas/annotation.ts';
 import { argumentSchema } from '../../../shared/schemas/argument.ts';
 import { extractionSchema } from '../../../shared/schemas/extraction.ts';
-import { reportedResultsSchema } from '../../../shared/schemas/reported.ts';
+import { reportedResultsSchema, reportedValueSchema } from '../../../shared/schemas/reported.ts';
 import { tripleSchema } from '../../../shared/schemas/triple.ts';
 import { readJson } from '../../../shared/text/strict-json.ts';
 import { invalidUtf8Message } from '../../../shared/text/utf8-check.ts';
@@ -282,6 +282,30 @@ async function parsePaperLogSource(source: SourceFile, options: ParseOptions): P
   return { sha256, records, problems };
 }
 
+/**
+ * The figures of a reported file that failed its schema which are sound on their own (no issue names
+ * them, and the file names its source), so their conflicts with stored figures are found in the same pass.
+ */
+function soundReportedValues(value: unknown, error: z.ZodError, lines: readonly number[]): ParsedRecord[] {
+  if (typeof value !== 'object' || value === null || !('source' in value) || !('values' in value)) return [];
+  const { source, values } = value;
+  if (typeof source !== 'string' || source.trim() === '' || !Array.isArray(values)) return [];
+  const named = new Set(
+    error.issues.map((issue) => (issue.path[0] === 'values' ? issue.path[1] : undefined)),
+  );
+  return values.flatMap((entry: unknown, index) => {
+    const parsed = reportedValueSchema.safeParse(entry);
+    if (named.has(index) || !parsed.success) return [];
+    const line = lines[index] ?? 1;
+    return [
+      {
+        line,
+        apply: (context: ApplyContext) => applyReportedValue(context, line, source.trim(), parsed.data),
+      },
+    ];
+  });
+}
+
 async function parseReportedSource(source: SourceFile): Promise<ParsedSource> {
   const { text, sha256 } = await readWhole(source);
   const reading = readJson(text);
@@ -298,7 +322,7 @@ async function parseReportedSource(source: SourceFile): Promise<ParsedSource> {
         message: path ? `${path}: ${issue.message}` : issue.message,
       };
     });
-    return { sha256, records: [], problems };
+    return { sha256, records: soundReportedValues(reading.value, result.error, lines), problems };
   }
   const report = result.data;
   const records = report.values.map((entry, index) => {
