@@ -11,6 +11,18 @@
 import { searchFactors } from '../client/workspace/factor-search.ts';
 import { type TextRange, wordAt, wordRanges } from '../client/workspace/selection.ts';
 import { type ArgumentLayout, layoutArgument } from '../client/workspace/text-layout.ts';
+import {
+  extendFocus,
+  findMatches,
+  matchBeyond,
+  moveCaret,
+  nextMatch,
+  selectedRange,
+  type TextUnit,
+  type TextUnits,
+  textUnits,
+  wordsOfRange,
+} from '../client/workspace/text-navigation.ts';
 import { detectFactorInSelection, suggestMentionStyle } from '../shared/mention-style.ts';
 import type { Judgement, MentionStyle, Polarity, Span } from '../shared/schemas/annotation.ts';
 import { CASES, type CaseId } from '../shared/vocabulary.ts';
@@ -19,7 +31,10 @@ import { CASES, type CaseId } from '../shared/vocabulary.ts';
 export type KeyStep =
   | { readonly kind: 'press'; readonly key: string; readonly purpose: Purpose }
   | { readonly kind: 'type'; readonly text: string; readonly purpose: Purpose }
-  | { readonly kind: 'wait'; readonly until: 'palette-factor' | 'palette-details' | 'palette-closed' };
+  | {
+      readonly kind: 'wait';
+      readonly until: 'palette-factor' | 'palette-details' | 'palette-closed' | 'find-open';
+    };
 
 /** What a key press is for, to split the count: reaching and selecting words, the palette, or the rest. */
 export type Purpose = 'navigate' | 'palette' | 'other';
@@ -49,8 +64,11 @@ interface Move {
 /** The text as a keymap sees it. */
 export interface TextModel {
   readonly text: string;
+  /** Every word of the text (the workspace before issue 23 moved over all of them). */
   readonly words: readonly TextRange[];
   readonly layout: ArgumentLayout;
+  /** The answer's words, phrases, sentences and paragraphs (the workspace since). */
+  readonly units: TextUnits;
 }
 
 /** One version of the workspace's keys. */
@@ -64,11 +82,19 @@ export interface Keymap {
   readonly reachable: (model: TextModel, mention: TextRange) => TextRange;
   /** Whether one mark may name several cases (else one mark per case). */
   readonly multiCase: boolean;
+  /** The cases the palette offers for the first mark of an item. */
+  readonly firstCases: readonly CaseId[];
+  /** Whether the palette skips the factor step when the selection names one factor. */
+  readonly skipsNamedFactor: boolean;
+  /** The moves a find can make towards a mention (none where the keys have no find). */
+  readonly finds?: (model: TextModel, mention: TextRange) => readonly FindMove[];
   /** The key that sets a flag from the text. */
   readonly flagKey: Readonly<Record<'abstained' | 'exact_phrase' | 'truncated', string>>;
 }
 
 const press = (key: string, purpose: Purpose = 'navigate'): KeyStep => ({ kind: 'press', key, purpose });
+/** The chord with Shift added, as the key lists write it: `Ctrl+Shift+ArrowRight`. */
+const shifted = (key: string) => (key.startsWith('Ctrl+') ? `Ctrl+Shift+${key.slice(5)}` : `Shift+${key}`);
 
 /** The first word of the next (or previous) paragraph, as the workspace's ↑ / ↓ find it; `from` when there is none. */
 export function paragraphStart(model: TextModel, direction: 1 | -1, from: number): number {
@@ -113,6 +139,8 @@ function wordSpan(model: TextModel, a: number, b: number): TextRange {
 export const KEYS_BEFORE: Keymap = {
   name: 'before',
   multiCase: false,
+  firstCases: ['current'],
+  skipsNamedFactor: false,
   flagKey: { abstained: 'a', exact_phrase: 'e', truncated: 'x' },
   rangeOf: (model, selection) => wordSpan(model, selection.anchor, selection.focus),
   reachable: (model, mention) => {
@@ -139,7 +167,7 @@ export const KEYS_BEFORE: Keymap = {
       moves.push({ keys: [press(key)], cost: 1, to: { anchor: to, focus: to, shown: true } });
       if (from)
         moves.push({
-          keys: [press(`Shift+${key}`)],
+          keys: [press(shifted(key))],
           cost: 1,
           to: { anchor: from.anchor, focus: to, shown: true },
         });
@@ -148,8 +176,107 @@ export const KEYS_BEFORE: Keymap = {
   },
 };
 
+/** A find: typed `query`, Enter, then `again` presses of N; from a selection it gives the selection it makes. */
+export interface FindMove {
+  readonly query: string;
+  readonly again: number;
+  readonly to: (from: Selection | null) => Selection | null;
+}
+
+const UNIT_KEYS: readonly (readonly [string, TextUnit, 1 | -1])[] = [
+  ['ArrowRight', 'word', 1],
+  ['ArrowLeft', 'word', -1],
+  ['Ctrl+ArrowRight', 'phrase', 1],
+  ['Ctrl+ArrowLeft', 'phrase', -1],
+  ['Ctrl+ArrowDown', 'sentence', 1],
+  ['Ctrl+ArrowUp', 'sentence', -1],
+  ['ArrowDown', 'paragraph', 1],
+  ['ArrowUp', 'paragraph', -1],
+];
+/** Longest query and most N presses a plan tries for one find. */
+const FIND_QUERY_LONGEST = 8;
+const FIND_AGAIN_MOST = 3;
+
+/**
+ * The workspace of issue 23 (client/workspace/text-navigation.ts, whose functions this calls): ← / →
+ * by word, Ctrl+← / → by phrase, Ctrl+↑ / ↓ by sentence, ↑ / ↓ by paragraph, Home / End, each with
+ * Shift to select; find-to-select (/, letters, Enter, N); brackets kept whole; one mark for several
+ * cases (none offered for an item's first mark); the palette skips the factor a selection names;
+ * the flags take Alt.
+ */
+export const KEYS_AFTER: Keymap = {
+  name: 'after',
+  multiCase: true,
+  firstCases: [],
+  skipsNamedFactor: true,
+  flagKey: { abstained: 'Alt+A', exact_phrase: 'Alt+E', truncated: 'Alt+X' },
+  rangeOf: (model, selection) => {
+    const range = selectedRange(model.text, model.units, selection.anchor, selection.focus);
+    if (!range) throw new RangeError('a selection outside the words');
+    return range;
+  },
+  reachable: (model, mention) => {
+    const { words } = model.units;
+    const first = words.findIndex((word) => word.start >= mention.start && word.end <= mention.end);
+    const last = words.findLastIndex((word) => word.start >= mention.start && word.end <= mention.end);
+    const range = first < 0 ? null : selectedRange(model.text, model.units, first, last);
+    if (!range) throw new RangeError('a mention without a whole word of the answer');
+    return range;
+  },
+  moves: (model, from) => {
+    const { units } = model;
+    const last = units.words.length - 1;
+    // Without a keyboard selection yet, keys start from the answer's first word (← / → stay on it).
+    const anchor = from?.anchor ?? 0;
+    const focus = from?.focus ?? 0;
+    const moves: Move[] = [];
+    for (const [key, unit, direction] of UNIT_KEYS) {
+      const to = from === null && unit === 'word' ? focus : moveCaret(units, focus, unit, direction);
+      moves.push({ keys: [press(key)], cost: 1, to: { anchor: to, focus: to, shown: true } });
+      const extended =
+        from === null && unit === 'word' ? focus : extendFocus(units, anchor, focus, unit, direction);
+      moves.push({ keys: [press(shifted(key))], cost: 1, to: { anchor, focus: extended, shown: true } });
+    }
+    for (const [key, to] of [
+      ['Home', 0],
+      ['End', last],
+    ] as const) {
+      moves.push({ keys: [press(key)], cost: 1, to: { anchor: to, focus: to, shown: true } });
+      moves.push({ keys: [press(shifted(key))], cost: 1, to: { anchor, focus: to, shown: true } });
+    }
+    return moves;
+  },
+  finds: (model, mention) => {
+    const { text, units } = model;
+    const moves: FindMove[] = [];
+    for (let length = 1; length <= FIND_QUERY_LONGEST; length += 1) {
+      const query = text.slice(mention.start, mention.start + length);
+      if (query.length < length || /\s$/u.test(query)) break;
+      const matches = findMatches(text, units, query);
+      for (let again = 0; again <= FIND_AGAIN_MOST; again += 1)
+        moves.push({
+          query,
+          again,
+          to: (from) => {
+            // Find opens from the keyboard's focus (the first word without one).
+            const start = units.words[from?.focus ?? 0]?.start ?? 0;
+            let match = nextMatch(matches, start - 1, 1);
+            for (let press = 0; press < again && match; press += 1) {
+              const words = wordsOfRange(units, match);
+              match = words ? matchBeyond(text, units, matches, words, 1) : undefined;
+            }
+            const words = match ? wordsOfRange(units, match) : null;
+            return words ? { ...words, shown: true } : null;
+          },
+        });
+    }
+    return moves;
+  },
+};
+
 export function textModel(text: string, finishReason: string | null): TextModel {
-  return { text, words: wordRanges(text), layout: layoutArgument(text, finishReason) };
+  const layout = layoutArgument(text, finishReason);
+  return { text, words: wordRanges(text), layout, units: textUnits(text, layout) };
 }
 
 /**
@@ -162,9 +289,10 @@ function selectKeys(
   from: Selection | null,
   goal: TextRange,
 ): { keys: KeyStep[]; at: Selection } {
-  const n = model.words.length;
+  const n = Math.max(model.words.length, model.units.words.length);
   const id = (selection: Selection) =>
     (selection.anchor * n + selection.focus) * 2 + (selection.shown ? 1 : 0);
+  const finds = keymap.finds?.(model, goal) ?? [];
   const reached = (selection: Selection) => {
     if (!selection.shown) return false;
     const range = keymap.rangeOf(model, selection);
@@ -192,7 +320,19 @@ function selectKeys(
         }
         return { keys, at: current };
       }
-      for (const move of keymap.moves(model, current)) {
+      const findMoves: Move[] = finds.flatMap((find) => {
+        const to = find.to(current);
+        if (!to) return [];
+        const keys: KeyStep[] = [
+          press('/'),
+          { kind: 'wait', until: 'find-open' },
+          { kind: 'type', text: find.query, purpose: 'navigate' },
+          press('Enter'),
+          ...Array.from({ length: find.again }, () => press('n')),
+        ];
+        return [{ keys, cost: 2 + [...find.query].length + find.again, to }];
+      });
+      for (const move of [...keymap.moves(model, current), ...findMoves]) {
         const next = cost + move.cost;
         const nextId = id(move.to);
         if (next >= (best.get(nextId) ?? Number.POSITIVE_INFINITY)) continue;
@@ -230,10 +370,14 @@ function paletteKeys(
   lastCases: readonly CaseId[],
 ): KeyStep[] {
   const selected = text.slice(mark.range.start, mark.range.end);
-  const keys: KeyStep[] = [press('Enter', 'palette'), { kind: 'wait', until: 'palette-factor' }];
+  const keys: KeyStep[] = [press('Enter', 'palette')];
   const query = factorQuery(selected, mark.factor);
-  if (query !== '') keys.push({ kind: 'type', text: query, purpose: 'palette' });
-  keys.push(press('Enter', 'palette'), { kind: 'wait', until: 'palette-details' });
+  if (!(keymap.skipsNamedFactor && query === '')) {
+    keys.push({ kind: 'wait', until: 'palette-factor' });
+    if (query !== '') keys.push({ kind: 'type', text: query, purpose: 'palette' });
+    keys.push(press('Enter', 'palette'));
+  }
+  keys.push({ kind: 'wait', until: 'palette-details' });
   const caseKey = (caseId: CaseId) => String(CASES.indexOf(caseId) + 1);
   if (keymap.multiCase) {
     for (const caseId of CASES)
@@ -295,7 +439,7 @@ export function planItem(
     if (bare.length > 0) throw new Error(`the plan does not tick cells without a mark (${bare.join(', ')})`);
   }
   let selection: Selection | null = null;
-  let lastCases: readonly CaseId[] = ['current'];
+  let lastCases: readonly CaseId[] = keymap.firstCases;
   if (marks.length > 0) steps.push(press('t', 'other'));
   for (const mark of marks) {
     const reached = selectKeys(keymap, model, selection, mark.range);

@@ -250,8 +250,16 @@ describe('blinding', () => {
     const answers = [
       await agent.get('/api/studies/default/queue').expect(200),
       await agent.get(item(keys.a1)).expect(200),
-      await agent.put(`${item(keys.a1)}/annotation`).set('X-CSRF-Token', csrf).send(save(0)).expect(200),
-      await agent.put(`${item(keys.a1)}/annotation`).set('X-CSRF-Token', csrf).send(save(0)).expect(409),
+      await agent
+        .put(`${item(keys.a1)}/annotation`)
+        .set('X-CSRF-Token', csrf)
+        .send(save(0))
+        .expect(200),
+      await agent
+        .put(`${item(keys.a1)}/annotation`)
+        .set('X-CSRF-Token', csrf)
+        .send(save(0))
+        .expect(409),
       await agent.get(`${item(keys.a1)}/annotation/history`).expect(200),
     ];
     for (const response of answers) {
@@ -261,7 +269,8 @@ describe('blinding', () => {
     }
     expect(answers[1]?.body).not.toHaveProperty('source');
     const admin = await loggedIn(app, 'admin');
-    const detail = (await admin.agent.get(`/api/studies/default/arguments/${ARGUMENT_IDS.a1}`).expect(200)).body;
+    const detail = (await admin.agent.get(`/api/studies/default/arguments/${ARGUMENT_IDS.a1}`).expect(200))
+      .body;
     expect(detail.argument.source).toBe(source);
   });
 
@@ -291,7 +300,8 @@ describe('blinding', () => {
       .send({ ...save(0), judgement })
       .expect(200);
     const admin = await loggedIn(app, 'admin');
-    const detail = (await admin.agent.get(`/api/studies/default/arguments/${ARGUMENT_IDS.a1}`).expect(200)).body;
+    const detail = (await admin.agent.get(`/api/studies/default/arguments/${ARGUMENT_IDS.a1}`).expect(200))
+      .body;
     expect(detail.argument.text).toBe(trace + answer);
   });
 

@@ -39,7 +39,9 @@ describe('importing arguments whose source names the study’s design', () => {
     });
     expect(summary.counts.inserted).toBe(3);
     expect(summary.warnings).toHaveLength(1);
-    expect(summary.warnings[0]).toMatch(/^2 arguments have a source that names a model or a test of the study/);
+    expect(summary.warnings[0]).toMatch(
+      /^2 arguments have a source that names a model or a test of the study/,
+    );
     expect(summary.warnings[0]).toContain('line 1: "gpt-4o", "Test 2", "reordered"; line 3: "llama-3"');
     const study = findStudy(db, 'default');
     expect(study && findArgument(db, study.id, 'a1')?.record.source).toBe(source);

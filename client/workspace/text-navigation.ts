@@ -217,3 +217,19 @@ export function nextMatch(
   if (direction > 0) return matches.find((match) => match.start > offset) ?? matches[0];
   return matches.findLast((match) => match.start < offset) ?? matches[matches.length - 1];
 }
+
+/**
+ * The next match after the selection from word `anchor` to word `focus` (one that starts at or
+ * after the selection's end), or the previous one before it — what N and Shift+N select.
+ */
+export function matchBeyond(
+  text: string,
+  units: TextUnits,
+  matches: readonly TextRange[],
+  selection: { readonly anchor: number; readonly focus: number },
+  direction: 1 | -1,
+): TextRange | undefined {
+  const range = selectedRange(text, units, selection.anchor, selection.focus);
+  const offset = range ? (direction > 0 ? range.end - 1 : range.start) : -1;
+  return nextMatch(matches, offset, direction);
+}

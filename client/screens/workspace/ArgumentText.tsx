@@ -19,6 +19,7 @@ import { type ArgumentLayout, type LayoutBlock, segmentsWithMarks } from '../../
 import {
   extendFocus,
   findMatches,
+  matchBeyond,
   moveCaret,
   nextMatch,
   selectedRange,
@@ -377,8 +378,8 @@ export function ArgumentText(props: ArgumentTextProps) {
       return;
     } else if ((key === 'n' || key === 'N') && lastQuery.current !== '') {
       event.preventDefault();
-      const offset = selectedRange(text, units, current.anchor, current.focus)?.start ?? -1;
-      selectMatch(nextMatch(findMatches(text, units, lastQuery.current), offset, key === 'n' ? 1 : -1));
+      const matches = findMatches(text, units, lastQuery.current);
+      selectMatch(matchBeyond(text, units, matches, current, key === 'n' ? 1 : -1));
       return;
     } else return;
     event.preventDefault();

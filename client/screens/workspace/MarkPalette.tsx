@@ -32,7 +32,7 @@ export interface MarkPaletteProps {
   readonly selectedText: string;
   /** Present when an existing mark is edited. */
   readonly initial?: MarkValues;
-  /** The cases of the last mark made, offered again. */
+  /** The cases of the last mark made, offered again (none for the first mark of an item). */
   readonly defaultCases: readonly CaseId[];
   /** Where the selection is, in document coordinates (viewport plus scroll). */
   readonly anchor: { readonly top: number; readonly bottom: number; readonly left: number } | null;
@@ -145,7 +145,7 @@ export function MarkPalette({
     initial ?? {
       factor: detected ?? FACTORS[0].id,
       unlistedText: quote(selectedText),
-      cases: defaultCases.length > 0 ? defaultCases : ['current'],
+      cases: defaultCases,
       polarity: 'asserted',
       style: detected ? suggestMentionStyle(selectedText, detected) : 'paraphrase',
     },
