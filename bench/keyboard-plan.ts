@@ -201,13 +201,13 @@ const FIND_AGAIN_MOST = 3;
  * The workspace of issue 23 (client/workspace/text-navigation.ts, whose functions this calls): ← / →
  * by word, Ctrl+← / → by phrase, Ctrl+↑ / ↓ by sentence, ↑ / ↓ by paragraph, Home / End, each with
  * Shift to select; find-to-select (/, letters, Enter, N); brackets kept whole; one mark for several
- * cases (none offered for an item's first mark); the palette skips the factor a selection names;
+ * cases (the last mark's offered, others typed); the palette skips the factor a selection names;
  * the flags take Alt.
  */
 export const KEYS_AFTER: Keymap = {
   name: 'after',
   multiCase: true,
-  firstCases: [],
+  firstCases: ['current'],
   skipsNamedFactor: true,
   flagKey: { abstained: 'Alt+A', exact_phrase: 'Alt+E', truncated: 'Alt+X' },
   rangeOf: (model, selection) => {
@@ -380,9 +380,10 @@ function paletteKeys(
   keys.push({ kind: 'wait', until: 'palette-details' });
   const caseKey = (caseId: CaseId) => String(CASES.indexOf(caseId) + 1);
   if (keymap.multiCase) {
-    for (const caseId of CASES)
-      if (mark.cases.includes(caseId) !== lastCases.includes(caseId))
-        keys.push(press(caseKey(caseId), 'palette'));
+    // The last mark's cases are offered; other cases are typed, each once (the first key starts afresh).
+    const same =
+      mark.cases.length === lastCases.length && mark.cases.every((caseId) => lastCases.includes(caseId));
+    if (!same) for (const caseId of mark.cases) keys.push(press(caseKey(caseId), 'palette'));
   } else {
     const [only] = mark.cases;
     if (only === undefined || mark.cases.length !== 1) throw new Error('one case per mark with these keys');

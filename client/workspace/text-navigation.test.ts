@@ -61,7 +61,9 @@ describe('moveCaret', () => {
     expect(wordOf(moveCaret(units, was + 2, 'phrase', -1))).toBe('was');
     expect(wordOf(moveCaret(units, was, 'phrase', -1))).toBe('P');
     expect(wordOf(moveCaret(units, was, 'sentence', 1))).toBe('The');
-    expect(wordOf(moveCaret(units, was, 'paragraph', 1))).toBe("Defendant's");
+    // Moving by paragraph passes over the heading "Defendant's counterargument".
+    expect(wordOf(moveCaret(units, was, 'paragraph', 1))).toBe('TSC2');
+    expect(wordOf(moveCaret(units, indexOf('TSC2'), 'paragraph', -1))).toBe('F4');
   });
 
   it('stays at the ends of the answer', () => {

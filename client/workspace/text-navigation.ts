@@ -10,7 +10,8 @@
  *   where punctuation that cuts a clause stands between two words: `, ; : ( ) [ ] { } — – … " “ ”`
  *   or a hyphen with a space on either side.
  * - Moving (no Shift) goes to the first word of the next unit, or back to the first word of the
- *   current unit (of the previous one when already there). Extending moves the selection's free end
+ *   current unit (of the previous one when already there); moving by paragraph passes over
+ *   headings (a ply's heading is never a mention), extending by paragraph stops at them. Extending moves the selection's free end
  *   (the focus) to unit boundaries on its side: ends of units while it is the right end, starts while
  *   it is the left end; the focus never crosses the anchor in one press (it stops on it).
  * - A selection covers its words, and brackets are kept whole: a selection that opens "(" (or
@@ -28,6 +29,8 @@ export interface TextUnits {
   readonly words: readonly TextRange[];
   /** For each unit larger than a word, the index of the first word of every unit, ascending. */
   readonly starts: Readonly<Record<Exclude<TextUnit, 'word'>, readonly number[]>>;
+  /** The first word of every heading (moving by paragraph does not stop there). */
+  readonly headingStarts: ReadonlySet<number>;
 }
 
 const SENTENCE_END = /[.!?]/u;
@@ -45,9 +48,11 @@ export function textUnits(text: string, layout: ArgumentLayout): TextUnits {
     }
   });
   const starts = { phrase: [] as number[], sentence: [] as number[], paragraph: [] as number[] };
+  const headingStarts = new Set<number>();
   words.forEach((word, index) => {
     const previous = words[index - 1];
     if (!previous || blockOf[index] !== blockOf[index - 1]) {
+      if (blocks[blockOf[index] ?? -1]?.kind === 'heading') headingStarts.add(index);
       starts.paragraph.push(index);
       starts.sentence.push(index);
       starts.phrase.push(index);
@@ -59,7 +64,7 @@ export function textUnits(text: string, layout: ArgumentLayout): TextUnits {
       starts.phrase.push(index);
     } else if (PHRASE_CUT.test(gap)) starts.phrase.push(index);
   });
-  return { words, starts };
+  return { words, starts, headingStarts };
 }
 
 /** The index of the answer word that contains or follows `offset` (the last when none follows); -1 without words. */
@@ -100,7 +105,8 @@ const lastBefore = (list: readonly number[], value: number) => list.findLast((it
 export function moveCaret(units: TextUnits, focus: number, unit: TextUnit, direction: 1 | -1): number {
   if (units.words.length === 0) return -1;
   if (unit === 'word') return clampWord(units, focus + direction);
-  const starts = units.starts[unit];
+  const all = units.starts[unit];
+  const starts = unit === 'paragraph' ? all.filter((start) => !units.headingStarts.has(start)) : all;
   return (direction > 0 ? firstAfter(starts, focus) : lastBefore(starts, focus)) ?? focus;
 }
 

@@ -32,7 +32,7 @@ export interface MarkPaletteProps {
   readonly selectedText: string;
   /** Present when an existing mark is edited. */
   readonly initial?: MarkValues;
-  /** The cases of the last mark made, offered again (none for the first mark of an item). */
+  /** The cases of the last mark made, offered again (the input case for an item's first mark). */
   readonly defaultCases: readonly CaseId[];
   /** Where the selection is, in document coordinates (viewport plus scroll). */
   readonly anchor: { readonly top: number; readonly bottom: number; readonly left: number } | null;
@@ -83,17 +83,26 @@ function quote(text: string): string {
   return flat.length > 80 ? `${flat.slice(0, 77)}…` : flat;
 }
 
-/** The case toggles of the palette: a checkbox per case, each with its key. */
+/** The cases of the palette: a checkbox per case, each with its key; `offered` while they are the last mark's. */
 function CaseToggles(props: {
   readonly name: string;
   readonly cases: readonly CaseId[];
+  readonly offered: boolean;
   readonly missing: boolean;
   readonly onToggle: (caseId: CaseId) => void;
 }) {
   return (
-    <fieldset className="choice-row" aria-describedby={props.missing ? `${props.name}-missing` : undefined}>
+    <fieldset
+      className={`choice-row${props.offered ? ' is-offered' : ''}`}
+      aria-describedby={props.missing ? `${props.name}-missing` : undefined}
+    >
       <legend>
-        Cases <span className="muted">— each on or off</span>
+        Cases{' '}
+        <span className="muted">
+          {props.offered
+            ? '— as before; type 1, 2, 3 for others (several may be on)'
+            : '— each key on or off'}
+        </span>
       </legend>
       {CASES.map((caseId) => (
         <label key={caseId} className={`choice choice-${caseId}`}>
@@ -115,6 +124,15 @@ function CaseToggles(props: {
   );
 }
 
+/**
+ * The cases after a case key: while the cases are only offered (the last mark's), the first key
+ * chooses that case alone — so "1 2" is always the input case and TSC1, "2" always TSC1 alone, and
+ * no key keeps what is offered; after it, each key switches its case on or off.
+ */
+function casesAfterKey(cases: readonly CaseId[], caseId: CaseId, offered: boolean): CaseId[] {
+  return offered ? [caseId] : toggled(cases, caseId);
+}
+
 /** The cases with `caseId` switched on or off, in the order input case, TSC1, TSC2. */
 function toggled(cases: readonly CaseId[], caseId: CaseId): CaseId[] {
   const next = cases.includes(caseId) ? cases.filter((other) => other !== caseId) : [...cases, caseId];
@@ -124,8 +142,10 @@ function toggled(cases: readonly CaseId[], caseId: CaseId): CaseId[] {
 /**
  * The palette that turns a selection into a mark, all by keyboard: type to find the factor (code or
  * name), Enter — skipped when the selection names one factor by code or name, which is then chosen
- * (F changes it); then 1 / 2 / 3 switch the cases on and off (the last mark's are on), N for negated,
- * S for the style, Enter to mark. Esc cancels; Backspace in the second step goes back to the factor.
+ * (F changes it); then the cases: those of the last mark are offered, and typing 1 / 2 / 3 chooses
+ * others (the first key starts afresh, each later one switches its case on or off — see
+ * casesAfterKey); N for negated, S for the style, Enter to mark. Esc cancels; Backspace in the
+ * second step goes back to the factor.
  */
 export function MarkPalette({
   selectedText,
@@ -139,6 +159,7 @@ export function MarkPalette({
   const detected = initial ? undefined : detectFactorInSelection(selectedText);
   const [step, setStep] = useState<'factor' | 'details'>(initial || detected ? 'details' : 'factor');
   const [missingCase, setMissingCase] = useState(false);
+  const [casesOffered, setCasesOffered] = useState(true);
   const [query, setQuery] = useState('');
   const [active, setActive] = useState(-1);
   const [values, setValues] = useState<MarkValues>(
@@ -222,8 +243,11 @@ export function MarkPalette({
     }
     if (inText || event.ctrlKey || event.metaKey || event.altKey) return;
     const caseId = CASES.find((caseId) => CASE_KEY[caseId] === event.key);
-    if (caseId) toggleCase(caseId);
-    else if (event.key === 'n' || event.key === 'N')
+    if (caseId) {
+      setMissingCase(false);
+      setCasesOffered(false);
+      setValues((current) => ({ ...current, cases: casesAfterKey(current.cases, caseId, casesOffered) }));
+    } else if (event.key === 'n' || event.key === 'N')
       setValues((current) => ({
         ...current,
         polarity: current.polarity === 'negated' ? 'asserted' : 'negated',
@@ -238,8 +262,10 @@ export function MarkPalette({
     event.preventDefault();
   }
 
+  /** A click on a case's checkbox: switches it, and what is offered becomes the annotator's choice. */
   function toggleCase(caseId: CaseId): void {
     setMissingCase(false);
+    setCasesOffered(false);
     setValues((current) => ({ ...current, cases: toggled(current.cases, caseId) }));
   }
 
@@ -345,7 +371,13 @@ export function MarkPalette({
               />
             </div>
           )}
-          <CaseToggles name={`${id}-case`} cases={values.cases} missing={missingCase} onToggle={toggleCase} />
+          <CaseToggles
+            name={`${id}-case`}
+            cases={values.cases}
+            offered={casesOffered}
+            missing={missingCase}
+            onToggle={toggleCase}
+          />
           <ChoiceRow
             name={`${id}-polarity`}
             legend="Polarity"

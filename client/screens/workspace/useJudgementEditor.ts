@@ -104,8 +104,8 @@ export function useJudgementEditor<TDoc>(options: EditorOptions<TDoc>) {
   const [palette, setPalette] = useState<PaletteState | null>(null);
   const [selectedSpans, setSelectedSpans] = useState<ReadonlySet<number>>(new Set());
   const [selectedCell, setSelectedCell] = useState<Cell | null>(null);
-  // The first mark of an item names its cases itself; later ones start from the last mark's.
-  const [lastCases, setLastCases] = useState<readonly CaseId[]>([]);
+  // The palette offers the last mark's cases; the first mark of an item, the input case.
+  const [lastCases, setLastCases] = useState<readonly CaseId[]>(['current']);
   const [showHelp, setShowHelp] = useState(false);
   const [showGuidelines, setShowGuidelines] = useState(false);
   const [notice, setNoticeState] = useState<Notice>({ text: options.initialNotice ?? '', id: 0 });

@@ -76,7 +76,10 @@ export const WORKSPACE_KEYS: readonly KeyGroup[] = [
         keys: ['Enter'],
         does: 'Choose the factor (one the selection names by code or name is chosen already)',
       },
-      { keys: ['1', '2', '3'], does: 'The input case, TSC1, TSC2: each on or off (several may be on)' },
+      {
+        keys: ['1', '2', '3'],
+        does: 'The cases the mark names — input case, TSC1, TSC2: type each (1 2 is both); without a key, those of the last mark',
+      },
       { keys: ['N'], does: 'Negated or asserted' },
       { keys: ['S'], does: 'Mention style: code, name, paraphrase' },
       { keys: ['F', 'Backspace'], does: 'Back to the factor' },
