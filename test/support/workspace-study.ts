@@ -101,15 +101,14 @@ export async function seedWorkspaceStudy(file: string): Promise<void> {
     await createUser(db, { username: 'admin', password: 'admin-workspace-2026', roles: ['admin'] });
     const study = requireStudy(db, 'default');
     const alice = findUserByName(db, WORKSPACE_ANNOTATOR.username);
-    ids.forEach((id, index) =>
+    for (const [index, id] of ids.entries())
       insertAssignment(db, {
         argumentRowId: findArgumentRowId(db, study.id, id) ?? 0,
         userId: alice?.id ?? 0,
         position: index + 1,
         calibration: false,
         sampleId: null,
-      }),
-    );
+      });
   } finally {
     db.close();
   }

@@ -19,7 +19,10 @@ import { MarksList } from './MarksList.tsx';
 import type { JudgementEditor } from './useJudgementEditor.ts';
 import { WORKSPACE_KEYS } from './workspace-keys.ts';
 
-/** The last change to the judgement in words (and undo's), in view and in a live region. */
+/**
+ * The last change to the judgement in words (and undo's), in a live region and in view: one line at
+ * the top of the text's pane, which stays there while the text scrolls.
+ */
 export function ChangeNotice<TDoc>({ editor }: { editor: JudgementEditor<TDoc> }) {
   return (
     <p className="change-notice" role="status" aria-live="polite" aria-atomic="true">
@@ -28,7 +31,7 @@ export function ChangeNotice<TDoc>({ editor }: { editor: JudgementEditor<TDoc> }
   );
 }
 
-/** Undo, redo, the guidelines and the key list: the tools every editing screen has; the last change is announced beside them. */
+/** Undo, redo, the guidelines and the key list: the tools every editing screen has. */
 export function EditorTools<TDoc>({
   editor,
   readOnly,
@@ -38,7 +41,6 @@ export function EditorTools<TDoc>({
 }) {
   return (
     <>
-      <ChangeNotice editor={editor} />
       {(
         [
           ['Undo', ariaShortcut('Ctrl+Z'), editor.canUndo, editor.undo],
@@ -103,6 +105,7 @@ export function EditorTextColumn<TDoc>({
 }) {
   return (
     <section className="text-column" aria-label="The argument">
+      <ChangeNotice editor={editor} />
       {before}
       {legend}
       <ArgumentText

@@ -14,12 +14,15 @@ function retryWords(at: number, now: number): string {
   return seconds === 0 ? 'retrying now' : `retrying in ${seconds} s`;
 }
 
-/** What the line says; `countdown` ticks and is shown, not read out (a live region would say it every second). */
+/**
+ * What the line says: `text`, then `countdown` (it ticks, so it is shown and not read out — a live
+ * region would say it every second), then `detail`; the start stays in view when the line is cut.
+ */
 function describe(
   snapshot: AutosaveSnapshot,
   finalLabel: string,
   now: number,
-): { text: string; tone: Tone; countdown?: string } {
+): { text: string; tone: Tone; countdown?: string; detail?: string } {
   const status = snapshot.status;
   switch (status.kind) {
     case 'saved': {
@@ -28,19 +31,21 @@ function describe(
       return { text: `${snapshot.submitted ? finalLabel : 'Draft saved'} · ${when}`, tone: 'ok' };
     }
     case 'unsaved':
-      return { text: 'Unsaved changes — saving shortly', tone: 'busy' };
+      return { text: 'Unsaved — saving shortly', tone: 'busy' };
     case 'saving':
       return { text: 'Saving…', tone: 'busy' };
     case 'offline':
       return {
-        text: 'Offline — your changes are kept in this browser',
+        text: 'Offline',
         countdown: retryWords(status.retryAt, now),
+        detail: 'your changes are kept in this browser',
         tone: 'warn',
       };
     case 'retrying':
       return {
-        text: `${status.message} Your changes are kept in this browser`,
+        text: status.message.replace(/\.$/u, ''),
         countdown: retryWords(status.retryAt, now),
+        detail: 'your changes are kept in this browser',
         tone: 'warn',
       };
     case 'conflict':
@@ -81,13 +86,16 @@ export function SaveStatus({
 }) {
   const kind = snapshot.status.kind;
   const now = useNow(kind === 'offline' || kind === 'retrying');
-  const { text, tone, countdown } = describe(snapshot, finalLabel, now);
+  const { text, tone, countdown, detail } = describe(snapshot, finalLabel, now);
   return (
     <p className={`save-status save-${tone}`} role="status" aria-live="polite" data-save-state={kind}>
       <span className="save-dot" aria-hidden="true" />
-      {text}
-      {countdown && <span aria-hidden="true">; {countdown}</span>}
-      {snapshot.storageFailed && ' · this browser could not keep a copy: do not close the tab until saved'}
+      <span className="save-text" title={[text, countdown, detail].filter(Boolean).join(', ')}>
+        {text}
+        {countdown && <span aria-hidden="true">, {countdown}</span>}
+        {detail && ` — ${detail}`}
+        {snapshot.storageFailed && ' · this browser could not keep a copy: do not close the tab until saved'}
+      </span>
     </p>
   );
 }
