@@ -19,7 +19,7 @@
  *   "F4 Agreed-not-to-disclose (P)" can be selected as written — and a selection may still end
  *   before a closing parenthesis or a comma that it did not open.
  */
-import { type TextRange, wordRanges } from './selection.ts';
+import { type TextRange, wordAt, wordRanges } from './selection.ts';
 import type { ArgumentLayout } from './text-layout.ts';
 
 export type TextUnit = 'word' | 'phrase' | 'sentence' | 'paragraph';
@@ -69,16 +69,7 @@ export function textUnits(text: string, layout: ArgumentLayout): TextUnits {
 
 /** The index of the answer word that contains or follows `offset` (the last when none follows); -1 without words. */
 export function wordIndexAt(units: TextUnits, offset: number): number {
-  const { words } = units;
-  if (words.length === 0) return -1;
-  let low = 0;
-  let high = words.length - 1;
-  while (low < high) {
-    const middle = (low + high) >> 1;
-    if ((words[middle]?.end ?? 0) <= offset) low = middle + 1;
-    else high = middle;
-  }
-  return low;
+  return wordAt(units.words, offset);
 }
 
 function clampWord(units: TextUnits, index: number): number {

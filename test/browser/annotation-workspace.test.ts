@@ -1,23 +1,12 @@
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { suggestMentionStyle } from '../../shared/mention-style.ts';
-import { ARTIFACTS_DIR, launchBrowser, logIn } from '../support/browser.ts';
-import { itemFromApi, WorkspaceServer } from '../support/workspace-server.ts';
+import { ARTIFACTS_DIR, logIn } from '../support/browser.ts';
+import { itemFromApi, workspaceSuite } from '../support/workspace-server.ts';
 
-const server = new WorkspaceServer('workspace');
-let browser: Browser;
-
-beforeAll(async () => {
-  await server.start();
-  browser = await launchBrowser();
-}, 180_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server.stop();
-});
+const { server, browser } = workspaceSuite('workspace');
 
 const saveState = (page: Page) => page.locator('[data-save-state]').getAttribute('data-save-state');
 const saveText = (page: Page) => page.locator('[data-save-state]').textContent();
@@ -74,7 +63,7 @@ describe('the annotation workspace, in Chromium', () => {
   it('takes an annotator from the queue through marking, reload, a server restart and submission', {
     timeout: 150_000,
   }, async () => {
-    const context = await browser.newContext({ viewport: { width: 1440, height: 1000 } });
+    const context = await browser().newContext({ viewport: { width: 1440, height: 1000 } });
     const page = await context.newPage();
     page.setDefaultTimeout(10_000);
     const errors: string[] = [];
@@ -202,7 +191,7 @@ describe('the annotation workspace, in Chromium', () => {
   });
 
   it('refuses another annotator’s item by URL, revealing nothing', async () => {
-    const context = await browser.newContext();
+    const context = await browser().newContext();
     const page = await context.newPage();
     await logIn(page, server.baseUrl, 'bob', 'bob-demo-2025');
     await page.goto(firstItemUrl);
@@ -234,7 +223,7 @@ describe('accessibility of the annotator screens (axe-core, WCAG 2 A and AA)', (
 
   it('finds no violation on the queue, the workspace with marks, the open palette, the guidelines and the key list', async () => {
     // axe is injected as a script, which the app's Content-Security-Policy would refuse.
-    const context = await browser.newContext({ bypassCSP: true, viewport: { width: 1440, height: 1000 } });
+    const context = await browser().newContext({ bypassCSP: true, viewport: { width: 1440, height: 1000 } });
     const page = await context.newPage();
     page.setDefaultTimeout(10_000);
     await logIn(page, server.baseUrl, 'bob', 'bob-demo-2025');

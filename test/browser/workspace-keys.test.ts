@@ -1,9 +1,9 @@
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import type { Judgement } from '../../shared/schemas/annotation.ts';
-import { ARTIFACTS_DIR, launchBrowser, logIn } from '../support/browser.ts';
-import { itemFromApi, WorkspaceServer } from '../support/workspace-server.ts';
+import { ARTIFACTS_DIR, logIn } from '../support/browser.ts';
+import { itemFromApi, workspaceSuite } from '../support/workspace-server.ts';
 import {
   FAR_PHRASE,
   longArgument,
@@ -12,26 +12,14 @@ import {
   WORKSPACE_ANNOTATOR,
 } from '../support/workspace-study.ts';
 
-const server = new WorkspaceServer('workspace-keys');
-let browser: Browser;
-
-beforeAll(async () => {
-  await seedWorkspaceStudy(server.database);
-  await server.start();
-  browser = await launchBrowser();
-}, 180_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server.stop();
-});
+const { server, browser } = workspaceSuite('workspace-keys', seedWorkspaceStudy);
 
 /** Errors thrown in each page, checked when it closes. */
 const pageErrors = new WeakMap<Page, string[]>();
 
 /** A page of alice's, on item `position` of her queue, saved state settled. */
 async function openItem(position: number): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1366, height: 768 } });
+  const context = await browser().newContext({ viewport: { width: 1366, height: 768 } });
   const page = await context.newPage();
   page.setDefaultTimeout(10_000);
   const errors: string[] = [];

@@ -1,21 +1,23 @@
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ARTIFACTS_DIR, launchBrowser, logIn } from '../support/browser.ts';
-import { WorkspaceServer } from '../support/workspace-server.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { ARTIFACTS_DIR, logIn } from '../support/browser.ts';
+import { workspaceSuite } from '../support/workspace-server.ts';
 
-const server = new WorkspaceServer('workspace-layout');
-let browser: Browser;
+const { server, browser } = workspaceSuite('workspace-layout');
 
-beforeAll(async () => {
-  await server.start();
-  browser = await launchBrowser();
-}, 180_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await server.stop();
-});
+/** alice's first item in a page of its own at `size`, the save state settled. */
+async function firstItem(size: { width: number; height: number }): Promise<Page> {
+  const context = await browser().newContext({ viewport: size });
+  const page = await context.newPage();
+  page.setDefaultTimeout(10_000);
+  await logIn(page, server.baseUrl, 'alice', 'alice-demo-2025');
+  await page.getByRole('table', { name: /Your items/ }).waitFor();
+  await page.keyboard.press('Enter');
+  await page.getByRole('heading', { name: /^Item 1 of/ }).waitFor();
+  await page.locator('[data-save-state]').waitFor();
+  return page;
+}
 
 /** Laptops of a law faculty, and a desktop screen. */
 const SIZES = [
@@ -53,14 +55,7 @@ describe('the workspace on a laptop screen', () => {
     it(`shows the text and every row of the grid together at ${size.width}×${size.height}; the guidelines drawer takes the focus and gives it back`, {
       timeout: 60_000,
     }, async () => {
-      const context = await browser.newContext({ viewport: size });
-      const page = await context.newPage();
-      page.setDefaultTimeout(10_000);
-      await logIn(page, server.baseUrl, 'alice', 'alice-demo-2025');
-      await page.getByRole('table', { name: /Your items/ }).waitFor();
-      await page.keyboard.press('Enter');
-      await page.getByRole('heading', { name: /^Item 1 of/ }).waitFor();
-      await page.locator('[data-save-state]').waitFor();
+      const page = await firstItem(size);
 
       // A mark of two cases first ("F1, F8 and F22 were present in both the current case and TSC1"),
       // so the screenshots show the text as it is being annotated.
@@ -123,17 +118,12 @@ describe('the workspace on a laptop screen', () => {
         .poll(() => page.locator('[data-save-state]').getAttribute('data-save-state'))
         .toBe('saved');
       expect(await page.locator('mark.mark-cases-current-tsc1').count()).toBe(0);
-      await context.close();
+      await page.context().close();
     });
   }
 
   it('keeps the grid’s header opaque over the cells it covers', async () => {
-    const context = await browser.newContext({ viewport: { width: 1024, height: 560 } });
-    const page = await context.newPage();
-    await logIn(page, server.baseUrl, 'alice', 'alice-demo-2025');
-    await page.getByRole('table', { name: /Your items/ }).waitFor();
-    await page.keyboard.press('Enter');
-    await page.getByRole('heading', { name: /^Item 1 of/ }).waitFor();
+    const page = await firstItem({ width: 1024, height: 560 });
     // A window too short for the whole grid: the side pane scrolls, the header sticks over the rows.
     await page.locator('.side-column').evaluate((pane) => {
       pane.scrollTop = 120;
@@ -147,19 +137,14 @@ describe('the workspace on a laptop screen', () => {
     });
     expect(covered).toBe('header');
     await page.screenshot({ path: join(ARTIFACTS_DIR, 'workspace-grid-header.png') });
-    await context.close();
+    await page.context().close();
   });
 });
 
 describe('the key list (?)', () => {
   for (const size of [SIZES[0], SIZES[1]]) {
     it(`opens at its top with its title in view and no line overflowing, at ${size.width}×${size.height}`, async () => {
-      const context = await browser.newContext({ viewport: size });
-      const page = await context.newPage();
-      await logIn(page, server.baseUrl, 'alice', 'alice-demo-2025');
-      await page.getByRole('table', { name: /Your items/ }).waitFor();
-      await page.keyboard.press('Enter');
-      await page.getByRole('heading', { name: /^Item 1 of/ }).waitFor();
+      const page = await firstItem(size);
       await page.keyboard.press('?');
       const dialog = page.getByRole('dialog', { name: 'Keyboard' });
       await dialog.waitFor();
@@ -193,7 +178,7 @@ describe('the key list (?)', () => {
       await page.screenshot({ path: join(ARTIFACTS_DIR, `workspace-keys-${size.width}x${size.height}.png`) });
       await page.keyboard.press('Escape');
       await dialog.waitFor({ state: 'hidden' });
-      await context.close();
+      await page.context().close();
     });
   }
 });

@@ -2,11 +2,12 @@ import { mkdirSync, mkdtempSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import { serve } from '../../scripts/serve.ts';
 import { loadConfig } from '../../server/config.ts';
 import type { AnnotationItem } from '../../shared/annotation-api.ts';
-import { ARTIFACTS_DIR } from './browser.ts';
+import { ARTIFACTS_DIR, launchBrowser } from './browser.ts';
 
 /**
  * The real server on a database file of its own (the demo study when `prepare` leaves it empty),
@@ -51,4 +52,32 @@ export async function itemFromApi(page: Page, baseUrl: string, itemUrl: string):
   const response = await page.request.get(`${baseUrl}${path}`);
   if (!response.ok()) throw new Error(`GET ${path} answered ${response.status()}`);
   return (await response.json()) as AnnotationItem;
+}
+
+/**
+ * A browser test file's server and Chromium: started before its tests (after `prepare` has written
+ * the database, when given; else the server loads the demo study), stopped after them.
+ */
+export function workspaceSuite(
+  name: string,
+  prepare?: (databaseFile: string) => Promise<void>,
+): { server: WorkspaceServer; browser: () => Browser } {
+  const server = new WorkspaceServer(name);
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    await prepare?.(server.database);
+    await server.start();
+    browser = await launchBrowser();
+  }, 180_000);
+  afterAll(async () => {
+    await browser?.close();
+    await server.stop();
+  });
+  return {
+    server,
+    browser: () => {
+      if (!browser) throw new Error('the browser is not started yet');
+      return browser;
+    },
+  };
 }
