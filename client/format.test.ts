@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { formatDuration, formatMinutes, formatWhen, percent } from './format.ts';
+import { formatDateTime, formatDuration, formatMinutes, formatWhen, percent } from './format.ts';
 
 describe('formatWhen', () => {
-  it('reads a stored time in the locale, and none as a dash', () => {
+  it('reads a stored time unambiguously, and none as a dash', () => {
     expect(formatWhen(null)).toBe('—');
     expect(formatWhen('2026-03-01T09:00:00.000Z')).toBe(
-      new Date('2026-03-01T09:00:00.000Z').toLocaleString(),
+      formatDateTime('2026-03-01T09:00:00.000Z'),
     );
   });
 });
@@ -36,5 +36,23 @@ describe('percent', () => {
     expect(percent(1, 3)).toBe(33);
     expect(percent(5, 4)).toBe(100);
     expect(percent(0, 0)).toBe(0);
+  });
+});
+
+describe('formatDateTime', () => {
+  // The suite runs with TZ=UTC (package.json), so local time is UTC here.
+  it('writes the day, the month by name, the year and a 24-hour time', () => {
+    expect(formatDateTime('2026-12-02T14:05:09Z')).toBe('2 Dec 2026, 14:05');
+    expect(formatDateTime('2026-02-12T09:00:00Z')).toBe('12 Feb 2026, 09:00');
+  });
+
+  it('gives the time alone for a moment of the same day', () => {
+    const now = new Date('2026-12-02T18:00:00Z');
+    expect(formatDateTime('2026-12-02T14:05:09Z', now)).toBe('14:05');
+    expect(formatDateTime('2026-12-01T14:05:09Z', now)).toBe('1 Dec 2026, 14:05');
+  });
+
+  it('reads an unreadable date as a dash', () => {
+    expect(formatDateTime('not a date')).toBe('—');
   });
 });

@@ -13,13 +13,35 @@ export function percent(part: number, whole: number): number {
   return Math.min(100, Math.max(0, Math.round((100 * part) / whole)));
 }
 
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
+const twoDigits = (value: number) => String(value).padStart(2, '0');
+
+/**
+ * A moment in the reader's time zone, in a form no locale misreads: `2 Dec 2026, 14:05` (day, month
+ * name, year, 24-hour clock) — never `12/2/2026`, which is 2 December or 12 February depending on
+ * where it is read. With `now`, a moment of the same day reads as its time alone (`14:05`). An
+ * unreadable date reads as `—`.
+ */
+export function formatDateTime(iso: string, now?: Date): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '—';
+  const time = `${twoDigits(date.getHours())}:${twoDigits(date.getMinutes())}`;
+  const sameDay =
+    now !== undefined &&
+    date.getFullYear() === now.getFullYear() &&
+    date.getMonth() === now.getMonth() &&
+    date.getDate() === now.getDate();
+  if (sameDay) return time;
+  return `${date.getDate()} ${MONTHS[date.getMonth()]} ${date.getFullYear()}, ${time}`;
+}
+
 /** Active time in minutes with one decimal, for medians per item: `0.8 min`, `12.5 min`. */
 export function formatMinutes(seconds: number): string {
   const minutes = Number.isFinite(seconds) && seconds > 0 ? seconds / 60 : 0;
   return `${minutes.toFixed(1)} min`;
 }
 
-/** A stored time in the reader's locale, or "—" for none. */
+/** A stored time in the unambiguous form of `formatDateTime`, or "—" for none. */
 export function formatWhen(iso: string | null): string {
-  return iso === null ? '—' : new Date(iso).toLocaleString();
+  return iso === null ? '—' : formatDateTime(iso);
 }

@@ -46,10 +46,12 @@ export type AnnotationState = z.infer<typeof annotationStateSchema>;
 /** GET /api/studies/:study/items/:itemKey — what an annotator may see of one assigned item. */
 export const annotationItemSchema = z.object({
   itemKey: itemKeySchema,
+  /**
+   * The argument as generated — or, when the study hides reasoning traces, with its trace blanked
+   * out (every offset kept). Never the argument's `source` or any other imported free text.
+   */
   text: z.string(),
   finishReason: z.string().nullable(),
-  /** "synthetic demo" and the like: where the text came from when it is not a real model run. */
-  source: z.string().nullable(),
   position: z.number(),
   queueLength: z.number(),
   calibration: z.boolean(),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /**
  * What the audit trail records, by stable name: every change of people's work (annotations, gold)
- * and of the study's set-up (accounts, samples, assignments, imports). Reads are not audited; the
+ * and of the study's set-up (accounts, samples, assignments, imports, settings). Reads are not audited; the
  * request log has them.
  */
 export const AUDIT_ACTIONS = [
@@ -23,6 +23,7 @@ export const AUDIT_ACTIONS = [
   'assignment.assign',
   'assignment.reassign',
   'import',
+  'study.settings',
 ] as const;
 export const auditActionSchema = z.enum(AUDIT_ACTIONS);
 export type AuditAction = z.infer<typeof auditActionSchema>;

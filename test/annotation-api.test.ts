@@ -67,7 +67,6 @@ describe('what each role can read', () => {
         'groundTruth',
         'guidelineVersion',
         'itemKey',
-        'source',
         'position',
         'queueLength',
         'text',
@@ -242,6 +241,68 @@ describe('blinding', () => {
       await agent.get('/api/studies/default/queue').expect(200),
     ];
     for (const response of answers) expectNoSecrets(response);
+  });
+
+  it('shows annotators no imported free text but the argument: its source stays for admins', async () => {
+    const source = 'OpenAI gpt-4o batch, Test 2 (reordered)';
+    db.run('UPDATE arguments SET source = ?', [source]);
+    const { agent, csrf } = await loggedIn(app, 'alice');
+    const answers = [
+      await agent.get('/api/studies/default/queue').expect(200),
+      await agent.get(item(keys.a1)).expect(200),
+      await agent
+        .put(`${item(keys.a1)}/annotation`)
+        .set('X-CSRF-Token', csrf)
+        .send(save(0))
+        .expect(200),
+      await agent
+        .put(`${item(keys.a1)}/annotation`)
+        .set('X-CSRF-Token', csrf)
+        .send(save(0))
+        .expect(409),
+      await agent.get(`${item(keys.a1)}/annotation/history`).expect(200),
+    ];
+    for (const response of answers) {
+      const text = JSON.stringify(response.body);
+      expect(text).not.toContain('gpt-4o');
+      expect(text).not.toMatch(/Test 2|reordered/);
+    }
+    expect(answers[1]?.body).not.toHaveProperty('source');
+    const admin = await loggedIn(app, 'admin');
+    const detail = (await admin.agent.get(`/api/studies/default/arguments/${ARGUMENT_IDS.a1}`).expect(200))
+      .body;
+    expect(detail.argument.source).toBe(source);
+  });
+
+  it('blanks a reasoning trace out of the text when the study hides traces, keeping every offset', async () => {
+    const trace = '<think>A reasoning model thinks: F4 and F6.</think>\n';
+    const answer = 'Plaintiff: as in TSC1, F4 applies.';
+    db.run('UPDATE arguments SET text = ?', [trace + answer]);
+    const { agent, csrf } = await loggedIn(app, 'alice');
+    expect((await agent.get(item(keys.a1)).expect(200)).body.text).toBe(trace + answer);
+
+    db.run("UPDATE studies SET reasoning_trace = 'hidden' WHERE name = 'default'");
+    const shown = (await agent.get(item(keys.a1)).expect(200)).body.text as string;
+    expect(shown).toHaveLength(trace.length + answer.length);
+    expect(shown).not.toMatch(/think|reasoning|F6/);
+    expect(shown.slice(trace.length)).toBe(answer);
+    // A span on the answer, at the raw text's offsets, saves as before.
+    const start = trace.length + answer.indexOf('F4');
+    const judgement = buildJudgement({
+      current: ['F4'],
+      tsc1: [],
+      tsc2: [],
+      spans: [{ start, end: start + 2, case: 'current', factor: 'F4', style: 'code', polarity: 'asserted' }],
+    });
+    await agent
+      .put(`${item(keys.a1)}/annotation`)
+      .set('X-CSRF-Token', csrf)
+      .send({ ...save(0), judgement })
+      .expect(200);
+    const admin = await loggedIn(app, 'admin');
+    const detail = (await admin.agent.get(`/api/studies/default/arguments/${ARGUMENT_IDS.a1}`).expect(200))
+      .body;
+    expect(detail.argument.text).toBe(trace + answer);
   });
 
   it('shows annotators no gold, no other annotator’s work and no extractor, before or after adjudication', async () => {

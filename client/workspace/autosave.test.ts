@@ -40,6 +40,13 @@ function manualTimers() {
       for (const timer of due) timer.run();
       await new Promise((resolve) => setTimeout(resolve, 0));
     },
+    /** Fires only the timers set for `ms`. */
+    async runOnly(ms: number) {
+      const due = pending.filter((timer) => timer.ms === ms);
+      pending = pending.filter((timer) => timer.ms !== ms);
+      for (const timer of due) timer.run();
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    },
   };
 }
 
@@ -61,7 +68,14 @@ function state(
 type Answer = { ok: AnnotationState } | { fail: ApiError };
 
 /** An Autosaver whose server answers from a script, recording every request. */
-function setup(options: { version?: number; answers?: Answer[]; storage?: MemoryStorage } = {}) {
+function setup(
+  options: {
+    version?: number;
+    answers?: Answer[];
+    storage?: MemoryStorage;
+    probe?: () => Promise<boolean>;
+  } = {},
+) {
   const storage = options.storage ?? new MemoryStorage();
   const timers = manualTimers();
   const requests: SaveAnnotationRequest[] = [];
@@ -83,6 +97,8 @@ function setup(options: { version?: number; answers?: Answer[]; storage?: Memory
       newSaveId: () => `save-id-${++saveIds}`,
       setTimer: timers.setTimer,
       clearTimer: timers.clearTimer,
+      now: () => 5000,
+      ...(options.probe ? { probe: options.probe, probeEveryMs: 250 } : {}),
     },
     { version: options.version ?? 0, document: emptyJudgement(), submitted: false },
   );
@@ -122,7 +138,7 @@ describe('Autosaver', () => {
     const { autosaver, timers, requests, storage } = setup({ answers: [{ fail: network() }] });
     autosaver.change(ticked);
     await timers.run();
-    expect(autosaver.getSnapshot().status).toEqual({ kind: 'offline', retryInMs: 1000 });
+    expect(autosaver.getSnapshot().status).toEqual({ kind: 'offline', retryInMs: 1000, retryAt: 6000 });
     const later = setFlag(ticked, 'abstained', true);
     autosaver.change(later);
     expect(loadDraft(storage, 'draft')?.judgement.abstained).toBe(true);
@@ -134,6 +150,42 @@ describe('Autosaver', () => {
     expect(requests[2]?.judgement.abstained).toBe(true);
     expect(autosaver.getSnapshot()).toMatchObject({ version: 2, status: { kind: 'saved' } });
     expect(loadDraft(storage, 'draft')).toBeUndefined();
+  });
+
+  it('asks whether the server answers while offline, and retries as soon as it does', async () => {
+    const probes = [false, true];
+    const { autosaver, timers, requests } = setup({
+      answers: [{ fail: network() }],
+      probe: async () => probes.shift() ?? true,
+    });
+    autosaver.change(ticked);
+    await timers.run();
+    expect(timers.delays().sort()).toEqual([1000, 250]);
+    // Not yet: the backoff's retry stays, and the server is asked again.
+    await timers.runOnly(250);
+    expect(requests).toHaveLength(1);
+    expect(timers.delays().sort()).toEqual([1000, 250]);
+    // It answers: the save goes now, not when the backoff ends.
+    await timers.runOnly(250);
+    expect(timers.delays()).toEqual([0]);
+    await timers.runOnly(0);
+    expect(requests).toHaveLength(2);
+    expect(requests[1]).toEqual(requests[0]);
+    expect(autosaver.getSnapshot().status.kind).toBe('saved');
+    expect(timers.delays()).toEqual([]);
+  });
+
+  it('starts from the server’s last save, so a saved draft says when it was saved', () => {
+    const autosaver = new Autosaver(
+      {
+        ...annotationDocument(async () => state(1, emptyJudgement())),
+        storage: new MemoryStorage(),
+        draftKey: 'd',
+        takeSeconds: () => 0,
+      },
+      { version: 3, document: emptyJudgement(), submitted: false, updatedAt: '2026-12-02T10:00:00.000Z' },
+    );
+    expect(autosaver.getSnapshot().status).toEqual({ kind: 'saved', at: '2026-12-02T10:00:00.000Z' });
   });
 
   it('backs off from one second to at most ten', () => {

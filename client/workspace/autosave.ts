@@ -10,8 +10,10 @@
  * - The local draft is cleared only up to the revision the server acknowledged.
  * - A 409 (changed elsewhere) stops saving until the annotator chooses: see theirs or keep mine.
  * - Lost connection, 5xx and 429 retry with backoff (1 s, 2 s, 4 s … 10 s) and at once when the
- *   browser comes back online; a 400 or 404 stops with the server's message; a 401 keeps the draft
- *   in storage for after the next login.
+ *   browser comes back online; while the connection is lost, the server is also asked every second
+ *   whether it answers again (`probe`, a request that changes nothing), and the save is retried as
+ *   soon as it does, not at the end of the backoff. A 400 or 404 stops with the server's message;
+ *   a 401 keeps the draft in storage for after the next login.
  */
 import { type ApiError, toApiError } from '../api/errors.ts';
 import { clearDraft, type DraftContent, type KeyValueStorage, loadDraft, saveDraft } from './draft-store.ts';
@@ -41,8 +43,13 @@ export type SaveStatus<TDoc = unknown, TState = unknown> =
   | { readonly kind: 'saved'; readonly at: string | null }
   | { readonly kind: 'unsaved' }
   | { readonly kind: 'saving' }
-  | { readonly kind: 'offline'; readonly retryInMs: number }
-  | { readonly kind: 'retrying'; readonly message: string; readonly retryInMs: number }
+  | { readonly kind: 'offline'; readonly retryInMs: number; readonly retryAt: number }
+  | {
+      readonly kind: 'retrying';
+      readonly message: string;
+      readonly retryInMs: number;
+      readonly retryAt: number;
+    }
   | { readonly kind: 'conflict'; readonly theirs: SavedDocument<TDoc, TState> | null }
   | { readonly kind: 'rejected'; readonly message: string }
   | { readonly kind: 'signed-out' };
@@ -70,6 +77,14 @@ export interface AutosaveDeps<TDoc, TState> {
   /** Called with every acknowledged state (to update caches). */
   readonly onAcknowledged?: (saved: SavedDocument<TDoc, TState>) => void;
   readonly newSaveId?: () => string;
+  /**
+   * Whether the server answers at all (a request that changes nothing), asked every `probeEveryMs`
+   * (1 s) while the connection is lost, so the save goes as soon as the server is back.
+   */
+  readonly probe?: () => Promise<boolean>;
+  readonly probeEveryMs?: number;
+  /** The clock, in ms since the epoch (for the retry countdown). */
+  readonly now?: () => number;
   readonly debounceMs?: number;
   readonly setTimer?: (run: () => void, ms: number) => unknown;
   readonly clearTimer?: (handle: unknown) => void;
@@ -101,6 +116,7 @@ export class Autosaver<TDoc, TState> {
   private sending = false;
   private failures = 0;
   private timer: unknown = null;
+  private probeTimer: unknown = null;
   private submitWaiters: {
     resolve: (saved: SavedDocument<TDoc, TState>) => void;
     reject: (error: ApiError) => void;
@@ -110,11 +126,17 @@ export class Autosaver<TDoc, TState> {
 
   constructor(
     private readonly deps: AutosaveDeps<TDoc, TState>,
-    initial: { readonly version: number; readonly document: TDoc; readonly submitted: boolean },
+    initial: {
+      readonly version: number;
+      readonly document: TDoc;
+      readonly submitted: boolean;
+      /** When the server last saved it (null for nothing saved yet). */
+      readonly updatedAt?: string | null;
+    },
   ) {
     this.document = initial.document;
     this.snapshot = {
-      status: { kind: 'saved', at: null },
+      status: { kind: 'saved', at: initial.updatedAt ?? null },
       version: initial.version,
       submitted: initial.submitted,
       storageFailed: false,
@@ -223,6 +245,7 @@ export class Autosaver<TDoc, TState> {
   pause(): void {
     this.paused = true;
     this.clearTimer();
+    this.stopProbe();
   }
 
   /** Starts (or resumes) sending what is pending. */
@@ -259,10 +282,37 @@ export class Autosaver<TDoc, TState> {
 
   private clearTimer(): void {
     if (this.timer === null) return;
-    (this.deps.clearTimer ?? ((handle: unknown) => clearTimeout(handle as ReturnType<typeof setTimeout>)))(
-      this.timer,
-    );
+    this.cancel(this.timer);
     this.timer = null;
+  }
+
+  private cancel(handle: unknown): void {
+    (this.deps.clearTimer ?? ((timer: unknown) => clearTimeout(timer as ReturnType<typeof setTimeout>)))(
+      handle,
+    );
+  }
+
+  /** While offline: asks the server every second whether it answers, and retries at once when it does. */
+  private startProbe(): void {
+    const probe = this.deps.probe;
+    if (!probe || this.paused || this.probeTimer !== null) return;
+    const setTimer = this.deps.setTimer ?? ((run: () => void, delay: number) => setTimeout(run, delay));
+    this.probeTimer = setTimer(() => {
+      this.probeTimer = null;
+      void probe()
+        .catch(() => false)
+        .then((answers) => {
+          if (this.snapshot.status.kind !== 'offline' || this.sending || this.paused) return;
+          if (answers) this.schedule(0);
+          else this.startProbe();
+        });
+    }, this.deps.probeEveryMs ?? 1000);
+  }
+
+  private stopProbe(): void {
+    if (this.probeTimer === null) return;
+    this.cancel(this.probeTimer);
+    this.probeTimer = null;
   }
 
   private nextRequest(): InFlight<TDoc> | null {
@@ -291,6 +341,7 @@ export class Autosaver<TDoc, TState> {
     if (attempt === null) return;
     this.sending = true;
     this.update({ status: { kind: 'saving' } });
+    this.stopProbe();
     try {
       const state = await this.deps.send(attempt.request);
       this.acknowledge(attempt, state);
@@ -324,13 +375,15 @@ export class Autosaver<TDoc, TState> {
     if (error.code === 'network' || error.code === 'rate_limited' || error.status >= 500) {
       this.failures += 1;
       const retryInMs = backoffMs(this.failures);
+      const retryAt = (this.deps.now ?? Date.now)() + retryInMs;
       this.update({
         status:
           error.code === 'network'
-            ? { kind: 'offline', retryInMs }
-            : { kind: 'retrying', message: error.message, retryInMs },
+            ? { kind: 'offline', retryInMs, retryAt }
+            : { kind: 'retrying', message: error.message, retryInMs, retryAt },
       });
       this.schedule(retryInMs);
+      if (error.code === 'network') this.startProbe();
       return;
     }
     this.inFlight = null;

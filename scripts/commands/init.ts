@@ -1,21 +1,34 @@
-import type { Command } from 'commander';
-import { ensureStudy } from '../../server/services/studies.ts';
+import { type Command, Option } from 'commander';
+import { ensureStudy, setReasoningTrace } from '../../server/services/studies.ts';
 import { schemaVersion } from '../../server/store/migrate.ts';
+import { REASONING_TRACE_SETTINGS, reasoningTraceSettingSchema } from '../../shared/study-settings.ts';
 import { type CliIo, type GlobalOptions, withDatabase } from '../io.ts';
 
 export function registerInit(program: Command, io: CliIo, globals: () => GlobalOptions): void {
   program
     .command('init')
-    .description('create the database (if missing) and the study')
-    .action(async () => {
+    .description("create the database (if missing) and the study, and set the study's settings")
+    .addOption(
+      new Option(
+        '--reasoning-trace <setting>',
+        'what annotators see of a reasoning trace: collapsed (folded, not markable) or hidden (not sent to them)',
+      ).choices(REASONING_TRACE_SETTINGS),
+    )
+    .action(async (options: { reasoningTrace?: string }) => {
       const { study } = globals();
       await withDatabase(
         globals,
         io,
         (db) => {
-          const { created } = ensureStudy(db, study);
+          const { study: row, created } = ensureStudy(db, study);
           io.stdout(`database ${db.file} (schema version ${schemaVersion(db)})\n`);
           io.stdout(created ? `created study "${study}"\n` : `study "${study}" already exists\n`);
+          const setting =
+            options.reasoningTrace === undefined
+              ? row.reasoningTrace
+              : setReasoningTrace(db, row, reasoningTraceSettingSchema.parse(options.reasoningTrace))
+                  .reasoningTrace;
+          io.stdout(`reasoning traces: ${setting} for annotators\n`);
         },
         { create: true },
       );

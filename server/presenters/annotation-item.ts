@@ -4,6 +4,7 @@ import type {
   AnnotationState,
   Queue,
 } from '../../shared/annotation-api.ts';
+import { deliveredAnswerOnly } from '../../shared/delivered-answer.ts';
 import { GUIDELINE_VERSION } from '../../shared/guidelines.ts';
 import type { AnnotationProgressRow, HistoryEntry, StoredAnnotation } from '../store/annotations.ts';
 import type { StoredArgument } from '../store/arguments.ts';
@@ -34,8 +35,11 @@ export function presentAnnotationState(
  * annotation — and nothing of the extractors, the other annotators, the adjudication, the generating
  * model or the test (to keep expectations out of the reading). The item is named only by its opaque
  * key: the argument and triple ids are not shown, because the generated ids spell out the model and
- * the test ("demo-reasoner-demo-arguable-19"). The triple's factor lists appear only when the study
- * turns `show_ground_truth` on.
+ * the test ("demo-reasoner-demo-arguable-19"). No imported free text is shown but the argument
+ * itself: its `source` ("OpenAI gpt-4o batch, Test 2") stays for admins. When the study hides
+ * reasoning traces (`reasoning_trace = 'hidden'`), the text comes with its trace blanked out, its
+ * offsets kept, since a trace says a reasoning model wrote it. The triple's factor lists appear only
+ * when the study turns `show_ground_truth` on.
  */
 export function presentItemForAnnotator(input: {
   study: StudyRow;
@@ -49,9 +53,11 @@ export function presentItemForAnnotator(input: {
   const { argument, triple, assignment, annotation } = input;
   return {
     itemKey: assignment.itemKey,
-    text: argument.record.text,
+    text:
+      input.study.reasoningTrace === 'hidden'
+        ? deliveredAnswerOnly(argument.record.text)
+        : argument.record.text,
     finishReason: argument.record.finish_reason ?? null,
-    source: argument.record.source ?? null,
     position: assignment.position,
     queueLength: input.queueLength,
     calibration: assignment.calibration === 1,

@@ -1,6 +1,8 @@
+import type { ReasoningTraceSetting } from '../../shared/study-settings.ts';
 import { errors } from '../errors.ts';
 import type { Db } from '../store/db.ts';
-import { findStudy, insertStudy, type StudyRow } from '../store/studies.ts';
+import { findStudy, insertStudy, type StudyRow, updateReasoningTrace } from '../store/studies.ts';
+import { type AuditActor, CLI_ACTOR, recordAudit } from './audit-service.ts';
 
 const STUDY_NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
 
@@ -21,4 +23,28 @@ export function requireStudy(db: Db, name: string): StudyRow {
   if (!study)
     throw errors.notFound(`Study "${name}" (create it with: npm run -s cli -- init --study ${name})`);
   return study;
+}
+
+/**
+ * Sets what the study's annotators see of a reasoning trace; recorded in the audit trail when it
+ * changes (from, to). Returns the study as it is now.
+ */
+export function setReasoningTrace(
+  db: Db,
+  study: StudyRow,
+  setting: ReasoningTraceSetting,
+  actor: AuditActor = CLI_ACTOR,
+): StudyRow {
+  if (study.reasoningTrace === setting) return study;
+  db.transaction(() => {
+    updateReasoningTrace(db, study.id, setting);
+    recordAudit(db, {
+      studyId: study.id,
+      actor,
+      action: 'study.settings',
+      subject: study.name,
+      details: { reasoning_trace: { from: study.reasoningTrace, to: setting } },
+    });
+  });
+  return { ...study, reasoningTrace: setting };
 }

@@ -1,3 +1,4 @@
+import { type ReasoningTraceSetting, reasoningTraceSettingSchema } from '../../shared/study-settings.ts';
 import type { Db } from './db.ts';
 import { nowIso } from './json-columns.ts';
 
@@ -5,17 +6,30 @@ export interface StudyRow {
   id: number;
   name: string;
   showGroundTruth: number;
+  /** What annotators see of a reasoning trace (migration 014). */
+  reasoningTrace: ReasoningTraceSetting;
   createdAt: string;
 }
 
-const SELECT = 'SELECT id, name, show_ground_truth AS showGroundTruth, created_at AS createdAt FROM studies';
+const SELECT =
+  'SELECT id, name, show_ground_truth AS showGroundTruth, reasoning_trace AS reasoningTrace, created_at AS createdAt FROM studies';
+
+/** A row as read, its setting checked by the schema (the column's CHECK says the same). */
+function studyRow(row: StudyRow): StudyRow {
+  return { ...row, reasoningTrace: reasoningTraceSettingSchema.parse(row.reasoningTrace) };
+}
 
 export function findStudy(db: Db, name: string): StudyRow | undefined {
-  return db.first<StudyRow>(`${SELECT} WHERE name = ?`, [name]);
+  const row = db.first<StudyRow>(`${SELECT} WHERE name = ?`, [name]);
+  return row && studyRow(row);
 }
 
 export function listStudies(db: Db): StudyRow[] {
-  return db.all<StudyRow>(`${SELECT} ORDER BY name`);
+  return db.all<StudyRow>(`${SELECT} ORDER BY name`).map(studyRow);
+}
+
+export function updateReasoningTrace(db: Db, studyId: number, setting: ReasoningTraceSetting): void {
+  db.run('UPDATE studies SET reasoning_trace = ? WHERE id = ?', [setting, studyId]);
 }
 
 export function insertStudy(db: Db, name: string): StudyRow {
@@ -23,7 +37,7 @@ export function insertStudy(db: Db, name: string): StudyRow {
     name,
     nowIso(),
   ]);
-  return { id: lastInsertRowid, name, showGroundTruth: 0, createdAt: nowIso() };
+  return { id: lastInsertRowid, name, showGroundTruth: 0, reasoningTrace: 'collapsed', createdAt: nowIso() };
 }
 
 export interface StudyTotals {

@@ -1,12 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { useEffect, useRef, useState } from 'react';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import type { Queue } from '../../../shared/annotation-api.ts';
 import { queueQuery } from '../../api/annotation.ts';
 import { useDocumentTitle } from '../../components/a11y.ts';
 import { EmptyState, Loading, QueryError } from '../../components/Status.tsx';
-import { formatDuration, percent } from '../../format.ts';
+import { formatDateTime, formatDuration, percent } from '../../format.ts';
 import { itemPath } from '../../paths.ts';
+import { submittedPosition } from '../workspace/Workspace.tsx';
 
 const STATUS_LABEL = { todo: 'To do', draft: 'Draft', submitted: 'Submitted' } as const;
 
@@ -38,6 +39,8 @@ export function QueueScreen() {
   const queue = useQuery(queueQuery(study));
   const navigate = useNavigate();
   const continueRef = useRef<HTMLButtonElement>(null);
+  const location = useLocation();
+  const [justSubmitted] = useState(() => submittedPosition(location.state));
   useDocumentTitle('My queue');
   const next = queue.data?.next ?? null;
 
@@ -82,8 +85,8 @@ export function QueueScreen() {
           <ProgressSummary queue={queue.data} />
           {next === null && (
             <p className="notice notice-info" role="status">
-              All {items.length} items are submitted. Thank you — you can still reopen an item until
-              adjudication of it starts.
+              {justSubmitted !== null && `Item ${justSubmitted} submitted. `}All {items.length} items are
+              submitted. Thank you — you can still reopen an item until adjudication of it starts.
             </p>
           )}
           <div className="table-scroll">
@@ -110,7 +113,7 @@ export function QueueScreen() {
                       <span className={`status status-${item.status}`}>{STATUS_LABEL[item.status]}</span>
                     </td>
                     <td className="num">{item.secondsSpent > 0 ? formatDuration(item.secondsSpent) : '—'}</td>
-                    <td>{item.updatedAt ? new Date(item.updatedAt).toLocaleString() : '—'}</td>
+                    <td>{item.updatedAt ? formatDateTime(item.updatedAt) : '—'}</td>
                   </tr>
                 ))}
               </tbody>

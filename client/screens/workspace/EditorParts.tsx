@@ -6,6 +6,8 @@
 import type { ReactNode } from 'react';
 import type { Judgement } from '../../../shared/schemas/annotation.ts';
 import type { Autosaver, AutosaveSnapshot } from '../../workspace/autosave.ts';
+import { ariaShortcut } from '../../workspace/key-chords.ts';
+import type { KeyGroup } from '../../workspace/key-list.ts';
 import type { TextRange } from '../../workspace/selection.ts';
 import type { ArgumentLayout } from '../../workspace/text-layout.ts';
 import { ArgumentText, type SpanLayers } from './ArgumentText.tsx';
@@ -15,6 +17,19 @@ import { KeyboardHelp } from './KeyboardHelp.tsx';
 import { MarkPalette } from './MarkPalette.tsx';
 import { MarksList } from './MarksList.tsx';
 import type { JudgementEditor } from './useJudgementEditor.ts';
+import { WORKSPACE_KEYS } from './workspace-keys.ts';
+
+/**
+ * The last change to the judgement in words (and undo's), in a live region and in view: one line at
+ * the top of the text's pane, which stays there while the text scrolls.
+ */
+export function ChangeNotice<TDoc>({ editor }: { editor: JudgementEditor<TDoc> }) {
+  return (
+    <p className="change-notice" role="status" aria-live="polite" aria-atomic="true">
+      {editor.notice.text && <span key={editor.notice.id}>{editor.notice.text}</span>}
+    </p>
+  );
+}
 
 /** Undo, redo, the guidelines and the key list: the tools every editing screen has. */
 export function EditorTools<TDoc>({
@@ -28,8 +43,8 @@ export function EditorTools<TDoc>({
     <>
       {(
         [
-          ['Undo', 'Control+Z', editor.canUndo, editor.undo],
-          ['Redo', 'Control+Shift+Z', editor.canRedo, editor.redo],
+          ['Undo', ariaShortcut('Ctrl+Z'), editor.canUndo, editor.undo],
+          ['Redo', ariaShortcut('Ctrl+Shift+Z'), editor.canRedo, editor.redo],
         ] as const
       ).map(([label, keys, possible, step]) => (
         <button
@@ -72,6 +87,8 @@ export function EditorTextColumn<TDoc>({
   readOnly,
   layers,
   legend,
+  before,
+  after,
   evidenceRange,
 }: {
   editor: JudgementEditor<TDoc>;
@@ -80,34 +97,50 @@ export function EditorTextColumn<TDoc>({
   readOnly: boolean;
   layers?: SpanLayers;
   legend?: ReactNode;
+  /** Panels over the text (the annotator's flags) and after the list of marks (the comment). */
+  before?: ReactNode;
+  after?: ReactNode;
   /** An extractor's evidence the adjudicator asked to see. */
   evidenceRange?: TextRange | null;
 }) {
   return (
     <section className="text-column" aria-label="The argument">
+      <ChangeNotice editor={editor} />
+      {before}
       {legend}
       <ArgumentText
         text={text}
         layout={layout}
         spans={editor.judgement.spans}
+        marks={editor.marks}
         selectedSpans={editor.selectedSpans}
+        selectedMarkStart={editor.selectedMark?.start ?? null}
         pendingRange={editor.palette?.range ?? null}
         evidenceRange={evidenceRange ?? null}
         {...(layers ? { layers } : {})}
         containerRef={editor.textRef}
+        controlRef={editor.textControl}
         onMarkRequest={editor.requestMark}
         onSpanClick={editor.selectSpan}
+        onEditSelected={() => {
+          const mark = editor.selectedMark;
+          if (mark && !readOnly) editor.editMark(mark.indices[0] ?? 0);
+        }}
+        onRemoveSelected={() => {
+          const mark = editor.selectedMark;
+          if (mark && !readOnly) editor.removeMark(mark.indices[0] ?? 0);
+        }}
         onOutsideAnswer={() =>
           editor.setNotice('The reasoning trace is not part of the argument: mark only the answer after it.')
         }
       />
       <section className="panel marks-panel" aria-labelledby="marks-title">
         <h2 id="marks-title" className="panel-title">
-          Marks <span className="muted">({editor.judgement.spans.length})</span>
+          Marks <span className="muted">({editor.marks.length})</span>
         </h2>
         <MarksList
           text={text}
-          spans={editor.judgement.spans}
+          marks={editor.marks}
           selected={editor.selectedSpans}
           readOnly={readOnly}
           onSelect={editor.selectSpan}
@@ -115,9 +148,7 @@ export function EditorTextColumn<TDoc>({
           onRemove={editor.removeMark}
         />
       </section>
-      <p className="visually-hidden" role="status" aria-live="polite">
-        {editor.notice}
-      </p>
+      {after}
     </section>
   );
 }
@@ -155,10 +186,18 @@ export function EditorGridPanel<TDoc>({
   );
 }
 
-/** The mark palette (while a selection is being marked) and the key list (on `?`). */
-export function EditorOverlays<TDoc>({ editor, text }: { editor: JudgementEditor<TDoc>; text: string }) {
+/** The mark palette (while a selection is being marked) and the key list (on `?`), of `keys` (the workspace's by default). */
+export function EditorOverlays<TDoc>({
+  editor,
+  text,
+  keys = WORKSPACE_KEYS,
+}: {
+  editor: JudgementEditor<TDoc>;
+  text: string;
+  keys?: readonly KeyGroup[];
+}) {
   const { palette } = editor;
-  const edited = palette?.editIndex === undefined ? undefined : editor.judgement.spans[palette.editIndex];
+  const edited = palette?.edit;
   return (
     <>
       {palette && (
@@ -169,19 +208,19 @@ export function EditorOverlays<TDoc>({ editor, text }: { editor: JudgementEditor
               ? {
                   factor: edited.factor,
                   unlistedText: edited.text ?? '',
-                  case: edited.case,
+                  cases: edited.cases,
                   polarity: edited.polarity,
                   style: edited.style,
                 }
               : undefined
           }
-          defaultCase={editor.lastCase}
+          defaultCases={editor.lastCases}
           anchor={palette.anchor}
           onConfirm={editor.confirmMark}
           onCancel={editor.cancelPalette}
         />
       )}
-      {editor.showHelp && <KeyboardHelp onClose={() => editor.setShowHelp(false)} />}
+      {editor.showHelp && <KeyboardHelp keys={keys} onClose={() => editor.setShowHelp(false)} />}
     </>
   );
 }
@@ -234,7 +273,7 @@ export function FinalizeButton({
       className="button-primary"
       disabled={busy || disabled}
       onClick={onFinalize}
-      aria-keyshortcuts="Control+Enter"
+      aria-keyshortcuts={ariaShortcut('Ctrl+Enter')}
     >
       {busy ? busyLabel : label} <kbd>Ctrl ↵</kbd>
     </button>

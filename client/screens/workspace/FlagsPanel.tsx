@@ -1,6 +1,7 @@
-import { type Ref, useEffect, useId, useState } from 'react';
+import { type KeyboardEvent, type Ref, useEffect, useId, useState } from 'react';
 import type { Judgement } from '../../../shared/schemas/annotation.ts';
 import { ABSTENTION_PHRASE } from '../../../shared/vocabulary.ts';
+import { ariaShortcut } from '../../workspace/key-chords.ts';
 
 export type Flag = 'abstained' | 'exact_phrase' | 'truncated';
 
@@ -26,6 +27,7 @@ function FlagCheck(props: {
   readonly disabled: boolean;
   readonly onChange: (value: boolean) => void;
   readonly label: string;
+  /** Its key from anywhere, as a chord (`Alt+A`); inside the panel the letter alone does it too. */
   readonly shortcut: string;
   readonly hint?: string | undefined;
   readonly nested?: boolean;
@@ -38,6 +40,7 @@ function FlagCheck(props: {
         checked={props.checked}
         disabled={props.disabled}
         onChange={(event) => props.onChange(event.target.checked)}
+        aria-keyshortcuts={ariaShortcut(props.shortcut)}
       />
       <span>
         {props.label} <kbd>{props.shortcut}</kbd>
@@ -47,46 +50,59 @@ function FlagCheck(props: {
   );
 }
 
+/** Inside the panel a flag's letter alone ticks it; anywhere else it takes Alt (workspace-keys.ts). */
+const LETTER_OF_FLAG: Readonly<Record<string, Flag>> = { a: 'abstained', e: 'exact_phrase', x: 'truncated' };
+
 /** Abstention, the exact phrase and truncation: decisions about the response as a whole. */
 export function FlagsPanel({ judgement, readOnly, looksTruncated, onFlag }: FlagsPanelProps) {
   const id = useId();
+  function onKeyDown(event: KeyboardEvent<HTMLElement>): void {
+    if (event.ctrlKey || event.metaKey || event.altKey || event.shiftKey || readOnly) return;
+    const flag = LETTER_OF_FLAG[event.key.toLowerCase()];
+    if (flag === undefined) return;
+    event.preventDefault();
+    onFlag(flag, !judgement[flag]);
+  }
   return (
-    <section className="panel flags-panel" aria-labelledby={`${id}-title`}>
+    <section className="panel flags-panel" aria-labelledby={`${id}-title`} onKeyDown={onKeyDown}>
       <h2 id={`${id}-title`} className="panel-title">
         The response as a whole
       </h2>
-      <FlagCheck
-        checked={judgement.abstained}
-        disabled={readOnly}
-        onChange={(value) => onFlag('abstained', value)}
-        label="Abstained — declines to argue for lack of a common factor"
-        shortcut="A"
-      />
-      <FlagCheck
-        nested
-        checked={judgement.exact_phrase}
-        disabled={readOnly || !judgement.abstained}
-        onChange={(value) => onFlag('exact_phrase', value)}
-        label="with the exact phrase"
-        shortcut="E"
-        hint={`“${ABSTENTION_PHRASE}”`}
-      />
-      <FlagCheck
-        checked={judgement.truncated}
-        disabled={readOnly}
-        onChange={(value) => onFlag('truncated', value)}
-        label="Truncated — the response was cut off"
-        shortcut="X"
-        hint={looksTruncated ? 'The model stopped at its output limit.' : undefined}
-        warn
-      />
+      <div className="checks">
+        <FlagCheck
+          checked={judgement.abstained}
+          disabled={readOnly}
+          onChange={(value) => onFlag('abstained', value)}
+          label="Abstained — declines to argue for lack of a common factor"
+          shortcut="Alt+A"
+        />
+        <FlagCheck
+          nested
+          checked={judgement.exact_phrase}
+          disabled={readOnly || !judgement.abstained}
+          onChange={(value) => onFlag('exact_phrase', value)}
+          label="with the exact phrase"
+          shortcut="Alt+E"
+          hint={`“${ABSTENTION_PHRASE}”`}
+        />
+        <FlagCheck
+          checked={judgement.truncated}
+          disabled={readOnly}
+          onChange={(value) => onFlag('truncated', value)}
+          label="Truncated — the response was cut off"
+          shortcut="Alt+X"
+          hint={looksTruncated ? 'The model stopped at its output limit.' : undefined}
+          warn
+        />
+      </div>
     </section>
   );
 }
 
 /**
- * A comment for the adjudicator, edited locally and committed after a pause or on leaving the field,
- * so a sentence is one undo step and one save, not one per keystroke.
+ * A comment for the adjudicator, edited locally and committed after a pause, on leaving the field,
+ * and before the workspace's undo or Esc act on it — so a sentence is one undo step and one save,
+ * not one per keystroke, and Ctrl+Z here undoes what was typed.
  */
 export function CommentPanel({ comment: saved, readOnly, onComment, commentRef }: CommentPanelProps) {
   const id = useId();
@@ -97,24 +113,38 @@ export function CommentPanel({ comment: saved, readOnly, onComment, commentRef }
     const timer = setTimeout(() => onComment(comment), 800);
     return () => clearTimeout(timer);
   }, [comment, saved, onComment]);
+  const commitTyped = () => {
+    if (comment !== (saved ?? '')) onComment(comment);
+  };
 
   return (
     <section className="panel comment-panel">
       <div className="field">
         <label htmlFor={`${id}-comment`}>
-          Comment for the adjudicator <kbd>C</kbd>
+          Comment for the adjudicator <kbd>Alt+C</kbd>
         </label>
         <textarea
           ref={commentRef}
           id={`${id}-comment`}
+          // The workspace's undo and Esc work here (useWorkspaceKeys); what is typed is committed first.
+          data-workspace-undo=""
+          data-escape-to-text=""
+          aria-keyshortcuts={ariaShortcut('Alt+C')}
           rows={3}
           maxLength={COMMENT_LIMIT}
           value={comment}
           readOnly={readOnly}
           onChange={(event) => setComment(event.target.value)}
-          onBlur={() => {
-            if (comment !== (saved ?? '')) onComment(comment);
+          onKeyDown={(event) => {
+            const command = event.ctrlKey || event.metaKey;
+            const key = event.key.toLowerCase();
+            if (command && key === 'z' && !event.shiftKey && comment !== (saved ?? '')) {
+              // The workspace's undo takes back what is committed here: the field shows the comment before it.
+              commitTyped();
+              setComment(saved ?? '');
+            } else if ((command && (key === 'z' || key === 'y')) || event.key === 'Escape') commitTyped();
           }}
+          onBlur={commitTyped}
           placeholder="Unsure of a reading? Say why."
         />
       </div>

@@ -1,15 +1,49 @@
 import { useQuery } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
 import { guidelinesQuery } from '../../api/annotation.ts';
 import { Markdown } from '../../components/Markdown.tsx';
 import { Loading, QueryError } from '../../components/Status.tsx';
 
-/** The annotation guidelines beside the text, in the version the annotation is saved under. */
+/**
+ * The annotation guidelines, in the version the annotation is saved under, in a drawer over the
+ * side of the screen at every width: it takes the focus when it opens (its title), so its content is
+ * where the keyboard is, and gives it back on closing (L, Esc or Close) to where it was. The text
+ * stays beside it, usable; the drawer is not modal.
+ */
 export function GuidelinesPanel({ onClose }: { readonly onClose: () => void }) {
   const guidelines = useQuery(guidelinesQuery);
+  const titleRef = useRef<HTMLHeadingElement>(null);
+
+  useEffect(() => {
+    const before = document.activeElement;
+    const drawer = titleRef.current?.closest('.guidelines-panel');
+    titleRef.current?.focus();
+    return () => {
+      // Back where the keyboard was, unless it has moved on out of the drawer meanwhile (T, a click).
+      const now = document.activeElement;
+      const wasInDrawer = now === null || now === document.body || (drawer?.contains(now) ?? false);
+      if (wasInDrawer && before instanceof HTMLElement && before.isConnected)
+        before.focus({ preventScroll: true });
+    };
+  }, []);
+
   return (
-    <aside className="guidelines-panel" aria-labelledby="guidelines-title">
+    <div
+      className="guidelines-panel"
+      role="dialog"
+      aria-modal="false"
+      aria-labelledby="guidelines-title"
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') {
+          event.preventDefault();
+          onClose();
+        }
+      }}
+    >
       <div className="guidelines-head">
-        <h2 id="guidelines-title">Guidelines</h2>
+        <h2 id="guidelines-title" tabIndex={-1} ref={titleRef}>
+          Guidelines
+        </h2>
         <button type="button" className="button-secondary button-small" onClick={onClose}>
           Close <kbd>L</kbd>
         </button>
@@ -24,6 +58,6 @@ export function GuidelinesPanel({ onClose }: { readonly onClose: () => void }) {
           <Markdown source={guidelines.data.markdown} headingOffset={2} />
         </div>
       )}
-    </aside>
+    </div>
   );
 }

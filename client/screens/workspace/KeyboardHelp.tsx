@@ -1,36 +1,41 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useId, useRef } from 'react';
+import { chordLabel } from '../../workspace/key-chords.ts';
+import type { KeyBinding, KeyGroup } from '../../workspace/key-list.ts';
 
-export const SHORTCUTS: readonly (readonly [string, string])[] = [
-  ['?', 'Show or hide this list'],
-  ['T', 'Go to the text'],
-  ['← →', 'In the text: move by word'],
-  ['Shift + ← →', 'In the text: select word by word'],
-  ['↑ ↓', 'In the text: previous / next paragraph'],
-  ['Enter or M', 'Mark the selection (a mouse selection opens the palette by itself)'],
-  ['type, then Enter', 'In the palette: find the factor by code or name'],
-  ['1 2 3', 'In the palette: input case, TSC1, TSC2'],
-  ['N', 'In the palette: negated / asserted'],
-  ['S', 'In the palette: mention style (code, name, paraphrase)'],
-  ['Esc', 'Close the palette or this list'],
-  ['G', 'Go to the factor grid (arrows move, Space ticks)'],
-  ['[ ]', 'Previous / next mark'],
-  ['Delete', 'Remove the selected mark'],
-  ['A', 'Abstained'],
-  ['E', 'Exact abstention phrase'],
-  ['X', 'Truncated'],
-  ['C', 'Write a comment'],
-  ['L', 'Show or hide the guidelines'],
-  ['Ctrl + Z', 'Undo'],
-  ['Ctrl + Shift + Z or Ctrl + Y', 'Redo'],
-  ['Ctrl + Enter', 'Submit and go to the next item'],
-];
+function Keys({ binding }: { readonly binding: KeyBinding }) {
+  return (
+    <>
+      {binding.typed && <span className="muted">type {binding.typed}, then </span>}
+      {binding.keys.map((key, index) => (
+        <span key={key}>
+          {index > 0 && <span className="muted"> or </span>}
+          <kbd>{chordLabel(key)}</kbd>
+        </span>
+      ))}
+    </>
+  );
+}
 
-/** Every key of the workspace, as a modal dialog (opened with `?`). */
-export function KeyboardHelp({ onClose }: { readonly onClose: () => void }) {
+/**
+ * A screen's keys (the list it passes: one source with its page in docs/), as a modal dialog opened
+ * with `?`: it opens at its top, with the title and Close in view, and scrolls inside itself.
+ */
+export function KeyboardHelp({
+  keys,
+  onClose,
+}: {
+  readonly keys: readonly KeyGroup[];
+  readonly onClose: () => void;
+}) {
   const dialogRef = useRef<HTMLDialogElement>(null);
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  const groupId = useId();
   useEffect(() => {
     const dialog = dialogRef.current;
     if (dialog && !dialog.open) dialog.showModal();
+    // The dialog would focus its first control; the title goes first, so it reads from the top.
+    titleRef.current?.focus();
+    if (dialog) dialog.scrollTop = 0;
   }, []);
   return (
     <dialog
@@ -45,22 +50,31 @@ export function KeyboardHelp({ onClose }: { readonly onClose: () => void }) {
         }
       }}
     >
-      <h2 id="keyboard-help-title">Keyboard</h2>
-      <dl className="shortcut-list">
-        {SHORTCUTS.map(([keys, action]) => (
-          <div key={keys}>
-            <dt>
-              <kbd>{keys}</kbd>
-            </dt>
-            <dd>{action}</dd>
-          </div>
-        ))}
-      </dl>
-      <form method="dialog">
-        <button type="submit" className="button-secondary">
-          Close <kbd>Esc</kbd>
-        </button>
-      </form>
+      <div className="help-head">
+        <h2 id="keyboard-help-title" tabIndex={-1} ref={titleRef}>
+          Keyboard
+        </h2>
+        <form method="dialog">
+          <button type="submit" className="button-secondary button-small">
+            Close <kbd>Esc</kbd>
+          </button>
+        </form>
+      </div>
+      {keys.map((group, index) => (
+        <section key={group.where} className="shortcut-group" aria-labelledby={`${groupId}-${index}`}>
+          <h3 id={`${groupId}-${index}`}>{group.where}</h3>
+          <dl className="shortcut-list">
+            {group.bindings.map((binding) => (
+              <div key={`${binding.typed ?? ''}${binding.keys.join()}${binding.does}`}>
+                <dt>
+                  <Keys binding={binding} />
+                </dt>
+                <dd>{binding.does}</dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+      ))}
     </dialog>
   );
 }

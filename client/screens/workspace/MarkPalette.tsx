@@ -18,7 +18,8 @@ export interface MarkValues {
   readonly factor: FactorId | 'unlisted';
   /** The wording of an unlisted factor. */
   readonly unlistedText: string;
-  readonly case: CaseId;
+  /** The cases the mark names: at least one, several when the text names several ("in both … and TSC1"). */
+  readonly cases: readonly CaseId[];
   readonly polarity: Polarity;
   readonly style: MentionStyle;
 }
@@ -31,8 +32,8 @@ export interface MarkPaletteProps {
   readonly selectedText: string;
   /** Present when an existing mark is edited. */
   readonly initial?: MarkValues;
-  /** The case of the last mark made, offered again. */
-  readonly defaultCase: CaseId;
+  /** The cases of the last mark made, offered again (the input case for an item's first mark). */
+  readonly defaultCases: readonly CaseId[];
   /** Where the selection is, in document coordinates (viewport plus scroll). */
   readonly anchor: { readonly top: number; readonly bottom: number; readonly left: number } | null;
   readonly onConfirm: (values: MarkValues) => void;
@@ -82,29 +83,90 @@ function quote(text: string): string {
   return flat.length > 80 ? `${flat.slice(0, 77)}…` : flat;
 }
 
+/** The cases of the palette: a checkbox per case, each with its key; `offered` while they are the last mark's. */
+function CaseToggles(props: {
+  readonly name: string;
+  readonly cases: readonly CaseId[];
+  readonly offered: boolean;
+  readonly missing: boolean;
+  readonly onToggle: (caseId: CaseId) => void;
+}) {
+  return (
+    <fieldset
+      className={`choice-row${props.offered ? ' is-offered' : ''}`}
+      aria-describedby={props.missing ? `${props.name}-missing` : undefined}
+    >
+      <legend>
+        Cases{' '}
+        <span className="muted">
+          {props.offered
+            ? '— as before; type 1, 2, 3 for others (several may be on)'
+            : '— each key on or off'}
+        </span>
+      </legend>
+      {CASES.map((caseId) => (
+        <label key={caseId} className={`choice choice-${caseId}`}>
+          <input
+            type="checkbox"
+            name={props.name}
+            checked={props.cases.includes(caseId)}
+            onChange={() => props.onToggle(caseId)}
+          />
+          {CASE_LABEL[caseId]} <kbd>{CASE_KEY[caseId]}</kbd>
+        </label>
+      ))}
+      {props.missing && (
+        <p id={`${props.name}-missing`} className="palette-error" role="alert">
+          Choose at least one case: 1, 2 or 3.
+        </p>
+      )}
+    </fieldset>
+  );
+}
+
+/**
+ * The cases after a case key: while the cases are only offered (the last mark's), the first key
+ * chooses that case alone — so "1 2" is always the input case and TSC1, "2" always TSC1 alone, and
+ * no key keeps what is offered; after it, each key switches its case on or off.
+ */
+function casesAfterKey(cases: readonly CaseId[], caseId: CaseId, offered: boolean): CaseId[] {
+  return offered ? [caseId] : toggled(cases, caseId);
+}
+
+/** The cases with `caseId` switched on or off, in the order input case, TSC1, TSC2. */
+function toggled(cases: readonly CaseId[], caseId: CaseId): CaseId[] {
+  const next = cases.includes(caseId) ? cases.filter((other) => other !== caseId) : [...cases, caseId];
+  return CASES.filter((other) => next.includes(other));
+}
+
 /**
  * The palette that turns a selection into a mark, all by keyboard: type to find the factor (code or
- * name), Enter; then 1 / 2 / 3 for the case, N for negated, S for the style, Enter to mark. Esc
- * cancels; Backspace in the second step goes back to the factor.
+ * name), Enter — skipped when the selection names one factor by code or name, which is then chosen
+ * (F changes it); then the cases: those of the last mark are offered, and typing 1 / 2 / 3 chooses
+ * others (the first key starts afresh, each later one switches its case on or off — see
+ * casesAfterKey); N for negated, S for the style, Enter to mark. Esc cancels; Backspace in the
+ * second step goes back to the factor.
  */
 export function MarkPalette({
   selectedText,
   initial,
-  defaultCase,
+  defaultCases,
   anchor,
   onConfirm,
   onCancel,
 }: MarkPaletteProps) {
   const id = useId();
   const detected = initial ? undefined : detectFactorInSelection(selectedText);
-  const [step, setStep] = useState<'factor' | 'details'>(initial ? 'details' : 'factor');
+  const [step, setStep] = useState<'factor' | 'details'>(initial || detected ? 'details' : 'factor');
+  const [missingCase, setMissingCase] = useState(false);
+  const [casesOffered, setCasesOffered] = useState(true);
   const [query, setQuery] = useState('');
   const [active, setActive] = useState(-1);
   const [values, setValues] = useState<MarkValues>(
     initial ?? {
       factor: detected ?? FACTORS[0].id,
       unlistedText: quote(selectedText),
-      case: defaultCase,
+      cases: defaultCases,
       polarity: 'asserted',
       style: detected ? suggestMentionStyle(selectedText, detected) : 'paraphrase',
     },
@@ -176,13 +238,16 @@ export function MarkPalette({
     }
     if (event.key === 'Enter') {
       event.preventDefault();
-      onConfirm(values);
+      confirm();
       return;
     }
     if (inText || event.ctrlKey || event.metaKey || event.altKey) return;
     const caseId = CASES.find((caseId) => CASE_KEY[caseId] === event.key);
-    if (caseId) setValues((current) => ({ ...current, case: caseId }));
-    else if (event.key === 'n' || event.key === 'N')
+    if (caseId) {
+      setMissingCase(false);
+      setCasesOffered(false);
+      setValues((current) => ({ ...current, cases: casesAfterKey(current.cases, caseId, casesOffered) }));
+    } else if (event.key === 'n' || event.key === 'N')
       setValues((current) => ({
         ...current,
         polarity: current.polarity === 'negated' ? 'asserted' : 'negated',
@@ -195,6 +260,18 @@ export function MarkPalette({
     else if (event.key === 'Backspace' || event.key === 'f' || event.key === 'F') setStep('factor');
     else return;
     event.preventDefault();
+  }
+
+  /** A click on a case's checkbox: switches it, and what is offered becomes the annotator's choice. */
+  function toggleCase(caseId: CaseId): void {
+    setMissingCase(false);
+    setCasesOffered(false);
+    setValues((current) => ({ ...current, cases: toggled(current.cases, caseId) }));
+  }
+
+  function confirm(): void {
+    if (values.cases.length === 0) setMissingCase(true);
+    else onConfirm(values);
   }
 
   const chosen =
@@ -294,20 +371,12 @@ export function MarkPalette({
               />
             </div>
           )}
-          <ChoiceRow
+          <CaseToggles
             name={`${id}-case`}
-            legend="Case"
-            options={CASES.map((caseId) => ({
-              value: caseId,
-              label: (
-                <>
-                  {CASE_LABEL[caseId]} <kbd>{CASE_KEY[caseId]}</kbd>
-                </>
-              ),
-              className: `choice-${caseId}`,
-            }))}
-            value={values.case}
-            onChange={(caseId) => setValues({ ...values, case: caseId })}
+            cases={values.cases}
+            offered={casesOffered}
+            missing={missingCase}
+            onToggle={toggleCase}
           />
           <ChoiceRow
             name={`${id}-polarity`}
@@ -329,7 +398,7 @@ export function MarkPalette({
             onChange={(style) => setValues({ ...values, style })}
           />
           <div className="palette-actions">
-            <button type="button" className="button-primary" onClick={() => onConfirm(values)}>
+            <button type="button" className="button-primary" onClick={confirm}>
               {initial ? 'Save mark' : 'Mark'} <kbd>Enter</kbd>
             </button>
             <button type="button" className="button-secondary" onClick={onCancel}>

@@ -1,27 +1,51 @@
+import { useEffect, useState } from 'react';
+import { formatDateTime } from '../../format.ts';
 import type { AutosaveSnapshot } from '../../workspace/autosave.ts';
 
-function describe(snapshot: AutosaveSnapshot): { text: string; tone: 'ok' | 'busy' | 'warn' | 'error' } {
+type Tone = 'ok' | 'busy' | 'warn' | 'error';
+
+/** Whole seconds left until `at`, never below 0. */
+function secondsUntil(at: number, now: number): number {
+  return Math.max(0, Math.ceil((at - now) / 1000));
+}
+
+function retryWords(at: number, now: number): string {
+  const seconds = secondsUntil(at, now);
+  return seconds === 0 ? 'retrying now' : `retrying in ${seconds} s`;
+}
+
+/**
+ * What the line says: `text`, then `countdown` (it ticks, so it is shown and not read out — a live
+ * region would say it every second), then `detail`; the start stays in view when the line is cut.
+ */
+function describe(
+  snapshot: AutosaveSnapshot,
+  finalLabel: string,
+  now: number,
+): { text: string; tone: Tone; countdown?: string; detail?: string } {
   const status = snapshot.status;
   switch (status.kind) {
-    case 'saved':
-      return {
-        text: status.at
-          ? `All changes saved · ${new Date(status.at).toLocaleTimeString()}`
-          : 'No changes yet',
-        tone: 'ok',
-      };
+    case 'saved': {
+      if (status.at === null) return { text: snapshot.submitted ? finalLabel : 'No changes yet', tone: 'ok' };
+      const when = formatDateTime(status.at, new Date(now));
+      return { text: `${snapshot.submitted ? finalLabel : 'Draft saved'} · ${when}`, tone: 'ok' };
+    }
     case 'unsaved':
-      return { text: 'Unsaved changes — saving shortly', tone: 'busy' };
+      return { text: 'Unsaved — saving shortly', tone: 'busy' };
     case 'saving':
       return { text: 'Saving…', tone: 'busy' };
     case 'offline':
       return {
-        text: `Offline — your changes are kept in this browser; retrying in ${Math.ceil(status.retryInMs / 1000)} s`,
+        text: 'Offline',
+        countdown: retryWords(status.retryAt, now),
+        detail: 'your changes are kept in this browser',
         tone: 'warn',
       };
     case 'retrying':
       return {
-        text: `${status.message} Your changes are kept in this browser; retrying in ${Math.ceil(status.retryInMs / 1000)} s`,
+        text: status.message.replace(/\.$/u, ''),
+        countdown: retryWords(status.retryAt, now),
+        detail: 'your changes are kept in this browser',
         tone: 'warn',
       };
     case 'conflict':
@@ -36,7 +60,22 @@ function describe(snapshot: AutosaveSnapshot): { text: string; tone: 'ok' | 'bus
   }
 }
 
-/** The save state, in a polite live region so screen readers hear it change. */
+/** The clock, ticking every half second while `running` (a countdown is shown). */
+function useNow(running: boolean): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    setNow(Date.now());
+    if (!running) return;
+    const timer = setInterval(() => setNow(Date.now()), 500);
+    return () => clearInterval(timer);
+  }, [running]);
+  return now;
+}
+
+/**
+ * The save state, in a polite live region so screen readers hear it change: when the saved draft
+ * was saved (also after a reload), and while the server is away a countdown to the next try.
+ */
 export function SaveStatus({
   snapshot,
   finalLabel = 'Submitted',
@@ -45,17 +84,18 @@ export function SaveStatus({
   /** What a final document is called here: an annotation is submitted, a gold fixed. */
   readonly finalLabel?: string;
 }) {
-  const { text, tone } = describe(snapshot);
+  const kind = snapshot.status.kind;
+  const now = useNow(kind === 'offline' || kind === 'retrying');
+  const { text, tone, countdown, detail } = describe(snapshot, finalLabel, now);
   return (
-    <p
-      className={`save-status save-${tone}`}
-      role="status"
-      aria-live="polite"
-      data-save-state={snapshot.status.kind}
-    >
+    <p className={`save-status save-${tone}`} role="status" aria-live="polite" data-save-state={kind}>
       <span className="save-dot" aria-hidden="true" />
-      {snapshot.submitted && snapshot.status.kind === 'saved' ? finalLabel : text}
-      {snapshot.storageFailed && ' · this browser could not keep a copy: do not close the tab until saved'}
+      <span className="save-text" title={[text, countdown, detail].filter(Boolean).join(', ')}>
+        {text}
+        {countdown && <span aria-hidden="true">, {countdown}</span>}
+        {detail && ` — ${detail}`}
+        {snapshot.storageFailed && ' · this browser could not keep a copy: do not close the tab until saved'}
+      </span>
     </p>
   );
 }

@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useEffect, useMemo, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
 import type { AnnotationItem } from '../../../shared/annotation-api.ts';
 import { itemKeyOf, queueQuery, reopenAnnotation } from '../../api/annotation.ts';
 import { itemPath, queuePath } from '../../paths.ts';
 import { savedAnnotation } from '../../workspace/annotation-document.ts';
+import { nextInQueue } from '../../workspace/queue-order.ts';
 import { layoutArgument } from '../../workspace/text-layout.ts';
 import {
   EditorConflict,
@@ -22,6 +23,17 @@ import { useAutosaver } from './useAutosaver.ts';
 import { IDENTITY_LENS, useJudgementEditor } from './useJudgementEditor.ts';
 import { useWorkspaceKeys } from './useWorkspaceKeys.ts';
 
+/** What a submission hands the next screen: which item was submitted, for it to confirm. */
+export interface SubmittedState {
+  readonly submitted: number;
+}
+
+/** The position of the item submitted just before this screen opened, when it was. */
+export function submittedPosition(state: unknown): number | null {
+  const value = (state as Partial<SubmittedState> | null)?.submitted;
+  return typeof value === 'number' ? value : null;
+}
+
 /** The annotation workspace for one item: text, marks, grid, flags, autosave, submit. */
 export function Workspace({
   study,
@@ -34,6 +46,12 @@ export function Workspace({
 }) {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const location = useLocation();
+  const [arrivedAfter] = useState(() => submittedPosition(location.state));
+  useEffect(() => {
+    // Said once: a reload of this item must not confirm the submission again.
+    if (arrivedAfter !== null) void navigate(location.pathname, { replace: true, state: null });
+  }, [arrivedAfter, navigate, location.pathname]);
   const { autosaver, snapshot, initialDocument } = useAutosaver(study, username, item);
   const readOnly = snapshot.submitted;
   const editor = useJudgementEditor({
@@ -42,6 +60,7 @@ export function Workspace({
     lens: IDENTITY_LENS,
     isReadOnly: () => autosaver.getSnapshot().submitted,
     save: (judgement) => autosaver.change(judgement),
+    ...(arrivedAfter === null ? {} : { initialNotice: `Item ${arrivedAfter} submitted.` }),
   });
   const layout = useMemo(() => layoutArgument(item.text, item.finishReason), [item.text, item.finishReason]);
   const [submitError, setSubmitError] = useState('');
@@ -54,7 +73,9 @@ export function Workspace({
     try {
       await autosaver.submit();
       const queue = await queryClient.fetchQuery({ ...queueQuery(study), staleTime: 0 });
-      void navigate(queue.next ? itemPath(study, queue.next) : queuePath(study));
+      const next = nextInQueue(queue.items, item.position);
+      const state: SubmittedState = { submitted: item.position };
+      void navigate(next ? itemPath(study, next.itemKey) : queuePath(study), { state });
     } catch (error) {
       setSubmitError(error instanceof Error ? error.message : 'The submission failed.');
     } finally {
@@ -80,7 +101,7 @@ export function Workspace({
   const conflict = snapshot.status.kind === 'conflict';
 
   return (
-    <div className={`workspace${editor.showGuidelines ? ' with-guidelines' : ''}`}>
+    <div className="workspace">
       <LeaveGuard autosaver={autosaver} snapshot={snapshot} />
       <div className="workspace-bar">
         <div className="workspace-title">
@@ -91,7 +112,6 @@ export function Workspace({
             Item {item.position} <span className="muted">of {item.queueLength}</span>
           </h1>
           {item.calibration && <span className="badge badge-calibration">calibration</span>}
-          {item.source && <span className="badge badge-source">{item.source}</span>}
           {layout.truncated && <span className="badge badge-warn">cut off at the output limit</span>}
         </div>
         <SaveStatus snapshot={snapshot} />
@@ -134,24 +154,33 @@ export function Workspace({
         </p>
       )}
       <div className="workspace-body">
-        <EditorTextColumn editor={editor} text={item.text} layout={layout} readOnly={readOnly} />
+        <EditorTextColumn
+          editor={editor}
+          text={item.text}
+          layout={layout}
+          readOnly={readOnly}
+          before={
+            <FlagsPanel
+              judgement={editor.judgement}
+              readOnly={readOnly}
+              looksTruncated={layout.truncated}
+              onFlag={editor.onFlag}
+            />
+          }
+          after={
+            <CommentPanel
+              comment={editor.judgement.comment}
+              readOnly={readOnly}
+              onComment={editor.onComment}
+              commentRef={editor.commentRef}
+            />
+          }
+        />
         <div className="side-column">
-          <FlagsPanel
-            judgement={editor.judgement}
-            readOnly={readOnly}
-            looksTruncated={layout.truncated}
-            onFlag={editor.onFlag}
-          />
           <EditorGridPanel editor={editor} readOnly={readOnly} />
-          <CommentPanel
-            comment={editor.judgement.comment}
-            readOnly={readOnly}
-            onComment={editor.onComment}
-            commentRef={editor.commentRef}
-          />
         </div>
-        {editor.showGuidelines && <GuidelinesPanel onClose={editor.toggleGuidelines} />}
       </div>
+      {editor.showGuidelines && <GuidelinesPanel onClose={editor.toggleGuidelines} />}
       <EditorOverlays editor={editor} text={item.text} />
     </div>
   );

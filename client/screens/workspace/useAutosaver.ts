@@ -3,6 +3,7 @@ import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import type { AnnotationItem, AnnotationState } from '../../../shared/annotation-api.ts';
 import { emptyJudgement, type Judgement } from '../../../shared/schemas/annotation.ts';
 import { itemKeyOf, putAnnotation, queueKey } from '../../api/annotation.ts';
+import { serverAnswers } from '../../api/health.ts';
 import {
   type ActiveTime,
   recordInput,
@@ -107,6 +108,7 @@ export function useAutosaver(
         storage: window.localStorage,
         draftKey: draftKey(username, study, item.itemKey),
         takeSeconds: () => takeRef.current(),
+        probe: serverAnswers,
         onAcknowledged: ({ state }) => {
           queryClient.setQueryData(itemKeyOf(study, item.itemKey), (old: AnnotationItem | undefined) =>
             old ? { ...old, annotation: state } : old,
@@ -118,6 +120,7 @@ export function useAutosaver(
         version: item.annotation?.version ?? 0,
         document: item.annotation?.judgement ?? emptyJudgement(),
         submitted: item.annotation?.status === 'submitted',
+        updatedAt: item.annotation?.updatedAt ?? null,
       },
     );
     const restored = autosaver.restoreDraft(item.annotation ? savedAnnotation(item.annotation) : null);

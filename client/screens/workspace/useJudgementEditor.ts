@@ -1,16 +1,17 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
-import type { Judgement, Span } from '../../../shared/schemas/annotation.ts';
+import type { Judgement } from '../../../shared/schemas/annotation.ts';
 import type { CaseId } from '../../../shared/vocabulary.ts';
 import { rectOfRange, scrollOffsetIntoView } from '../../workspace/dom-offsets.ts';
+import { setComment, setFlag, spansOfCell, toggleCell } from '../../workspace/judgement-edit.ts';
 import {
-  addSpan,
-  removeSpan,
-  setComment,
-  setFlag,
-  spansOfCell,
-  toggleCell,
-  updateSpan,
-} from '../../workspace/judgement-edit.ts';
+  addMark,
+  type Mark,
+  type MarkInput,
+  markOfSpan,
+  marksOf,
+  removeMark as removeMarkOf,
+  replaceMark,
+} from '../../workspace/marks.ts';
 import type { TextRange } from '../../workspace/selection.ts';
 import {
   canRedo,
@@ -21,6 +22,8 @@ import {
   type UndoHistory,
   undo,
 } from '../../workspace/undo-history.ts';
+import type { ArgumentTextControl } from './ArgumentText.tsx';
+import { cellNotice, commentNotice, flagNotice, markedNotice, removedNotice } from './change-notices.ts';
 import { type Cell, cellKey } from './FactorGrid.tsx';
 import type { Flag } from './FlagsPanel.tsx';
 import type { MarkValues } from './MarkPalette.tsx';
@@ -30,7 +33,8 @@ export interface PaletteState {
   readonly range: TextRange;
   /** Document coordinates of the range, for placing the palette beside it. */
   readonly anchor: { top: number; bottom: number; left: number } | null;
-  readonly editIndex?: number;
+  /** The mark being edited, when it is one. */
+  readonly edit?: Mark;
 }
 
 /** Where the judgement sits in the edited document (the annotation is its judgement; gold adds decisions). */
@@ -52,9 +56,21 @@ export interface EditorOptions<TDoc> {
   readonly isReadOnly: () => boolean;
   /** Every change made here (not one taken from the server) is handed on to be saved. */
   readonly save: (document: TDoc) => void;
+  /** What the change line says before the first change (the submission that led here). */
+  readonly initialNotice?: string;
 }
 
-const GUIDELINES_PREFERENCE = 'factor-audit:show-guidelines';
+/** One state of the document in the undo history, with the words that announced the change to it. */
+interface Step<TDoc> {
+  readonly document: TDoc;
+  readonly change: string;
+}
+
+/** What the change line shows; `id` changes with every notice, so the same words are announced again. */
+export interface Notice {
+  readonly text: string;
+  readonly id: number;
+}
 
 /** Where the palette goes (document coordinates): beside the range in the text, else at the top of the text. */
 function anchorOf(container: HTMLElement | null, range: TextRange): PaletteState['anchor'] {
@@ -66,62 +82,84 @@ function anchorOf(container: HTMLElement | null, range: TextRange): PaletteState
   return { top: box.top + window.scrollY, bottom: bottom + window.scrollY, left: box.left + window.scrollX };
 }
 
-function describeMark(values: MarkValues): string {
-  const factor = values.factor === 'unlisted' ? 'an unlisted factor' : values.factor;
-  const caseName = values.case === 'current' ? 'the input case' : values.case.toUpperCase();
-  return `Marked ${factor} for ${caseName}${values.polarity === 'negated' ? ' as negated' : ''}.`;
-}
+const UNDO_HINT = ' Ctrl+Z undoes it.';
 
 /**
  * The editing of one judgement, shared by the annotator's workspace and the adjudicator's screen:
  * the undo history (of the whole document), marks made through the palette, the grid, the flags and
- * the comment, the selection of marks and cells, and the keyboard actions over them.
+ * the comment, the selection of marks and cells, and the keyboard actions over them. Every change is
+ * announced in words (`notice`), and undo and redo say what they took back.
  */
 export function useJudgementEditor<TDoc>(options: EditorOptions<TDoc>) {
   const { lens, text } = options;
   const latest = useRef(options);
   latest.current = options;
-  const [history, setHistory] = useState<UndoHistory<TDoc>>(() => createHistory(options.initial));
+  const [history, setHistory] = useState<UndoHistory<Step<TDoc>>>(() =>
+    createHistory({ document: options.initial, change: '' }),
+  );
   const historyRef = useRef(history);
-  const judgement = lens.get(history.present);
+  const judgement = lens.get(history.present.document);
+  const marks = useMemo(() => marksOf(judgement), [judgement]);
 
   const [palette, setPalette] = useState<PaletteState | null>(null);
   const [selectedSpans, setSelectedSpans] = useState<ReadonlySet<number>>(new Set());
   const [selectedCell, setSelectedCell] = useState<Cell | null>(null);
-  const [lastCase, setLastCase] = useState<CaseId>('current');
+  // The palette offers the last mark's cases; the first mark of an item, the input case.
+  const [lastCases, setLastCases] = useState<readonly CaseId[]>(['current']);
   const [showHelp, setShowHelp] = useState(false);
-  const [showGuidelines, setShowGuidelines] = useState(
-    () => window.localStorage.getItem(GUIDELINES_PREFERENCE) === '1',
-  );
-  const [notice, setNotice] = useState('');
+  const [showGuidelines, setShowGuidelines] = useState(false);
+  const [notice, setNoticeState] = useState<Notice>({ text: options.initialNotice ?? '', id: 0 });
   const textRef = useRef<HTMLDivElement>(null);
   const gridRef = useRef<HTMLDivElement>(null);
   const commentRef = useRef<HTMLTextAreaElement>(null);
+  const textControl = useRef<ArgumentTextControl | null>(null);
+
+  const setNotice = useCallback(
+    (text: string) => setNoticeState((previous) => ({ text, id: previous.id + 1 })),
+    [],
+  );
 
   /** Shows `next` and, unless it came from the server, saves it. */
-  const commit = useCallback((next: UndoHistory<TDoc>, save = true) => {
+  const commit = useCallback((next: UndoHistory<Step<TDoc>>, save = true) => {
     historyRef.current = next;
     setHistory(next);
-    if (save) latest.current.save(next.present);
+    if (save) latest.current.save(next.present.document);
   }, []);
 
+  const current = useCallback(() => historyRef.current.present.document, []);
+  const currentJudgement = useCallback(() => lens.get(historyRef.current.present.document), [lens]);
+
+  /** Applies a change to the document and announces it; a change that changes nothing is no step. */
   const editDocument = useCallback(
-    (change: (current: TDoc) => TDoc) => {
+    (
+      change: (document: TDoc) => TDoc,
+      describe: string | ((before: TDoc, after: TDoc) => string) = 'Change made.',
+    ) => {
       if (latest.current.isReadOnly()) return;
-      const current = historyRef.current;
-      const next = change(current.present);
-      if (next !== current.present) commit(push(current, next));
+      const history = historyRef.current;
+      const before = history.present.document;
+      const next = change(before);
+      if (next === before) return;
+      const words = typeof describe === 'string' ? describe : describe(before, next);
+      commit(push(history, { document: next, change: words }));
+      setNotice(`${words}${UNDO_HINT}`);
     },
-    [commit],
+    [commit, setNotice],
   );
 
   const edit = useCallback(
-    (change: (current: Judgement) => Judgement) =>
-      editDocument((document) => {
-        const before = lens.get(document);
-        const after = change(before);
-        return after === before ? document : lens.set(document, after);
-      }),
+    (
+      change: (judgement: Judgement) => Judgement,
+      describe: (before: Judgement, after: Judgement) => string,
+    ) =>
+      editDocument(
+        (document) => {
+          const before = lens.get(document);
+          const after = change(before);
+          return after === before ? document : lens.set(document, after);
+        },
+        (before, after) => describe(lens.get(before), lens.get(after)),
+      ),
     [editDocument, lens],
   );
 
@@ -135,15 +173,28 @@ export function useJudgementEditor<TDoc>(options: EditorOptions<TDoc>) {
     return counts;
   }, [judgement.spans]);
 
-  const currentJudgement = useCallback(() => lens.get(historyRef.current.present), [lens]);
+  /** The one mark the selection is, when it is exactly one. */
+  const selectedMark = useMemo(() => {
+    const [first] = [...selectedSpans];
+    const mark = first === undefined ? undefined : markOfSpan(marks, first);
+    return mark &&
+      mark.indices.length === selectedSpans.size &&
+      mark.indices.every((index) => selectedSpans.has(index))
+      ? mark
+      : undefined;
+  }, [marks, selectedSpans]);
 
+  /** Selects the mark span `index` belongs to (all its cases), and shows it. */
   const selectSpan = useCallback(
     (index: number) => {
-      const span = currentJudgement().spans[index];
-      if (!span) return;
-      setSelectedSpans(new Set([index]));
-      setSelectedCell(span.factor === 'unlisted' ? null : { case: span.case, factor: span.factor });
-      if (textRef.current) scrollOffsetIntoView(textRef.current, span.start);
+      const mark = markOfSpan(marksOf(currentJudgement()), index);
+      if (!mark) return;
+      setSelectedSpans(new Set(mark.indices));
+      const [only] = mark.cases;
+      setSelectedCell(
+        mark.factor === 'unlisted' || only === undefined ? null : { case: only, factor: mark.factor },
+      );
+      if (textRef.current) scrollOffsetIntoView(textRef.current, mark.start);
     },
     [currentJudgement],
   );
@@ -155,34 +206,38 @@ export function useJudgementEditor<TDoc>(options: EditorOptions<TDoc>) {
     [currentJudgement],
   );
 
-  const requestMark = useCallback((range: TextRange) => {
-    if (latest.current.isReadOnly()) {
-      setNotice('This item is final; reopen it to add marks.');
-      return;
-    }
-    setPalette({ range, anchor: anchorOf(textRef.current, range) });
-  }, []);
+  const requestMark = useCallback(
+    (range: TextRange) => {
+      if (latest.current.isReadOnly()) {
+        setNotice('This item is final; reopen it to add marks.');
+        return;
+      }
+      setPalette({ range, anchor: anchorOf(textRef.current, range) });
+    },
+    [setNotice],
+  );
 
   function confirmMark(values: MarkValues): void {
     if (!palette) return;
-    const { range, editIndex } = palette;
+    const { range, edit: edited } = palette;
     const words = text.slice(range.start, range.end);
-    const span: Span = {
+    const mark: MarkInput = {
       start: range.start,
       end: range.end,
-      case: values.case,
       factor: values.factor,
       style: values.style,
       polarity: values.polarity,
+      cases: values.cases,
       ...(values.factor === 'unlisted' ? { text: values.unlistedText.trim() || words.trim() } : {}),
     };
-    edit((current) =>
-      editIndex === undefined ? addSpan(current, span) : updateSpan(current, editIndex, span),
+    edit(
+      (judgement) => (edited ? replaceMark(judgement, edited, mark) : addMark(judgement, mark)),
+      () => markedNotice(mark, edited !== undefined),
     );
-    setLastCase(values.case);
+    setLastCases(values.cases);
     setPalette(null);
+    setSelectedSpans(new Set());
     window.getSelection()?.removeAllRanges();
-    setNotice(describeMark(values));
     textRef.current?.focus();
   }
 
@@ -191,93 +246,118 @@ export function useJudgementEditor<TDoc>(options: EditorOptions<TDoc>) {
     textRef.current?.focus();
   }, []);
 
+  /** Removes the mark span `index` belongs to, all its cases at once. */
   const removeMark = useCallback(
     (index: number) => {
-      edit((current) => removeSpan(current, index));
+      const mark = markOfSpan(marksOf(currentJudgement()), index);
+      if (!mark) return;
+      edit(
+        (judgement) => removeMarkOf(judgement, mark),
+        () => removedNotice(mark),
+      );
       setSelectedSpans(new Set());
-      setNotice('Mark removed. Ctrl + Z brings it back.');
     },
-    [edit],
+    [edit, currentJudgement],
   );
 
+  /** Opens the palette on the mark span `index` belongs to. */
   const editMark = useCallback(
     (index: number) => {
-      const span = currentJudgement().spans[index];
-      if (!span || latest.current.isReadOnly()) return;
+      const mark = markOfSpan(marksOf(currentJudgement()), index);
+      if (!mark || latest.current.isReadOnly()) return;
       setPalette({
-        range: { start: span.start, end: span.end },
-        anchor: anchorOf(textRef.current, span),
-        editIndex: index,
+        range: { start: mark.start, end: mark.end },
+        anchor: anchorOf(textRef.current, mark),
+        edit: mark,
       });
     },
     [currentJudgement],
   );
 
   const onToggle = useCallback(
-    (cell: Cell) => edit((current) => toggleCell(current, cell.case, cell.factor)),
+    (cell: Cell) =>
+      edit(
+        (judgement) => toggleCell(judgement, cell.case, cell.factor),
+        (before, after) => cellNotice(before, after, cell.case, cell.factor),
+      ),
     [edit],
   );
   const onFlag = useCallback(
-    (flag: Flag, value: boolean) => edit((current) => setFlag(current, flag, value)),
+    (flag: Flag, value: boolean) =>
+      edit(
+        (judgement) => setFlag(judgement, flag, value),
+        (before, after) => flagNotice(before, after, flag),
+      ),
     [edit],
   );
-  const onComment = useCallback((comment: string) => edit((current) => setComment(current, comment)), [edit]);
+  const onComment = useCallback(
+    (comment: string) => edit((judgement) => setComment(judgement, comment), commentNotice),
+    [edit],
+  );
 
-  const toggleGuidelines = useCallback(() => {
-    setShowGuidelines((shown) => {
-      window.localStorage.setItem(GUIDELINES_PREFERENCE, shown ? '0' : '1');
-      return !shown;
-    });
-  }, []);
+  const toggleGuidelines = useCallback(() => setShowGuidelines((shown) => !shown), []);
 
   const stepUndo = useCallback(
     (step: typeof undo) => {
-      const current = historyRef.current;
-      const possible = step === undo ? canUndo(current) : canRedo(current);
-      if (!latest.current.isReadOnly() && possible) commit(step(current));
+      const history = historyRef.current;
+      const possible = step === undo ? canUndo(history) : canRedo(history);
+      if (latest.current.isReadOnly() || !possible) return;
+      const taken = step === undo ? history.present.change : (history.future[0]?.change ?? '');
+      commit(step(history));
+      setNotice(step === undo ? `Undone: ${taken} Ctrl+Shift+Z redoes it.` : `Redone: ${taken}`);
     },
-    [commit],
+    [commit, setNotice],
   );
+
+  function stepMark(direction: 1 | -1): void {
+    const count = marks.length;
+    if (count === 0) return;
+    const at = selectedMark ? marks.indexOf(selectedMark) : -1;
+    const next = at === -1 ? (direction > 0 ? 0 : count - 1) : (at + direction + count) % count;
+    const mark = marks[next];
+    if (!mark) return;
+    selectSpan(mark.indices[0] ?? 0);
+    textRef.current?.focus({ preventScroll: true });
+  }
 
   /** The workspace keys over this editor; the screen adds what its primary action is. */
   function keyActions(submit: () => void): WorkspaceKeyActions {
+    const flip = (flag: Flag) => () => onFlag(flag, !currentJudgement()[flag]);
     return {
       enabled: palette === null && !showHelp,
-      onHelp: () => setShowHelp(true),
-      focusText: () => textRef.current?.focus(),
-      focusGrid: () => gridRef.current?.querySelector<HTMLElement>('input[tabindex="0"]')?.focus(),
-      focusComment: () => commentRef.current?.focus(),
-      toggleGuidelines,
-      flag: (flag) => onFlag(flag, !currentJudgement()[flag]),
-      undo: () => stepUndo(undo),
-      redo: () => stepUndo(redo),
-      submit,
-      stepMark: (direction) => {
-        const count = currentJudgement().spans.length;
-        if (count === 0) return;
-        const current = [...selectedSpans][0];
-        const next =
-          current === undefined ? (direction > 0 ? 0 : count - 1) : (current + direction + count) % count;
-        selectSpan(next);
-      },
-      removeSelectedMark: () => {
-        const [only] = [...selectedSpans];
-        if (selectedSpans.size === 1 && only !== undefined && !latest.current.isReadOnly()) removeMark(only);
-      },
-      clearSelection: () => {
-        setSelectedSpans(new Set());
-        setSelectedCell(null);
+      commands: {
+        help: () => setShowHelp(true),
+        focusText: () => textRef.current?.focus(),
+        find: () => textControl.current?.openFind(),
+        focusGrid: () => gridRef.current?.querySelector<HTMLElement>('input[tabindex="0"]')?.focus(),
+        focusComment: () => commentRef.current?.focus(),
+        toggleGuidelines,
+        previousMark: () => stepMark(-1),
+        nextMark: () => stepMark(1),
+        editMark: () => {
+          if (selectedMark) editMark(selectedMark.indices[0] ?? 0);
+        },
+        clearSelection: () => {
+          setSelectedSpans(new Set());
+          setSelectedCell(null);
+        },
+        flagAbstained: flip('abstained'),
+        flagExactPhrase: flip('exact_phrase'),
+        flagTruncated: flip('truncated'),
+        undo: () => stepUndo(undo),
+        redo: () => stepUndo(redo),
+        submit,
       },
     };
   }
 
   return {
     history,
-    document: history.present,
+    document: history.present.document,
     judgement,
-    commit,
+    marks,
     /** The document now shown, as the last committed (for handlers that run between renders). */
-    current: () => historyRef.current.present,
+    current,
     edit,
     editDocument,
     undo: () => stepUndo(undo),
@@ -285,9 +365,12 @@ export function useJudgementEditor<TDoc>(options: EditorOptions<TDoc>) {
     canUndo: canUndo(history),
     canRedo: canRedo(history),
     /** Replaces the document with one the server gave (undo can go back), without saving it. */
-    replaceFromServer: (document: TDoc) => commit(push(historyRef.current, document), false),
+    replaceFromServer: (document: TDoc) => {
+      commit(push(historyRef.current, { document, change: 'Showed the saved version.' }), false);
+      setNotice('Showing the saved version. Ctrl+Z brings yours back.');
+    },
     /** Starts over from a server document (after a reopen): no undo across it. */
-    resetFromServer: (document: TDoc) => commit(createHistory(document), false),
+    resetFromServer: (document: TDoc) => commit(createHistory({ document, change: '' }), false),
     palette,
     requestMark,
     confirmMark,
@@ -295,10 +378,11 @@ export function useJudgementEditor<TDoc>(options: EditorOptions<TDoc>) {
     editMark,
     removeMark,
     selectedSpans,
+    selectedMark,
     selectedCell,
     selectSpan,
     selectCell,
-    lastCase,
+    lastCases,
     spanCounts,
     onToggle,
     onFlag,
@@ -313,6 +397,7 @@ export function useJudgementEditor<TDoc>(options: EditorOptions<TDoc>) {
     textRef,
     gridRef,
     commentRef,
+    textControl,
   };
 }
 

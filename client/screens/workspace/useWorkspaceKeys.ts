@@ -1,22 +1,14 @@
 import { useEffect, useRef } from 'react';
-import type { Flag } from './FlagsPanel.tsx';
+import { matchesChord, parseChord } from '../../workspace/key-chords.ts';
+import type { KeyCommand, KeyGroup } from '../../workspace/key-list.ts';
+import { WORKSPACE_KEYS } from './workspace-keys.ts';
 
 export interface WorkspaceKeyActions {
   /** False while the palette or a dialog has the keys. */
   readonly enabled: boolean;
-  readonly onHelp: () => void;
-  readonly focusText: () => void;
-  readonly focusGrid: () => void;
-  readonly focusComment: () => void;
-  readonly toggleGuidelines: () => void;
-  readonly flag: (flag: Flag) => void;
-  readonly undo: () => void;
-  readonly redo: () => void;
-  readonly submit: () => void;
-  readonly stepMark: (direction: 1 | -1) => void;
-  readonly removeSelectedMark: () => void;
-  readonly clearSelection: () => void;
-  /** D: the adjudication screen's list of disagreements. */
+  /** The handler of each command the screen's key list names. */
+  readonly commands: Partial<Record<KeyCommand, () => void>>;
+  /** D on the adjudication screen: its list of disagreements (until that screen passes a key list naming it). */
   readonly focusDisagreements?: () => void;
 }
 
@@ -34,60 +26,68 @@ function isTyping(target: EventTarget | null): boolean {
   );
 }
 
-const LETTERS: Readonly<Record<string, keyof WorkspaceKeyActions | Flag>> = {
-  t: 'focusText',
-  g: 'focusGrid',
-  c: 'focusComment',
-  l: 'toggleGuidelines',
-  a: 'abstained',
-  e: 'exact_phrase',
-  x: 'truncated',
-  d: 'focusDisagreements',
-};
+/** Whether Enter on the target is the target's own (a button, a link, a checkbox, a disclosure). */
+function ownsEnter(target: EventTarget | null): boolean {
+  return target instanceof Element && target.closest('button, a, input, select, textarea, summary') !== null;
+}
 
-/** The workspace's keys, listed in KeyboardHelp: one document listener, so they work wherever focus is. */
-export function useWorkspaceKeys(actions: WorkspaceKeyActions): void {
+/** Commands that also run from a text field: the screen's final step, and undo in fields that give it to the screen. */
+function runsWhileTyping(command: KeyCommand, target: EventTarget | null): boolean {
+  if (command === 'submit') return true;
+  return (
+    (command === 'undo' || command === 'redo') &&
+    target instanceof Element &&
+    target.closest('[data-workspace-undo]') !== null
+  );
+}
+
+/**
+ * The screen-wide keys of `keys` (those with a command), from one document listener, so they work
+ * wherever the focus is — except in text fields, where letters are text: there only Ctrl+Enter, and
+ * undo / redo in a field marked `data-workspace-undo` (the comment box), are the screen's; Esc in a
+ * field marked `data-escape-to-text` goes back to the text. Keys of a focused control (the text, the
+ * grid, a panel) are handled there and never reach this listener.
+ */
+export function useWorkspaceKeys(
+  actions: WorkspaceKeyActions,
+  keys: readonly KeyGroup[] = WORKSPACE_KEYS,
+): void {
   const latest = useRef(actions);
   latest.current = actions;
+  const bindings = useRef(
+    keys.flatMap((group) =>
+      group.bindings.flatMap((binding) =>
+        binding.command === undefined
+          ? []
+          : binding.keys.map((key) => ({ chord: parseChord(key), command: binding.command as KeyCommand })),
+      ),
+    ),
+  );
 
   useEffect(() => {
     function onKeyDown(event: KeyboardEvent): void {
       const act = latest.current;
       if (!act.enabled || event.defaultPrevented) return;
-      const command = event.ctrlKey || event.metaKey;
-      const key = event.key;
-      if (command && key === 'Enter') {
+      const target = event.target;
+      if (event.key === 'Escape' && target instanceof Element && target.closest('[data-escape-to-text]')) {
         event.preventDefault();
-        act.submit();
+        act.commands.focusText?.();
         return;
       }
-      if (isTyping(event.target)) return;
-      if (command && !event.altKey) {
-        const lower = key.toLowerCase();
-        if (lower === 'z' && !event.shiftKey) act.undo();
-        else if ((lower === 'z' && event.shiftKey) || lower === 'y') act.redo();
-        else return;
+      const typing = isTyping(target);
+      const binding = bindings.current.find(({ chord }) => matchesChord(event, chord));
+      const run = binding && act.commands[binding.command];
+      if (binding && run && (!typing || runsWhileTyping(binding.command, target))) {
+        if (binding.command === 'editMark' && ownsEnter(target)) return;
         event.preventDefault();
+        run();
         return;
       }
-      if (event.altKey || command) return;
-      if (key === '?') act.onHelp();
-      else if (key === '[') act.stepMark(-1);
-      else if (key === ']') act.stepMark(1);
-      else if (key === 'Delete' || key === 'Backspace') act.removeSelectedMark();
-      else if (key === 'Escape') act.clearSelection();
-      else {
-        const mapped = LETTERS[key.toLowerCase()];
-        if (mapped === undefined || event.shiftKey) return;
-        if (mapped === 'abstained' || mapped === 'exact_phrase' || mapped === 'truncated') act.flag(mapped);
-        else if (mapped === 'focusText') act.focusText();
-        else if (mapped === 'focusGrid') act.focusGrid();
-        else if (mapped === 'focusComment') act.focusComment();
-        else if (mapped === 'toggleGuidelines') act.toggleGuidelines();
-        else if (mapped === 'focusDisagreements' && act.focusDisagreements) act.focusDisagreements();
-        else return;
+      const plain = !event.ctrlKey && !event.metaKey && !event.altKey && !event.shiftKey;
+      if (act.focusDisagreements && !typing && plain && event.key.toLowerCase() === 'd') {
+        event.preventDefault();
+        act.focusDisagreements();
       }
-      event.preventDefault();
     }
     document.addEventListener('keydown', onKeyDown);
     return () => document.removeEventListener('keydown', onKeyDown);

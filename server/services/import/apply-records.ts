@@ -22,6 +22,7 @@ import { findTriple, insertTriple, updateTriple } from '../../store/triples.ts';
 import { findUserByName, insertUser } from '../../store/users.ts';
 import { refreshErrorClasses } from '../adjudication/error-class-service.ts';
 import { type ApplyContext, reconcile } from './reconcile.ts';
+import { warnIfSourceNamesDesign } from './source-warnings.ts';
 
 export function applyTriple(context: ApplyContext, line: number, triple: Triple): void {
   const { db, studyId } = context;
@@ -58,6 +59,7 @@ export function applyArgument(context: ApplyContext, line: number, argument: Arg
     });
     return;
   }
+  warnIfSourceNamesDesign(context, line, argument);
   const existing = findArgument(db, studyId, argument.id);
   reconcile(context, line, `argument "${argument.id}"`, argument, existing?.record, (action) => {
     if (action === 'insert') insertArgument(db, studyId, argument, triple.rowId, context.importId());
