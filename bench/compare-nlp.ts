@@ -172,7 +172,7 @@ function read(
     segments: segmentLists[index] ?? [],
   }));
   const segments = segmented.flatMap((sentence) => sentence.segments);
-  const direct = readWhoAndWhat(answer, found, segments, sentences);
+  const direct = readWhoAndWhat(answer, found, segments, sentences, lexicon);
   const mentions = [...direct, ...findFactorAnaphora(answer, sentences, direct)].sort(
     (a, b) => a.start - b.start,
   );

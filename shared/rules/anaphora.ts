@@ -105,7 +105,14 @@ export function findFactorAnaphora(
       seen.add(key);
       // An unlisted factor keeps its label (it is what `unlisted` records); others quote the anaphor.
       const wording = antecedent.factor === 'unlisted' ? antecedent.text : text.slice(start, end);
-      found.push({ start, end, factor: antecedent.factor, style: 'paraphrase', text: wording });
+      found.push({
+        start,
+        end,
+        factor: antecedent.factor,
+        style: 'paraphrase',
+        text: wording,
+        found: 'anaphora.reference',
+      });
     }
   }
   return found;

@@ -37,12 +37,14 @@ export function readWhoAndWhat(
   found: readonly FoundMention[],
   segments: readonly Span[],
   sentences: readonly Span[],
+  lexicon: Lexicon,
 ): FoundMention[] {
-  const possible = readPossibility(answer, absorbIntoCodes(answer, found, segments), segments);
+  const possible = readPossibility(answer, absorbIntoCodes(answer, found, segments), segments, lexicon);
   return readSubjectMatter(
     answer,
-    readRecipient(answer, readAgent(answer, possible, segments), sentences),
+    readRecipient(answer, readAgent(answer, possible, segments, lexicon), sentences, lexicon),
     sentences,
+    lexicon,
   );
 }
 
@@ -113,7 +115,7 @@ export function extractFactors(
     segments: segmentLists[index] ?? [],
   }));
   const allSegments = segmented.flatMap((sentence) => sentence.segments);
-  const direct = readWhoAndWhat(answer, found, allSegments, sentences);
+  const direct = readWhoAndWhat(answer, found, allSegments, sentences, lexicon);
   const mentions = [...direct, ...findFactorAnaphora(answer, sentences, direct)].sort(
     (a, b) => a.start - b.start,
   );
@@ -144,6 +146,10 @@ export function extractFactors(
         polarity: reading.polarity,
         // The quoted wording; an unlisted factor keeps its label (side marker dropped).
         text: mention.factor === 'unlisted' ? mention.text : answer.slice(mention.start, mention.end),
+        rules: [
+          mention.found,
+          ...(mention.reread ? [mention.reread] : []),
+        ],
       });
       if (reading.polarity !== 'asserted' || reading.case === null) continue;
       if (mention.factor === 'unlisted') unlisted.push({ case: reading.case, text: mention.text });

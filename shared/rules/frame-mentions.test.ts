@@ -76,6 +76,7 @@ function mentionOf(text: string, wording: string, factor: FactorId, negation?: s
     factor,
     style: 'paraphrase',
     text: wording,
+    found: 'find.phrase',
   };
   if (negation) mention.negationAt = text.indexOf(negation, start);
   return mention;

@@ -201,7 +201,14 @@ function slotPositions(
 function frameMention(text: string, words: readonly Word[], factor: FactorId, match: Match): FoundMention {
   const start = words[match[0]]?.start ?? 0;
   const end = words[match[1]]?.end ?? start;
-  const mention: FoundMention = { start, end, factor, style: 'paraphrase', text: text.slice(start, end) };
+  const mention: FoundMention = {
+    start,
+    end,
+    factor,
+    style: 'paraphrase',
+    text: text.slice(start, end),
+    found: 'find.frame',
+  };
   const negation = match[2] === undefined ? undefined : words[match[2]];
   if (negation) mention.negationAt = negation.start;
   return mention;

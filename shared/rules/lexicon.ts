@@ -123,17 +123,28 @@ export function parseFrame(
   return { ok: true, slots };
 }
 
+// A structural class's member: a word or a few words as written, or `@name` (a synonym class's words) / `@name*` (all their forms).
+const STRUCTURE_MEMBER = /^(?:@[a-z][a-z0-9-]*\*?|[a-z0-9'’][a-z0-9'’ -]*)$/;
+const structureMemberSchema = z
+  .string()
+  .regex(STRUCTURE_MEMBER, 'a structural class member is lower-case words, or @class')
+  .refine((member) => member.trim() === member && !/\s{2}/.test(member), 'no leading, trailing or double spaces');
+
 const classMemberSchema = z
   .string()
   .regex(WORD_ONLY, 'a synonym must be one lower-case word')
   .refine((word) => !FILLER_WORDS.has(word), 'a filler word cannot be a synonym');
 
 /**
- * The paraphrase lexicon of the rule-based extractor (`data/lexicon.json`): near-synonym classes
+ * The vocabulary of the rule-based extractor (`data/lexicon.json`): near-synonym classes
  * (`synonyms`, optional), for every one of the 26 factors phrasings an argument may use
- * instead of the code or the name, as lemma patterns, and optional concept frames (`frames`,
- * `parseFrame`): the factor's meaning as concepts that must meet in one clause, in any order. A phrase may be listed under one factor only;
- * every `@class` a phrase names must be defined.
+ * instead of the code or the name, as lemma patterns, optional concept frames (`frames`,
+ * `parseFrame`): the factor's meaning as concepts that must meet in one clause, in any order — and
+ * the closed word classes of the structural rules (`structure`: negation words, case words,
+ * outsiders, modals …; shared/rules/grammar.ts), each member a word or a few words as written, or
+ * `@name` for a synonym class. A phrase may be listed under one factor only; every `@class` named
+ * must be defined. Which structural classes the rules need is checked when they are compiled
+ * (`structuralProblems`).
  */
 export const lexiconSchema = z
   .strictObject({
@@ -147,8 +158,25 @@ export const lexiconSchema = z
       .default({}),
     factors: z.record(factorIdSchema, z.array(z.string()).min(1, 'needs at least one phrase')),
     frames: z.partialRecord(factorIdSchema, z.array(z.string()).min(1)).default({}),
+    structure: z
+      .record(
+        z.string().regex(CLASS_NAME, 'a class name is lower-case letters, digits, hyphens'),
+        z.strictObject({
+          role: z.string().trim().min(1, 'say what the class is for'),
+          words: z.array(structureMemberSchema).min(1),
+        }),
+      )
+      .default({}),
   })
   .superRefine((lexicon, ctx) => {
+    for (const [name, { words }] of Object.entries(lexicon.structure))
+      for (const [index, member] of words.entries())
+        if (member.startsWith('@') && !lexicon.synonyms[member.replace(/^@|\*$/g, '')])
+          ctx.addIssue({
+            code: 'custom',
+            path: ['structure', name, 'words', index],
+            message: `"${member}" is no synonym class of the lexicon`,
+          });
     const owner = new Map<string, FactorId>();
     for (const [id, phrases] of Object.entries(lexicon.factors) as [FactorId, string[]][]) {
       for (const [index, phrase] of phrases.entries()) {

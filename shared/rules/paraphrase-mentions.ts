@@ -167,6 +167,7 @@ export function findParaphraseMentions(
           factor: phrase.factor,
           style: 'paraphrase',
           text: text.slice(start, end),
+          found: 'find.phrase',
         };
         for (let index = at; index <= last; index += 1) {
           const word = words[index];
