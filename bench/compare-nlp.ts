@@ -185,7 +185,8 @@ function read(
     negations.filter(
       (word) => !found.some((mention) => word.start >= mention.start && word.start < mention.end),
     ),
-    findHypotheticalWords(answer),
+    findHypotheticalWords(answer, lexicon),
+    lexicon,
   );
   const lists: Record<CaseId, FactorId[]> = { current: [], tsc1: [], tsc2: [] };
   for (const { mention, attributions } of attributed)

@@ -18,7 +18,12 @@ describe('the rules extractor against its reviewed expected outputs', () => {
     expect(expected.length, `no expected output for ${set}: run npm run rules:diff -- --accept`).toBe(
       gold.length,
     );
-    const diff = diffOutputs(set, expected, outputs, new Map(gold.map((argument) => [argument.id, argument])));
+    const diff = diffOutputs(
+      set,
+      expected,
+      outputs,
+      new Map(gold.map((argument) => [argument.id, argument])),
+    );
     expect(
       isUnchanged(diff),
       `${formatDiff(diff)}\nAn unreviewed change: review it with npm run rules:diff, then accept it with npm run rules:diff -- --accept`,

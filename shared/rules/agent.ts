@@ -70,7 +70,8 @@ export function readAgent(
   const patterns = patternsOf(lexicon);
   return mentions.map((mention) => {
     if (mention.factor !== 'F17' || mention.style !== 'paraphrase') return mention;
-    if (patterns.OWN_WORK.test(text.slice(mention.start, mention.end))) return asF3(mention, 'agent.own-work');
+    if (patterns.OWN_WORK.test(text.slice(mention.start, mention.end)))
+      return asF3(mention, 'agent.own-work');
     const segment = segments.find((span) => mention.start >= span.start && mention.start < span.end);
     if (!segment) return mention;
     const before = text.slice(Math.max(segment.start, mention.start - REACH), mention.start);

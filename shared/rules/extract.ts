@@ -129,7 +129,8 @@ export function extractFactors(
     findNegationWords(answer).filter(
       (word) => !found.some((mention) => word.start >= mention.start && word.start < mention.end),
     ),
-    findHypotheticalWords(answer),
+    findHypotheticalWords(answer, lexicon),
+    lexicon,
   );
 
   const lists: Record<CaseId, FactorId[]> = { current: [], tsc1: [], tsc2: [] };
@@ -146,10 +147,7 @@ export function extractFactors(
         polarity: reading.polarity,
         // The quoted wording; an unlisted factor keeps its label (side marker dropped).
         text: mention.factor === 'unlisted' ? mention.text : answer.slice(mention.start, mention.end),
-        rules: [
-          mention.found,
-          ...(mention.reread ? [mention.reread] : []),
-        ],
+        rules: [mention.found, ...(mention.reread ? [mention.reread] : []), ...reading.rules],
       });
       if (reading.polarity !== 'asserted' || reading.case === null) continue;
       if (mention.factor === 'unlisted') unlisted.push({ case: reading.case, text: mention.text });

@@ -43,8 +43,10 @@ export function classForms(lexicon: Lexicon, name: string): string[] {
   const forms = new Set<string>();
   for (const member of members) {
     if (synonym) for (const form of inflections(member)) forms.add(form);
-    else if (member.endsWith('*')) for (const form of classForms(lexicon, member.slice(0, -1))) forms.add(form);
-    else if (member.startsWith('@')) for (const form of lexicon.synonyms[member.slice(1)] ?? []) forms.add(form);
+    else if (member.endsWith('*'))
+      for (const form of classForms(lexicon, member.slice(0, -1))) forms.add(form);
+    else if (member.startsWith('@'))
+      for (const form of lexicon.synonyms[member.slice(1)] ?? []) forms.add(form);
     else forms.add(member);
   }
   return [...forms];

@@ -128,7 +128,10 @@ const STRUCTURE_MEMBER = /^(?:@[a-z][a-z0-9-]*\*?|[a-z0-9'’][a-z0-9'’ -]*)$/
 const structureMemberSchema = z
   .string()
   .regex(STRUCTURE_MEMBER, 'a structural class member is lower-case words, or @class')
-  .refine((member) => member.trim() === member && !/\s{2}/.test(member), 'no leading, trailing or double spaces');
+  .refine(
+    (member) => member.trim() === member && !/\s{2}/.test(member),
+    'no leading, trailing or double spaces',
+  );
 
 const classMemberSchema = z
   .string()

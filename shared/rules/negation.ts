@@ -1,3 +1,4 @@
+import type { NamedRule } from './named-rule.ts';
 import type { Span } from './sentences.ts';
 
 // Negation words ("denies" among them: "the defendant denies having signed an NDA" asserts no
@@ -68,3 +69,36 @@ export function negationAfterCase(text: string, caseEnd: number, to: number): Sp
   const match = NEGATION_AFTER_CASE.exec(text.slice(caseEnd, Math.min(to, caseEnd + 40)));
   return match ? { start: caseEnd, end: caseEnd + match[0].length } : null;
 }
+
+/**
+ * Whether a mention's main reading is negated, by the first rule that applies (after the
+ * hypothetical rules: a mention in a condition or a statement of general law is neither asserted
+ * nor negated). Negated mentions are reported as `negated` and never listed.
+ */
+export const NEGATION_RULES = [
+  {
+    name: 'negation.bound-to-case',
+    says: 'A negation bound to the case word negates that case only: before it ("not in the input case", "absent from TSC1", "never occurred in", "different from TSC2") or after it ("the input case lacks", "TSC2 does not have", "TSC2 has nothing comparable").',
+    example: 'F7 was present in TSC1 but not in the input case.',
+  },
+  {
+    name: 'negation.clause',
+    says: 'A negation word anywhere in the clause, outside the factors\' own wording and the negations bound to case words ("not", "never", "neither … nor", "lacks", "failed to", "nobody" …), negates the clause\'s factors.',
+    example: 'The defendant never signed a nondisclosure agreement.',
+  },
+  {
+    name: 'negation.no-before',
+    says: '"No", "nothing" and "without" negate the factors after them, up to the next item of a list ("the input case involves no F12", "even without F13 or F4"), and a factor they directly follow ("reverse engineered nothing"); after a copula "no" negates the clause ("… is no defense").',
+    example: 'The input case involves no F12.',
+  },
+  {
+    name: 'negation.reported-that',
+    says: 'A negation inside a reported that-clause negates only what follows the "that": "knew full well that the data was not to leave the room" still asserts "knew full well".',
+    example: 'The defendant knew full well that the data was not to leave the room.',
+  },
+  {
+    name: 'negation.list-before-negated-clause',
+    says: 'A bare list of factors takes the negation of the clause after it ("F4, F6 and F10 are absent from the input case").',
+    example: 'F4, F6 and F10 are absent from the input case.',
+  },
+] as const satisfies readonly NamedRule[];

@@ -29,13 +29,17 @@ export const RECIPIENT_RULES = [
   {
     name: 'recipient.outsider-before',
     says: 'An F4 wording is F12 when its sentence names an outsider (a word of @outsider, "third party", "the companies that got the code" …) nearer before it than the defendant or one of its people — and the outsider is no identity someone pretends to have.',
-    example: 'The only outsider who saw the recipe was the co-packer, and it was contractually bound to keep it secret.',
+    example:
+      'The only outsider who saw the recipe was the co-packer, and it was contractually bound to keep it secret.',
   },
 ] as const satisfies readonly NamedRule[];
 type RecipientRule = (typeof RECIPIENT_RULES)[number]['name'];
 
 const patternsOf = definePatterns({
-  OUTSIDER: ['\\b(?:{recipient-outsider}|{recipient-group}\\s+(?:that|who)\\s+{recipient-received})\\b', 'gi'],
+  OUTSIDER: [
+    '\\b(?:{recipient-outsider}|{recipient-group}\\s+(?:that|who)\\s+{recipient-received})\\b',
+    'gi',
+  ],
   DEFENDANT: ['\\b{recipient-defendant}\\b', 'gi'],
   // An outsider word that names the defendant is no outsider the plaintiff disclosed to: an identity
   // someone pretends to have, or what the defendant was ("the defendant, a former distributor, …").

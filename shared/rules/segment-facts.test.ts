@@ -6,6 +6,7 @@ import { findHypotheticalWords } from './hypotheticals.ts';
 import { findNegationWords } from './negation.ts';
 import { segmentFacts } from './segment-facts.ts';
 import { splitSentences } from './sentences.ts';
+import { SHIPPED_LEXICON } from './test-lexicon.ts';
 
 function facts(text: string) {
   const mentions = findCodeMentions(text);
@@ -16,7 +17,8 @@ function facts(text: string) {
     mentions,
     cues,
     findNegationWords(text),
-    findHypotheticalWords(text),
+    findHypotheticalWords(text, SHIPPED_LEXICON),
+    SHIPPED_LEXICON,
   );
 }
 

@@ -1,10 +1,11 @@
 import type { CaseId } from '../vocabulary.ts';
 import type { ResolvedCue } from './case-references.ts';
-import { type HypotheticalWord, hypotheticalRanges } from './hypotheticals.ts';
+import { type HypotheticalRange, type HypotheticalWord, hypotheticalRanges } from './hypotheticals.ts';
+import type { Lexicon } from './lexicon.ts';
 import { negationAfterCase, negationBeforeCase } from './negation.ts';
 import type { Segment } from './segments.ts';
 import type { Span } from './sentences.ts';
-import type { FoundMention } from './types.ts';
+import type { FoundMention, RuleName } from './types.ts';
 import { NEW_LIST_ITEM } from './words.ts';
 
 /**
@@ -22,16 +23,24 @@ export interface SegmentCue {
   relation: Relation;
   /** A negation bound to this case word: "not in the input case", "TSC2 does not have". */
   negated: boolean;
+  /** The rule that bound it: `negation.bound-to-case`, or `comparison.distinguishes-a-from-b` ("distinguishes A from B"). */
+  negatedBy?: RuleName;
   /** "both cases", "in both": the current case and the precedent in focus. */
   pair: boolean;
   /** The case being distinguished ("TSC1 is distinguishable because …"), not necessarily the one spoken of. */
   topic: boolean;
 }
 
-/** A case a statement is about; `negated` when a negation is bound to that case word. */
+/**
+ * A case a statement is about, with the rule that made it so (`case.own-case-words`,
+ * `case.previous-clause` …); `negated` when a negation is bound to that case word, by the rule
+ * `negatedBy`.
+ */
 export interface Entry {
   case: CaseId | null;
   negated: boolean;
+  rule: RuleName;
+  negatedBy?: RuleName;
 }
 
 /** What one segment says (`segmentFacts`). */
@@ -51,7 +60,7 @@ export interface SegmentFacts {
    * nothing"), not others before it ("the customer data was general knowledge and concerned
    * nothing technical"); after a copula it negates the clause ("… is no defense").
    */
-  forwardNegated: ReadonlySet<FoundMention>;
+  forwardNegated: ReadonlyMap<FoundMention, RuleName>;
   /**
    * (Read only for a segment without mentions but with case words.) The segment affirms something of its own: an additive ("also", "too", "as well") or a verb of
    * having or presence ("has", "involves", "present") — "although TSC1 also has it" says TSC1 has
@@ -67,7 +76,7 @@ export interface SegmentFacts {
    * a clause that leaves its statement to the one before it.
    */
   elliptical: boolean;
-  hypothetical: Span[];
+  hypothetical: HypotheticalRange[];
   /** "shares", "shared", "in common": the statement relates a precedent to the current case. */
   share: boolean;
   /** The segment's own plain case words as entries (see `plainEntries`). */
@@ -91,7 +100,7 @@ const AS_IT_DID_BEFORE =
 // "no" and "nothing" negate what follows them; a few predicates with "no" negate their subject too
 // ("F12 plays no role here", "has no bearing").
 const FORWARD_NEGATION = /^(?:no|nothing|without)$/i;
-const NONE: ReadonlySet<FoundMention> = new Set();
+const NONE: ReadonlyMap<FoundMention, RuleName> = new Map();
 // … but after a copula "no" negates the subject: "reverse engineering is no defense".
 const COPULA_BEFORE = /\b(?:is|was|are|were|be|been|being)\s+$/i;
 // … and a "nothing" right after a mention is its object: "reverse engineered nothing".
@@ -154,6 +163,37 @@ function forwardScopeEnd(text: string, word: Span, segment: Span): number {
   return next && next.index < segment.end ? next.index : segment.end;
 }
 
+/**
+ * The mentions a forward negation negates, each with its rule: after a "no", "nothing" or "without"
+ * (up to the next list item) or right before a "nothing" ("reverse engineered nothing"):
+ * `negation.no-before`; after the "that" of a reported clause with a negation in it:
+ * `negation.reported-that`.
+ */
+function forwardReach(
+  text: string,
+  segment: Span,
+  inside: readonly FoundMention[],
+  words: readonly Span[],
+  embeddedFrom: ReadonlyMap<Span, number>,
+): Map<FoundMention, RuleName> {
+  const reached = new Map<FoundMention, RuleName>();
+  for (const mention of inside)
+    for (const word of words) {
+      const that = embeddedFrom.get(word);
+      const after =
+        mention.start > (that ?? word.start) &&
+        (that !== undefined || mention.start < forwardScopeEnd(text, word, segment));
+      const object =
+        mention.end <= word.start &&
+        /^nothing$/i.test(text.slice(word.start, word.end)) &&
+        RIGHT_AFTER.test(text.slice(mention.end, word.start));
+      if (!after && !object) continue;
+      reached.set(mention, after && that !== undefined ? 'negation.reported-that' : 'negation.no-before');
+      break;
+    }
+  return reached;
+}
+
 /** The segment's text with `spans` (case words, mentions; in text order) taken out. */
 function withoutSpans(text: string, segment: Span, cues: readonly Span[]): string {
   let rest = '';
@@ -195,6 +235,7 @@ export function segmentFacts(
   sentenceCues: readonly ResolvedCue[],
   negations: readonly Span[],
   hypotheticalWords: readonly HypotheticalWord[],
+  lexicon: Lexicon,
 ): SegmentFacts {
   const inside = mentions.filter((mention) => within(segment, mention.start));
   const cues = sentenceCues.filter((cue) => within(segment, cue.start));
@@ -240,11 +281,15 @@ export function segmentFacts(
         : !negation && COMPARATIVE_BEFORE.test(before)
           ? 'comparative'
           : 'plain';
+    const negated = relation !== 'unlike' && (negation !== null || distinguishedFrom);
     return {
       cases: cue.cases,
       start: cue.start,
       relation,
-      negated: relation !== 'unlike' && (negation !== null || distinguishedFrom),
+      negated,
+      ...(negated
+        ? { negatedBy: negation ? 'negation.bound-to-case' : 'comparison.distinguishes-a-from-b' }
+        : {}),
       pair: cue.target.kind === 'pair',
       topic: TOPIC_AFTER.test(text.slice(cue.end, nextStart)),
     };
@@ -255,6 +300,7 @@ export function segmentFacts(
     segment.end,
     cues.map((cue) => cue.start),
     hypotheticalWords,
+    lexicon,
   );
   const free = negations.filter(
     (word) =>
@@ -279,21 +325,8 @@ export function segmentFacts(
   const forwardWords = free.filter(
     (word) => negatesForward(text, segment, word, hasMentions) || embeddedFrom.has(word),
   );
-  const forwardNegated: ReadonlySet<FoundMention> =
-    forwardWords.length === 0
-      ? NONE
-      : new Set(
-          inside.filter((mention) =>
-            forwardWords.some(
-              (word) =>
-                (mention.start > (embeddedFrom.get(word) ?? word.start) &&
-                  (embeddedFrom.has(word) || mention.start < forwardScopeEnd(text, word, segment))) ||
-                (mention.end <= word.start &&
-                  /^nothing$/i.test(text.slice(word.start, word.end)) &&
-                  RIGHT_AFTER.test(text.slice(mention.end, word.start))),
-            ),
-          ),
-        );
+  const forwardNegated: ReadonlyMap<FoundMention, RuleName> =
+    forwardWords.length === 0 ? NONE : forwardReach(text, segment, inside, forwardWords, embeddedFrom);
   const body = text.slice(segment.start, segment.end);
   // "shares F5 Agreement-not-specific with …" shares: a negation inside a factor's wording is not one.
   const share =
@@ -336,8 +369,16 @@ function plainEntries(cues: readonly SegmentCue[]): Entry[] {
   for (const cue of used) {
     for (const caseId of cue.cases) {
       const existing = entries.find((entry) => entry.case === caseId);
-      if (existing) existing.negated &&= cue.negated;
-      else entries.push({ case: caseId, negated: cue.negated });
+      if (existing) {
+        existing.negated &&= cue.negated;
+        if (!existing.negated) delete existing.negatedBy;
+      } else
+        entries.push({
+          case: caseId,
+          negated: cue.negated,
+          rule: 'case.own-case-words',
+          ...(cue.negatedBy ? { negatedBy: cue.negatedBy } : {}),
+        });
     }
   }
   return entries;

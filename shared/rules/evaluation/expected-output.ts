@@ -51,15 +51,17 @@ export function toExpectedOutput(id: string, result: RulesExtraction): ExpectedO
     unlisted: result.unlisted.map((mention) => ({ case: mention.case, text: mention.text })),
     abstention: result.abstention,
     truncated: result.truncated,
-    mentions: result.mentions.map((mention): ExpectedMention => [
-      mention.start,
-      mention.end,
-      mention.case,
-      mention.factor,
-      mention.style,
-      mention.polarity,
-      [...mention.rules],
-    ]),
+    mentions: result.mentions.map(
+      (mention): ExpectedMention => [
+        mention.start,
+        mention.end,
+        mention.case,
+        mention.factor,
+        mention.style,
+        mention.polarity,
+        [...mention.rules],
+      ],
+    ),
   };
 }
 

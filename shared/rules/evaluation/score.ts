@@ -1,5 +1,5 @@
-import type { FactorId } from '../../factors.ts';
 import { foldFactorText } from '../../factor-reference.ts';
+import type { FactorId } from '../../factors.ts';
 import type { MentionStyle } from '../../schemas/annotation.ts';
 import { CASES, type CaseId } from '../../vocabulary.ts';
 import type { RulesExtraction } from '../types.ts';
@@ -76,7 +76,8 @@ export function addToScore(score: Score, gold: LabelledArgument, result: ScoredR
   score.arguments += 1;
   const goldCases = new Map<FactorId, CaseId[]>();
   for (const caseId of CASES)
-    for (const unit of gold[caseId]) goldCases.set(unit.factor, [...(goldCases.get(unit.factor) ?? []), caseId]);
+    for (const unit of gold[caseId])
+      goldCases.set(unit.factor, [...(goldCases.get(unit.factor) ?? []), caseId]);
   for (const caseId of CASES) {
     const predicted = new Set<FactorId>(result[caseId]);
     const expected = new Map(gold[caseId].map((unit) => [unit.factor, unit.style]));
