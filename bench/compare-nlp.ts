@@ -173,7 +173,7 @@ function read(
   }));
   const segments = segmented.flatMap((sentence) => sentence.segments);
   const direct = readWhoAndWhat(answer, found, segments, sentences, lexicon);
-  const mentions = [...direct, ...findFactorAnaphora(answer, sentences, direct)].sort(
+  const mentions = [...direct, ...findFactorAnaphora(answer, sentences, direct, lexicon)].sort(
     (a, b) => a.start - b.start,
   );
   const negations = variant === 'negation' ? libraryNegations(answer) : findNegationWords(answer);

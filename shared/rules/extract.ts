@@ -116,7 +116,7 @@ export function extractFactors(
   }));
   const allSegments = segmented.flatMap((sentence) => sentence.segments);
   const direct = readWhoAndWhat(answer, found, allSegments, sentences, lexicon);
-  const mentions = [...direct, ...findFactorAnaphora(answer, sentences, direct)].sort(
+  const mentions = [...direct, ...findFactorAnaphora(answer, sentences, direct, lexicon)].sort(
     (a, b) => a.start - b.start,
   );
   const attributed = attributeMentions(
