@@ -176,7 +176,7 @@ function read(
   const mentions = [...direct, ...findFactorAnaphora(answer, sentences, direct, lexicon)].sort(
     (a, b) => a.start - b.start,
   );
-  const negations = variant === 'negation' ? libraryNegations(answer) : findNegationWords(answer);
+  const negations = variant === 'negation' ? libraryNegations(answer) : findNegationWords(answer, lexicon);
   const attributed = attributeMentions(
     answer,
     segmented,

@@ -68,20 +68,14 @@ const patternsOf = definePatterns({
     '\\b(?:This|That|The\\s+same)\\s+(?:is|was)\\s+(?:also\\s+)?(?:true\\s+|the\\s+case\\s+|present\\s+)?(?:also\\s+)?(?=in\\s+(?:TSC|the\\s+(?:input|current|first|second)|both))',
     'g',
   ],
-  PRONOUN: [
-    '\\b{having-verb}\\s+(it|them|both)(?=\\s*(?:[.,;:!?)]|$|\\s+{additive}\\b))',
-    'gi',
-  ],
+  PRONOUN: ['\\b{having-verb}\\s+(it|them|both)(?=\\s*(?:[.,;:!?)]|$|\\s+{additive}\\b))', 'gi'],
   NEITHER_OF: ['\\b(?:neither|none)\\s+of\\s+(these|those|them)\\b', 'gi'],
   ORDINAL: [
     '\\bthe\\s+(?:first|former|second|latter)\\s+of\\s+(?:these|those|them|the\\s+two)(?:\\s+(?:facts|factors|points|features|circumstances))?\\b|\\bthe\\s+(?:first|second)\\s+factor\\b|\\bthe\\s+latter\\b',
     'gi',
   ],
-  DENIED_BEFORE: ['\\b{denial-before}\\s+(?:[\\w\'’-]+\\s+){0,2}$', 'i'],
-  PLURAL_OR_MASS: [
-    '(?:s|{mass-noun}|like|in|to|as|true|case|present|found|seen|also)\\s*$',
-    'i',
-  ],
+  DENIED_BEFORE: ["\\b{denial-before}\\s+(?:[\\w'’-]+\\s+){0,2}$", 'i'],
+  PLURAL_OR_MASS: ['(?:s|{mass-noun}|like|in|to|as|true|case|present|found|seen|also)\\s*$', 'i'],
 });
 
 const OPENS_STATEMENT = /(?:^|[.!?:;]\s{1,3})$/;
@@ -117,7 +111,10 @@ export function findFactorAnaphora(
     const pattern = patterns[name];
     pattern.lastIndex = 0;
     for (let match = pattern.exec(text); match; match = pattern.exec(text)) {
-      if (name === 'SAME_HOLDS' && !OPENS_STATEMENT.test(text.slice(Math.max(0, match.index - 4), match.index)))
+      if (
+        name === 'SAME_HOLDS' &&
+        !OPENS_STATEMENT.test(text.slice(Math.max(0, match.index - 4), match.index))
+      )
         continue;
       // The same stretch matched by two alternatives of what was one pattern is one reference.
       const key = `${match.index}:${match[0].length}`;
@@ -128,7 +125,8 @@ export function findFactorAnaphora(
   }
   for (const [match, rule] of matches) {
     // For a pronoun ("had it") the mention is the pronoun itself.
-    const pronoun = rule === 'anaphora.pronoun' || rule === 'anaphora.neither-of-those' ? match[1] : undefined;
+    const pronoun =
+      rule === 'anaphora.pronoun' || rule === 'anaphora.neither-of-those' ? match[1] : undefined;
     const end = match.index + match[0].length;
     const start = pronoun ? end - pronoun.length : match.index;
     const index = sentences.findIndex((sentence) => start >= sentence.start && start < sentence.end);

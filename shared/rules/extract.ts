@@ -126,7 +126,7 @@ export function extractFactors(
     resolveCaseCues(answer, cues, sentences),
     // A negation word inside a mention found ("Agreed-not-to-disclose", "No-security-measures"),
     // even one later carried by a code, is part of a factor's wording, not a negation.
-    findNegationWords(answer).filter(
+    findNegationWords(answer, lexicon).filter(
       (word) => !found.some((mention) => word.start >= mention.start && word.start < mention.end),
     ),
     findHypotheticalWords(answer, lexicon),

@@ -16,7 +16,7 @@ function facts(text: string) {
     { start: 0, end: text.length, opener: 'start' },
     mentions,
     cues,
-    findNegationWords(text),
+    findNegationWords(text, SHIPPED_LEXICON),
     findHypotheticalWords(text, SHIPPED_LEXICON),
     SHIPPED_LEXICON,
   );
