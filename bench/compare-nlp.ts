@@ -157,7 +157,7 @@ function read(
     sentences.map((sentence) => [sentence.start, sentence.end] as const),
   );
   const found = resolveOverlaps([...labelled, ...paraphrases]);
-  const cues = findCaseCues(answer);
+  const cues = findCaseCues(answer, lexicon);
   const segmentLists =
     variant === 'clauses'
       ? libraryClauses(answer, sentences)
@@ -166,6 +166,7 @@ function read(
           sentences,
           found,
           cues.map((cue) => cue.start),
+          lexicon,
         );
   const segmented = sentences.map((sentence, index) => ({
     ...sentence,

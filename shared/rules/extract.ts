@@ -100,7 +100,7 @@ export function extractFactors(
   const words = matchWords(answer);
   const paraphrases = findParaphraseMentions(answer, compileLexicon(lexicon), sentenceRanges, words);
   const phrased = resolveOverlaps([...labelled, ...paraphrases]);
-  const cues = findCaseCues(answer);
+  const cues = findCaseCues(answer, lexicon);
   const found = addFrameMentions(
     answer,
     phrased,
@@ -109,7 +109,7 @@ export function extractFactors(
     cues,
   );
   const cueStarts = cues.map((cue) => cue.start);
-  const segmentLists = splitSegments(answer, sentences, found, cueStarts);
+  const segmentLists = splitSegments(answer, sentences, found, cueStarts, lexicon);
   const segmented = sentences.map((sentence, index) => ({
     ...sentence,
     segments: segmentLists[index] ?? [],
