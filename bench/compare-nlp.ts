@@ -21,6 +21,7 @@ import {
 import type { Opener, Segment } from '../shared/rules/segments.ts';
 import { splitSegments } from '../shared/rules/segments.ts';
 import { type Sentence, type Span, splitSentences } from '../shared/rules/sentences.ts';
+import { matchWords, wordVocabulary } from '../shared/rules/words.ts';
 import { CASES, type CaseId } from '../shared/vocabulary.ts';
 import {
   type LabelledArgument,
@@ -155,6 +156,7 @@ function read(
     answer,
     variant === 'no-inflections' ? compiled : compileLexicon(lexicon),
     sentences.map((sentence) => [sentence.start, sentence.end] as const),
+    matchWords(answer, wordVocabulary(lexicon)),
   );
   const found = resolveOverlaps([...labelled, ...paraphrases]);
   const cues = findCaseCues(answer, lexicon);

@@ -23,7 +23,7 @@ import { type Span, splitSentences } from './sentences.ts';
 import { readSubjectMatter } from './subject-matter.ts';
 import { isTruncated } from './truncation.ts';
 import type { FoundMention, RulesExtraction, RulesMention } from './types.ts';
-import { matchWords } from './words.ts';
+import { matchWords, wordVocabulary } from './words.ts';
 
 /**
  * The mentions found, with the readings that depend on who did what and of what: phrases carried by
@@ -97,7 +97,7 @@ export function extractFactors(
   const sentences = splitSentences(answer, labelled);
   const sentenceRanges = sentences.map((sentence) => [sentence.start, sentence.end] as const);
   // One word list for both matchers.
-  const words = matchWords(answer);
+  const words = matchWords(answer, wordVocabulary(lexicon));
   const paraphrases = findParaphraseMentions(answer, compileLexicon(lexicon), sentenceRanges, words);
   const phrased = resolveOverlaps([...labelled, ...paraphrases]);
   const cues = findCaseCues(answer, lexicon);
@@ -107,6 +107,7 @@ export function extractFactors(
     findFrameMentions(answer, compileFrames(lexicon), sentenceRanges, words),
     sentenceRanges,
     cues,
+    lexicon,
   );
   const cueStarts = cues.map((cue) => cue.start);
   const segmentLists = splitSegments(answer, sentences, found, cueStarts, lexicon);

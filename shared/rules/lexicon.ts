@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { type FactorId, factorIdSchema } from '../factors.ts';
-import { FILLER_WORDS, stemWord } from './words.ts';
+import { stemWord } from './words.ts';
 
 /**
  * One position of a lexicon phrase: a word (one of its alternatives) or a gap of 0…`max` words.
@@ -37,14 +37,15 @@ function wordSlot(words: readonly string[]): PhraseSlot {
  * every member of the near-synonym class `name` (and may be one of the alternatives: `@disclose|tell`);
  * a hyphenated word counts as its parts ("reverse-engineered" = "reverse engineered"). Filler words
  * ("the", "a", "its" …) may be written for readability and are ignored, as they are in the
- * text.
+ * text (`fillers`: the lexicon's class `filler`, `lexiconFillers`).
  *
- * @example parsePhrase('signed|executed * nondisclosure agreement') // 4 slots: word, gap, word, word
+ * @example parsePhrase('signed|executed * nondisclosure agreement', {}, lexiconFillers(lexicon)) // 4 slots: word, gap, word, word
  * @example parsePhrase('@disclose * customer', { disclose: ['disclose', 'reveal'] }) // first slot: disclose|reveal
  */
 export function parsePhrase(
   phrase: string,
   classes: SynonymClasses = {},
+  fillers: ReadonlySet<string> = NO_FILLERS,
 ): { ok: true; slots: PhraseSlot[] } | { ok: false; error: string } {
   const slots: PhraseSlot[] = [];
   const parts = phrase.toLowerCase().replace(/’/g, "'").trim().split(/\s+/);
@@ -67,7 +68,7 @@ export function parsePhrase(
         }
         if (!WORD_ONLY.test(alternative))
           return { ok: false, error: `"${part}": alternatives must be single words` };
-        if (FILLER_WORDS.has(alternative))
+        if (fillers.has(alternative))
           return { ok: false, error: `"${part}": a filler word cannot be an alternative` };
         words.push(alternative);
       }
@@ -76,7 +77,7 @@ export function parsePhrase(
     }
     for (const word of part.split('-')) {
       if (!WORD_ONLY.test(word)) return { ok: false, error: `"${part}" is not a word, * or a|b` };
-      if (!FILLER_WORDS.has(word)) slots.push(wordSlot([word]));
+      if (!fillers.has(word)) slots.push(wordSlot([word]));
     }
   }
   if (slots.at(-1)?.kind === 'gap') return { ok: false, error: 'cannot end with a * gap' };
@@ -105,6 +106,7 @@ export const FRAME_WINDOW = 10;
 export function parseFrame(
   frame: string,
   classes: SynonymClasses = {},
+  fillers: ReadonlySet<string> = NO_FILLERS,
 ): { ok: true; slots: FrameSlot[] } | { ok: false; error: string } {
   const parts = frame.split(/ ([+>]) /);
   const count = (parts.length + 1) / 2;
@@ -113,7 +115,7 @@ export function parseFrame(
   for (let index = 0; index < parts.length; index += 2) {
     const part = (parts[index] ?? '').trim();
     if (/\s|\*/.test(part)) return { ok: false, error: `slot "${part}" must be one word position` };
-    const parsed = parsePhrase(part, classes);
+    const parsed = parsePhrase(part, classes, fillers);
     if (!parsed.ok) return parsed;
     const [slot, extra] = parsed.slots;
     if (!slot || extra || slot.kind !== 'word')
@@ -133,10 +135,19 @@ const structureMemberSchema = z
     'no leading, trailing or double spaces',
   );
 
-const classMemberSchema = z
-  .string()
-  .regex(WORD_ONLY, 'a synonym must be one lower-case word')
-  .refine((word) => !FILLER_WORDS.has(word), 'a filler word cannot be a synonym');
+const classMemberSchema = z.string().regex(WORD_ONLY, 'a synonym must be one lower-case word');
+
+const NO_FILLERS: ReadonlySet<string> = new Set();
+
+/**
+ * The lexicon's filler words (its structural class `filler`): ignored in phrases and in the text
+ * ("a", "the", "its" …). A lexicon without the class has none.
+ */
+export function lexiconFillers(lexicon: {
+  structure: Readonly<Record<string, { words: readonly string[] }>>;
+}): ReadonlySet<string> {
+  return new Set(lexicon.structure.filler?.words ?? []);
+}
 
 /**
  * The vocabulary of the rule-based extractor (`data/lexicon.json`): near-synonym classes
@@ -172,6 +183,15 @@ export const lexiconSchema = z
       .default({}),
   })
   .superRefine((lexicon, ctx) => {
+    const fillers = lexiconFillers(lexicon);
+    for (const [name, words] of Object.entries(lexicon.synonyms))
+      for (const [index, word] of words.entries())
+        if (fillers.has(word))
+          ctx.addIssue({
+            code: 'custom',
+            path: ['synonyms', name, index],
+            message: 'a filler word cannot be a synonym',
+          });
     for (const [name, { words }] of Object.entries(lexicon.structure))
       for (const [index, member] of words.entries())
         if (member.startsWith('@') && !lexicon.synonyms[member.replace(/^@|\*$/g, '')])
@@ -183,7 +203,7 @@ export const lexiconSchema = z
     const owner = new Map<string, FactorId>();
     for (const [id, phrases] of Object.entries(lexicon.factors) as [FactorId, string[]][]) {
       for (const [index, phrase] of phrases.entries()) {
-        const parsed = parsePhrase(phrase, lexicon.synonyms);
+        const parsed = parsePhrase(phrase, lexicon.synonyms, fillers);
         if (!parsed.ok) {
           ctx.addIssue({
             code: 'custom',
@@ -205,7 +225,7 @@ export const lexiconSchema = z
     }
     for (const [id, frames] of Object.entries(lexicon.frames) as [FactorId, string[]][]) {
       for (const [index, frame] of frames.entries()) {
-        const parsed = parseFrame(frame, lexicon.synonyms);
+        const parsed = parseFrame(frame, lexicon.synonyms, fillers);
         if (!parsed.ok)
           ctx.addIssue({
             code: 'custom',

@@ -7,7 +7,6 @@ import { negationAfterCase, negationBeforeCase } from './negation.ts';
 import type { Segment } from './segments.ts';
 import type { Span } from './sentences.ts';
 import type { FoundMention, RuleName } from './types.ts';
-import { NEW_LIST_ITEM } from './words.ts';
 
 /**
  * How a case word relates to the statement around it: `plain` ("in TSC1, …"), `comparative` ("as
@@ -128,6 +127,9 @@ const patternsOf = definePatterns({
   ],
   // "share no factors", "does not share", "no factors in common": nothing is shared.
   SHARES_NOTHING: ['\\b{sharing-negator}\\b', 'i'],
+  // A new item of a list of noun phrases: "nothing like the product was sold by anyone else, the
+  // defendant's awareness that …" — the "nothing" does not reach the next item.
+  NEXT_ITEM: [',\\s+(?:and\\s+)?{list-item-determiner}\\b', 'gi'],
 });
 // "… as it was here", "as the defendant did here": a comparison with a verb of its own says the
 // statement holds in the current case, even after a negated one ("Nor was it handed over in TSC1, as
@@ -171,12 +173,8 @@ function negatesForward(
   );
 }
 
-// A new item of a list of noun phrases: "nothing like the product was sold by anyone else, the
-// defendant's awareness that …" — the "nothing" does not reach the next item.
-const NEXT_ITEM = new RegExp(`,\\s+${NEW_LIST_ITEM}\\b`, 'gi');
-
 /** Where the reach of a forward negation ("no", "nothing", "without") ends: the next list item, else the segment's end. */
-function forwardScopeEnd(text: string, word: Span, segment: Span): number {
+function forwardScopeEnd(NEXT_ITEM: RegExp, text: string, word: Span, segment: Span): number {
   NEXT_ITEM.lastIndex = word.end;
   const next = NEXT_ITEM.exec(text);
   return next && next.index < segment.end ? next.index : segment.end;
@@ -189,6 +187,7 @@ function forwardScopeEnd(text: string, word: Span, segment: Span): number {
  * `negation.reported-that`.
  */
 function forwardReach(
+  NEXT_ITEM: RegExp,
   text: string,
   segment: Span,
   inside: readonly FoundMention[],
@@ -201,7 +200,7 @@ function forwardReach(
       const that = embeddedFrom.get(word);
       const after =
         mention.start > (that ?? word.start) &&
-        (that !== undefined || mention.start < forwardScopeEnd(text, word, segment));
+        (that !== undefined || mention.start < forwardScopeEnd(NEXT_ITEM, text, word, segment));
       const object =
         mention.end <= word.start &&
         /^nothing$/i.test(text.slice(word.start, word.end)) &&
@@ -338,7 +337,9 @@ export function segmentFacts(
     (word) => negatesForward(patterns, text, segment, word, hasMentions) || embeddedFrom.has(word),
   );
   const forwardNegated: ReadonlyMap<FoundMention, RuleName> =
-    forwardWords.length === 0 ? NONE : forwardReach(text, segment, inside, forwardWords, embeddedFrom);
+    forwardWords.length === 0
+      ? NONE
+      : forwardReach(patterns.NEXT_ITEM, text, segment, inside, forwardWords, embeddedFrom);
   const body = text.slice(segment.start, segment.end);
   // "shares F5 Agreement-not-specific with …" shares: a negation inside a factor's wording is not one.
   const share =
