@@ -184,7 +184,7 @@ function read(
     answer,
     segmented,
     mentions,
-    resolveCaseCues(answer, cues, sentences),
+    resolveCaseCues(answer, cues, sentences, lexicon),
     negations.filter(
       (word) => !found.some((mention) => word.start >= mention.start && word.start < mention.end),
     ),

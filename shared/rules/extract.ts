@@ -124,7 +124,7 @@ export function extractFactors(
     answer,
     segmented,
     mentions,
-    resolveCaseCues(answer, cues, sentences),
+    resolveCaseCues(answer, cues, sentences, lexicon),
     // A negation word inside a mention found ("Agreed-not-to-disclose", "No-security-measures"),
     // even one later carried by a code, is part of a factor's wording, not a negation.
     findNegationWords(answer, lexicon).filter(

@@ -10,7 +10,12 @@ import { SHIPPED_LEXICON } from './test-lexicon.ts';
 
 function facts(text: string) {
   const mentions = findCodeMentions(text);
-  const cues = resolveCaseCues(text, findCaseCues(text, SHIPPED_LEXICON), splitSentences(text, mentions));
+  const cues = resolveCaseCues(
+    text,
+    findCaseCues(text, SHIPPED_LEXICON),
+    splitSentences(text, mentions),
+    SHIPPED_LEXICON,
+  );
   return segmentFacts(
     text,
     { start: 0, end: text.length, opener: 'start' },
