@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { structuralProblems } from '../../shared/rules/grammar.ts';
 import {
   extractFactors,
   type Lexicon,
@@ -34,6 +35,11 @@ export function loadLexicon(file: string = DEFAULT_LEXICON): { lexicon: Lexicon;
   const parsed = lexiconSchema.safeParse(value);
   if (!parsed.success)
     throw errors.validation(`The lexicon ${file} is not valid: ${describeIssues(parsed.error).join('; ')}`);
+  const problems = structuralProblems(parsed.data);
+  if (problems.length > 0)
+    throw errors.validation(
+      `The lexicon ${file} cannot serve the rules: ${problems.join('; ')} (see docs/RULES-EXTRACTOR.md, "Extending the lexicon").`,
+    );
   return { lexicon: parsed.data, sha256: createHash('sha256').update(text).digest('hex') };
 }
 

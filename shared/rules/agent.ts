@@ -19,7 +19,7 @@ export const AGENT_RULES = [
   {
     name: 'agent.person-before',
     says: 'A paraphrase of F17 is F3 when a person (a word of @employee, "inventor", "he", "she") stands nearer before it in its clause than the defendant or a word for a company ("it", "they") — but not one of the defendant\'s own people ("the defendant\'s staff", "its engineers").',
-    example: 'The engineer developed it independently.',
+    example: 'An engineer who left the plaintiff developed the program independently.',
   },
 ] as const satisfies readonly NamedRule[];
 type AgentRule = (typeof AGENT_RULES)[number]['name'];

@@ -143,7 +143,7 @@ export const CASE_RULES = [
   {
     name: 'case.opening-case-words',
     says: 'The first clause with factors takes the case words of the clauses before it in the sentence ("TSC1 is distinguishable: its product was unique").',
-    example: 'TSC1 is distinguishable: its product was unique (F15).',
+    example: 'In TSC1 — as the defendant concedes — the product was unique (F15).',
     decide({ all, index, firstWithMentions }) {
       if (index !== firstWithMentions) return undefined;
       const leading = all.slice(0, index).flatMap((other) => other.plain);
@@ -171,7 +171,7 @@ export const CASE_RULES = [
   {
     name: 'case.list-before-case-words',
     says: 'A bare list of factors takes the cases, and the negation, of the clause after it ("F4, F6 and F10 are absent from the input case").',
-    example: 'F4, F6 and F10 are absent from the input case.',
+    example: 'F4 and F6 — with F10 — are absent from the input case.',
     decide({ reader, all, index, facts }) {
       const following = reader.bareList(facts)
         ? all.slice(index + 1).find((other) => other.plain.length > 0)

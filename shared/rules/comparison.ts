@@ -69,7 +69,7 @@ export const COMPARISON_RULES = [
   {
     name: 'comparison.contrast-opposite',
     says: 'A bare contrast with a case word and nothing of its own ("…, but TSC2"): the opposite of what was just said holds there.',
-    example: 'F21 is missing from the input case, but not from TSC1.',
+    example: 'F15 is not present in the input case, but in TSC2.',
   },
   {
     name: 'comparison.absent-from',

@@ -123,3 +123,39 @@ export function defineWordSet(name: string): (lexicon: Lexicon) => ReadonlySet<s
     return set;
   };
 }
+
+/** The structural classes the extractor reads outside any pattern (tokenisation: shared/rules/words.ts). */
+export const WORD_CLASSES = ['filler', 'gap-negation', 'clause-opening'] as const;
+
+/**
+ * What stops a lexicon from serving the structural rules: every class a pattern or the tokeniser
+ * names that the lexicon lacks, and every pattern that does not compile with its classes — one
+ * message each, empty when it serves. (The patterns are those of the modules loaded: load
+ * `extract.ts` first, as every caller of the extractor does.)
+ */
+export function structuralProblems(lexicon: Lexicon): string[] {
+  const problems: string[] = [];
+  const needed = new Set<string>(WORD_CLASSES);
+  for (const templates of TEMPLATE_SETS)
+    for (const [template] of Object.values(templates))
+      for (const name of templateClasses(template)) needed.add(name);
+  for (const name of [...needed].sort()) {
+    const missing = name.startsWith('@') ? !lexicon.synonyms[name.slice(1)] : !lexicon.structure[name];
+    if (missing)
+      problems.push(
+        `structure: the rules need the ${name.startsWith('@') ? 'synonym' : 'structural'} class "${name}"`,
+      );
+  }
+  if (problems.length > 0) return problems;
+  for (const templates of TEMPLATE_SETS)
+    for (const [name, [template, flags]] of Object.entries(templates)) {
+      try {
+        new RegExp(expandTemplate(lexicon, template), flags);
+      } catch (error) {
+        problems.push(
+          `structure: pattern ${name} does not compile (${error instanceof Error ? error.message : error})`,
+        );
+      }
+    }
+  return problems;
+}

@@ -89,7 +89,7 @@ export const NEGATION_RULES = [
   {
     name: 'negation.bound-to-case',
     says: 'A negation bound to the case word negates that case only: before it ("not in the input case", "absent from TSC1", "never occurred in", "different from TSC2") or after it ("the input case lacks", "TSC2 does not have", "TSC2 has nothing comparable").',
-    example: 'F7 was present in TSC1 but not in the input case.',
+    example: 'F5 is not present in the input case.',
   },
   {
     name: 'negation.clause',
@@ -99,16 +99,17 @@ export const NEGATION_RULES = [
   {
     name: 'negation.no-before',
     says: '"No", "nothing" and "without" negate the factors after them, up to the next item of a list ("the input case involves no F12", "even without F13 or F4"), and a factor they directly follow ("reverse engineered nothing"); after a copula "no" negates the clause ("… is no defense").',
-    example: 'The input case involves no F12.',
+    example: 'The defendant signed no nondisclosure agreement.',
   },
   {
     name: 'negation.reported-that',
     says: 'A negation inside a reported that-clause negates only what follows the "that": "knew full well that the data was not to leave the room" still asserts "knew full well".',
-    example: 'The defendant knew full well that the data was not to leave the room.',
+    example:
+      'The defendant knew the data was confidential (F21), showing that it had not signed a nondisclosure agreement.',
   },
   {
     name: 'negation.list-before-negated-clause',
     says: 'A bare list of factors takes the negation of the clause after it ("F4, F6 and F10 are absent from the input case").',
-    example: 'F4, F6 and F10 are absent from the input case.',
+    example: 'F4, F6 — neither of them is found in the input case, nor is F10.',
   },
 ] as const satisfies readonly NamedRule[];
