@@ -11,7 +11,7 @@ const patternsOf = definePatterns({
   // follows it (segment-facts); "revealed it to customers without restriction" and "entered without
   // permission" negate nothing, and "without security measures" is a lexicon phrase of F19.
   NEGATION: [
-    "\\b(?:not(?!\\s+{not-negating-after-not}\\b)|no(?!\\s+(?:{not-negating-after-no}|(?:common\\s+|shared\\s+)?factors?(?!\\s*F?\\s*\\d))\\b)|{negation-word}|without(?!\\s+(?:any\\s+)?{not-negating-after-without}\\b))\\b|\\b[a-z]+n['’]t\\b",
+    "\\b(?:{contrary-of}(?=\\s)|not(?!\\s+{not-negating-after-not}\\b)|no(?!\\s+(?:{not-negating-after-no}|(?:common\\s+|shared\\s+)?factors?(?!\\s*F?\\s*\\d))\\b)|{negation-word}|without(?!\\s+(?:any\\s+)?{not-negating-after-without}\\b))\\b|\\b[a-z]+n['’]t\\b",
     'gi',
   ],
   // A negation bound to the case word right after it: "but not in the input case", "not present in
@@ -68,7 +68,9 @@ export function negationBeforeCase(
     return null;
   return match ? { start: caseStart - match[0].length, end: caseStart } : null;
 }
-const RELATIVE_AFTER = /^\s*,\s*(?:where|which|in\s+which)\b/i;
+// … unless the relative clause itself denies: "differs from TSC1, which does not".
+const RELATIVE_AFTER =
+  /^\s*,\s*(?:where|which|in\s+which)\b(?!\s+(?:does|did|do|has|had|is|was)\s+not\b|\s+(?:lacks?|lacked|never)\b)/i;
 
 /**
  * The negation that binds to a case word from the right ("lacks", "does not have"), searched in
@@ -100,6 +102,11 @@ export const NEGATION_RULES = [
     name: 'negation.no-before',
     says: '"No", "nothing" and "without" negate the factors after them, up to the next item of a list ("the input case involves no F12", "even without F13 or F4"), and a factor they directly follow ("reverse engineered nothing"); after a copula "no" negates the clause ("… is no defense").',
     example: 'The defendant signed no nondisclosure agreement.',
+  },
+  {
+    name: 'negation.instead-of',
+    says: '"The (very) opposite of", "instead of", "rather than" negate the factor after them (class contrary-of), as "no" does.',
+    example: 'The input case has F6, the very opposite of F19.',
   },
   {
     name: 'negation.reported-that',

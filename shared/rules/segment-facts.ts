@@ -107,7 +107,7 @@ const patternsOf = definePatterns({
   // TSC1 the defendant won for that reason", "but present in TSC2" — not "whereas the current case
   // involves products that differ" (which says the opposite in its own words).
   AFFIRMS: [
-    '\\b{affirming-additive}\\b|\\b(?:so|as)\\s+(?:does|did|do|is|was|has|had)\\b|\\b(?:did|does|do|had|has)\\s+the\\s+same\\b|\\b{affirming-phrase}\\b|\\bpresent\\b(?!\\s+{case-noun-after-present}\\b)|\\b{affirming-verb}\\s+(?:it|them|this|that|one|both|the\\s+same)\\b|\\b(?:does|did|do)\\W*$',
+    '\\b{affirming-additive}\\b|\\b(?:so|as)\\s+(?:does|did|do|is|was|has|had)\\b|\\b(?:did|does|do|had|has)\\s+the\\s+same\\b|\\b{affirming-phrase}\\b|\\bpresent\\b(?!\\s+{case-noun-after-present}\\b)|\\b{affirming-verb}\\s+(?:it|them|this|that|one|both|the\\s+same)\\b|\\b(?:does|did|do)\\W*$|\\b(?:both|each|they|it|the\\s+same)\\s+(?:also\\s+)?{presence-verb}\\b',
     'i',
   ],
   OPENS_WITH_UNLIKE: ['^\\W*(?:(?:but|and|yet)\\s+)?{unlike-word}\\b', 'i'],
@@ -115,14 +115,14 @@ const patternsOf = definePatterns({
   // asserted ("…, showing that information in circulation is not protected").
   COMPLEMENT: ['\\b{reporting-verb}\\b[^,;:.]*?\\bthat\\b', 'gi'],
   OPENS_WITH_REASON: ['^\\W*and\\s+(?:also\\s+)?{reason-conjunction}\\b', 'i'],
-  DISTINGUISHES: ['\\b(?:{distinguish-verb}|distinguishing)\\s+$', 'i'],
+  DISTINGUISHES: ['\\b(?:{distinguish-verb}|distinguishing|{separating-verb})\\s+$', 'i'],
   ELLIPTICAL: ['^(?:[\\s,.;:()*—–-]|\\b{elliptical-word}\\b)*$', 'i'],
   TOPIC_AFTER: ['^\\s*{topic-copula}\\s+(?:\\w+ly\\s+)?{topic-predicate}\\b', 'i'],
   SHARE: ['\\b{sharing-word}\\b', 'i'],
   // … but not the plaintiff sharing its information with someone ("shared the formula with its
   // customers", F10) nor a shared place ("a shared folder"): only sharing with a case counts.
   SHARES_OTHER: [
-    '\\bshar(?:e|es|ed|ing)\\s+(?:(?:it|them|its\\s+\\w+|the\\s+\\w+|this|that)\\s+)?with\\s+(?!(?:the\\s+)?(?:input|current|present|instant|first|second)\\b|TSC|this\\b|our\\b|both\\b|each\\b|here\\b|the\\s+(?:case|precedent)|it\\b|them\\b)|\\bshared\\s+{shared-place}\\b',
+    '\\bshar(?:e|es|ed|ing)\\s+(?:(?:it|them|its\\s+\\w+|the\\s+\\w+|this|that)\\s+)?with\\s+(?!(?:the\\s+)?(?:input|current|present|instant|first|second)\\b|TSC|this\\b|our\\b|both\\b|each\\b|here\\b|the\\s+(?:case|precedent)|it\\b|them\\b)|\\bshared\\s+{shared-place}\\b|\\bshar(?:e|es|ed|ing)\\s+(?:the|its|his|her|their|this|that|any|our)\\s+(?:\\w+\\s+)?{shared-information}\\b(?!\\s+with\\s+(?:the\\s+)?(?:input|current|present|instant|first|second|TSC))',
     'i',
   ],
   // "share no factors", "does not share", "no factors in common": nothing is shared.
@@ -206,7 +206,14 @@ function forwardReach(
         /^nothing$/i.test(text.slice(word.start, word.end)) &&
         RIGHT_AFTER.test(text.slice(mention.end, word.start));
       if (!after && !object) continue;
-      reached.set(mention, after && that !== undefined ? 'negation.reported-that' : 'negation.no-before');
+      reached.set(
+        mention,
+        after && that !== undefined
+          ? 'negation.reported-that'
+          : /^(?:no|nothing|without)$/i.test(text.slice(word.start, word.end))
+            ? 'negation.no-before'
+            : 'negation.instead-of',
+      );
       break;
     }
   return reached;
@@ -224,7 +231,7 @@ function withoutSpans(text: string, segment: Span, cues: readonly Span[]): strin
 }
 
 const LOOK_BACK = 80;
-const DISTINGUISHED_FROM = /^\s+from\s+$/i;
+const DISTINGUISHED_FROM = /^\s+(?:apart\s+)?from\s+$/i;
 
 function within(span: Span, position: number): boolean {
   return position >= span.start && position < span.end;
