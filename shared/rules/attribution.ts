@@ -90,6 +90,29 @@ function startsGroup(facts: SegmentFacts): boolean {
   );
 }
 
+/**
+ * Whether a segment is an "unlike" aside that opens a statement and speaks of what follows it: it
+ * has no factors, opens with "unlike" at the start of the sentence or after ";" or a dash, and a
+ * relative clause follows it ("…; unlike TSC1, where …, the plaintiff here …").
+ */
+function opensForward(all: readonly SegmentFacts[], facts: SegmentFacts): boolean {
+  if (!facts.opensWithUnlike || facts.mentions.length > 0) return false;
+  if (
+    facts.segment.opener !== 'start' &&
+    facts.segment.opener !== 'punctuation' &&
+    facts.segment.opener !== 'contrast'
+  )
+    return false;
+  const next = all[all.indexOf(facts) + 1];
+  return next?.segment.opener === 'relative';
+}
+
+/** The readings of a mention's main cases (not those a comparison added): what its own clause says. */
+function mainReadings(attributions: readonly Attribution[]): readonly Attribution[] {
+  const main = attributions.filter((reading) => !reading.rules[0]?.startsWith('comparison.'));
+  return main.length > 0 ? main : attributions;
+}
+
 /** Each mention's readings: its main cases (`CASE_RULES`), then the comparisons of its clause (`COMPARISON_RULES`). */
 function readMentions(
   reader: SentenceReader,
@@ -108,10 +131,14 @@ function readMentions(
     const comparatives = all
       .slice(groupStart, groupEnd)
       .flatMap((other) => other.cues.filter((cue) => cue.relation === 'comparative'));
+    const openingUnlikes = all
+      .slice(groupStart, index)
+      .filter((other) => opensForward(all, other))
+      .flatMap((other) => other.cues.filter((cue) => cue.relation === 'unlike'));
     for (const mention of facts.mentions) {
       const listed = reader.parentheticalCase(facts, mention);
       const attributions = readings(facts, mention, listed ?? main, inherited[index] ?? false);
-      addComparisons(attributions, facts, comparatives, listed);
+      addComparisons(attributions, facts, comparatives, listed, openingUnlikes);
       read.set(mention, attributions);
     }
   }
@@ -129,6 +156,7 @@ function applyTrailingSegments(all: readonly SegmentFacts[], read: Map<FoundMent
     if (facts.mentions.length > 0 || facts.cues.length === 0 || index < firstWithMentions) continue;
     // "… and the precedents (TSC1: F16, F24 …": a case word before a colon introduces what follows.
     if (all[index + 1]?.segment.opener === 'colon') continue;
+    if (opensForward(all, facts)) continue;
     const target = all.slice(0, index).findLast((other) => other.mentions.length > 0);
     if (!target) continue;
     // After ";", a dash, ", and" or a contrast, a clause that neither negates nor affirms on its own
@@ -149,7 +177,7 @@ function applyTrailingSegments(all: readonly SegmentFacts[], read: Map<FoundMent
     for (const mention of target.mentions) {
       const attributions = read.get(mention);
       if (!attributions) continue;
-      const polarity = overall(attributions);
+      const polarity = overall(mainReadings(attributions));
       for (const cue of facts.cues) {
         if (cue.pair && facts.cues.length > 1) continue;
         const reading = trailingReading(cue, facts, polarity);

@@ -1,3 +1,4 @@
+import { A_BUT_NOT_B } from './comparison.ts';
 import type { NamedRule } from './named-rule.ts';
 import type { Entry, SegmentFacts } from './segment-facts.ts';
 import type { SentenceReader } from './sentence-reader.ts';
@@ -29,6 +30,7 @@ interface CaseRule extends NamedRule {
 }
 
 const NO_CASES: ReadonlySet<unknown> = new Set();
+const OPENING_PRONOUN = /^\W*(?:it|they|he|she)\b/i;
 const WITH_BEFORE = /\bwith\s+$/i;
 
 /** The cases a sharing segment names after "with" ("shares F10 with the input case"): the partners, not the subject. */
@@ -64,6 +66,7 @@ function asserted(entries: readonly Entry[], rule: RuleName): Entry[] {
  * case word belongs to it, `case.parenthetical`.)
  */
 export const CASE_RULES = [
+  A_BUT_NOT_B,
   {
     name: 'case.shared-with',
     says: 'A sharing statement ("shares", "in common") relates a precedent to the current case: "TSC2 shares F16" is about TSC2 and the current case; "which shares F16 with the input case" adds the precedent spoken of before; "the shared factors are …" means the current case and the precedent in focus.',
@@ -142,13 +145,23 @@ export const CASE_RULES = [
   },
   {
     name: 'case.opening-case-words',
-    says: 'The first clause with factors takes the case words of the clauses before it in the sentence ("TSC1 is distinguishable: its product was unique").',
+    says: 'The first clause with factors takes the case words of the clauses before it in the sentence ("In TSC1 — as the defendant concedes — the product was unique"); after an opening subordinate clause a pronoun subject takes only that clause\'s subject ("Although the input case shares no factor with TSC1, it presents F6": the current case).',
     example: 'In TSC1 — as the defendant concedes — the product was unique (F15).',
-    decide({ all, index, firstWithMentions }) {
+    decide({ reader, all, index, facts, firstWithMentions }) {
       if (index !== firstWithMentions) return undefined;
       const leading = all.slice(0, index).flatMap((other) => other.plain);
       if (leading.length === 0) return undefined;
-      return { entries: leading.map((entry) => ({ ...entry, rule: 'case.opening-case-words' })) };
+      // "Although the input case shares no factor with TSC1, it presents F6": after an opening
+      // subordinate clause, a pronoun subject is that clause's subject, its first case.
+      const pronoun =
+        facts.segment.opener === 'resume' &&
+        OPENING_PRONOUN.test(reader.text.slice(facts.segment.start, facts.segment.end));
+      return {
+        entries: (pronoun ? leading.slice(0, 1) : leading).map((entry) => ({
+          ...entry,
+          rule: 'case.opening-case-words',
+        })),
+      };
     },
   },
   {

@@ -1,4 +1,5 @@
 import type { CaseId } from '../vocabulary.ts';
+import type { CaseContext, CaseDecision } from './case-attribution.ts';
 import type { NamedRule } from './named-rule.ts';
 import type { SegmentCue, SegmentFacts } from './segment-facts.ts';
 import type { RuleName, RulesPolarity } from './types.ts';
@@ -78,6 +79,34 @@ export const COMPARISON_RULES = [
   },
 ] as const satisfies readonly NamedRule[];
 
+// "TSC2, but not the input case, involved …": the clause opens with "but not" and a case word.
+const BUT_NOT_OPENING = /^\W*but\s+not\s+$/i;
+
+/**
+ * "A, but not B, involved X": a case rule (tried before the clause's own case words, `CASE_RULES`)
+ * for a contrast clause that opens with "but not" and a case word right after a clause that is
+ * nothing but case words — A has X, B lacks it.
+ */
+export const A_BUT_NOT_B = {
+  name: 'comparison.a-but-not-b',
+  says: '"A, but not B, involved X" (also "A but not B has X"): A has X, B lacks it.',
+  example: 'TSC2, but not the input case, involved a noncompetition agreement.',
+  decide({ reader, all, index, facts }: CaseContext): CaseDecision | undefined {
+    const previous = all[index - 1];
+    const first = facts.cues[0];
+    if (facts.segment.opener !== 'contrast' || !previous || previous.mentions.length > 0 || !first?.negated)
+      return undefined;
+    if (!BUT_NOT_OPENING.test(reader.text.slice(facts.segment.start, first.start))) return undefined;
+    if (previous.plain.length === 0 || previous.plain.some((entry) => entry.negated)) return undefined;
+    return {
+      entries: [
+        ...previous.plain.map((entry) => ({ case: entry.case, negated: false, rule: A_BUT_NOT_B.name })),
+        ...facts.plain.map((entry) => ({ ...entry, rule: A_BUT_NOT_B.name })),
+      ],
+    };
+  },
+} as const;
+
 /**
  * The readings "unlike", "as in" and "like the one here" add to a mention's main readings within
  * its clause (`comparatives`: the "as in" case words of the clause's reach); `listed`: cases the
@@ -89,6 +118,7 @@ export function addComparisons(
   facts: SegmentFacts,
   comparatives: readonly SegmentCue[],
   listed: ReadonlyArray<{ case: CaseId | null }> | undefined,
+  openingUnlikes: readonly SegmentCue[] = [],
 ): void {
   const polarity = overall(attributions);
   for (const cue of facts.cues)
@@ -97,6 +127,14 @@ export function addComparisons(
         if (listed?.some((entry) => entry.case === caseId)) continue;
         put(attributions, { case: caseId, polarity: flip(polarity), rules: ['comparison.unlike'] });
       }
+  // "…; unlike TSC1, where the owner left its notebooks open, the plaintiff here kept them under
+  // lock": an "unlike" that opens the statement speaks of what follows its relative clause — but
+  // not of a case the mention is already read for (the relative clause's own).
+  for (const cue of openingUnlikes)
+    for (const caseId of cue.cases) {
+      if (attributions.some((reading) => reading.case === caseId)) continue;
+      attributions.push({ case: caseId, polarity: flip(polarity), rules: ['comparison.unlike'] });
+    }
   for (const cue of comparatives)
     for (const caseId of cue.cases) {
       if (attributions.some((reading) => reading.case === caseId)) continue;
