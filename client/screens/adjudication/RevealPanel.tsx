@@ -33,7 +33,9 @@ function evidenceFor(
 
 function readingLabel(mention: ExtractionMention): string {
   const about = mention.case === null ? 'no case' : CASE_LABEL[mention.case];
-  return `read: ${mention.style}, ${mention.polarity}, ${about}`;
+  // The named rules that produced the reading (the rules extractor records them; the last decided).
+  const rules = mention.rules ? `; rules ${mention.rules.join(' → ')}` : '';
+  return `read: ${mention.style}, ${mention.polarity}, ${about}${rules}`;
 }
 
 /** Buttons that show where the extractor read the factor, each saying how it read it. */
