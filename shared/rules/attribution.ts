@@ -224,6 +224,11 @@ export function attributeMentions(
     const sentenceCues = cuesOf(sentence);
     const sentenceNegations = negationsOf(sentence);
     const sentenceHypotheticals = hypotheticalsOf(sentence);
+    const next = sentences[sentenceIndex + 1];
+    const leadsList = sentence.endsWithColon && next?.bulletLine === true && next.lineStart;
+    if (!sentence.bulletLine) leadIn = null;
+    // A sentence without mentions has nothing to read, unless it leads a list in.
+    if (inSentence.length === 0 && !leadsList) continue;
     const all = sentence.segments.map((segment) =>
       segmentFacts(
         text,
@@ -235,14 +240,12 @@ export function attributeMentions(
         lexicon,
       ),
     );
-    if (!sentence.bulletLine) leadIn = null;
     const { mains, inherited } = mainCases(reader, all, sentence.paragraph, leadIn);
     const read = readMentions(reader, all, mains, inherited);
     applyTrailingSegments(all, read);
     for (const mention of inSentence) result.push({ mention, attributions: read.get(mention) ?? [] });
 
-    const next = sentences[sentenceIndex + 1];
-    if (sentence.endsWithColon && next?.bulletLine && next.lineStart) {
+    if (leadsList) {
       const entries = reader.leadIn(all, sentence.paragraph);
       leadIn = entries.length > 0 ? entries : null;
     }

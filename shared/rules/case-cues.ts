@@ -139,9 +139,42 @@ const PATTERNS: ReadonlyArray<
   ],
 ];
 
-const patternsOf = definePatterns(
-  Object.fromEntries(PATTERNS.map(([template, flags], index) => [`P${index}`, [template, flags] as const])),
-);
+// One pass finds where case words stand (the case-insensitive patterns joined); at each place every
+// pattern is tried there (sticky) and the longest wins. The case-sensitive ones ("Its" opening a
+// sentence) are searched apart.
+const JOINED = PATTERNS.filter(([, flags]) => flags === 'gi').map(([template]) => `(?:${template})`);
+const patternsOf = definePatterns({
+  ANY: [JOINED.join('|'), 'gi'],
+  ...Object.fromEntries(
+    PATTERNS.map(([template, flags], index) => [`P${index}`, [template, flags.replace('g', 'y')] as const]),
+  ),
+  ...Object.fromEntries(
+    PATTERNS.map(([template, flags], index) => [`G${index}`, [template, flags] as const]),
+  ),
+});
+type Compiled = Readonly<Record<string, RegExp>>;
+
+/** The longest cue a usable pattern of that case sensitivity matches at `at`, or null (a module function: see `negatesForward`). */
+function longestAt(
+  compiled: Compiled,
+  usable: readonly boolean[],
+  text: string,
+  at: number,
+  caseSensitive: boolean,
+): CaseCue | null {
+  let best: CaseCue | null = null;
+  for (let index = 0; index < PATTERNS.length; index += 1) {
+    const entry = PATTERNS[index];
+    if (!entry || !usable[index] || (entry[1] === 'gi') === caseSensitive) continue;
+    const pattern = compiled[`P${index}`];
+    if (!pattern) continue;
+    pattern.lastIndex = at;
+    const match = pattern.exec(text);
+    if (!match || match[0] === '' || (best && match[0].length <= best.end - best.start)) continue;
+    best = { start: at, end: at + match[0].length, target: entry[2](match[1]) };
+  }
+  return best;
+}
 
 /**
  * Every phrase of `text` that refers to one or more of the three cases, in text order, without
@@ -151,20 +184,27 @@ const patternsOf = definePatterns(
  * @example findCaseCues('as in TSC 1, here', lexicon).map((cue) => cue.target) // [{ kind: 'cases', cases: ['tsc1'] }, { kind: 'cases', cases: ['current'] }]
  */
 export function findCaseCues(text: string, lexicon: Lexicon): CaseCue[] {
-  const compiled = patternsOf(lexicon);
-  const found: CaseCue[] = [];
+  const compiled: Compiled = patternsOf(lexicon);
   const lower = text.toLowerCase();
-  for (const [index, [, , target, needs]] of PATTERNS.entries()) {
-    if (needs && !needs.some((word) => lower.includes(word))) continue;
-    const pattern = compiled[`P${index}`];
-    if (!pattern) continue;
-    pattern.lastIndex = 0;
-    for (let match = pattern.exec(text); match; match = pattern.exec(text)) {
-      if (match[0] === '') {
-        pattern.lastIndex += 1;
-        continue;
-      }
-      found.push({ start: match.index, end: match.index + match[0].length, target: target(match[1]) });
+  const usable = PATTERNS.map(([, , , needs]) => !needs || needs.some((word) => lower.includes(word)));
+  const found: CaseCue[] = [];
+  const any = compiled.ANY;
+  if (any) {
+    any.lastIndex = 0;
+    for (let match = any.exec(text); match; match = any.exec(text)) {
+      const cue = longestAt(compiled, usable, text, match.index, false);
+      if (cue) found.push(cue);
+      any.lastIndex = cue ? cue.end : match.index + 1;
+    }
+  }
+  for (const [index, [, flags]] of PATTERNS.entries()) {
+    if (flags === 'gi' || !usable[index]) continue;
+    const global = compiled[`G${index}`];
+    if (!global) continue;
+    global.lastIndex = 0;
+    for (let match = global.exec(text); match; match = global.exec(text)) {
+      const cue = longestAt(compiled, usable, text, match.index, true);
+      if (cue) found.push(cue);
     }
   }
   found.sort((a, b) => a.start - b.start || b.end - a.end);
