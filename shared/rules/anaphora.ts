@@ -59,7 +59,7 @@ const patternsOf = definePatterns({
   THESE_FACTORS: ['\\b(?:both\\s+of\\s+)?{anaphor-plural-determiner}\\s+{anaphor-factor-noun}\\b', 'gi'],
   THIS_FACTOR: ['\\b(?:the\\s+same|this|that)\\s+factor\\b', 'gi'],
   THE_SAME: [
-    '\\bthe\\s+(?:very\\s+)?same\\s+(?:{anaphor-kind}\\s+of\\s+)?(?!{not-a-factor-after-same}\\b)[a-z]+\\b',
+    '\\bthe\\s+(?:very\\s+)?same\\s+(?:{anaphor-number}\\s+)?(?:{anaphor-kind}\\s+of\\s+)?(?!{not-a-factor-after-same}\\b)[a-z]+\\b',
     'gi',
   ],
   MIRRORS: ['\\b(?:this|that|it)\\s+(?:{likeness-adverb}\\s+)?{likeness-verb}\\b', 'gi'],
