@@ -89,7 +89,7 @@ const BUT_NOT_OPENING = /^\W*but\s+not\s+$/i;
  */
 export const A_BUT_NOT_B = {
   name: 'comparison.a-but-not-b',
-  says: '"A, but not B, involved X" (also "A but not B has X"): A has X, B lacks it.',
+  says: '"A, but not B, involved X": A has X, B lacks it (tried first among the case rules, before the clause\'s own case words).',
   example: 'TSC2, but not the input case, involved a noncompetition agreement.',
   decide({ reader, all, index, facts }: CaseContext): CaseDecision | undefined {
     const previous = all[index - 1];

@@ -1,7 +1,7 @@
 import { AGENT_RULES } from './agent.ts';
 import { ANAPHORA_RULES } from './anaphora.ts';
 import { CASE_RULES, MENTION_CASE_RULES } from './case-attribution.ts';
-import { COMPARISON_RULES } from './comparison.ts';
+import { A_BUT_NOT_B, COMPARISON_RULES } from './comparison.ts';
 import { HYPOTHETICAL_RULES } from './hypotheticals.ts';
 import { MODALITY_RULES } from './modality.ts';
 import type { NamedRule, RuleFamily } from './named-rule.ts';
@@ -52,8 +52,14 @@ export const RULE_TABLE: readonly NamedRule[] = [
   ...AGENT_RULES,
   ...RECIPIENT_RULES,
   ...SUBJECT_RULES,
-  ...CASE_RULES.map(({ name, says, example }) => ({ name, says, example })),
+  // "A, but not B, …" is tried first among the case rules, but it is a distinction: listed there.
+  ...CASE_RULES.filter((rule) => rule !== A_BUT_NOT_B).map(({ name, says, example }) => ({
+    name,
+    says,
+    example,
+  })),
   ...MENTION_CASE_RULES,
+  { name: A_BUT_NOT_B.name, says: A_BUT_NOT_B.says, example: A_BUT_NOT_B.example },
   ...COMPARISON_RULES,
   ...HYPOTHETICAL_RULES,
   ...NEGATION_RULES,
