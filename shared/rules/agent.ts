@@ -1,4 +1,4 @@
-import { definePatterns } from './grammar.ts';
+import { definePatterns, lastMatchIndex } from './grammar.ts';
 import type { Lexicon } from './lexicon.ts';
 import type { NamedRule } from './named-rule.ts';
 import type { Span } from './sentences.ts';
@@ -35,22 +35,6 @@ const patternsOf = definePatterns({
 });
 const REACH = 80;
 
-function lastIndex(pattern: RegExp, text: string): number {
-  let last = -1;
-  pattern.lastIndex = 0;
-  for (let match = pattern.exec(text); match; match = pattern.exec(text)) last = match.index;
-  return last;
-}
-
-/** Where the last person of `text` stands who is not one of the defendant's own people, or -1. */
-function lastPerson(text: string, person: RegExp, ownedByDefendant: RegExp): number {
-  let last = -1;
-  person.lastIndex = 0;
-  for (let match = person.exec(text); match; match = person.exec(text))
-    if (!ownedByDefendant.test(text.slice(Math.max(0, match.index - 20), match.index))) last = match.index;
-  return last;
-}
-
 function asF3(mention: FoundMention, rule: AgentRule): FoundMention {
   return { ...mention, factor: 'F3', reread: rule };
 }
@@ -75,7 +59,7 @@ export function readAgent(
     const segment = segments.find((span) => mention.start >= span.start && mention.start < span.end);
     if (!segment) return mention;
     const before = text.slice(Math.max(segment.start, mention.start - REACH), mention.start);
-    const person = lastPerson(before, patterns.PERSON, patterns.OWNED_BY_DEFENDANT);
-    return person > lastIndex(patterns.COMPANY, before) ? asF3(mention, 'agent.person-before') : mention;
+    const person = lastMatchIndex(patterns.PERSON, before, patterns.OWNED_BY_DEFENDANT, 20);
+    return person > lastMatchIndex(patterns.COMPANY, before) ? asF3(mention, 'agent.person-before') : mention;
   });
 }

@@ -159,3 +159,16 @@ export function structuralProblems(lexicon: Lexicon): string[] {
     }
   return problems;
 }
+
+/**
+ * Where the last match of a global `pattern` in `text` starts, or -1 — skipping a match the text
+ * just before it (up to `lookBack` characters) makes no match of `unless` for ("a vendor" after
+ * "pretending to be": no outsider; "staff" after "the defendant's": no person of the plaintiff).
+ */
+export function lastMatchIndex(pattern: RegExp, text: string, unless?: RegExp, lookBack = 60): number {
+  let last = -1;
+  pattern.lastIndex = 0;
+  for (let match = pattern.exec(text); match; match = pattern.exec(text))
+    if (!unless?.test(text.slice(Math.max(0, match.index - lookBack), match.index))) last = match.index;
+  return last;
+}

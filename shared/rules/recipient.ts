@@ -1,4 +1,4 @@
-import { definePatterns } from './grammar.ts';
+import { definePatterns, lastMatchIndex } from './grammar.ts';
 import type { Lexicon } from './lexicon.ts';
 import type { NamedRule } from './named-rule.ts';
 import type { Span } from './sentences.ts';
@@ -52,22 +52,6 @@ const patternsOf = definePatterns({
 });
 const REACH = 160;
 
-/** Where the last outsider word of `text` stands that is not a pretended identity, or -1. */
-function lastOutsider(text: string, outsider: RegExp, defendantAs: RegExp): number {
-  let last = -1;
-  outsider.lastIndex = 0;
-  for (let match = outsider.exec(text); match; match = outsider.exec(text))
-    if (!defendantAs.test(text.slice(Math.max(0, match.index - 60), match.index))) last = match.index;
-  return last;
-}
-
-function lastIndex(pattern: RegExp, text: string): number {
-  let last = -1;
-  pattern.lastIndex = 0;
-  for (let match = pattern.exec(text); match; match = pattern.exec(text)) last = match.index;
-  return last;
-}
-
 function reread(mention: FoundMention, factor: 'F4' | 'F12', rule: RecipientRule): FoundMention {
   return { ...mention, factor, reread: rule };
 }
@@ -98,8 +82,8 @@ export function readRecipient(
     if (!sentence) return mention;
     const before = text.slice(Math.max(sentence.start, mention.start - REACH), mention.start);
     if (patterns.BY_DEFENDANT_AFTER.test(text.slice(mention.end, mention.end + 30))) return mention;
-    const outsider = lastOutsider(before, patterns.OUTSIDER, patterns.DEFENDANT_AS);
-    return outsider !== -1 && outsider > lastIndex(patterns.DEFENDANT, before)
+    const outsider = lastMatchIndex(patterns.OUTSIDER, before, patterns.DEFENDANT_AS);
+    return outsider !== -1 && outsider > lastMatchIndex(patterns.DEFENDANT, before)
       ? reread(mention, 'F12', 'recipient.outsider-before')
       : mention;
   });

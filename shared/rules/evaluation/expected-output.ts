@@ -126,6 +126,25 @@ function verdict(gold: LabelledArgument | undefined, caseId: CaseId, factor: Fac
   return 'absent';
 }
 
+/** The units of `caseId` that `output` lists and `other` does not, each with the rule that lists it in `output`. */
+function unitsOnlyIn(
+  output: ExpectedOutput,
+  other: ExpectedOutput,
+  caseId: CaseId,
+  gold: LabelledArgument | undefined,
+): UnitChange[] {
+  const others = new Set(other[caseId]);
+  return [...new Set(output[caseId])]
+    .filter((factor) => !others.has(factor))
+    .map((factor) => ({
+      id: output.id,
+      case: caseId,
+      factor,
+      rule: ruleOf(output, caseId, factor),
+      gold: verdict(gold, caseId, factor),
+    }));
+}
+
 /**
  * The units `after` gains and loses against `before` (matched by argument id), each with the rule
  * that lists it (gains: in `after`; losses: in `before`) and what the gold says of it; and the
@@ -150,30 +169,11 @@ export function diffOutputs(
     let unitsChanged = false;
     const labelled = gold.get(now.id);
     for (const caseId of CASES) {
-      const wasSet = new Set(was[caseId]);
-      const nowSet = new Set(now[caseId]);
-      for (const factor of nowSet)
-        if (!wasSet.has(factor)) {
-          unitsChanged = true;
-          diff.gained.push({
-            id: now.id,
-            case: caseId,
-            factor,
-            rule: ruleOf(now, caseId, factor),
-            gold: verdict(labelled, caseId, factor),
-          });
-        }
-      for (const factor of wasSet)
-        if (!nowSet.has(factor)) {
-          unitsChanged = true;
-          diff.lost.push({
-            id: now.id,
-            case: caseId,
-            factor,
-            rule: ruleOf(was, caseId, factor),
-            gold: verdict(labelled, caseId, factor),
-          });
-        }
+      const gained = unitsOnlyIn(now, was, caseId, labelled);
+      const lost = unitsOnlyIn(was, now, caseId, labelled);
+      diff.gained.push(...gained);
+      diff.lost.push(...lost);
+      if (gained.length + lost.length > 0) unitsChanged = true;
     }
     const changes: string[] = [];
     if (JSON.stringify(was.unlisted) !== JSON.stringify(now.unlisted))
