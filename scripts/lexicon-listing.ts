@@ -40,7 +40,9 @@ export function ruleTableListing(): string {
       family = own;
       lines.push('', `### ${FAMILY_TITLE[own]}`, '', '| rule | what it does | example |', '|---|---|---|');
     }
-    lines.push(`| \`${rule.name}\` | ${rule.says.replace(/\|/g, '\\|')} | ${rule.example.replace(/\n/g, ' ').replace(/\|/g, '\\|')} |`);
+    lines.push(
+      `| \`${rule.name}\` | ${rule.says.replace(/\|/g, '\\|')} | ${rule.example.replace(/\n/g, ' ').replace(/\|/g, '\\|')} |`,
+    );
   }
   return `${lines.join('\n')}\n`;
 }
@@ -64,7 +66,7 @@ export function lexiconListing(lexicon: Lexicon): string {
     '',
     '### Structural classes',
     '',
-    'The closed word classes of the structural rules (`structure` in the file): the rules\' patterns name them (`{name}`), so the words are here and nowhere in the code. `@class` brings in a synonym class\'s words, `@class*` all their forms.',
+    "The closed word classes of the structural rules (`structure` in the file): the rules' patterns name them (`{name}`), so the words are here and nowhere in the code. `@class` brings in a synonym class's words, `@class*` all their forms.",
     '',
     '| class | what for | words |',
     '|---|---|---|',
