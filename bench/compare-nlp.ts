@@ -21,6 +21,7 @@ import {
 import type { Opener, Segment } from '../shared/rules/segments.ts';
 import { splitSegments } from '../shared/rules/segments.ts';
 import { type Sentence, type Span, splitSentences } from '../shared/rules/sentences.ts';
+import { matchWords, wordVocabulary } from '../shared/rules/words.ts';
 import { CASES, type CaseId } from '../shared/vocabulary.ts';
 import {
   type LabelledArgument,
@@ -155,9 +156,10 @@ function read(
     answer,
     variant === 'no-inflections' ? compiled : compileLexicon(lexicon),
     sentences.map((sentence) => [sentence.start, sentence.end] as const),
+    matchWords(answer, wordVocabulary(lexicon)),
   );
   const found = resolveOverlaps([...labelled, ...paraphrases]);
-  const cues = findCaseCues(answer);
+  const cues = findCaseCues(answer, lexicon);
   const segmentLists =
     variant === 'clauses'
       ? libraryClauses(answer, sentences)
@@ -166,26 +168,28 @@ function read(
           sentences,
           found,
           cues.map((cue) => cue.start),
+          lexicon,
         );
   const segmented = sentences.map((sentence, index) => ({
     ...sentence,
     segments: segmentLists[index] ?? [],
   }));
   const segments = segmented.flatMap((sentence) => sentence.segments);
-  const direct = readWhoAndWhat(answer, found, segments, sentences);
-  const mentions = [...direct, ...findFactorAnaphora(answer, sentences, direct)].sort(
+  const direct = readWhoAndWhat(answer, found, segments, sentences, lexicon);
+  const mentions = [...direct, ...findFactorAnaphora(answer, sentences, direct, lexicon)].sort(
     (a, b) => a.start - b.start,
   );
-  const negations = variant === 'negation' ? libraryNegations(answer) : findNegationWords(answer);
+  const negations = variant === 'negation' ? libraryNegations(answer) : findNegationWords(answer, lexicon);
   const attributed = attributeMentions(
     answer,
     segmented,
     mentions,
-    resolveCaseCues(answer, cues, sentences),
+    resolveCaseCues(answer, cues, sentences, lexicon),
     negations.filter(
       (word) => !found.some((mention) => word.start >= mention.start && word.start < mention.end),
     ),
-    findHypotheticalWords(answer),
+    findHypotheticalWords(answer, lexicon),
+    lexicon,
   );
   const lists: Record<CaseId, FactorId[]> = { current: [], tsc1: [], tsc2: [] };
   for (const { mention, attributions } of attributed)

@@ -38,6 +38,11 @@ export interface BatchSubmissionReport {
 export interface ExtractorImplementation {
   addOptions?: (command: Command) => void;
   create: (options: Record<string, unknown>, context: ExtractCommandContext) => ExtractorSetup;
+  /**
+   * Instead of a run, an answer to print (e.g. the rules' `--explain ARGUMENT_ID`), or undefined
+   * when the options ask for none.
+   */
+  explain?: (options: Record<string, unknown>, context: ExtractCommandContext) => string | undefined;
   submitBatch?: (
     options: Record<string, unknown>,
     context: ExtractCommandContext & { onlySampled: boolean },
@@ -92,6 +97,11 @@ export function registerExtract(
     await withDatabase(globals, io, async (db) => {
       const study = requireStudy(db, globals().study);
       const context = { db, studyId: study.id, studyName: study.name, io };
+      const explanation = implementation.explain?.(rawOptions, context);
+      if (explanation !== undefined) {
+        io.stdout(explanation);
+        return;
+      }
       if (common.batch && implementation.submitBatch) {
         const report = await implementation.submitBatch(rawOptions, {
           ...context,

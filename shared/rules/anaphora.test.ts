@@ -2,10 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { findFactorAnaphora } from './anaphora.ts';
 import { findCodeMentions } from './code-mentions.ts';
 import { splitSentences } from './sentences.ts';
+import { SHIPPED_LEXICON } from './test-lexicon.ts';
 
 function anaphora(text: string) {
   const mentions = findCodeMentions(text);
-  return findFactorAnaphora(text, splitSentences(text, mentions), mentions).map((m) => [
+  return findFactorAnaphora(text, splitSentences(text, mentions), mentions, SHIPPED_LEXICON).map((m) => [
     m.factor,
     text.slice(m.start, m.end),
   ]);

@@ -1,20 +1,19 @@
-import type { CaseId } from '../vocabulary.ts';
-import { precedentInFocus, type ResolvedCue } from './case-references.ts';
+import { mainCases } from './case-attribution.ts';
+import type { ResolvedCue } from './case-references.ts';
+import { type Attribution, addComparisons, overall, put, trailingReading } from './comparison.ts';
 import type { HypotheticalWord } from './hypotheticals.ts';
+import type { Lexicon } from './lexicon.ts';
 import { type Entry, type SegmentFacts, segmentFacts } from './segment-facts.ts';
 import type { Segment } from './segments.ts';
+import { SentenceReader } from './sentence-reader.ts';
 import type { Sentence, Span } from './sentences.ts';
-import type { FoundMention, RulesPolarity } from './types.ts';
+import type { FoundMention, RuleName, RulesPolarity } from './types.ts';
+
+export type { Attribution } from './comparison.ts';
 
 /** A sentence with its segments. */
 export interface SegmentedSentence extends Sentence {
   segments: readonly Segment[];
-}
-
-/** One (case, polarity) reading of a mention; `case: null` when the text does not say which case. */
-export interface Attribution {
-  case: CaseId | null;
-  polarity: RulesPolarity;
 }
 
 export interface AttributedMention {
@@ -26,125 +25,37 @@ function within(span: Span, position: number): boolean {
   return position >= span.start && position < span.end;
 }
 
-function flip(polarity: RulesPolarity): RulesPolarity {
-  if (polarity === 'asserted') return 'negated';
-  if (polarity === 'negated') return 'asserted';
-  return polarity;
+/**
+ * A mention's polarity in one of its main cases, with the rule that decided it (`NEGATION_RULES`,
+ * after the hypothetical rules), or none for a plain assertion.
+ */
+function polarityOf(
+  facts: SegmentFacts,
+  mention: FoundMention,
+  entry: Entry,
+  inheritedNegation: boolean,
+): { polarity: RulesPolarity; rule?: RuleName } {
+  const hypothetical = facts.hypothetical.find((span) => within(span, mention.start));
+  if (hypothetical) return { polarity: 'hypothetical', rule: hypothetical.rule };
+  if (entry.negated) return { polarity: 'negated', rule: entry.negatedBy ?? 'negation.bound-to-case' };
+  if (facts.negated) return { polarity: 'negated', rule: 'negation.clause' };
+  const forward = facts.forwardNegated.get(mention);
+  if (forward) return { polarity: 'negated', rule: forward };
+  if (inheritedNegation) return { polarity: 'negated', rule: 'negation.list-before-negated-clause' };
+  return { polarity: 'asserted' };
 }
 
-/** The polarity a mention takes over its main readings: asserted if one is, else negated if one is. */
-function overall(attributions: readonly Attribution[]): RulesPolarity {
-  if (attributions.some((reading) => reading.polarity === 'asserted')) return 'asserted';
-  if (attributions.some((reading) => reading.polarity === 'negated')) return 'negated';
-  return 'hypothetical';
-}
-
-/** The attribution rules that need the text and the resolved case words of the whole answer. */
-class SentenceReader {
-  constructor(
-    private readonly text: string,
-    private readonly cues: readonly ResolvedCue[],
-  ) {}
-
-  /**
-   * A sharing statement relates a precedent to the current case: "TSC2 shares F16" adds the
-   * current case; "which shares F16 with the input case" adds the precedent spoken of before;
-   * "the shared factors are …" means the current case and the precedent in focus.
-   */
-  shared(
-    facts: SegmentFacts,
-    entries: Entry[],
-    earlier: readonly SegmentFacts[],
-    paragraph: number,
-  ): Entry[] {
-    if (!facts.share) return entries;
-    const cases = new Set(entries.map((entry) => entry.case));
-    if (cases.size >= 2 || cases.has(null)) return entries;
-    if (cases.size === 0)
-      return [
-        { case: 'current', negated: false },
-        { case: this.focus(facts, earlier, paragraph), negated: false },
-      ];
-    if (cases.has('current'))
-      return [...entries, { case: this.focus(facts, earlier, paragraph), negated: false }];
-    return [...entries, { case: 'current', negated: false }];
-  }
-
-  /** The precedent a sharing statement relates to the current case: the last named before it, else the one in focus. */
-  private focus(facts: SegmentFacts, earlier: readonly SegmentFacts[], paragraph: number): CaseId | null {
-    return (
-      [...earlier]
-        .reverse()
-        .flatMap((other) => other.cues.filter((cue) => cue.relation === 'plain'))
-        .flatMap((cue) => cue.cases)
-        .find((caseId) => caseId === 'tsc1' || caseId === 'tsc2') ??
-      precedentInFocus(this.cues, paragraph, facts.segment.start)
-    );
-  }
-
-  /** The case a relative clause after this segment refers back to: its last case word ("unlike TSC2, where …"). */
-  antecedent(facts: SegmentFacts): CaseId | null | undefined {
-    return facts.cues
-      .filter((cue) => !cue.negated)
-      .at(-1)
-      ?.cases.at(-1);
-  }
-
-  /**
-   * The case of a mention listed in parentheses right after a case word — "the input case (F2,
-   * F7)", "TSC1 (F4 and F15)" — or undefined when the mention is not so placed.
-   */
-  parentheticalCase(facts: SegmentFacts, mention: FoundMention): Entry[] | undefined {
-    const before = this.text.slice(facts.segment.start, mention.start);
-    const open = before.lastIndexOf('(');
-    if (open === -1 || before.indexOf(')', open) !== -1) return undefined;
-    const head = facts.segment.start + before.slice(0, open).trimEnd().length;
-    const cue = this.cues.find((candidate) => candidate.end === head);
-    return cue ? cue.cases.map((caseId) => ({ case: caseId, negated: false })) : undefined;
-  }
-
-  /** Up to 20 characters of the text before `position`, not before `from`. */
-  before(position: number, from: number): string {
-    return this.text.slice(Math.max(from, position - 20), position);
-  }
-
-  /** Whether the segment is nothing but mentions and list punctuation ("F4, F6"). */
-  bareList(facts: SegmentFacts): boolean {
-    let rest = this.text.slice(facts.segment.start, facts.segment.end);
-    for (const mention of [...facts.mentions].reverse())
-      rest =
-        rest.slice(0, mention.start - facts.segment.start) + rest.slice(mention.end - facts.segment.start);
-    return /^[\s,;*()/&]*(?:(?:and|or)[\s,;*()/&]*)?$/i.test(rest);
-  }
-
-  /** Lead-in of a list ("Factors present in TSC1 but not in the input case:"): its cases, as entries. */
-  leadIn(all: readonly SegmentFacts[], paragraph: number): Entry[] {
-    const entries: Entry[] = [];
-    for (const [index, facts] of all.entries()) {
-      const own = this.shared(facts, facts.plain, all.slice(0, index), paragraph);
-      for (const entry of own) entries.push({ case: entry.case, negated: entry.negated || facts.negated });
-    }
-    return entries;
-  }
-}
-
-/** A mention's readings for its main cases: hypothetical inside a condition, else negated or asserted. */
+/** A mention's readings for its main cases: each case with its rule, then its polarity with its rule. */
 function readings(
   facts: SegmentFacts,
   mention: FoundMention,
   main: readonly Entry[],
   inheritedNegation: boolean,
 ): Attribution[] {
-  const hypothetical = facts.hypothetical.some((span) => within(span, mention.start));
-  const negatedHere = facts.forwardNegated.has(mention);
-  return main.map((entry) => ({
-    case: entry.case,
-    polarity: hypothetical
-      ? 'hypothetical'
-      : entry.negated || facts.negated || negatedHere || inheritedNegation
-        ? 'negated'
-        : 'asserted',
-  }));
+  return main.map((entry) => {
+    const { polarity, rule } = polarityOf(facts, mention, entry, inheritedNegation);
+    return { case: entry.case, polarity, rules: rule ? [entry.rule, rule] : [entry.rule] };
+  });
 }
 
 /**
@@ -179,122 +90,30 @@ function startsGroup(facts: SegmentFacts): boolean {
   );
 }
 
-function put(attributions: Attribution[], reading: Attribution): void {
-  const index = attributions.findIndex((existing) => existing.case === reading.case);
-  if (index === -1) attributions.push(reading);
-  else attributions[index] = reading;
-}
-
-const NO_CASES: ReadonlySet<CaseId | null> = new Set();
-const WITH_BEFORE = /\bwith\s+$/i;
-
-/** The cases a sharing segment names after "with" ("shares F10 with the input case"): the partners, not the subject. */
-function sharePartners(reader: SentenceReader, facts: SegmentFacts | undefined): ReadonlySet<CaseId | null> {
-  if (!facts?.share) return NO_CASES;
-  return new Set(
-    facts.cues
-      .filter((cue) => WITH_BEFORE.test(reader.before(cue.start, facts.segment.start)))
-      .flatMap((cue) => cue.cases),
-  );
-}
-
 /**
- * The index of the sharing statement a colon segment lists the factors of ("Shared with TSC1:"),
- * past relative clauses without factors ("…, where the plaintiff won:"), or undefined.
+ * Whether a segment is an "unlike" aside that opens a statement and speaks of what follows it: it
+ * has no factors, opens with "unlike" at the start of the sentence or after ";" or a dash, and a
+ * relative clause follows it ("…; unlike TSC1, where …, the plaintiff here …").
  */
-function sharingLead(all: readonly SegmentFacts[], index: number): number | undefined {
-  let lead = index - 1;
-  while (lead > 0 && all[lead]?.segment.opener === 'relative' && all[lead]?.mentions.length === 0) lead -= 1;
-  const sharing = all[lead];
-  return sharing?.share && sharing.mentions.length === 0 ? lead : undefined;
+function opensForward(all: readonly SegmentFacts[], facts: SegmentFacts): boolean {
+  if (!facts.opensWithUnlike || facts.mentions.length > 0) return false;
+  if (
+    facts.segment.opener !== 'start' &&
+    facts.segment.opener !== 'punctuation' &&
+    facts.segment.opener !== 'contrast'
+  )
+    return false;
+  const next = all[all.indexOf(facts) + 1];
+  return next?.segment.opener === 'relative';
 }
 
-/** The main cases of each segment with mentions (rule 2 of `attributeMentions`); null for the others. */
-function mainCases(
-  reader: SentenceReader,
-  all: readonly SegmentFacts[],
-  paragraph: number,
-  leadIn: Entry[] | null,
-): { mains: Array<Entry[] | null>; inherited: boolean[] } {
-  const firstWithMentions = all.findIndex((facts) => facts.mentions.length > 0);
-  const mains: Array<Entry[] | null> = all.map(() => null);
-  const inherited: boolean[] = all.map(() => false);
-  for (const [index, facts] of all.entries()) {
-    if (facts.mentions.length === 0) continue;
-    const earlier = all.slice(0, index);
-    if (facts.plain.length > 0 || facts.share) {
-      mains[index] = reader.shared(facts, facts.plain, earlier, paragraph);
-      continue;
-    }
-    const previous = all[index - 1];
-    // "Shared with TSC1: F4, F21", "The input case shares four features with TSC1, where the
-    // plaintiff won: …": what follows the colon is shared by both cases.
-    const lead = facts.segment.opener === 'colon' ? sharingLead(all, index) : undefined;
-    if (lead !== undefined) {
-      const sharing = all[lead] as SegmentFacts;
-      mains[index] = reader.shared(sharing, sharing.plain, all.slice(0, lead), paragraph);
-      continue;
-    }
-    // "The input case, unlike TSC1, involves F27: the plaintiff presented …": after a colon, the
-    // cases the clause before asserted its factors for, when it had factors.
-    const previousMain = mains[index - 1]?.filter((entry) => !entry.negated);
-    if (facts.segment.opener === 'colon' && previous?.opensWithUnlike && previousMain?.length) {
-      mains[index] = previousMain.map((entry) => ({ case: entry.case, negated: false }));
-      continue;
-    }
-    // "…, and in each a developer delivered it to the defendant, which thereby compressed …": a
-    // relative clause after "in each" / "both cases" speaks of both.
-    const lastCue = previous?.cues.filter((cue) => !cue.negated).at(-1);
-    if (facts.segment.opener === 'relative' && lastCue?.pair && lastCue.cases.length > 1) {
-      mains[index] = lastCue.cases.map((caseId) => ({ case: caseId, negated: false }));
-      continue;
-    }
-    const antecedent = previous ? reader.antecedent(previous) : undefined;
-    if (
-      (facts.segment.opener === 'relative' || facts.segment.opener === 'colon') &&
-      antecedent !== undefined
-    ) {
-      mains[index] = [{ case: antecedent, negated: false }];
-      continue;
-    }
-    if (index === firstWithMentions) {
-      const leading = earlier.flatMap((other) => other.plain);
-      if (leading.length > 0) {
-        mains[index] = leading;
-        continue;
-      }
-    } else {
-      const beforeIndex = mains.slice(0, index).findLastIndex((main) => main !== null);
-      const before = mains[beforeIndex];
-      if (before) {
-        // "… which shares F10 with the input case and also featured F23": the subject only.
-        const partners = facts.segment.secondPredicate ? sharePartners(reader, all[beforeIndex]) : NO_CASES;
-        // "TSC2 involved F20, absent here, and a plaintiff that …": the cases the clause asserted.
-        const asserted = before.filter((entry) => !entry.negated);
-        const subject = (asserted.length > 0 ? asserted : before).filter(
-          (entry) => !partners.has(entry.case),
-        );
-        mains[index] = (subject.length > 0 ? subject : before).map((entry) => ({
-          case: entry.case,
-          negated: false,
-        }));
-        continue;
-      }
-    }
-    const following = reader.bareList(facts)
-      ? all.slice(index + 1).find((other) => other.plain.length > 0)
-      : undefined;
-    if (following) {
-      mains[index] = following.plain;
-      inherited[index] = following.negated;
-      continue;
-    }
-    mains[index] = leadIn ?? [{ case: 'current', negated: false }];
-  }
-  return { mains, inherited };
+/** The readings of a mention's main cases (not those a comparison added): what its own clause says. */
+function mainReadings(attributions: readonly Attribution[]): readonly Attribution[] {
+  const main = attributions.filter((reading) => !reading.rules[0]?.startsWith('comparison.'));
+  return main.length > 0 ? main : attributions;
 }
 
-/** Each mention's readings from its segment's main cases, then its "unlike" and "as in" cases (rules 4, 5). */
+/** Each mention's readings: its main cases (`CASE_RULES`), then the comparisons of its clause (`COMPARISON_RULES`). */
 function readMentions(
   reader: SentenceReader,
   all: readonly SegmentFacts[],
@@ -312,36 +131,24 @@ function readMentions(
     const comparatives = all
       .slice(groupStart, groupEnd)
       .flatMap((other) => other.cues.filter((cue) => cue.relation === 'comparative'));
-    const presupposed = facts.cues.filter((cue) => cue.relation === 'presupposed');
-    const unlikes = facts.cues.filter((cue) => cue.relation === 'unlike');
+    const openingUnlikes = all
+      .slice(groupStart, index)
+      .filter((other) => opensForward(all, other))
+      .flatMap((other) => other.cues.filter((cue) => cue.relation === 'unlike'));
     for (const mention of facts.mentions) {
       const listed = reader.parentheticalCase(facts, mention);
       const attributions = readings(facts, mention, listed ?? main, inherited[index] ?? false);
-      const polarity = overall(attributions);
-      for (const cue of unlikes)
-        for (const caseId of cue.cases) {
-          // "unlike the defendant in TSC2 (F26)": the code labels TSC2 itself.
-          if (listed?.some((entry) => entry.case === caseId)) continue;
-          put(attributions, { case: caseId, polarity: flip(polarity) });
-        }
-      for (const cue of comparatives) {
-        for (const caseId of cue.cases) {
-          if (attributions.some((reading) => reading.case === caseId)) continue;
-          attributions.push({ case: caseId, polarity: polarity === 'negated' ? 'negated' : 'asserted' });
-        }
-      }
-      // "Neither precedent involved a deceptive scheme like the one here": the thing compared is
-      // there, whatever is denied of the others.
-      for (const cue of presupposed)
-        for (const caseId of cue.cases)
-          put(attributions, { case: caseId, polarity: polarity === 'hypothetical' ? polarity : 'asserted' });
+      addComparisons(attributions, facts, comparatives, listed, openingUnlikes);
       read.set(mention, attributions);
     }
   }
   return read;
 }
 
-/** Segments without mentions but with case words add readings to the mentions just before them (rule 3). */
+/**
+ * Segments without mentions but with case words add readings to the mentions just before them
+ * (`case.trailing-case-words` and the comparison rules `trailingReading` applies).
+ */
 function applyTrailingSegments(all: readonly SegmentFacts[], read: Map<FoundMention, Attribution[]>): void {
   const firstWithMentions = all.findIndex((facts) => facts.mentions.length > 0);
   if (firstWithMentions === -1) return;
@@ -349,6 +156,7 @@ function applyTrailingSegments(all: readonly SegmentFacts[], read: Map<FoundMent
     if (facts.mentions.length > 0 || facts.cues.length === 0 || index < firstWithMentions) continue;
     // "… and the precedents (TSC1: F16, F24 …": a case word before a colon introduces what follows.
     if (all[index + 1]?.segment.opener === 'colon') continue;
+    if (opensForward(all, facts)) continue;
     const target = all.slice(0, index).findLast((other) => other.mentions.length > 0);
     if (!target) continue;
     // After ";", a dash, ", and" or a contrast, a clause that neither negates nor affirms on its own
@@ -366,55 +174,34 @@ function applyTrailingSegments(all: readonly SegmentFacts[], read: Map<FoundMent
       !aside
     )
       continue;
-    const contrast = facts.segment.opener === 'contrast';
     for (const mention of target.mentions) {
       const attributions = read.get(mention);
       if (!attributions) continue;
-      const polarity = overall(attributions);
+      const polarity = overall(mainReadings(attributions));
       for (const cue of facts.cues) {
         if (cue.pair && facts.cues.length > 1) continue;
-        const negated = cue.negated || facts.negated;
-        let reading: RulesPolarity;
-        if (cue.relation === 'comparative') reading = polarity === 'negated' ? 'negated' : 'asserted';
-        else if (cue.relation === 'presupposed') reading = 'asserted';
-        else if (cue.relation === 'unlike') reading = negated ? 'negated' : flip(polarity);
-        // "… although TSC1 also has it", "whereas TSC2 does": the contrast affirms on its own;
-        // "…, but TSC2" (nothing of its own) means the opposite of what was just said.
-        else if (contrast) reading = negated ? 'negated' : facts.affirms ? 'asserted' : flip(polarity);
-        // "No such break-in occurred in TSC1 or TSC2": a bare "or TSC2" shares the statement's polarity.
-        else if (facts.elliptical && !facts.affirms) reading = negated ? 'negated' : polarity;
-        else reading = negated ? 'negated' : 'asserted';
-        for (const caseId of cue.cases) put(attributions, { case: caseId, polarity: reading });
+        const reading = trailingReading(cue, facts, polarity);
+        for (const caseId of cue.cases)
+          put(attributions, { case: caseId, polarity: reading.polarity, rules: [reading.rule] });
       }
     }
   }
 }
 
 /**
- * Attaches cases and polarity to every mention, sentence by sentence, segment by segment:
+ * Attaches cases and polarity to every mention, sentence by sentence, segment by segment, each
+ * reading with the named rules that produced it:
  *
- * 1. A segment's own plain case words decide ("In TSC1 the product was unique (F15)"); a negation
- *    bound to one of them negates that case only ("present in TSC1 but not in the input case"); a
- *    sharing verb adds the partner case ("TSC2 shares F16" → also the current case).
- * 2. A mention in parentheses right after a case word belongs to it ("the input case (F2, F7)").
- *    Without case words of its own, a relative clause or what follows a colon takes the case
- *    named just before it ("TSC2, which also involved F1", "TSC1: F16, F24"); the first segment
- *    with mentions takes the case words of the segments before it ("TSC1 is distinguishable: its
- *    product was unique (F15)"); a later one the cases of the last segment with mentions; a bare
- *    list takes the cases (and negation) of the segment after it ("F4, F6 and F10 are absent from
- *    the input case"); a list item takes its lead-in's cases; otherwise the statement is about the
- *    current case — in a 3-ply argument "the defendant" with no case word is the defendant of the
- *    case being argued.
- * 3. A segment without mentions but with case words speaks of the mentions just before it (unless
- *    a colon follows it: then it introduces what comes next): "which the input case lacks",
- *    "neither of which happened in the input case", "but both are present in the input case" (a
- *    contrast flips the polarity unless it negates or affirms itself); after ";", a dash, ", and" or
- *    a contrast, only when it negates or affirms on its own or is elliptical ("; our case lacks it",
- *    "and TSC2 has it too", "but not in TSC1") — not "but only TSC2 was won by the plaintiff".
- * 4. "as in TSC1" / "like the input case" extend a statement to that case, within the sentence up
- *    to the next contrast, ";" or dash; "unlike TSC2" gives that case the opposite polarity.
- * 5. A negation word anywhere in the segment (outside mentions) negates; a condition or general law
- *    makes the mention `hypothetical`.
+ * 1. the segment's main cases, by the first of `CASE_RULES` that applies (its own case words, a
+ *    sharing partner, the case a relative clause refers back to, the clause before, … the current
+ *    case by default); a mention in parentheses right after a case word belongs to it;
+ * 2. the polarity in each main case: hypothetical in a condition or general law
+ *    (`HYPOTHETICAL_RULES`), else negated by the first of `NEGATION_RULES` that applies, else
+ *    asserted;
+ * 3. the comparisons of its clause (`COMPARISON_RULES`): "unlike B" the opposite in B, "as in B"
+ *    the same in B, "like the one here" present here;
+ * 4. a following clause without factors but with case words speaks of them ("which the input case
+ *    lacks", "but not in TSC2", "and TSC2 has it too").
  */
 export function attributeMentions(
   text: string,
@@ -423,6 +210,7 @@ export function attributeMentions(
   cues: readonly ResolvedCue[],
   negations: readonly Span[],
   hypotheticalWords: readonly HypotheticalWord[],
+  lexicon: Lexicon,
 ): AttributedMention[] {
   const reader = new SentenceReader(text, cues);
   const result: AttributedMention[] = [];
@@ -436,17 +224,28 @@ export function attributeMentions(
     const sentenceCues = cuesOf(sentence);
     const sentenceNegations = negationsOf(sentence);
     const sentenceHypotheticals = hypotheticalsOf(sentence);
-    const all = sentence.segments.map((segment) =>
-      segmentFacts(text, segment, inSentence, sentenceCues, sentenceNegations, sentenceHypotheticals),
-    );
+    const next = sentences[sentenceIndex + 1];
+    const leadsList = sentence.endsWithColon && next?.bulletLine === true && next.lineStart;
     if (!sentence.bulletLine) leadIn = null;
+    // A sentence without mentions has nothing to read, unless it leads a list in.
+    if (inSentence.length === 0 && !leadsList) continue;
+    const all = sentence.segments.map((segment) =>
+      segmentFacts(
+        text,
+        segment,
+        inSentence,
+        sentenceCues,
+        sentenceNegations,
+        sentenceHypotheticals,
+        lexicon,
+      ),
+    );
     const { mains, inherited } = mainCases(reader, all, sentence.paragraph, leadIn);
     const read = readMentions(reader, all, mains, inherited);
     applyTrailingSegments(all, read);
     for (const mention of inSentence) result.push({ mention, attributions: read.get(mention) ?? [] });
 
-    const next = sentences[sentenceIndex + 1];
-    if (sentence.endsWithColon && next?.bulletLine && next.lineStart) {
+    if (leadsList) {
       const entries = reader.leadIn(all, sentence.paragraph);
       leadIn = entries.length > 0 ? entries : null;
     }

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { findCaseCues } from './case-cues.ts';
+import { SHIPPED_LEXICON } from './test-lexicon.ts';
 
 function cues(text: string) {
-  return findCaseCues(text).map((cue) => [
+  return findCaseCues(text, SHIPPED_LEXICON).map((cue) => [
     text.slice(cue.start, cue.end),
     cue.target.kind === 'cases' ? cue.target.cases.join('+') : cue.target.kind,
   ]);

@@ -1,4 +1,6 @@
 import type { CaseId, Outcome } from '../vocabulary.ts';
+import { definePatterns } from './grammar.ts';
+import type { Lexicon } from './lexicon.ts';
 import type { Span } from './sentences.ts';
 
 /**
@@ -38,131 +40,171 @@ function numbered(digit: string | undefined): CueTarget {
   return word === '1' || word === 'first' || word === 'one' ? TSC1 : TSC2;
 }
 
-const EXISTENTIAL =
-  'is|are|was|were|has|have|had|seems?|seemed|appears?|appeared|exists?|existed|remains?|remained|being|be|will|would|might|may|can|could|must|should';
-const BOTH_VERBS =
-  'involve|involved|have|had|share|shared|feature|featured|show|showed|include|included|contain|contained|concern|concerned|exhibit|exhibited';
+type Target = (group: string | undefined) => CueTarget;
 
 /**
- * Each pattern with what it refers to (the first capture group, when there is one, carries the number or side)
- * and words one of which every match contains, in lower case: a text with none of them is not
- * searched with the pattern (a plain substring test is far cheaper than a case-insensitive pass).
+ * Each pattern (a template over the lexicon's case-word classes) with what it refers to (the first
+ * capture group, when there is one, carries the number or side) and words one of which every match
+ * contains, in lower case: a text with none of them is not searched with the pattern (a plain
+ * substring test is far cheaper than a case-insensitive pass).
  */
 const PATTERNS: ReadonlyArray<
-  readonly [RegExp, (group: string | undefined) => CueTarget, needs: readonly string[] | null]
+  readonly [template: string, flags: string, Target, needs: readonly string[] | null]
 > = [
-  [
-    /\b(?:the\s+)?(?:input|current|present|instant)\s+(?:case|scenario|matter|dispute|facts)\b/gi,
-    () => CURRENT,
-    null,
-  ],
-  [/\b(?:this|our)\s+(?:case|matter|scenario|dispute)\b/gi, () => CURRENT, ['this', 'our']],
+  ['\\b(?:the\\s+)?{current-case-adjective}\\s+{case-noun}\\b', 'gi', () => CURRENT, null],
+  ['\\b(?:this|our)\\s+{this-case-noun}\\b', 'gi', () => CURRENT, ['this', 'our']],
   // "our client", "our employee": in a 3-ply argument "our" is a party of the case being argued.
-  [
-    /\bour\s+(?:client|employee|engineer|company|plaintiff|defendant|product|formula|recipe|process|design|firm|former\s+employee|chemist|programmer|developer|manager)s?\b/gi,
-    () => CURRENT,
-    ['our'],
-  ],
-  [/\bthe\s+case\s+at\s+(?:bar|hand)\b/gi, () => CURRENT, ['case']],
-  [/\bhere\b/gi, () => CURRENT, ['here']],
+  ['\\bour\\s+{our-party}s?\\b', 'gi', () => CURRENT, ['our']],
+  ['\\bthe\\s+case\\s+at\\s+(?:bar|hand)\\b', 'gi', () => CURRENT, ['case']],
+  ['\\bhere\\b', 'gi', () => CURRENT, ['here']],
   // Terse arguments call the current case just "input": "Input and TSC1 share F4", "which input lacks".
-  [/\binput\b(?!\s+(?:case|scenario|matter|dispute|facts)\b)/gi, () => CURRENT, ['input']],
-  [/\bTSC\s*[-#]?\s*(?:no\.?\s*)?([12])\b/gi, numbered, ['tsc']],
-  [/\btrade\s+secret\s+case\s*(?:#|no\.?)?\s*([12])\b/gi, numbered, ['trade']],
-  [/\bprecedent\s*(?:#|no\.?)?\s*([12])\b/gi, numbered, ['precedent']],
+  ['\\binput\\b(?!\\s+{case-noun}\\b)', 'gi', () => CURRENT, ['input']],
+  ['\\bTSC\\s*[-#]?\\s*(?:no\\.?\\s*)?([12])\\b', 'gi', numbered, ['tsc']],
+  ['\\btrade\\s+secret\\s+case\\s*(?:#|no\\.?)?\\s*([12])\\b', 'gi', numbered, ['trade']],
+  ['\\bprecedent\\s*(?:#|no\\.?)?\\s*([12])\\b', 'gi', numbered, ['precedent']],
   // "the first precedent", "the second earlier case", "the first old decision".
   [
-    /\b(?:the\s+)?(first|second)\s+(?:(?:cited|prior|earlier|old|older|previous|past|decided|reference|trade\s+secret)\s+)?(?:precedent|tsc|case|decision|ruling)\b/gi,
+    '\\b(?:the\\s+)?(first|second)\\s+(?:{precedent-adjective}\\s+)?{precedent-noun}\\b',
+    'gi',
     numbered,
     ['first', 'second'],
   ],
   [
-    /\b(?:case|precedent)\s+(one|two)\b/gi,
+    '\\b(?:case|precedent)\\s+(one|two)\\b',
+    'gi',
     numbered,
     ['case one', 'case two', 'precedent one', 'precedent two'],
   ],
+  ['\\b(?:both|the\\s+two|two)\\s+{precedents-plural}\\b', 'gi', () => PRECEDENTS, ['both', 'two']],
+  ['\\b(?:either|neither)\\s+(?:precedent|tsc)\\b', 'gi', () => PRECEDENTS, ['ither']],
+  ['\\bthe\\s+precedents\\b', 'gi', () => PRECEDENTS, ['precedents']],
+  ['\\b(?:all\\s+(?:three|3)|each\\s+of\\s+the\\s+three)\\s+cases\\b', 'gi', () => ALL, ['cases']],
   [
-    /\b(?:both|the\s+two|two)\s+(?:precedents|tscs|cited\s+cases|prior\s+cases|trade\s+secret\s+cases)\b/gi,
-    () => PRECEDENTS,
-    ['both', 'two'],
-  ],
-  [/\b(?:either|neither)\s+(?:precedent|tsc)\b/gi, () => PRECEDENTS, ['ither']],
-  [/\bthe\s+precedents\b/gi, () => PRECEDENTS, ['precedents']],
-  [/\b(?:all\s+(?:three|3)|each\s+of\s+the\s+three)\s+cases\b/gi, () => ALL, ['cases']],
-  [
-    /\b(?:both|each)\s+cases?\b|\bthe\s+two\s+cases\b|\bin\s+each\b(?!\s+of)|\b(?:both\s+times|each\s+time|in\s+both\s+instances|in\s+each\s+instance)\b/gi,
+    '\\b(?:both|each)\\s+cases?\\b|\\bthe\\s+two\\s+cases\\b|\\bin\\s+each\\b(?!\\s+of)|\\b{pair-phrase}\\b',
+    'gi',
     () => ({ kind: 'pair' }),
     ['both', 'each', 'two'],
   ],
   [
-    /\bin\s+both\b(?!\s+(?:the\s+|of\s+)?(?:input|current|present|tsc|trade|first|second|precedents?|cases|instances|which))/gi,
+    '\\bin\\s+both\\b(?!\\s+(?:the\\s+|of\\s+)?(?:input|current|present|tsc|trade|first|second|precedents?|cases|instances|which))',
+    'gi',
     () => ({ kind: 'pair' }),
     ['both'],
   ],
   [
-    new RegExp(`\\bboth\\s+(?=(?:(?:also|still|clearly|further|likewise)\\s+)?(?:${BOTH_VERBS})\\b)`, 'gi'),
+    '\\bboth\\s+(?=(?:(?:also|still|clearly|further|likewise)\\s+)?{both-verb}\\b)',
+    'gi',
     () => ({ kind: 'pair' }),
     ['both'],
   ],
+  ["\\bthere\\b(?!\\s+{existential-after-there}\\b)(?!['’]s)", 'gi', () => ({ kind: 'focus' }), ['there']],
   [
-    new RegExp(`\\bthere\\b(?!\\s+(?:${EXISTENTIAL})\\b)(?!['’]s)`, 'gi'),
-    () => ({ kind: 'focus' }),
-    ['there'],
-  ],
-  [
-    /\b(?:that|this|the\s+cited|the\s+same)\s+(?:precedent|tsc)\b/gi,
+    '\\b(?:that|this|the\\s+cited|the\\s+same)\\s+(?:precedent|tsc)\\b',
+    'gi',
     () => ({ kind: 'focus' }),
     ['precedent', 'tsc'],
   ],
   [
-    /\bthe\s+(?:cited|prior|earlier|previous)\s+(?:case|precedent)\b|\bthat\s+case\b/gi,
+    '\\bthe\\s+{focus-adjective}\\s+(?:case|precedent)\\b|\\bthat\\s+case\\b',
+    'gi',
     () => ({ kind: 'focus' }),
     ['case', 'precedent'],
   ],
-  [/\bthe\s+precedent\b(?!s)/gi, () => ({ kind: 'focus' }), ['precedent']],
+  ['\\bthe\\s+precedent\\b(?!s)', 'gi', () => ({ kind: 'focus' }), ['precedent']],
   [
-    /\bthe\s+(plaintiff|defendant)['’]s\s+(?:precedent|cited\s+case|chosen\s+precedent|authority)\b/gi,
+    "\\bthe\\s+(plaintiff|defendant)['’]s\\s+(?:precedent|cited\\s+case|chosen\\s+precedent|authority)\\b",
+    'gi',
     (side) => ({ kind: 'role', side: side?.toLowerCase() === 'plaintiff' ? 'plaintiff' : 'defendant' }),
     ['plaintiff', 'defendant'],
   ],
   [
-    /\b(?:the\s+)?pro-(plaintiff|defendant)\s+(?:precedent|case)\b/gi,
+    '\\b(?:the\\s+)?pro-(plaintiff|defendant)\\s+(?:precedent|case)\\b',
+    'gi',
     (side) => ({ kind: 'role', side: side?.toLowerCase() === 'plaintiff' ? 'plaintiff' : 'defendant' }),
     ['pro-'],
   ],
   [
-    /\bone\s+of\s+(?:these|those|the|the\s+two|both)\s+(?:precedents|prior\s+cases|cited\s+cases|TSCs)\b/gi,
+    '\\bone\\s+of\\s+(?:these|those|the|the\\s+two|both)\\s+(?:precedents|prior\\s+cases|cited\\s+cases|TSCs)\\b',
+    'gi',
     () => ({ kind: 'unidentified' }),
     ['one of'],
   ],
   // Capitalised: at a sentence's opening (`resolveCaseCues` checks that it opens the sentence).
-  [/\b(?:Its|Their)\b/g, () => ({ kind: 'previous' }), null],
+  ['\\b(?:Its|Their)\\b', 'g', () => ({ kind: 'previous' }), null],
   [
-    /\b(?:the|this|that|its|defendant['’]s)\s+counter-?example\b/gi,
+    "\\b(?:the|this|that|its|defendant['’]s)\\s+counter-?example\\b",
+    'gi',
     () => ({ kind: 'counterexample' }),
     ['counter'],
   ],
 ];
+
+// One pass finds where case words stand (the case-insensitive patterns joined); at each place every
+// pattern is tried there (sticky) and the longest wins. The case-sensitive ones ("Its" opening a
+// sentence) are searched apart.
+const JOINED = PATTERNS.filter(([, flags]) => flags === 'gi').map(([template]) => `(?:${template})`);
+const patternsOf = definePatterns({
+  ANY: [JOINED.join('|'), 'gi'],
+  ...Object.fromEntries(
+    PATTERNS.map(([template, flags], index) => [`P${index}`, [template, flags.replace('g', 'y')] as const]),
+  ),
+  ...Object.fromEntries(
+    PATTERNS.map(([template, flags], index) => [`G${index}`, [template, flags] as const]),
+  ),
+});
+type Compiled = Readonly<Record<string, RegExp>>;
+
+/** The longest cue a usable pattern of that case sensitivity matches at `at`, or null (a module function: see `negatesForward`). */
+function longestAt(
+  compiled: Compiled,
+  usable: readonly boolean[],
+  text: string,
+  at: number,
+  caseSensitive: boolean,
+): CaseCue | null {
+  let best: CaseCue | null = null;
+  for (let index = 0; index < PATTERNS.length; index += 1) {
+    const entry = PATTERNS[index];
+    if (!entry || !usable[index] || (entry[1] === 'gi') === caseSensitive) continue;
+    const pattern = compiled[`P${index}`];
+    if (!pattern) continue;
+    pattern.lastIndex = at;
+    const match = pattern.exec(text);
+    if (!match || match[0] === '' || (best && match[0].length <= best.end - best.start)) continue;
+    best = { start: at, end: at + match[0].length, target: entry[2](match[1]) };
+  }
+  return best;
+}
 
 /**
  * Every phrase of `text` that refers to one or more of the three cases, in text order, without
  * overlaps (at one place the longest wins: "the first precedent" over "the precedent"). What a
  * `pair`, `focus`, `role` or `counterexample` cue refers to is settled by `resolveCaseCues`.
  *
- * @example findCaseCues('as in TSC 1, here').map((cue) => cue.target) // [{ kind: 'cases', cases: ['tsc1'] }, { kind: 'cases', cases: ['current'] }]
+ * @example findCaseCues('as in TSC 1, here', lexicon).map((cue) => cue.target) // [{ kind: 'cases', cases: ['tsc1'] }, { kind: 'cases', cases: ['current'] }]
  */
-export function findCaseCues(text: string): CaseCue[] {
-  const found: CaseCue[] = [];
+export function findCaseCues(text: string, lexicon: Lexicon): CaseCue[] {
+  const compiled: Compiled = patternsOf(lexicon);
   const lower = text.toLowerCase();
-  for (const [pattern, target, needs] of PATTERNS) {
-    if (needs && !needs.some((word) => lower.includes(word))) continue;
-    pattern.lastIndex = 0;
-    for (let match = pattern.exec(text); match; match = pattern.exec(text)) {
-      if (match[0] === '') {
-        pattern.lastIndex += 1;
-        continue;
-      }
-      found.push({ start: match.index, end: match.index + match[0].length, target: target(match[1]) });
+  const usable = PATTERNS.map(([, , , needs]) => !needs || needs.some((word) => lower.includes(word)));
+  const found: CaseCue[] = [];
+  const any = compiled.ANY;
+  if (any) {
+    any.lastIndex = 0;
+    for (let match = any.exec(text); match; match = any.exec(text)) {
+      const cue = longestAt(compiled, usable, text, match.index, false);
+      if (cue) found.push(cue);
+      any.lastIndex = cue ? cue.end : match.index + 1;
+    }
+  }
+  for (const [index, [, flags]] of PATTERNS.entries()) {
+    if (flags === 'gi' || !usable[index]) continue;
+    const global = compiled[`G${index}`];
+    if (!global) continue;
+    global.lastIndex = 0;
+    for (let match = global.exec(text); match; match = global.exec(text)) {
+      const cue = longestAt(compiled, usable, text, match.index, true);
+      if (cue) found.push(cue);
     }
   }
   found.sort((a, b) => a.start - b.start || b.end - a.end);

@@ -2,10 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { findCaseCues } from './case-cues.ts';
 import { precedentInFocus, precedentRoles, resolveCaseCues } from './case-references.ts';
 import { splitSentences } from './sentences.ts';
+import { SHIPPED_LEXICON } from './test-lexicon.ts';
 
 function resolve(text: string) {
   const sentences = splitSentences(text, []);
-  return resolveCaseCues(text, findCaseCues(text), sentences).map((cue) => [
+  return resolveCaseCues(text, findCaseCues(text, SHIPPED_LEXICON), sentences, SHIPPED_LEXICON).map((cue) => [
     text.slice(cue.start, cue.end),
     cue.cases.map((c) => c ?? 'null').join('+'),
   ]);
@@ -15,7 +16,12 @@ describe('precedentRoles', () => {
   it('reads who won each precedent and who cites it', () => {
     const text =
       'TSC1 was decided for the defendant and TSC2 for the plaintiff. The defendant cites TSC1. The defendant offers TSC1 as a counterexample.';
-    const roles = precedentRoles(text, findCaseCues(text), splitSentences(text, []));
+    const roles = precedentRoles(
+      text,
+      findCaseCues(text, SHIPPED_LEXICON),
+      splitSentences(text, []),
+      SHIPPED_LEXICON,
+    );
     expect(Object.fromEntries(roles.won)).toEqual({ defendant: 'tsc1', plaintiff: 'tsc2' });
     expect(Object.fromEntries(roles.cited)).toEqual({ defendant: 'tsc1' });
     expect(roles.counterexample).toBe('tsc1');
@@ -23,7 +29,10 @@ describe('precedentRoles', () => {
 
   it('drops a role the argument contradicts', () => {
     const text = 'TSC1, where the plaintiff won. TSC2 (plaintiff won).';
-    expect(precedentRoles(text, findCaseCues(text), splitSentences(text, [])).won.size).toBe(0);
+    expect(
+      precedentRoles(text, findCaseCues(text, SHIPPED_LEXICON), splitSentences(text, []), SHIPPED_LEXICON).won
+        .size,
+    ).toBe(0);
   });
 });
 
@@ -79,7 +88,7 @@ describe('precedentInFocus', () => {
   it('follows the last precedent named in the paragraph', () => {
     const text = 'TSC1 and then TSC2 are cited. Shared factors are F4.';
     const sentences = splitSentences(text, []);
-    const resolved = resolveCaseCues(text, findCaseCues(text), sentences);
+    const resolved = resolveCaseCues(text, findCaseCues(text, SHIPPED_LEXICON), sentences, SHIPPED_LEXICON);
     expect(precedentInFocus(resolved, 0, text.indexOf('Shared'))).toBe('tsc2');
     expect(precedentInFocus(resolved, 1, text.length)).toBe(null);
   });

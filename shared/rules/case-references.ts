@@ -1,5 +1,7 @@
 import type { CaseId, Outcome } from '../vocabulary.ts';
 import type { CaseCue } from './case-cues.ts';
+import { definePatterns } from './grammar.ts';
+import type { Lexicon } from './lexicon.ts';
 import type { Sentence, Span } from './sentences.ts';
 
 type Precedent = 'tsc1' | 'tsc2';
@@ -14,22 +16,23 @@ export interface ResolvedCue extends CaseCue {
 // Who won a precedent, as arguments say it: "where the plaintiff won", "decided for the defendant",
 // "in the plaintiff's favor", "(outcome: plaintiff)", "(plaintiff won)", "a defendant win",
 // "won by the plaintiff", "sided with the plaintiff", "TSC2 for the plaintiff". Group 1…n: the side.
-const OUTCOME = new RegExp(
-  [
-    "\\b(plaintiff|defendant)(?:['’]s)?\\s+(?:won|wins|prevailed|prevails|succeeded|victory|win)\\b",
-    '\\b(?:decided|ruled|resolved|found|held|determined)\\s+(?:in\\s+favou?r\\s+of|for)\\s+the\\s+(plaintiff|defendant)\\b',
-    "\\bin\\s+(?:the\\s+)?(plaintiff|defendant)['’]s\\s+favou?r\\b",
-    '\\b(?:won|decided)\\s+by\\s+the\\s+(plaintiff|defendant)\\b',
-    '\\boutcome\\s*:?\\s*(plaintiff|defendant)\\b',
-    '\\(\\s*(plaintiff|defendant)(?:\\s+(?:won|prevailed))?\\s*\\)',
-    '\\bsided\\s+with\\s+the\\s+(plaintiff|defendant)\\b',
-    '\\bTSC\\s*[-#]?\\s*[12]\\s+for\\s+the\\s+(plaintiff|defendant)\\b',
-  ].join('|'),
-  'gi',
-);
-// "The plaintiff cites TSC2", "the defendant relies on TSC 1", "offers TSC 2 as a counterexample".
-const CITES =
-  /\b(plaintiff|defendant)\s+(?:cites|cited|relies\s+on|relied\s+on|offers|offered|points\s+to|invokes|turns\s+to)\b/gi;
+const patternsOf = definePatterns({
+  OUTCOME: [
+    [
+      "\\b(plaintiff|defendant)(?:['’]s)?\\s+{win-word}\\b",
+      '\\b{decision-verb}\\s+(?:in\\s+favou?r\\s+of|for)\\s+the\\s+(plaintiff|defendant)\\b',
+      "\\bin\\s+(?:the\\s+)?(plaintiff|defendant)['’]s\\s+favou?r\\b",
+      '\\b(?:won|decided)\\s+by\\s+the\\s+(plaintiff|defendant)\\b',
+      '\\boutcome\\s*:?\\s*(plaintiff|defendant)\\b',
+      '\\(\\s*(plaintiff|defendant)(?:\\s+(?:won|prevailed))?\\s*\\)',
+      '\\bsided\\s+with\\s+the\\s+(plaintiff|defendant)\\b',
+      '\\bTSC\\s*[-#]?\\s*[12]\\s+for\\s+the\\s+(plaintiff|defendant)\\b',
+    ].join('|'),
+    'gi',
+  ],
+  // "The plaintiff cites TSC2", "the defendant relies on TSC 1", "offers TSC 2 as a counterexample".
+  CITES: ['\\b(plaintiff|defendant)\\s+{citing-verb}\\b', 'gi'],
+});
 const COUNTEREXAMPLE = /counter-?example/i;
 
 function precedentOf(cue: CaseCue): Precedent | null {
@@ -99,7 +102,9 @@ export function precedentRoles(
   text: string,
   cues: readonly CaseCue[],
   sentences: readonly Sentence[],
+  lexicon: Lexicon,
 ): { won: Map<Outcome, Precedent>; cited: Map<Outcome, Precedent>; counterexample: Precedent | null } {
+  const { OUTCOME, CITES } = patternsOf(lexicon);
   const outcomes: Array<readonly [Precedent, Outcome]> = [];
   const citations: Array<readonly [Precedent, Outcome]> = [];
   const counterexamples = new Set<Precedent>();
@@ -193,8 +198,9 @@ export function resolveCaseCues(
   text: string,
   cues: readonly CaseCue[],
   sentences: readonly Sentence[],
+  lexicon: Lexicon,
 ): ResolvedCue[] {
-  const roles = precedentRoles(text, cues, sentences);
+  const roles = precedentRoles(text, cues, sentences, lexicon);
   const resolved: ResolvedCue[] = [];
   const focus = new FocusTracker();
   let paragraph = -1;

@@ -29,8 +29,8 @@ function labelAfter(rest: string): { length: number; label: string } | null {
 function mentionOf(number: string, start: number, end: number, text: string): FoundMention {
   const id = `F${Number(number)}`;
   return isFactorId(id)
-    ? { start, end, factor: id as FactorId, style: 'code', text: text.slice(start, end) }
-    : { start, end, factor: 'unlisted', style: 'code', text: text.slice(start, end) };
+    ? { start, end, factor: id as FactorId, style: 'code', text: text.slice(start, end), found: 'find.code' }
+    : { start, end, factor: 'unlisted', style: 'code', text: text.slice(start, end), found: 'find.code' };
 }
 
 /**

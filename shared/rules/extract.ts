@@ -23,7 +23,7 @@ import { type Span, splitSentences } from './sentences.ts';
 import { readSubjectMatter } from './subject-matter.ts';
 import { isTruncated } from './truncation.ts';
 import type { FoundMention, RulesExtraction, RulesMention } from './types.ts';
-import { matchWords } from './words.ts';
+import { matchWords, wordVocabulary } from './words.ts';
 
 /**
  * The mentions found, with the readings that depend on who did what and of what: phrases carried by
@@ -37,12 +37,14 @@ export function readWhoAndWhat(
   found: readonly FoundMention[],
   segments: readonly Span[],
   sentences: readonly Span[],
+  lexicon: Lexicon,
 ): FoundMention[] {
-  const possible = readPossibility(answer, absorbIntoCodes(answer, found, segments), segments);
+  const possible = readPossibility(answer, absorbIntoCodes(answer, found, segments), segments, lexicon);
   return readSubjectMatter(
     answer,
-    readRecipient(answer, readAgent(answer, possible, segments), sentences),
+    readRecipient(answer, readAgent(answer, possible, segments, lexicon), sentences, lexicon),
     sentences,
+    lexicon,
   );
 }
 
@@ -95,39 +97,41 @@ export function extractFactors(
   const sentences = splitSentences(answer, labelled);
   const sentenceRanges = sentences.map((sentence) => [sentence.start, sentence.end] as const);
   // One word list for both matchers.
-  const words = matchWords(answer);
+  const words = matchWords(answer, wordVocabulary(lexicon));
   const paraphrases = findParaphraseMentions(answer, compileLexicon(lexicon), sentenceRanges, words);
   const phrased = resolveOverlaps([...labelled, ...paraphrases]);
-  const cues = findCaseCues(answer);
+  const cues = findCaseCues(answer, lexicon);
   const found = addFrameMentions(
     answer,
     phrased,
     findFrameMentions(answer, compileFrames(lexicon), sentenceRanges, words),
     sentenceRanges,
     cues,
+    lexicon,
   );
   const cueStarts = cues.map((cue) => cue.start);
-  const segmentLists = splitSegments(answer, sentences, found, cueStarts);
+  const segmentLists = splitSegments(answer, sentences, found, cueStarts, lexicon);
   const segmented = sentences.map((sentence, index) => ({
     ...sentence,
     segments: segmentLists[index] ?? [],
   }));
   const allSegments = segmented.flatMap((sentence) => sentence.segments);
-  const direct = readWhoAndWhat(answer, found, allSegments, sentences);
-  const mentions = [...direct, ...findFactorAnaphora(answer, sentences, direct)].sort(
+  const direct = readWhoAndWhat(answer, found, allSegments, sentences, lexicon);
+  const mentions = [...direct, ...findFactorAnaphora(answer, sentences, direct, lexicon)].sort(
     (a, b) => a.start - b.start,
   );
   const attributed = attributeMentions(
     answer,
     segmented,
     mentions,
-    resolveCaseCues(answer, cues, sentences),
+    resolveCaseCues(answer, cues, sentences, lexicon),
     // A negation word inside a mention found ("Agreed-not-to-disclose", "No-security-measures"),
     // even one later carried by a code, is part of a factor's wording, not a negation.
-    findNegationWords(answer).filter(
+    findNegationWords(answer, lexicon).filter(
       (word) => !found.some((mention) => word.start >= mention.start && word.start < mention.end),
     ),
-    findHypotheticalWords(answer),
+    findHypotheticalWords(answer, lexicon),
+    lexicon,
   );
 
   const lists: Record<CaseId, FactorId[]> = { current: [], tsc1: [], tsc2: [] };
@@ -144,6 +148,7 @@ export function extractFactors(
         polarity: reading.polarity,
         // The quoted wording; an unlisted factor keeps its label (side marker dropped).
         text: mention.factor === 'unlisted' ? mention.text : answer.slice(mention.start, mention.end),
+        rules: [mention.found, ...(mention.reread ? [mention.reread] : []), ...reading.rules],
       });
       if (reading.polarity !== 'asserted' || reading.case === null) continue;
       if (mention.factor === 'unlisted') unlisted.push({ case: reading.case, text: mention.text });

@@ -49,10 +49,19 @@ describe('toExtractionRecord', () => {
       style: 'code',
       polarity: 'hypothetical',
       text: 'F4',
+      rules: ['find.code', 'hypothetical.condition'],
     };
     const record = toExtractionRecord('a1', extraction({ mentions: [mention] }));
     expect(record.mentions).toEqual([
-      { start: 4, end: 6, case: null, factor: 'F4', style: 'code', polarity: 'hypothetical' },
+      {
+        start: 4,
+        end: 6,
+        case: null,
+        factor: 'F4',
+        style: 'code',
+        polarity: 'hypothetical',
+        rules: ['find.code', 'hypothetical.condition'],
+      },
     ]);
     const many = Array.from({ length: MAX_EXTRACTION_MENTIONS + 5 }, () => mention);
     const bounded = toExtractionRecord('a1', extraction({ mentions: many }));

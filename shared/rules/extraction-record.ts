@@ -42,6 +42,7 @@ export function toExtractionRecord(argumentId: string, result: RulesExtraction):
         factor: mention.factor,
         style: mention.style,
         polarity: mention.polarity,
+        rules: [...mention.rules],
       }),
     ),
   };

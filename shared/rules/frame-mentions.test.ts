@@ -4,6 +4,7 @@ import { extractFactors } from './extract.ts';
 import { addFrameMentions, compileFrames, findFrameMentions } from './frame-mentions.ts';
 import { testLexicon } from './test-lexicon.ts';
 import type { FoundMention } from './types.ts';
+import { matchWords, wordVocabulary } from './words.ts';
 
 const lexicon = testLexicon(
   { F19: ['did nothing to'], F6: ['lock and key'] },
@@ -16,7 +17,12 @@ const lexicon = testLexicon(
 );
 
 function frames(text: string) {
-  return findFrameMentions(text, compileFrames(lexicon), [[0, text.length]]).map((m) => [m.factor, m.text]);
+  return findFrameMentions(
+    text,
+    compileFrames(lexicon),
+    [[0, text.length]],
+    matchWords(text, wordVocabulary(lexicon)),
+  ).map((m) => [m.factor, m.text]);
 }
 
 describe('findFrameMentions', () => {
@@ -32,7 +38,12 @@ describe('findFrameMentions', () => {
   it('keeps the order a " > " asks for', () => {
     const ordered = testLexicon({}, { aware: ['know', 'told'] }, { F21: ['@aware > secret'] });
     const found = (text: string) =>
-      findFrameMentions(text, compileFrames(ordered), [[0, text.length]]).map((m) => m.text);
+      findFrameMentions(
+        text,
+        compileFrames(ordered),
+        [[0, text.length]],
+        matchWords(text, wordVocabulary(ordered)),
+      ).map((m) => m.text);
     expect(found('it was told the plans were secret')).toEqual(['told the plans were secret']);
     expect(found('the secret was told to a crowd')).toEqual([]);
   });
@@ -60,9 +71,14 @@ describe('a frame that names a negation word', () => {
   const negative = testLexicon({}, {}, { F19: ['never|not + guard|lock + anything|files'] });
 
   it("matches it as the factor's own wording and asserts the factor", () => {
-    expect(findFrameMentions('it never locked the files', compileFrames(negative), [[0, 25]])).toMatchObject([
-      { factor: 'F19', text: 'never locked the files', negationAt: 3 },
-    ]);
+    expect(
+      findFrameMentions(
+        'it never locked the files',
+        compileFrames(negative),
+        [[0, 25]],
+        matchWords('it never locked the files', wordVocabulary(negative)),
+      ),
+    ).toMatchObject([{ factor: 'F19', text: 'never locked the files', negationAt: 3 }]);
     expect(extractFactors('In TSC2 the owner had not guarded anything.', negative).tsc2).toEqual(['F19']);
   });
 });
@@ -76,6 +92,7 @@ function mentionOf(text: string, wording: string, factor: FactorId, negation?: s
     factor,
     style: 'paraphrase',
     text: wording,
+    found: 'find.phrase',
   };
   if (negation) mention.negationAt = text.indexOf(negation, start);
   return mention;
@@ -84,7 +101,7 @@ function mentionOf(text: string, wording: string, factor: FactorId, negation?: s
 /** `addFrameMentions` over `text` as one sentence, with the case words given by their wording. */
 function add(text: string, found: FoundMention[], frames: FoundMention[], cueWordings: string[] = []) {
   const cues = cueWordings.map((cue) => ({ start: text.indexOf(cue), end: text.indexOf(cue) + cue.length }));
-  return addFrameMentions(text, found, frames, [[0, text.length]], cues);
+  return addFrameMentions(text, found, frames, [[0, text.length]], cues, lexicon);
 }
 
 describe('addFrameMentions', () => {

@@ -1,9 +1,10 @@
 import type { FactorId } from '../factors.ts';
-import { FRAME_WINDOW, type Lexicon, parseFrame } from './lexicon.ts';
+import { definePatterns } from './grammar.ts';
+import { FRAME_WINDOW, type Lexicon, lexiconFillers, parseFrame } from './lexicon.ts';
 import { inflectedKeys } from './paraphrase-mentions.ts';
 import type { Span } from './sentences.ts';
 import type { FoundMention } from './types.ts';
-import { matchWords, NEW_LIST_ITEM, type Word } from './words.ts';
+import type { Word } from './words.ts';
 
 interface CompiledFrame {
   factor: FactorId;
@@ -32,7 +33,7 @@ export function compileFrames(lexicon: Lexicon): CompiledFrames {
   const byKey = new Map<string, Array<readonly [number, number]>>();
   for (const [factor, list] of Object.entries(lexicon.frames) as [FactorId, string[]][]) {
     for (const frame of list) {
-      const parsed = parseFrame(frame, lexicon.synonyms);
+      const parsed = parseFrame(frame, lexicon.synonyms, lexiconFillers(lexicon));
       if (!parsed.ok)
         throw new Error(`lexicon frame "${frame}" ${parsed.error}; validate with lexiconSchema`);
       const index = frames.length;
@@ -137,7 +138,7 @@ export function findFrameMentions(
   text: string,
   compiled: CompiledFrames,
   ranges: ReadonlyArray<readonly [number, number]>,
-  words: readonly Word[] = matchWords(text),
+  words: readonly Word[],
 ): FoundMention[] {
   const mentions: FoundMention[] = [];
   if (compiled.frames.length === 0) return mentions;
@@ -201,7 +202,14 @@ function slotPositions(
 function frameMention(text: string, words: readonly Word[], factor: FactorId, match: Match): FoundMention {
   const start = words[match[0]]?.start ?? 0;
   const end = words[match[1]]?.end ?? start;
-  const mention: FoundMention = { start, end, factor, style: 'paraphrase', text: text.slice(start, end) };
+  const mention: FoundMention = {
+    start,
+    end,
+    factor,
+    style: 'paraphrase',
+    text: text.slice(start, end),
+    found: 'find.frame',
+  };
   const negation = match[2] === undefined ? undefined : words[match[2]];
   if (negation) mention.negationAt = negation.start;
   return mention;
@@ -214,10 +222,12 @@ const SAYS_ABSENCE: ReadonlySet<FactorId | 'unlisted'> = new Set(['F19']);
 
 // What ends the clause a negating frame carries: ";", ":", or a comma before a new clause or a
 // new item of a list ("nothing like it was sold by anyone else, the defendant's awareness that …").
-const CLAUSE_BREAK = new RegExp(
-  `[;:]|,\\s*(?:but|which|where|whereas|while|although|though|and\\s+(?:in|TSC|here)|${NEW_LIST_ITEM})\\b`,
-  'i',
-);
+const patternsOf = definePatterns({
+  CLAUSE_BREAK: [
+    '[;:]|,\\s*(?:{frame-clause-break}|and\\s+(?:in|TSC|here)|(?:and\\s+)?{list-item-determiner})\\b',
+    'i',
+  ],
+});
 
 /**
  * The mentions found with the frame mentions that add something: those overlapping no mention
@@ -237,7 +247,9 @@ export function addFrameMentions(
   frames: readonly FoundMention[],
   ranges: ReadonlyArray<readonly [number, number]>,
   cues: readonly Span[],
+  lexicon: Lexicon,
 ): FoundMention[] {
+  const { CLAUSE_BREAK } = patternsOf(lexicon);
   const kept: FoundMention[] = [];
   const taken = [...found];
   const negating = found.filter(

@@ -1,10 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { findHypotheticalWords, hypotheticalRanges } from './hypotheticals.ts';
+import { SHIPPED_LEXICON as lexicon } from './test-lexicon.ts';
 
 function ranges(text: string, caseStarts: number[] = []) {
-  return hypotheticalRanges(text, 0, text.length, caseStarts, findHypotheticalWords(text)).map((span) =>
-    text.slice(span.start, span.end),
-  );
+  return hypotheticalRanges(
+    text,
+    0,
+    text.length,
+    caseStarts,
+    findHypotheticalWords(text, lexicon),
+    lexicon,
+  ).map((span) => text.slice(span.start, span.end));
 }
 
 describe('hypotheticalRanges', () => {
@@ -27,19 +33,21 @@ describe('hypotheticalRanges', () => {
 
   it('reads only the given segment', () => {
     const text = 'F4 applies here. Even if F19 were present, fine.';
-    expect(hypotheticalRanges(text, 0, 16, [], findHypotheticalWords(text))).toEqual([]);
+    expect(hypotheticalRanges(text, 0, 16, [], findHypotheticalWords(text, lexicon), lexicon)).toEqual([]);
   });
 });
 
 describe('counterfactuals', () => {
   it('makes the whole segment of "should have" / "would have" / "might have" hypothetical', () => {
     const text = 'A nondisclosure agreement would have protected the plaintiff';
-    const words = findHypotheticalWords(text);
-    expect(words.map((word) => word.kind)).toEqual(['counterfactual']);
-    expect(hypotheticalRanges(text, 0, text.length, [], words)).toEqual([{ start: 0, end: text.length }]);
+    const words = findHypotheticalWords(text, lexicon);
+    expect(words.map((word) => word.rule)).toEqual(['hypothetical.counterfactual']);
+    expect(hypotheticalRanges(text, 0, text.length, [], words, lexicon)).toEqual([
+      { start: 0, end: text.length, rule: 'hypothetical.counterfactual' },
+    ]);
   });
 
   it('leaves "could have" alone: it is the possibility F16 asserts', () => {
-    expect(findHypotheticalWords('Anyone could have figured out the design')).toEqual([]);
+    expect(findHypotheticalWords('Anyone could have figured out the design', lexicon)).toEqual([]);
   });
 });

@@ -1,57 +1,83 @@
+import { definePatterns } from './grammar.ts';
+import type { Lexicon } from './lexicon.ts';
+import type { NamedRule } from './named-rule.ts';
 import type { Span } from './sentences.ts';
+import type { RuleName } from './types.ts';
 
-/** Where a condition ("if", "even if", ", had the …") or a statement of general law ("courts generally") begins. */
+/**
+ * Guideline 4: hypotheticals and general law do not count. A mention inside one of these stretches
+ * is `hypothetical`: it neither asserts nor denies. The rules, in the order they are tried.
+ */
+export const HYPOTHETICAL_RULES = [
+  {
+    name: 'hypothetical.inverted-condition',
+    says: 'A clause that opens with an inverted condition ("Had the plaintiff adopted …", "Were F20 present, …") is hypothetical up to its first comma.',
+    example: 'Had the plaintiff adopted security measures, the outcome might differ.',
+  },
+  {
+    name: 'hypothetical.condition',
+    says: 'A condition (class condition-word: "if", "even if", "unless", "assuming" …; or ", had the …") is hypothetical from its word to the next comma.',
+    example: 'Even if F19 were present, F6 is decisive.',
+  },
+  {
+    name: 'hypothetical.general-law',
+    says: 'A statement of general law or a comment on the argument (class general-law: "courts generally", "usually", "as a rule", "which would …") is hypothetical from its word to the next case word.',
+    example: 'Courts generally treat nondisclosure agreements as strong evidence.',
+  },
+  {
+    name: 'hypothetical.counterfactual',
+    says: 'A counterfactual or a reproach (class counterfactual: "would have", "should have", "might have") makes its whole clause hypothetical: it says what was not so. Not "could have": "anyone could have figured out the design" is the possibility F16 asserts.',
+    example: 'An NDA would have protected the plaintiff.',
+  },
+] as const satisfies readonly NamedRule[];
+type HypotheticalRule = (typeof HYPOTHETICAL_RULES)[number]['name'];
+
+/** Where a condition, a statement of general law or a counterfactual begins, and which. */
 export interface HypotheticalWord extends Span {
-  kind: 'condition' | 'general' | 'counterfactual';
+  rule: Exclude<HypotheticalRule, 'hypothetical.inverted-condition'>;
 }
 
-// Conditions: "even if", "if", "assuming", "unless", "were it" …, and an inverted condition after
-// a comma ("…, had the plaintiff …").
-const CONDITION =
-  /\b(?:even\s+if|if|assuming|suppose|supposing|unless|whether|were\s+(?:it|there))\b|[,;:]\s*(?:had|were|should)\s+(?:the|it|they|there|this|that)\b/gi;
-// An inverted condition opening a clause: "Had the plaintiff adopted security measures, …",
-// "Were Info-known-to-competitors present, …", "Were F20 present, …" (a capitalised name or a code
-// after a clause-initial "Were" / "Had" / "Should" is the condition's subject, not a question).
-const INVERTED_CONDITION =
-  /\s*[*_]*(?:had|were|should)\s+(?:(?:the|it|they|there|this|that)\b|[A-Z][a-z]+-[A-Za-z]|F\s?-?\d)/iy;
-// Statements of general law rather than about a case: "courts generally …", "as a rule".
-// Also the conditional mood of a comment on the argument itself ("…, which would misrepresent the
-// precedents", "would mean pretending the cases are alike", "would have to invent a similarity"):
-// what it would be, not what a case has.
-const GENERAL_LAW =
-  /\b(?:generally|usually|typically|ordinarily|as\s+a\s+rule|in\s+general|courts|the\s+law|tends?\s+to|often|which\s+would|would\s+(?:mean|have\s+to))\b/gi;
+/** A stretch of text that asserts nothing about a case, and the rule that makes it so. */
+export interface HypotheticalRange extends Span {
+  rule: RuleName;
+}
 
-// A counterfactual or a reproach: "an NDA would have protected the plaintiff", "the plaintiff
-// should have marked the documents", "the defendant might have reverse engineered it" — what was
-// not (or may not have been) so. Not "could have": "anyone could have figured out the design" is
-// the possibility F16 asserts.
-const COUNTERFACTUAL = /\b(?:should|would|might)\s+have\b|\bought\s+to\s+have\b/gi;
+const patternsOf = definePatterns({
+  CONDITION: ['\\b{condition-word}\\b|[,;:]\\s*{inversion-auxiliary}\\s+{inversion-subject}\\b', 'gi'],
+  // An inverted condition opening a clause: "Had the plaintiff adopted security measures, …",
+  // "Were Info-known-to-competitors present, …", "Were F20 present, …" (a capitalised name or a code
+  // after a clause-initial "Were" / "Had" / "Should" is the condition's subject, not a question).
+  INVERTED_CONDITION: [
+    '\\s*[*_]*{inversion-auxiliary}\\s+(?:{inversion-subject}\\b|[A-Z][a-z]+-[A-Za-z]|F\\s?-?\\d)',
+    'iy',
+  ],
+  GENERAL_LAW: ['\\b{general-law}\\b', 'gi'],
+  COUNTERFACTUAL: ['\\b{counterfactual}\\b', 'gi'],
+});
 
 /** Every condition, general-law and counterfactual word of `text`, in order (one pass; `hypotheticalRanges` uses them). */
-export function findHypotheticalWords(text: string): HypotheticalWord[] {
+export function findHypotheticalWords(text: string, lexicon: Lexicon): HypotheticalWord[] {
+  const patterns = patternsOf(lexicon);
   const words: HypotheticalWord[] = [];
-  for (const [pattern, kind] of [
-    [CONDITION, 'condition'],
-    [GENERAL_LAW, 'general'],
-    [COUNTERFACTUAL, 'counterfactual'],
+  for (const [pattern, rule] of [
+    [patterns.CONDITION, 'hypothetical.condition'],
+    [patterns.GENERAL_LAW, 'hypothetical.general-law'],
+    [patterns.COUNTERFACTUAL, 'hypothetical.counterfactual'],
   ] as const) {
     pattern.lastIndex = 0;
     for (let match = pattern.exec(text); match; match = pattern.exec(text))
-      words.push({ start: match.index, end: match.index + match[0].length, kind });
+      words.push({ start: match.index, end: match.index + match[0].length, rule });
   }
   return words.sort((a, b) => a.start - b.start);
 }
 
 /**
- * The stretches of text[from, to) — one segment — that assert nothing about a case (guideline 4):
- * a condition runs from its word ("even if F19 were present", "if F19 applies", a clause-initial
- * "Had the plaintiff adopted …") to the next comma; a statement of general law ("courts generally
- * treat NDAs as …") from its word to the next case word in `caseStarts`, or to `to`; a
- * counterfactual ("an NDA would have protected it", "should have marked") the whole segment. `words` are
- * the text's `findHypotheticalWords` (all of them or those of the sentence). Mentions inside are
- * `hypothetical`.
+ * The stretches of text[from, to) — one segment — that assert nothing about a case, by
+ * `HYPOTHETICAL_RULES`: a condition runs from its word to the next comma; a statement of general
+ * law from its word to the next case word in `caseStarts`, or to `to`; a counterfactual the whole
+ * segment. `words` are the text's `findHypotheticalWords` (all of them or those of the sentence).
  *
- * @example hypotheticalRanges(text, 0, text.length, [], findHypotheticalWords(text)) // for 'Even if F19 were present, F6 is': [{ start: 0, end: 24 }]
+ * @example hypotheticalRanges(text, 0, text.length, [], words, lexicon) // for 'Even if F19 were present, F6 is': [{ start: 0, end: 24, rule: 'hypothetical.condition' }]
  */
 export function hypotheticalRanges(
   text: string,
@@ -59,17 +85,22 @@ export function hypotheticalRanges(
   to: number,
   caseStarts: readonly number[],
   words: readonly HypotheticalWord[],
-): Span[] {
-  const ranges: Span[] = [];
+  lexicon: Lexicon,
+): HypotheticalRange[] {
+  const ranges: HypotheticalRange[] = [];
+  const { INVERTED_CONDITION } = patternsOf(lexicon);
   INVERTED_CONDITION.lastIndex = from;
-  if (INVERTED_CONDITION.test(text)) ranges.push({ start: from, end: untilComma(text, from, to) });
+  if (INVERTED_CONDITION.test(text))
+    ranges.push({ start: from, end: untilComma(text, from, to), rule: 'hypothetical.inverted-condition' });
   for (const word of words) {
     if (word.start < from || word.start >= to) continue;
-    if (word.kind === 'condition') ranges.push({ start: word.start, end: untilComma(text, word.start, to) });
-    else if (word.kind === 'counterfactual') ranges.push({ start: from, end: to });
+    if (word.rule === 'hypothetical.condition')
+      ranges.push({ start: word.start, end: untilComma(text, word.start, to), rule: word.rule });
+    else if (word.rule === 'hypothetical.counterfactual')
+      ranges.push({ start: from, end: to, rule: word.rule });
     else {
       const nextCase = caseStarts.find((position) => position > word.start && position < to);
-      ranges.push({ start: word.start, end: nextCase ?? to });
+      ranges.push({ start: word.start, end: nextCase ?? to, rule: word.rule });
     }
   }
   return ranges;

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { FACTOR_IDS } from '../factors.ts';
-import { lexiconSchema, parseFrame, parsePhrase } from './lexicon.ts';
+import { lexiconFillers, lexiconSchema, parseFrame, parsePhrase } from './lexicon.ts';
+import { SHIPPED_LEXICON } from './test-lexicon.ts';
+
+const fillers = lexiconFillers(SHIPPED_LEXICON);
 
 function lexiconWith(overrides: Record<string, string[]> = {}) {
   const factors: Record<string, string[]> = {};
@@ -10,7 +13,7 @@ function lexiconWith(overrides: Record<string, string[]> = {}) {
 
 describe('parsePhrase', () => {
   it('reads words, gaps and alternatives, stemmed, without filler words', () => {
-    const parsed = parsePhrase('Signed|executed * the nondisclosure agreement');
+    const parsed = parsePhrase('Signed|executed * the nondisclosure agreement', {}, fillers);
     expect(parsed).toEqual({
       ok: true,
       slots: [
@@ -24,24 +27,24 @@ describe('parsePhrase', () => {
 
   it('replaces a synonym class by its members, alone or among alternatives', () => {
     const classes = { disclose: ['disclose', 'reveal'] };
-    const parsed = parsePhrase('@disclose|tell * customers', classes);
+    const parsed = parsePhrase('@disclose|tell * customers', classes, fillers);
     expect(parsed.ok && parsed.slots[0]).toEqual({
       kind: 'word',
       words: ['disclose', 'reveal', 'tell'],
       keys: ['disclos', 'reveal', 'tell'],
     });
-    const unknown = parsePhrase('@leak * customers', classes);
+    const unknown = parsePhrase('@leak * customers', classes, fillers);
     expect(unknown.ok).toBe(false);
     if (!unknown.ok) expect(unknown.error).toContain('"@leak" is no synonym class');
   });
 
   it('reads ** as a long gap', () => {
-    const parsed = parsePhrase('supplier ** signed');
+    const parsed = parsePhrase('supplier ** signed', {}, fillers);
     expect(parsed.ok && parsed.slots[1]).toEqual({ kind: 'gap', max: 6 });
   });
 
   it('splits hyphenated words into their parts', () => {
-    const parsed = parsePhrase('reverse-engineered');
+    const parsed = parsePhrase('reverse-engineered', {}, fillers);
     expect(parsed.ok && parsed.slots.length).toBe(2);
   });
 
@@ -54,7 +57,7 @@ describe('parsePhrase', () => {
     ['the|a', 'filler word'],
     ['punct, here', 'not a word'],
   ])('rejects %j', (phrase, message) => {
-    const parsed = parsePhrase(phrase);
+    const parsed = parsePhrase(phrase, {}, fillers);
     expect(parsed.ok).toBe(false);
     if (!parsed.ok) expect(parsed.error).toContain(message);
   });
@@ -62,7 +65,7 @@ describe('parsePhrase', () => {
 
 describe('parseFrame', () => {
   it('reads two to four one-word slots joined by " + "', () => {
-    const parsed = parseFrame('@bar + work|job + rival', { bar: ['bar', 'restrain'] });
+    const parsed = parseFrame('@bar + work|job + rival', { bar: ['bar', 'restrain'] }, fillers);
     expect(parsed.ok && parsed.slots.map((slot) => slot.words)).toEqual([
       ['bar', 'restrain'],
       ['work', 'job'],
@@ -71,17 +74,17 @@ describe('parseFrame', () => {
   });
 
   it('marks a slot joined by " > " as standing after the previous one', () => {
-    const parsed = parseFrame('know > secret + plans');
+    const parsed = parseFrame('know > secret + plans', {}, fillers);
     expect(parsed.ok && parsed.slots.map((slot) => slot.afterPrevious)).toEqual([false, true, false]);
   });
 
   it('refuses one slot, five slots, gaps, phrases in a slot, filler words and unknown classes', () => {
-    expect(parseFrame('rival').ok).toBe(false);
-    expect(parseFrame('a1 + b1 + c1 + d1 + e1').ok).toBe(false);
-    expect(parseFrame('bar + * + rival').ok).toBe(false);
-    expect(parseFrame('bar + for rival').ok).toBe(false);
-    expect(parseFrame('bar + the').ok).toBe(false);
-    expect(parseFrame('@nothing + rival').ok).toBe(false);
+    expect(parseFrame('rival', {}, fillers).ok).toBe(false);
+    expect(parseFrame('a1 + b1 + c1 + d1 + e1', {}, fillers).ok).toBe(false);
+    expect(parseFrame('bar + * + rival', {}, fillers).ok).toBe(false);
+    expect(parseFrame('bar + for rival', {}, fillers).ok).toBe(false);
+    expect(parseFrame('bar + the', {}, fillers).ok).toBe(false);
+    expect(parseFrame('@nothing + rival', {}, fillers).ok).toBe(false);
   });
 
   it('is validated by lexiconSchema, with the path of the bad frame', () => {

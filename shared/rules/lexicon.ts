@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { type FactorId, factorIdSchema } from '../factors.ts';
-import { FILLER_WORDS, stemWord } from './words.ts';
+import { stemWord } from './words.ts';
 
 /**
  * One position of a lexicon phrase: a word (one of its alternatives) or a gap of 0…`max` words.
@@ -37,14 +37,15 @@ function wordSlot(words: readonly string[]): PhraseSlot {
  * every member of the near-synonym class `name` (and may be one of the alternatives: `@disclose|tell`);
  * a hyphenated word counts as its parts ("reverse-engineered" = "reverse engineered"). Filler words
  * ("the", "a", "its" …) may be written for readability and are ignored, as they are in the
- * text.
+ * text (`fillers`: the lexicon's class `filler`, `lexiconFillers`).
  *
- * @example parsePhrase('signed|executed * nondisclosure agreement') // 4 slots: word, gap, word, word
+ * @example parsePhrase('signed|executed * nondisclosure agreement', {}, lexiconFillers(lexicon)) // 4 slots: word, gap, word, word
  * @example parsePhrase('@disclose * customer', { disclose: ['disclose', 'reveal'] }) // first slot: disclose|reveal
  */
 export function parsePhrase(
   phrase: string,
   classes: SynonymClasses = {},
+  fillers: ReadonlySet<string> = NO_FILLERS,
 ): { ok: true; slots: PhraseSlot[] } | { ok: false; error: string } {
   const slots: PhraseSlot[] = [];
   const parts = phrase.toLowerCase().replace(/’/g, "'").trim().split(/\s+/);
@@ -67,7 +68,7 @@ export function parsePhrase(
         }
         if (!WORD_ONLY.test(alternative))
           return { ok: false, error: `"${part}": alternatives must be single words` };
-        if (FILLER_WORDS.has(alternative))
+        if (fillers.has(alternative))
           return { ok: false, error: `"${part}": a filler word cannot be an alternative` };
         words.push(alternative);
       }
@@ -76,7 +77,7 @@ export function parsePhrase(
     }
     for (const word of part.split('-')) {
       if (!WORD_ONLY.test(word)) return { ok: false, error: `"${part}" is not a word, * or a|b` };
-      if (!FILLER_WORDS.has(word)) slots.push(wordSlot([word]));
+      if (!fillers.has(word)) slots.push(wordSlot([word]));
     }
   }
   if (slots.at(-1)?.kind === 'gap') return { ok: false, error: 'cannot end with a * gap' };
@@ -105,6 +106,7 @@ export const FRAME_WINDOW = 10;
 export function parseFrame(
   frame: string,
   classes: SynonymClasses = {},
+  fillers: ReadonlySet<string> = NO_FILLERS,
 ): { ok: true; slots: FrameSlot[] } | { ok: false; error: string } {
   const parts = frame.split(/ ([+>]) /);
   const count = (parts.length + 1) / 2;
@@ -113,7 +115,7 @@ export function parseFrame(
   for (let index = 0; index < parts.length; index += 2) {
     const part = (parts[index] ?? '').trim();
     if (/\s|\*/.test(part)) return { ok: false, error: `slot "${part}" must be one word position` };
-    const parsed = parsePhrase(part, classes);
+    const parsed = parsePhrase(part, classes, fillers);
     if (!parsed.ok) return parsed;
     const [slot, extra] = parsed.slots;
     if (!slot || extra || slot.kind !== 'word')
@@ -123,17 +125,40 @@ export function parseFrame(
   return { ok: true, slots };
 }
 
-const classMemberSchema = z
+// A structural class's member: a word or a few words as written, or `@name` (a synonym class's words) / `@name*` (all their forms).
+const STRUCTURE_MEMBER = /^(?:@[a-z][a-z0-9-]*\*?|[a-z0-9'’][a-z0-9'’ -]*)$/;
+const structureMemberSchema = z
   .string()
-  .regex(WORD_ONLY, 'a synonym must be one lower-case word')
-  .refine((word) => !FILLER_WORDS.has(word), 'a filler word cannot be a synonym');
+  .regex(STRUCTURE_MEMBER, 'a structural class member is lower-case words, or @class')
+  .refine(
+    (member) => member.trim() === member && !/\s{2}/.test(member),
+    'no leading, trailing or double spaces',
+  );
+
+const classMemberSchema = z.string().regex(WORD_ONLY, 'a synonym must be one lower-case word');
+
+const NO_FILLERS: ReadonlySet<string> = new Set();
 
 /**
- * The paraphrase lexicon of the rule-based extractor (`data/lexicon.json`): near-synonym classes
+ * The lexicon's filler words (its structural class `filler`): ignored in phrases and in the text
+ * ("a", "the", "its" …). A lexicon without the class has none.
+ */
+export function lexiconFillers(lexicon: {
+  structure: Readonly<Record<string, { words: readonly string[] }>>;
+}): ReadonlySet<string> {
+  return new Set(lexicon.structure.filler?.words ?? []);
+}
+
+/**
+ * The vocabulary of the rule-based extractor (`data/lexicon.json`): near-synonym classes
  * (`synonyms`, optional), for every one of the 26 factors phrasings an argument may use
- * instead of the code or the name, as lemma patterns, and optional concept frames (`frames`,
- * `parseFrame`): the factor's meaning as concepts that must meet in one clause, in any order. A phrase may be listed under one factor only;
- * every `@class` a phrase names must be defined.
+ * instead of the code or the name, as lemma patterns, optional concept frames (`frames`,
+ * `parseFrame`): the factor's meaning as concepts that must meet in one clause, in any order — and
+ * the closed word classes of the structural rules (`structure`: negation words, case words,
+ * outsiders, modals …; shared/rules/grammar.ts), each member a word or a few words as written, or
+ * `@name` for a synonym class. A phrase may be listed under one factor only; every `@class` named
+ * must be defined. Which structural classes the rules need is checked when they are compiled
+ * (`structuralProblems`).
  */
 export const lexiconSchema = z
   .strictObject({
@@ -147,12 +172,38 @@ export const lexiconSchema = z
       .default({}),
     factors: z.record(factorIdSchema, z.array(z.string()).min(1, 'needs at least one phrase')),
     frames: z.partialRecord(factorIdSchema, z.array(z.string()).min(1)).default({}),
+    structure: z
+      .record(
+        z.string().regex(CLASS_NAME, 'a class name is lower-case letters, digits, hyphens'),
+        z.strictObject({
+          role: z.string().trim().min(1, 'say what the class is for'),
+          words: z.array(structureMemberSchema).min(1),
+        }),
+      )
+      .default({}),
   })
   .superRefine((lexicon, ctx) => {
+    const fillers = lexiconFillers(lexicon);
+    for (const [name, words] of Object.entries(lexicon.synonyms))
+      for (const [index, word] of words.entries())
+        if (fillers.has(word))
+          ctx.addIssue({
+            code: 'custom',
+            path: ['synonyms', name, index],
+            message: 'a filler word cannot be a synonym',
+          });
+    for (const [name, { words }] of Object.entries(lexicon.structure))
+      for (const [index, member] of words.entries())
+        if (member.startsWith('@') && !lexicon.synonyms[member.replace(/^@|\*$/g, '')])
+          ctx.addIssue({
+            code: 'custom',
+            path: ['structure', name, 'words', index],
+            message: `"${member}" is no synonym class of the lexicon`,
+          });
     const owner = new Map<string, FactorId>();
     for (const [id, phrases] of Object.entries(lexicon.factors) as [FactorId, string[]][]) {
       for (const [index, phrase] of phrases.entries()) {
-        const parsed = parsePhrase(phrase, lexicon.synonyms);
+        const parsed = parsePhrase(phrase, lexicon.synonyms, fillers);
         if (!parsed.ok) {
           ctx.addIssue({
             code: 'custom',
@@ -174,7 +225,7 @@ export const lexiconSchema = z
     }
     for (const [id, frames] of Object.entries(lexicon.frames) as [FactorId, string[]][]) {
       for (const [index, frame] of frames.entries()) {
-        const parsed = parseFrame(frame, lexicon.synonyms);
+        const parsed = parseFrame(frame, lexicon.synonyms, fillers);
         if (!parsed.ok)
           ctx.addIssue({
             code: 'custom',

@@ -9,7 +9,14 @@ function at(
   style: FoundMention['style'],
 ): FoundMention {
   const start = text.indexOf(phrase);
-  return { start, end: start + phrase.length, factor, style, text: phrase };
+  return {
+    start,
+    end: start + phrase.length,
+    factor,
+    style,
+    text: phrase,
+    found: style === 'code' ? 'find.code' : style === 'name' ? 'find.name' : 'find.phrase',
+  };
 }
 
 describe('resolveOverlaps', () => {

@@ -40,7 +40,10 @@ export function resolveOverlaps(mentions: readonly FoundMention[]): FoundMention
     }
     for (const other of clashes) {
       if (other.factor !== mention.factor || other.style === 'code') continue;
-      if (STRENGTH[mention.style] > STRENGTH[other.style]) other.style = mention.style;
+      if (STRENGTH[mention.style] > STRENGTH[other.style]) {
+        other.style = mention.style;
+        other.found = mention.found;
+      }
       other.start = Math.min(other.start, mention.start);
       other.end = Math.max(other.end, mention.end);
     }

@@ -1,15 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import { readPossibility } from './modality.ts';
+import { SHIPPED_LEXICON } from './test-lexicon.ts';
 import type { FoundMention } from './types.ts';
 
 function f25(text: string, phrase: string): FoundMention {
   const start = text.indexOf(phrase);
-  return { start, end: start + phrase.length, factor: 'F25', style: 'paraphrase', text: phrase };
+  return {
+    start,
+    end: start + phrase.length,
+    factor: 'F25',
+    style: 'paraphrase',
+    text: phrase,
+    found: 'find.phrase',
+  };
 }
 
 function read(text: string, phrase: string, style: FoundMention['style'] = 'paraphrase') {
   const mention = { ...f25(text, phrase), style };
-  return readPossibility(text, [mention], [{ start: 0, end: text.length }])[0]?.factor;
+  return readPossibility(text, [mention], [{ start: 0, end: text.length }], SHIPPED_LEXICON)[0]?.factor;
 }
 
 describe('readPossibility', () => {
@@ -23,8 +31,11 @@ describe('readPossibility', () => {
       factor: 'F25' as const,
       style: 'paraphrase' as const,
       text: text.slice(start, start + 40),
+      found: 'find.phrase' as const,
     };
-    expect(readPossibility(text, [mention], [{ start: 0, end: text.length }])[0]?.factor).toBe('F16');
+    expect(
+      readPossibility(text, [mention], [{ start: 0, end: text.length }], SHIPPED_LEXICON)[0]?.factor,
+    ).toBe('F16');
   });
 
   it('reads reverse engineering under a modal of possibility as F16', () => {
@@ -53,6 +64,7 @@ describe('readPossibility', () => {
           { start: 0, end: 18 },
           { start: 19, end: text.length },
         ],
+        SHIPPED_LEXICON,
       )[0]?.factor,
     ).toBe('F25');
   });

@@ -58,7 +58,14 @@ export function findNameMentions(text: string): FoundMention[] {
       text.slice(match.index + match[0].length, match.index + match[0].length + 8),
     );
     const end = match.index + match[0].length + (side ? side[0].length : 0);
-    mentions.push({ start: match.index, end, factor, style: 'name', text: text.slice(match.index, end) });
+    mentions.push({
+      start: match.index,
+      end,
+      factor,
+      style: 'name',
+      text: text.slice(match.index, end),
+      found: 'find.name',
+    });
   }
   return mentions;
 }
@@ -80,7 +87,7 @@ export function findPseudoNameMentions(text: string): FoundMention[] {
     let end = match.index + match[0].length;
     const side = SIDE_AFTER.exec(text.slice(end, end + 8));
     if (side) end += side[0].length;
-    mentions.push({ start, end, factor: 'unlisted', style: 'name', text: label });
+    mentions.push({ start, end, factor: 'unlisted', style: 'name', text: label, found: 'find.label' });
   }
   return mentions;
 }

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { findNegationWords, negationAfterCase, negationBeforeCase } from './negation.ts';
+import { SHIPPED_LEXICON as lexicon } from './test-lexicon.ts';
 
 function words(text: string) {
-  return findNegationWords(text).map((span) => text.slice(span.start, span.end));
+  return findNegationWords(text, lexicon).map((span) => text.slice(span.start, span.end));
 }
 
 describe('findNegationWords', () => {
@@ -40,21 +41,33 @@ describe('findNegationWords', () => {
 describe('negation bound to a case word', () => {
   it('binds "not in", "not present in", "absent from" to the case after them', () => {
     const text = 'F7 was present in TSC1 but not in the input case';
-    expect(negationBeforeCase(text, 23, text.indexOf('the input case'))).not.toBeNull();
+    expect(
+      negationBeforeCase(
+        text,
+        23,
+        text.indexOf('the input case'),
+        text.indexOf('the input case') + 14,
+        lexicon,
+      ),
+    ).not.toBeNull();
     const distinguishes = 'which distinguishes TSC1';
-    expect(negationBeforeCase(distinguishes, 0, distinguishes.indexOf('TSC1'))).not.toBeNull();
+    expect(
+      negationBeforeCase(distinguishes, 0, distinguishes.indexOf('TSC1'), distinguishes.length, lexicon),
+    ).not.toBeNull();
     const absent = 'F11, absent from the input case';
-    expect(negationBeforeCase(absent, 0, absent.indexOf('the input case'))).not.toBeNull();
+    expect(
+      negationBeforeCase(absent, 0, absent.indexOf('the input case'), absent.length, lexicon),
+    ).not.toBeNull();
   });
 
   it('binds "lacks", "does not have", "has nothing" to the case before them', () => {
     const text = 'which the input case lacks';
-    expect(negationAfterCase(text, text.indexOf(' lacks'), text.length)).not.toBeNull();
-    expect(negationAfterCase('TSC2 has nothing comparable', 4, 27)).not.toBeNull();
+    expect(negationAfterCase(text, text.indexOf(' lacks'), text.length, lexicon)).not.toBeNull();
+    expect(negationAfterCase('TSC2 has nothing comparable', 4, 27, lexicon)).not.toBeNull();
   });
 
   it('does not bind an ordinary verb', () => {
-    expect(negationAfterCase('TSC2 involved F6', 4, 16)).toBeNull();
-    expect(negationBeforeCase('present in TSC1', 0, 11)).toBeNull();
+    expect(negationAfterCase('TSC2 involved F6', 4, 16, lexicon)).toBeNull();
+    expect(negationBeforeCase('present in TSC1', 0, 11, 15, lexicon)).toBeNull();
   });
 });

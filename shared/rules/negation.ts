@@ -1,31 +1,39 @@
+import { definePatterns } from './grammar.ts';
+import type { Lexicon } from './lexicon.ts';
+import type { NamedRule } from './named-rule.ts';
 import type { Span } from './sentences.ts';
 
-// Negation words ("denies" among them: "the defendant denies having signed an NDA" asserts no
-// NDA). "didn't"-style contractions count; "not only", "not just", "no doubt", "no less"
-// do not negate anything, nor does "no (common) factors" — unlike "no factor 4", a code — (it speaks of what the cases share, not of
-// the factors listed beside it). "without", like "no", negates only what follows it (segment-facts):
-// "without requiring them to sign NDAs", "even without F13 or F4"; "revealed it to customers without
-// restriction" and "entered without permission" negate nothing, and "without security measures" is
-// a lexicon phrase of F19.
-const NEGATION =
-  /\b(?:not(?!\s+(?:only|just|merely|simply)\b)|no(?!\s+(?:doubt|less|strings|(?:common\s+|shared\s+)?factors?(?!\s*F?\s*\d))\b)|never|nowhere|neither|nor|none|nothing|nobody|no\s+one|lacks?|lacked|lacking|absent|absence|missing|cannot|den(?:y|ies|ied|ying)|fails?\s+to|failed\s+to|without(?!\s+(?:any\s+)?(?:permission|authori[sz]ation|consent|leave|restrictions?|limitations?|limits?|reservations?|doubt|question|notice)\b))\b|\b[a-z]+n['’]t\b/gi;
-
-// A negation bound to the case word right after it: "but not in the input case", "not present in
-// TSC1", "which was not so in TSC1", "never occurred in the input case", "absent from the input case", "missing from", "lacking in",
-// "which distinguishes TSC1", "the input case is different from TSC2 because …" (what distinguishes a
-// precedent is what it lacks; in "distinguishes
-// the input case from TSC2" it is the case after "from" that lacks it: `negationBeforeCase` leaves
-// the case before "from" alone and segment-facts binds the one after).
-const NEGATION_BEFORE_CASE =
-  /(?:\b(?:not|never|no)\s+(?:(?:present|found|seen|shown|established|involved|at\s+issue|the\s+case|applicable|relevant|so|true|occurred|occur|arose|arise|appeared|appear|existed|exist|happened|applied|apply|featured|raised|there)\s+)?(?:in|for|from|to|with|of)\s+|\b(?:absent|lacking|missing|excluded)\s+(?:(?:in|from)\s+)?|\bnot\s+|\bdistinguish(?:es|ed)?\s+|\bdistinguish(?:es|ed)?\s+(?:it|them|this|ours)\s+from\s+|\b(?:differs?|differed|different|distinguishable|distinct)\s+from\s+)$/i;
+const patternsOf = definePatterns({
+  // Negation words ("denies" among them: "the defendant denies having signed an NDA" asserts no
+  // NDA). "didn't"-style contractions count; "not only", "no doubt", "no less" do not negate
+  // anything, nor does "no (common) factors" — unlike "no factor 4", a code — (it speaks of what
+  // the cases share, not of the factors listed beside it). "without", like "no", negates only what
+  // follows it (segment-facts); "revealed it to customers without restriction" and "entered without
+  // permission" negate nothing, and "without security measures" is a lexicon phrase of F19.
+  NEGATION: [
+    "\\b(?:{contrary-of}(?=\\s)|not(?!\\s+{not-negating-after-not}\\b)|no(?!\\s+(?:{not-negating-after-no}|(?:common\\s+|shared\\s+)?factors?(?!\\s*F?\\s*\\d))\\b)|{negation-word}|without(?!\\s+(?:any\\s+)?{not-negating-after-without}\\b))\\b|\\b[a-z]+n['’]t\\b",
+    'gi',
+  ],
+  // A negation bound to the case word right after it: "but not in the input case", "not present in
+  // TSC1", "which was not so in TSC1", "never occurred in the input case", "absent from the input
+  // case", "missing from", "lacking in", "which distinguishes TSC1", "the input case is different
+  // from TSC2 because …" (what distinguishes a precedent is what it lacks; in "distinguishes the
+  // input case from TSC2" it is the case after "from" that lacks it: `negationBeforeCase` leaves
+  // the case before "from" alone and segment-facts binds the one after).
+  NEGATION_BEFORE_CASE: [
+    '(?:\\b{bound-negator}\\s+(?:{presence-predicate}\\s+)?(?:in|for|from|to|with|of)\\s+|\\b{absence-word}\\s+(?:(?:in|from)\\s+)?|\\bnot\\s+|\\b{distinguish-verb}\\s+|\\b{distinguish-verb}\\s+(?:it|them|this|ours)\\s+from\\s+|\\b{differ-word}\\s+from\\s+)$',
+    'i',
+  ],
+  DISTINGUISH_BEFORE: ['\\b{distinguish-verb}\\s+$', 'i'],
+  // … and to the case word right before it: "the input case lacks", "TSC2 does not have", "TSC2 has
+  // nothing comparable", "the plaintiff in the input case never did".
+  NEGATION_AFTER_CASE: ['^\\s*(?:{case-negation-adverb}\\s+)?{case-negation-after}\\b', 'i'],
+});
 const DISTINGUISHED_FROM = /^\s+from\b/i;
-// … and to the case word right before it: "the input case lacks", "TSC2 does not have", "TSC2 has
-// nothing comparable", "the plaintiff in the input case never did".
-const NEGATION_AFTER_CASE =
-  /^\s*(?:(?:also|likewise|itself|clearly|simply|plainly)\s+)?(?:lacks?|lacked|lacking|does\s+not|did\s+not|do\s+not|doesn['’]t|didn['’]t|don['’]t|has\s+no|had\s+no|have\s+no|contains?\s+no|contained\s+no|involves?\s+no|involved\s+no|shows?\s+no|showed\s+no|never|is\s+not|was\s+not|isn['’]t|wasn['’]t|has\s+nothing|had\s+nothing|fails?\s+to|failed\s+to|is\s+missing|was\s+missing|is\s+lacking)\b/i;
 
 /** Every negation word of `text`, in order. */
-export function findNegationWords(text: string): Span[] {
+export function findNegationWords(text: string, lexicon: Lexicon): Span[] {
+  const { NEGATION } = patternsOf(lexicon);
   const spans: Span[] = [];
   NEGATION.lastIndex = 0;
   for (let match = NEGATION.exec(text); match; match = NEGATION.exec(text))
@@ -37,19 +45,21 @@ export function findNegationWords(text: string): Span[] {
  * The negation that binds to a case word from the left ("not in", "absent from"), searched in
  * text[from, caseStart), or null.
  *
- * @example negationBeforeCase('F7 was in TSC1 but not in the input case', 15, 27) // { start: 19, end: 27 }
+ * @example negationBeforeCase('F7 was in TSC1 but not in the input case', 15, 27, 41, lexicon) // { start: 19, end: 27 }
  */
 export function negationBeforeCase(
   text: string,
   from: number,
   caseStart: number,
-  caseEnd = caseStart,
+  caseEnd: number,
+  lexicon: Lexicon,
 ): Span | null {
+  const { NEGATION_BEFORE_CASE, DISTINGUISH_BEFORE } = patternsOf(lexicon);
   const match = NEGATION_BEFORE_CASE.exec(text.slice(Math.max(from, caseStart - 60), caseStart));
   // "distinguishes the input case from TSC2": the input case has what distinguishes it.
   if (
     match &&
-    /distinguish\w*\s+$/i.test(match[0]) &&
+    DISTINGUISH_BEFORE.test(match[0]) &&
     DISTINGUISHED_FROM.test(text.slice(caseEnd, caseEnd + 20))
   )
     return null;
@@ -58,13 +68,55 @@ export function negationBeforeCase(
     return null;
   return match ? { start: caseStart - match[0].length, end: caseStart } : null;
 }
-const RELATIVE_AFTER = /^\s*,\s*(?:where|which|in\s+which)\b/i;
+// … unless the relative clause itself denies: "differs from TSC1, which does not".
+const RELATIVE_AFTER =
+  /^\s*,\s*(?:where|which|in\s+which)\b(?!\s+(?:does|did|do|has|had|is|was)\s+not\b|\s+(?:lacks?|lacked|never)\b)/i;
 
 /**
  * The negation that binds to a case word from the right ("lacks", "does not have"), searched in
  * text[caseEnd, to), or null.
  */
-export function negationAfterCase(text: string, caseEnd: number, to: number): Span | null {
+export function negationAfterCase(text: string, caseEnd: number, to: number, lexicon: Lexicon): Span | null {
+  const { NEGATION_AFTER_CASE } = patternsOf(lexicon);
   const match = NEGATION_AFTER_CASE.exec(text.slice(caseEnd, Math.min(to, caseEnd + 40)));
   return match ? { start: caseEnd, end: caseEnd + match[0].length } : null;
 }
+
+/**
+ * Whether a mention's main reading is negated, by the first rule that applies (after the
+ * hypothetical rules: a mention in a condition or a statement of general law is neither asserted
+ * nor negated). Negated mentions are reported as `negated` and never listed.
+ */
+export const NEGATION_RULES = [
+  {
+    name: 'negation.bound-to-case',
+    says: 'A negation bound to the case word negates that case only: before it ("not in the input case", "absent from TSC1", "never occurred in", "different from TSC2") or after it ("the input case lacks", "TSC2 does not have", "TSC2 has nothing comparable").',
+    example: 'F5 is not present in the input case.',
+  },
+  {
+    name: 'negation.clause',
+    says: 'A negation word anywhere in the clause, outside the factors\' own wording and the negations bound to case words ("not", "never", "neither … nor", "lacks", "failed to", "nobody" …), negates the clause\'s factors.',
+    example: 'The defendant never signed a nondisclosure agreement.',
+  },
+  {
+    name: 'negation.no-before',
+    says: '"No", "nothing" and "without" negate the factors after them, up to the next item of a list ("the input case involves no F12", "even without F13 or F4"), and a factor they directly follow ("reverse engineered nothing"); after a copula "no" negates the clause ("… is no defense").',
+    example: 'The defendant signed no nondisclosure agreement.',
+  },
+  {
+    name: 'negation.instead-of',
+    says: '"The (very) opposite of", "instead of", "rather than" negate the factor after them (class contrary-of), as "no" does.',
+    example: 'The input case has F6, the very opposite of F19.',
+  },
+  {
+    name: 'negation.reported-that',
+    says: 'A negation inside a reported that-clause negates only what follows the "that": "knew full well that the data was not to leave the room" still asserts "knew full well".',
+    example:
+      'The defendant knew the data was confidential (F21), showing that it had not signed a nondisclosure agreement.',
+  },
+  {
+    name: 'negation.list-before-negated-clause',
+    says: 'A bare list of factors takes the negation of the clause after it ("F4, F6 and F10 are absent from the input case").',
+    example: 'F4, F6 — neither of them is found in the input case, nor is F10.',
+  },
+] as const satisfies readonly NamedRule[];

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { compileLexicon, findParaphraseMentions } from './paraphrase-mentions.ts';
 import { testLexicon } from './test-lexicon.ts';
+import { matchWords, wordVocabulary } from './words.ts';
 
 const lexicon = testLexicon({
   F4: ['signed * nondisclosure agreement'],
@@ -9,10 +10,12 @@ const lexicon = testLexicon({
 });
 
 function find(text: string) {
-  return findParaphraseMentions(text, compileLexicon(lexicon), [[0, text.length]]).map((m) => [
-    m.factor,
-    text.slice(m.start, m.end),
-  ]);
+  return findParaphraseMentions(
+    text,
+    compileLexicon(lexicon),
+    [[0, text.length]],
+    matchWords(text, wordVocabulary(lexicon)),
+  ).map((m) => [m.factor, text.slice(m.start, m.end)]);
 }
 
 describe('findParaphraseMentions', () => {
@@ -40,7 +43,12 @@ describe('findParaphraseMentions', () => {
   it('records where a negation inside the phrase stands', () => {
     const negated = testLexicon({ F19: ['did not * take * measures|security'] });
     const text = 'it did not take reasonable security measures';
-    const [mention] = findParaphraseMentions(text, compileLexicon(negated), [[0, text.length]]);
+    const [mention] = findParaphraseMentions(
+      text,
+      compileLexicon(negated),
+      [[0, text.length]],
+      matchWords(text, wordVocabulary(negated)),
+    );
     expect(mention?.text).toBe('did not take reasonable security');
     expect(mention?.negationAt).toBe(text.indexOf('not'));
   });
@@ -48,10 +56,15 @@ describe('findParaphraseMentions', () => {
   it('keeps a phrase inside the given range', () => {
     const text = 'He signed it. A nondisclosure agreement followed.';
     expect(
-      findParaphraseMentions(text, compileLexicon(lexicon), [
-        [0, 13],
-        [14, text.length],
-      ]),
+      findParaphraseMentions(
+        text,
+        compileLexicon(lexicon),
+        [
+          [0, 13],
+          [14, text.length],
+        ],
+        matchWords(text, wordVocabulary(lexicon)),
+      ),
     ).toEqual([]);
   });
 
@@ -68,7 +81,12 @@ describe('findParaphraseMentions with lemma patterns', () => {
   );
 
   function findIn(lexicon: typeof lemmas, text: string) {
-    return findParaphraseMentions(text, compileLexicon(lexicon), [[0, text.length]]).map((m) => m.factor);
+    return findParaphraseMentions(
+      text,
+      compileLexicon(lexicon),
+      [[0, text.length]],
+      matchWords(text, wordVocabulary(lexicon)),
+    ).map((m) => m.factor);
   }
 
   it('matches irregular inflections of a lemma', () => {
@@ -79,7 +97,12 @@ describe('findParaphraseMentions with lemma patterns', () => {
   it('can leave the inflection tables out, for measuring them', () => {
     const text = 'The defendant broke into the premises.';
     expect(
-      findParaphraseMentions(text, compileLexicon(lemmas, { inflections: false }), [[0, text.length]]),
+      findParaphraseMentions(
+        text,
+        compileLexicon(lemmas, { inflections: false }),
+        [[0, text.length]],
+        matchWords(text, wordVocabulary(lemmas)),
+      ),
     ).toEqual([]);
   });
 

@@ -1,8 +1,8 @@
 import type { FactorId } from '../factors.ts';
 import { inflections } from './inflections.ts';
-import { type Lexicon, type PhraseSlot, parsePhrase } from './lexicon.ts';
+import { type Lexicon, lexiconFillers, type PhraseSlot, parsePhrase } from './lexicon.ts';
 import type { FoundMention } from './types.ts';
-import { matchWords, stemWord, type Word } from './words.ts';
+import { stemWord, type Word } from './words.ts';
 
 /** A phrase slot ready for matching: the set of stems its word may take, or a gap. */
 type CompiledSlot = { kind: 'word'; keys: ReadonlySet<string> } | { kind: 'gap'; max: number };
@@ -85,7 +85,7 @@ export function compileLexicon(lexicon: Lexicon, options: { inflections?: boolea
   const byFirstKey = new Map<string, CompiledPhrase[]>();
   for (const [factor, phrases] of Object.entries(lexicon.factors) as [FactorId, string[]][]) {
     for (const phrase of phrases) {
-      const parsed = parsePhrase(phrase, lexicon.synonyms);
+      const parsed = parsePhrase(phrase, lexicon.synonyms, lexiconFillers(lexicon));
       if (!parsed.ok)
         throw new Error(`lexicon phrase "${phrase}" ${parsed.error}; validate with lexiconSchema`);
       const slots = parsed.slots.map((slot) => lemmaSlot(slot, inflect));
@@ -144,7 +144,7 @@ export function findParaphraseMentions(
   text: string,
   compiled: CompiledLexicon,
   ranges: ReadonlyArray<readonly [number, number]>,
-  words: readonly Word[] = matchWords(text),
+  words: readonly Word[],
 ): FoundMention[] {
   const mentions: FoundMention[] = [];
   let first = 0;
@@ -167,6 +167,7 @@ export function findParaphraseMentions(
           factor: phrase.factor,
           style: 'paraphrase',
           text: text.slice(start, end),
+          found: 'find.phrase',
         };
         for (let index = at; index <= last; index += 1) {
           const word = words[index];

@@ -1,15 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import { readRecipient } from './recipient.ts';
+import { SHIPPED_LEXICON } from './test-lexicon.ts';
 import type { FoundMention } from './types.ts';
 
 function promise(text: string, phrase: string): FoundMention {
   const start = text.indexOf(phrase);
-  return { start, end: start + phrase.length, factor: 'F4', style: 'paraphrase', text: phrase };
+  return {
+    start,
+    end: start + phrase.length,
+    factor: 'F4',
+    style: 'paraphrase',
+    text: phrase,
+    found: 'find.phrase',
+  };
 }
 
 /** The factor `readRecipient` gives an F4 paraphrase `phrase` of `text` read as one sentence. */
 function factorOf(text: string, phrase: string) {
-  return readRecipient(text, [promise(text, phrase)], [{ start: 0, end: text.length }])[0]?.factor;
+  return readRecipient(text, [promise(text, phrase)], [{ start: 0, end: text.length }], SHIPPED_LEXICON)[0]
+    ?.factor;
 }
 
 describe('readRecipient', () => {
@@ -39,12 +48,32 @@ describe('readRecipient', () => {
     expect(factorOf(text, 'promise to keep it secret')).toBe('F12');
   });
 
+  it('gives a retailer and a wholesaler the same reading: both are outsiders (one vocabulary, @outsider)', () => {
+    for (const who of ['retailer', 'wholesaler', 'visitor', 'licensee'])
+      expect(
+        factorOf(
+          `The only party who saw the recipe was the ${who}, and it was contractually bound to keep it secret.`,
+          'contractually bound to keep it secret',
+        ),
+        who,
+      ).toBe('F12');
+  });
+
   it('keeps F4 when the defendant is named nearer, and for codes', () => {
     const text = 'The supplier list was shared, and the defendant promised to keep it secret.';
     expect(factorOf(text, 'promised to keep it secret')).toBe('F4');
-    const code: FoundMention = { start: 4, end: 6, factor: 'F4', style: 'code', text: 'F4' };
+    const code: FoundMention = {
+      start: 4,
+      end: 6,
+      factor: 'F4',
+      style: 'code',
+      text: 'F4',
+      found: 'find.code',
+    };
     const other = 'Its customers had F4.';
-    expect(readRecipient(other, [code], [{ start: 0, end: other.length }])[0]?.factor).toBe('F4');
+    expect(readRecipient(other, [code], [{ start: 0, end: other.length }], SHIPPED_LEXICON)[0]?.factor).toBe(
+      'F4',
+    );
   });
 
   it('reads an F12 phrase after a pretended identity, or said of negotiations, as F4', () => {
@@ -56,8 +85,11 @@ describe('readRecipient', () => {
       factor: 'F12',
       style: 'paraphrase',
       text: text.slice(start, start + 38),
+      found: 'find.phrase',
     };
-    expect(readRecipient(text, [phrase], [{ start: 0, end: text.length }])[0]?.factor).toBe('F4');
+    expect(readRecipient(text, [phrase], [{ start: 0, end: text.length }], SHIPPED_LEXICON)[0]?.factor).toBe(
+      'F4',
+    );
     const talks = 'The designs were disclosed during negotiations under a nondisclosure agreement.';
     const during: FoundMention = {
       start: 17,
@@ -65,7 +97,10 @@ describe('readRecipient', () => {
       factor: 'F12',
       style: 'paraphrase',
       text: talks.slice(17, 78),
+      found: 'find.phrase',
     };
-    expect(readRecipient(talks, [during], [{ start: 0, end: talks.length }])[0]?.factor).toBe('F4');
+    expect(
+      readRecipient(talks, [during], [{ start: 0, end: talks.length }], SHIPPED_LEXICON)[0]?.factor,
+    ).toBe('F4');
   });
 });

@@ -6,17 +6,24 @@ import { findHypotheticalWords } from './hypotheticals.ts';
 import { findNegationWords } from './negation.ts';
 import { segmentFacts } from './segment-facts.ts';
 import { splitSentences } from './sentences.ts';
+import { SHIPPED_LEXICON } from './test-lexicon.ts';
 
 function facts(text: string) {
   const mentions = findCodeMentions(text);
-  const cues = resolveCaseCues(text, findCaseCues(text), splitSentences(text, mentions));
+  const cues = resolveCaseCues(
+    text,
+    findCaseCues(text, SHIPPED_LEXICON),
+    splitSentences(text, mentions),
+    SHIPPED_LEXICON,
+  );
   return segmentFacts(
     text,
     { start: 0, end: text.length, opener: 'start' },
     mentions,
     cues,
-    findNegationWords(text),
-    findHypotheticalWords(text),
+    findNegationWords(text, SHIPPED_LEXICON),
+    findHypotheticalWords(text, SHIPPED_LEXICON),
+    SHIPPED_LEXICON,
   );
 }
 

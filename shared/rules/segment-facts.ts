@@ -1,11 +1,12 @@
 import type { CaseId } from '../vocabulary.ts';
 import type { ResolvedCue } from './case-references.ts';
-import { type HypotheticalWord, hypotheticalRanges } from './hypotheticals.ts';
+import { definePatterns } from './grammar.ts';
+import { type HypotheticalRange, type HypotheticalWord, hypotheticalRanges } from './hypotheticals.ts';
+import type { Lexicon } from './lexicon.ts';
 import { negationAfterCase, negationBeforeCase } from './negation.ts';
 import type { Segment } from './segments.ts';
 import type { Span } from './sentences.ts';
-import type { FoundMention } from './types.ts';
-import { NEW_LIST_ITEM } from './words.ts';
+import type { FoundMention, RuleName } from './types.ts';
 
 /**
  * How a case word relates to the statement around it: `plain` ("in TSC1, …"), `comparative` ("as
@@ -22,16 +23,24 @@ export interface SegmentCue {
   relation: Relation;
   /** A negation bound to this case word: "not in the input case", "TSC2 does not have". */
   negated: boolean;
+  /** The rule that bound it: `negation.bound-to-case`, or `comparison.distinguishes-a-from-b` ("distinguishes A from B"). */
+  negatedBy?: RuleName;
   /** "both cases", "in both": the current case and the precedent in focus. */
   pair: boolean;
   /** The case being distinguished ("TSC1 is distinguishable because …"), not necessarily the one spoken of. */
   topic: boolean;
 }
 
-/** A case a statement is about; `negated` when a negation is bound to that case word. */
+/**
+ * A case a statement is about, with the rule that made it so (`case.own-case-words`,
+ * `case.previous-clause` …); `negated` when a negation is bound to that case word, by the rule
+ * `negatedBy`.
+ */
 export interface Entry {
   case: CaseId | null;
   negated: boolean;
+  rule: RuleName;
+  negatedBy?: RuleName;
 }
 
 /** What one segment says (`segmentFacts`). */
@@ -51,7 +60,7 @@ export interface SegmentFacts {
    * nothing"), not others before it ("the customer data was general knowledge and concerned
    * nothing technical"); after a copula it negates the clause ("… is no defense").
    */
-  forwardNegated: ReadonlySet<FoundMention>;
+  forwardNegated: ReadonlyMap<FoundMention, RuleName>;
   /**
    * (Read only for a segment without mentions but with case words.) The segment affirms something of its own: an additive ("also", "too", "as well") or a verb of
    * having or presence ("has", "involves", "present") — "although TSC1 also has it" says TSC1 has
@@ -67,53 +76,74 @@ export interface SegmentFacts {
    * a clause that leaves its statement to the one before it.
    */
   elliptical: boolean;
-  hypothetical: Span[];
+  hypothetical: HypotheticalRange[];
   /** "shares", "shared", "in common": the statement relates a precedent to the current case. */
   share: boolean;
   /** The segment's own plain case words as entries (see `plainEntries`). */
   plain: Entry[];
 }
 
-// "unlike TSC2", "is not like TSC1", "in contrast to TSC1", "contrary to the input case", "as opposed to TSC2".
-const UNLIKE_BEFORE =
-  /\b(?:unlike|not\s+like|nothing\s+like|(?:in|by)\s+contrast\s+(?:to|with)|contrary\s+to|as\s+opposed\s+to|as\s+distinct\s+from)\s+(?:in\s+)?(?:[^\s,;:()]+\s+){0,4}$/i;
-const COMPARATIVE_BEFORE =
-  /\b(?:just\s+|exactly\s+|much\s+|precisely\s+)?(?:as|like|similar\s+to|same\s+as|resembl\w*|mirror\w*|consistent\s+with|analogous\s+to)\s+(?:(?:was|is)\s+(?:true|so|the\s+case)\s+|(?:does|did|do|had|has)\s+|(?:it|they|the\s+(?:defendant|plaintiff)s?)\s+(?:did|does|do|had|has|was|were)\s+|the\s+(?:defendant|plaintiff)s?\s+in\s+|the\s+[\w'’-]+(?:\s+[\w'’-]+)?\s+(?:in|of|from)\s+)?(?:(?:in|with|for|of)\s+)?$/i;
-// "like the one here", "such as the one in TSC1", "similar to that in the input case".
-const PRESUPPOSED_BEFORE =
-  /\b(?:like|such\s+as|similar\s+to|comparable\s+to|akin\s+to|resembling)\s+(?:the\s+(?:one|ones|kind|type|sort)|that|those)\s+(?:(?:in|of|at\s+issue\s+in|used\s+in|seen\s+in)\s+)?$/i;
+const patternsOf = definePatterns({
+  // "unlike TSC2", "is not like TSC1", "in contrast to TSC1", "contrary to the input case", "as opposed to TSC2".
+  UNLIKE_BEFORE: ['\\b{unlike-word}\\s+(?:in\\s+)?(?:[^\\s,;:()]+\\s+){0,4}$', 'i'],
+  COMPARATIVE_BEFORE: [
+    "\\b(?:{comparative-adverb}\\s+)?{comparative-word}\\s+(?:(?:was|is)\\s+(?:true|so|the\\s+case)\\s+|(?:does|did|do|had|has)\\s+|(?:it|they|the\\s+(?:defendant|plaintiff)s?)\\s+(?:did|does|do|had|has|was|were)\\s+|the\\s+(?:defendant|plaintiff)s?\\s+in\\s+|the\\s+[\\w'’-]+(?:\\s+[\\w'’-]+)?\\s+(?:in|of|from)\\s+)?(?:(?:in|with|for|of)\\s+)?$",
+    'i',
+  ],
+  // "like the one here", "such as the one in TSC1", "similar to that in the input case".
+  PRESUPPOSED_BEFORE: [
+    '\\b{presupposing-word}\\s+(?:the\\s+{presupposed-noun}|that|those)\\s+(?:(?:in|of|at\\s+issue\\s+in|used\\s+in|seen\\s+in)\\s+)?$',
+    'i',
+  ],
+  // "no" and "nothing" negate what follows them; a few predicates with "no" negate their subject too
+  // ("F12 plays no role here", "has no bearing").
+  FORWARD_NEGATION: ['^{forward-negation}$', 'i'],
+  // … but after a copula "no" negates the subject: "reverse engineering is no defense".
+  COPULA_BEFORE: ['\\b{copula}\\s+$', 'i'],
+  NO_PREDICATE: ['^\\s*{no-predicate-noun}\\b', 'i'],
+  // An additive, a verb of having with a pronoun for the factor, an elliptical "does" / "did" at the
+  // end, "so does", "did the same", "for that reason", "such", or "present": "although TSC1 also has
+  // it", "whereas TSC2 does", "and so does the input case", "the plaintiff here did the same", "in
+  // TSC1 the defendant won for that reason", "but present in TSC2" — not "whereas the current case
+  // involves products that differ" (which says the opposite in its own words).
+  AFFIRMS: [
+    '\\b{affirming-additive}\\b|\\b(?:so|as)\\s+(?:does|did|do|is|was|has|had)\\b|\\b(?:did|does|do|had|has)\\s+the\\s+same\\b|\\b{affirming-phrase}\\b|\\bpresent\\b(?!\\s+{case-noun-after-present}\\b)|\\b{affirming-verb}\\s+(?:it|them|this|that|one|both|the\\s+same)\\b|\\b(?:does|did|do)\\W*$|\\b(?:both|each|they|it|the\\s+same)\\s+(?:also\\s+)?{presence-verb}\\b',
+    'i',
+  ],
+  OPENS_WITH_UNLIKE: ['^\\W*(?:(?:but|and|yet)\\s+)?{unlike-word}\\b', 'i'],
+  // A verb of knowing, saying or showing with its "that": the clause after it is reported, not
+  // asserted ("…, showing that information in circulation is not protected").
+  COMPLEMENT: ['\\b{reporting-verb}\\b[^,;:.]*?\\bthat\\b', 'gi'],
+  OPENS_WITH_REASON: ['^\\W*and\\s+(?:also\\s+)?{reason-conjunction}\\b', 'i'],
+  DISTINGUISHES: ['\\b(?:{distinguish-verb}|distinguishing|{separating-verb})\\s+$', 'i'],
+  ELLIPTICAL: ['^(?:[\\s,.;:()*—–-]|\\b{elliptical-word}\\b)*$', 'i'],
+  TOPIC_AFTER: ['^\\s*{topic-copula}\\s+(?:\\w+ly\\s+)?{topic-predicate}\\b', 'i'],
+  SHARE: ['\\b{sharing-word}\\b', 'i'],
+  // … but not the plaintiff sharing its information with someone ("shared the formula with its
+  // customers", F10) nor a shared place ("a shared folder"): only sharing with a case counts.
+  SHARES_OTHER: [
+    '\\bshar(?:e|es|ed|ing)\\s+(?:(?:it|them|its\\s+\\w+|the\\s+\\w+|this|that)\\s+)?with\\s+(?!(?:the\\s+)?(?:input|current|present|instant|first|second)\\b|TSC|this\\b|our\\b|both\\b|each\\b|here\\b|the\\s+(?:case|precedent)|it\\b|them\\b)|\\bshared\\s+{shared-place}\\b|\\bshar(?:e|es|ed|ing)\\s+(?:the|its|his|her|their|this|that|any|our)\\s+(?:\\w+\\s+)?{shared-information}\\b(?!\\s+with\\s+(?:the\\s+)?(?:input|current|present|instant|first|second|TSC))',
+    'i',
+  ],
+  // "share no factors", "does not share", "no factors in common": nothing is shared.
+  SHARES_NOTHING: ['\\b{sharing-negator}\\b', 'i'],
+  // A new item of a list of noun phrases: "nothing like the product was sold by anyone else, the
+  // defendant's awareness that …" — the "nothing" does not reach the next item.
+  NEXT_ITEM: [',\\s+(?:and\\s+)?{list-item-determiner}\\b', 'gi'],
+});
 // "… as it was here", "as the defendant did here": a comparison with a verb of its own says the
 // statement holds in the current case, even after a negated one ("Nor was it handed over in TSC1, as
 // it was here"). Only with "here": "… does not matter when …, as it was in TSC2" compares the
 // "when" clause.
 const AS_IT_DID_BEFORE =
   /\bas\s+(?:it|they|he|she|the\s+[\w'’-]+)\s+(?:was|were|did|had|has|is|does)\s+(?:(?:in|with|for)\s+)?$/i;
-// "no" and "nothing" negate what follows them; a few predicates with "no" negate their subject too
-// ("F12 plays no role here", "has no bearing").
-const FORWARD_NEGATION = /^(?:no|nothing|without)$/i;
-const NONE: ReadonlySet<FoundMention> = new Set();
-// … but after a copula "no" negates the subject: "reverse engineering is no defense".
-const COPULA_BEFORE = /\b(?:is|was|are|were|be|been|being)\s+$/i;
+type Patterns = ReturnType<typeof patternsOf>;
+const NONE: ReadonlyMap<FoundMention, RuleName> = new Map();
 // … and a "nothing" right after a mention is its object: "reverse engineered nothing".
 const RIGHT_AFTER = /^[\s*_)]*$/;
-const NO_PREDICATE =
-  /^\s*(?:role|part|bearing|application|relevance|place|weight|significance|effect|impact|counterpart|equivalent|analogue|analog|parallel|match)\b/i;
-// An additive, a verb of having with a pronoun for the factor, an elliptical "does" / "did" at the
-// end, "so does", "did the same", "for that reason", "such", or "present": "although TSC1 also has
-// it", "whereas TSC2 does", "and so does the input case", "the plaintiff here did the same", "in
-// TSC1 the defendant won for that reason", "but present in TSC2" — not "whereas the current case
-// involves products that differ" (which says the opposite in its own words).
-const AFFIRMS =
-  /\b(?:also|too|as\s+well|likewise|similarly|such)\b|\b(?:so|as)\s+(?:does|did|do|is|was|has|had)\b|\b(?:did|does|do|had|has)\s+the\s+same\b|\bthe\s+same\s+(?:is|was)\s+true\b|\bfor\s+(?:that|this)\s+(?:reason|very\s+reason)\b|\bon\s+(?:that|this)\s+(?:ground|basis)\b|\bpresent\b(?!\s+(?:case|matter|dispute|scenario|facts|action)\b)|\b(?:has|had|have|involves?|involved|shows?|showed|features?|featured|includes?|included|shares?|shared|contains?|contained|signed|executed|took|taken|used|did|does|gave|received)\s+(?:it|them|this|that|one|both|the\s+same)\b|\b(?:does|did|do)\W*$/i;
-const OPENS_WITH_UNLIKE =
-  /^\W*(?:(?:but|and|yet)\s+)?(?:unlike|in\s+contrast\s+(?:to|with)|contrary\s+to|as\s+opposed\s+to)\b/i;
-// A verb of knowing, saying or showing with its "that": the clause after it is reported, not
-// asserted ("…, showing that information in circulation is not protected").
-const COMPLEMENT =
-  /\b(?:knew|know|knows|known|aware|understood|understands|told|informed|warned|realized|realised|said|stated|believed|acknowledged|admitted|showing|shows|showed|suggesting|suggests|meaning|means|proving|proves|demonstrating|demonstrates|indicating|indicates)\b[^,;:.]*?\bthat\b/gi;
 
 /** Where the last "knew … that" in text[from, to) ends, or -1. */
-function complementEnd(text: string, from: number, to: number): number {
+function complementEnd(COMPLEMENT: RegExp, text: string, from: number, to: number): number {
   const before = text.slice(from, to);
   let end = -1;
   COMPLEMENT.lastIndex = 0;
@@ -122,36 +152,71 @@ function complementEnd(text: string, from: number, to: number): number {
   return end;
 }
 
-const OPENS_WITH_REASON = /^\W*and\s+(?:also\s+)?(?:because|since)\b/i;
-const DISTINGUISHES = /\bdistinguish(?:es|ed|ing)?\s+$/i;
-const DISTINGUISHED_FROM = /^\s+from\s+$/i;
-const ELLIPTICAL =
-  /^(?:[\s,.;:()*—–-]|\b(?:but|whereas|while|yet|and|or|unlike|not|in|for|as|with|to|of|from|also|too|even|the|both|either|neither|nor|so|then|only)\b)*$/i;
-
 /**
  * Whether a negation word negates only what follows it: a "no", "nothing" or "without" in a segment
  * with mentions, not before a predicate that negates its subject ("plays no role") nor after a
  * copula ("is no defense"). A module-level function, not a closure: the tsx runtime wraps every
  * named closure it creates in a naming helper, which cost 8% of the extractor's time per call.
  */
-function negatesForward(text: string, segment: Span, word: Span, hasMentions: boolean): boolean {
+function negatesForward(
+  patterns: Patterns,
+  text: string,
+  segment: Span,
+  word: Span,
+  hasMentions: boolean,
+): boolean {
   return (
     hasMentions &&
-    FORWARD_NEGATION.test(text.slice(word.start, word.end)) &&
-    !NO_PREDICATE.test(text.slice(word.end, word.end + 20)) &&
-    !COPULA_BEFORE.test(text.slice(Math.max(segment.start, word.start - 12), word.start))
+    patterns.FORWARD_NEGATION.test(text.slice(word.start, word.end)) &&
+    !patterns.NO_PREDICATE.test(text.slice(word.end, word.end + 20)) &&
+    !patterns.COPULA_BEFORE.test(text.slice(Math.max(segment.start, word.start - 12), word.start))
   );
 }
 
-// A new item of a list of noun phrases: "nothing like the product was sold by anyone else, the
-// defendant's awareness that …" — the "nothing" does not reach the next item.
-const NEXT_ITEM = new RegExp(`,\\s+${NEW_LIST_ITEM}\\b`, 'gi');
-
 /** Where the reach of a forward negation ("no", "nothing", "without") ends: the next list item, else the segment's end. */
-function forwardScopeEnd(text: string, word: Span, segment: Span): number {
+function forwardScopeEnd(NEXT_ITEM: RegExp, text: string, word: Span, segment: Span): number {
   NEXT_ITEM.lastIndex = word.end;
   const next = NEXT_ITEM.exec(text);
   return next && next.index < segment.end ? next.index : segment.end;
+}
+
+/**
+ * The mentions a forward negation negates, each with its rule: after a "no", "nothing" or "without"
+ * (up to the next list item) or right before a "nothing" ("reverse engineered nothing"):
+ * `negation.no-before`; after the "that" of a reported clause with a negation in it:
+ * `negation.reported-that`.
+ */
+function forwardReach(
+  NEXT_ITEM: RegExp,
+  text: string,
+  segment: Span,
+  inside: readonly FoundMention[],
+  words: readonly Span[],
+  embeddedFrom: ReadonlyMap<Span, number>,
+): Map<FoundMention, RuleName> {
+  const reached = new Map<FoundMention, RuleName>();
+  for (const mention of inside)
+    for (const word of words) {
+      const that = embeddedFrom.get(word);
+      const after =
+        mention.start > (that ?? word.start) &&
+        (that !== undefined || mention.start < forwardScopeEnd(NEXT_ITEM, text, word, segment));
+      const object =
+        mention.end <= word.start &&
+        /^nothing$/i.test(text.slice(word.start, word.end)) &&
+        RIGHT_AFTER.test(text.slice(mention.end, word.start));
+      if (!after && !object) continue;
+      reached.set(
+        mention,
+        after && that !== undefined
+          ? 'negation.reported-that'
+          : /^(?:no|nothing|without)$/i.test(text.slice(word.start, word.end))
+            ? 'negation.no-before'
+            : 'negation.instead-of',
+      );
+      break;
+    }
+  return reached;
 }
 
 /** The segment's text with `spans` (case words, mentions; in text order) taken out. */
@@ -165,16 +230,8 @@ function withoutSpans(text: string, segment: Span, cues: readonly Span[]): strin
   return rest + text.slice(at, segment.end);
 }
 
-const TOPIC_AFTER =
-  /^\s*(?:is|was|are|were|remains|can\s+be|may\s+be)\s+(?:\w+ly\s+)?(?:distinguishable|distinguished|different|inapposite|inapplicable)\b/i;
 const LOOK_BACK = 80;
-const SHARE = /\bshar(?:e|es|ed|ing)\b|\bin\s+common\b|\bcommon\s+to\b/i;
-// … but not the plaintiff sharing its information with someone ("shared the formula with its
-// customers", F10) nor a shared place ("a shared folder"): only sharing with a case counts.
-const SHARES_OTHER =
-  /\bshar(?:e|es|ed|ing)\s+(?:(?:it|them|its\s+\w+|the\s+\w+|this|that)\s+)?with\s+(?!(?:the\s+)?(?:input|current|present|instant|first|second)\b|TSC|this\b|our\b|both\b|each\b|here\b|the\s+(?:case|precedent)|it\b|them\b)|\bshared\s+(?:folder|drive|server|network|account|office|space|computer|directory|file|files|workspace|storage|area|room|disk|repository|platform|laboratory|lab|facility|facilities|database|system|systems)\b/i;
-// "share no factors", "does not share", "no factors in common": nothing is shared.
-const SHARES_NOTHING = /\b(?:no|not|never|nothing)\b/i;
+const DISTINGUISHED_FROM = /^\s+(?:apart\s+)?from\s+$/i;
 
 function within(span: Span, position: number): boolean {
   return position >= span.start && position < span.end;
@@ -195,7 +252,9 @@ export function segmentFacts(
   sentenceCues: readonly ResolvedCue[],
   negations: readonly Span[],
   hypotheticalWords: readonly HypotheticalWord[],
+  lexicon: Lexicon,
 ): SegmentFacts {
+  const patterns = patternsOf(lexicon);
   const inside = mentions.filter((mention) => within(segment, mention.start));
   const cues = sentenceCues.filter((cue) => within(segment, cue.start));
   const bound: Span[] = [];
@@ -209,8 +268,8 @@ export function segmentFacts(
     const before = text.slice(Math.max(previousEnd, cue.start - LOOK_BACK), cue.start);
     const nextStart = cues[index + 1]?.start ?? segment.end;
     const found =
-      negationBeforeCase(text, previousEnd, cue.start, cue.end) ??
-      negationAfterCase(text, cue.end, nextStart);
+      negationBeforeCase(text, previousEnd, cue.start, cue.end, lexicon) ??
+      negationAfterCase(text, cue.end, nextStart, lexicon);
     // A negation inside a factor's own wording ("the agreement in the input case did not say what …
     // was secret", F5) belongs to the factor, not to the case word.
     // So does a negation word that is part of a name or code label ("the input case has
@@ -231,22 +290,26 @@ export function segmentFacts(
     const distinguishedFrom =
       previous !== undefined &&
       DISTINGUISHED_FROM.test(text.slice(previous.end, cue.start)) &&
-      DISTINGUISHES.test(text.slice(Math.max(segment.start, previous.start - 30), previous.start));
-    const relation: Relation = UNLIKE_BEFORE.test(before)
+      patterns.DISTINGUISHES.test(text.slice(Math.max(segment.start, previous.start - 30), previous.start));
+    const relation: Relation = patterns.UNLIKE_BEFORE.test(before)
       ? 'unlike'
-      : PRESUPPOSED_BEFORE.test(before) ||
+      : patterns.PRESUPPOSED_BEFORE.test(before) ||
           (AS_IT_DID_BEFORE.test(before) && /^here$/i.test(text.slice(cue.start, cue.end)))
         ? 'presupposed'
-        : !negation && COMPARATIVE_BEFORE.test(before)
+        : !negation && patterns.COMPARATIVE_BEFORE.test(before)
           ? 'comparative'
           : 'plain';
+    const negated = relation !== 'unlike' && (negation !== null || distinguishedFrom);
     return {
       cases: cue.cases,
       start: cue.start,
       relation,
-      negated: relation !== 'unlike' && (negation !== null || distinguishedFrom),
+      negated,
+      ...(negated
+        ? { negatedBy: negation ? 'negation.bound-to-case' : 'comparison.distinguishes-a-from-b' }
+        : {}),
       pair: cue.target.kind === 'pair',
-      topic: TOPIC_AFTER.test(text.slice(cue.end, nextStart)),
+      topic: patterns.TOPIC_AFTER.test(text.slice(cue.end, nextStart)),
     };
   });
   const hypothetical = hypotheticalRanges(
@@ -255,6 +318,7 @@ export function segmentFacts(
     segment.end,
     cues.map((cue) => cue.start),
     hypotheticalWords,
+    lexicon,
   );
   const free = negations.filter(
     (word) =>
@@ -269,35 +333,26 @@ export function segmentFacts(
   const embeddedFrom = new Map<Span, number>();
   if (inside.length > 0)
     for (const word of free) {
-      if (negatesForward(text, segment, word, hasMentions)) continue;
-      const that = complementEnd(text, segment.start, word.start);
+      if (negatesForward(patterns, text, segment, word, hasMentions)) continue;
+      const that = complementEnd(patterns.COMPLEMENT, text, segment.start, word.start);
       if (that !== -1 && inside.some((mention) => mention.start < that)) embeddedFrom.set(word, that);
     }
   const negated = free.some(
-    (word) => !negatesForward(text, segment, word, hasMentions) && !embeddedFrom.has(word),
+    (word) => !negatesForward(patterns, text, segment, word, hasMentions) && !embeddedFrom.has(word),
   );
   const forwardWords = free.filter(
-    (word) => negatesForward(text, segment, word, hasMentions) || embeddedFrom.has(word),
+    (word) => negatesForward(patterns, text, segment, word, hasMentions) || embeddedFrom.has(word),
   );
-  const forwardNegated: ReadonlySet<FoundMention> =
+  const forwardNegated: ReadonlyMap<FoundMention, RuleName> =
     forwardWords.length === 0
       ? NONE
-      : new Set(
-          inside.filter((mention) =>
-            forwardWords.some(
-              (word) =>
-                (mention.start > (embeddedFrom.get(word) ?? word.start) &&
-                  (embeddedFrom.has(word) || mention.start < forwardScopeEnd(text, word, segment))) ||
-                (mention.end <= word.start &&
-                  /^nothing$/i.test(text.slice(word.start, word.end)) &&
-                  RIGHT_AFTER.test(text.slice(mention.end, word.start))),
-            ),
-          ),
-        );
+      : forwardReach(patterns.NEXT_ITEM, text, segment, inside, forwardWords, embeddedFrom);
   const body = text.slice(segment.start, segment.end);
   // "shares F5 Agreement-not-specific with …" shares: a negation inside a factor's wording is not one.
   const share =
-    SHARE.test(body) && !SHARES_OTHER.test(body) && !SHARES_NOTHING.test(withoutSpans(text, segment, inside));
+    patterns.SHARE.test(body) &&
+    !patterns.SHARES_OTHER.test(body) &&
+    !patterns.SHARES_NOTHING.test(withoutSpans(text, segment, inside));
   const comments = inside.length === 0 && cues.length > 0;
   return {
     segment,
@@ -306,10 +361,10 @@ export function segmentFacts(
     negated,
     forwardNegated,
     // Only a clause without mentions but with case words comments on others (attribution rule 3).
-    affirms: comments && AFFIRMS.test(body),
-    opensWithUnlike: OPENS_WITH_UNLIKE.test(body),
-    opensWithReason: OPENS_WITH_REASON.test(body),
-    elliptical: comments && ELLIPTICAL.test(withoutSpans(text, segment, cues)),
+    affirms: comments && patterns.AFFIRMS.test(body),
+    opensWithUnlike: patterns.OPENS_WITH_UNLIKE.test(body),
+    opensWithReason: patterns.OPENS_WITH_REASON.test(body),
+    elliptical: comments && patterns.ELLIPTICAL.test(withoutSpans(text, segment, cues)),
     hypothetical,
     share,
     plain: plainEntries(segmentCues),
@@ -336,8 +391,16 @@ function plainEntries(cues: readonly SegmentCue[]): Entry[] {
   for (const cue of used) {
     for (const caseId of cue.cases) {
       const existing = entries.find((entry) => entry.case === caseId);
-      if (existing) existing.negated &&= cue.negated;
-      else entries.push({ case: caseId, negated: cue.negated });
+      if (existing) {
+        existing.negated &&= cue.negated;
+        if (!existing.negated) delete existing.negatedBy;
+      } else
+        entries.push({
+          case: caseId,
+          negated: cue.negated,
+          rule: 'case.own-case-words',
+          ...(cue.negatedBy ? { negatedBy: cue.negatedBy } : {}),
+        });
     }
   }
   return entries;

@@ -2,11 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { findCaseCues } from './case-cues.ts';
 import { findCodeMentions } from './code-mentions.ts';
 import { splitSegments } from './segments.ts';
+import { SHIPPED_LEXICON } from './test-lexicon.ts';
 
 function segments(text: string) {
   const mentions = findCodeMentions(text);
-  const cues = findCaseCues(text).map((cue) => cue.start);
-  const [only = []] = splitSegments(text, [{ start: 0, end: text.length }], mentions, cues);
+  const cues = findCaseCues(text, SHIPPED_LEXICON).map((cue) => cue.start);
+  const [only = []] = splitSegments(text, [{ start: 0, end: text.length }], mentions, cues, SHIPPED_LEXICON);
   return only.map((segment) => [segment.opener, text.slice(segment.start, segment.end).trim()]);
 }
 
@@ -89,6 +90,7 @@ describe('splitSegments', () => {
       ],
       [],
       [],
+      SHIPPED_LEXICON,
     );
     expect(lists.map((list) => list.map((segment) => segment.opener))).toEqual([
       ['start', 'punctuation'],

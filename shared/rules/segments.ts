@@ -1,3 +1,5 @@
+import { definePatterns } from './grammar.ts';
+import type { Lexicon } from './lexicon.ts';
 import type { Span } from './sentences.ts';
 
 /**
@@ -31,28 +33,38 @@ export interface Segment extends Span {
 // Segment boundaries. Each alternative names where the new segment begins: `p` punctuation (the
 // segment starts after it), `c` a contrast word, `r1`…`r4` a relative word after a comma or ")",
 // `a` "and"/"so"/"yet" after a comma. Written without look-behinds, which V8 runs slowly.
-const BOUNDARY = new RegExp(
-  [
-    // ", however," and ", though," inside a clause are interjections, not boundaries.
-    '(?<x>,\\s*(?:however|though)\\s*,)',
-    '(?<p>[;:]|\\s[—–-]\\s|—)',
-    // A temporal "while" ("while the two companies were discussing a licence", "while still
-    // employed") joins its clause to the statement; a contrasting one ("while TSC2 lacks it") cuts.
-    '(?<c>\\b(?:but|whereas|while(?!\\s+(?:still\\s+)?(?:employed|working|negotiating|discussing|(?:[\\w-]+\\s+){0,3}(?:was|were)\\s+(?:still\\s+)?[a-z]+ing\\b))|whilst|although|though|however|unlike)\\b)',
-    '[,)]\\**\\s*(?<r1>(?:(?:in|of|for|by|at|neither\\s+of|none\\s+of|both\\s+of|each\\s+of|all\\s+of)\\s+)?\\b(?:which|where|who|whom)\\b)',
-    '\\)\\**\\s*(?<r2>\\bthat\\b)',
-    ',\\s*(?<r3>(?:(?:a|an)\\s+(?:factor|fact|circumstance|element|point)|something)\\b|(?:a|an)\\s+(?=(?:[\\w-]+\\s+){1,2}(?:that|which|absent|missing|lacking|not|never|found|present|shared|seen)\\b))',
-    '\\)\\**\\s*,\\s*(?<r4>\\b(?:a|an)\\b)',
-    // ", because …" gives a reason: a negation before it ("is not decisive, because the defendant
-    // used …") does not reach into it.
-    ',\\s*(?<a>\\b(?:and|so|yet|because)\\b)',
-    '(?<i>\\band\\s+instead\\b)',
-    // "TSC1, which shares F10 with the input case and also featured F23": a second verb of its
-    // own subject, not of the partner named after "with".
-    '(?<v>\\band\\s+(?:also|further|additionally|moreover)\\s+(?=(?:featured|features|involved|involves|had|has|included|includes|presented|presents|showed|shows|contained|contains)\\b))',
-  ].join('|'),
-  'gi',
-);
+const patternsOf = definePatterns({
+  BOUNDARY: [
+    [
+      // ", however," and ", though," inside a clause are interjections, not boundaries.
+      '(?<x>,\\s*(?:however|though)\\s*,)',
+      '(?<p>[;:]|\\s[—–-]\\s|—)',
+      // A temporal "while" ("while the two companies were discussing a licence", "while still
+      // employed") joins its clause to the statement; a contrasting one ("while TSC2 lacks it") cuts.
+      '(?<c>\\b(?:(?!while\\s+(?:still\\s+)?(?:{temporal-while-after}|(?:[\\w-]+\\s+){0,3}(?:was|were)\\s+(?:still\\s+)?[a-z]+ing\\b)){contrast-word})\\b)',
+      '[,)]\\**\\s*(?<r1>(?:{relative-lead}\\s+)?\\b{relative-word}\\b)',
+      '\\)\\**\\s*(?<r2>\\bthat\\b)',
+      ',\\s*(?<r3>{apposition-noun}\\b|(?:a|an)\\s+(?=(?:[\\w-]+\\s+){1,2}{apposition-predicate}\\b))',
+      '\\)\\**\\s*,\\s*(?<r4>\\b(?:a|an)\\b)',
+      // ", because …" gives a reason: a negation before it ("is not decisive, because the defendant
+      // used …") does not reach into it.
+      ',\\s*(?<a>\\b{clause-conjunction}\\b)',
+      '(?<i>\\band\\s+instead\\b)',
+      // "TSC1, which shares F10 with the input case and also featured F23": a second verb of its
+      // own subject, not of the partner named after "with".
+      '(?<v>\\band\\s+{additive-conjunction}\\s+(?={second-predicate-verb}\\b))',
+    ].join('|'),
+    'gi',
+  ],
+  // A subordinating conjunction opening a sentence (a clause follows it, unlike "unlike TSC2, …").
+  // A ply label may stand before it ("Plaintiff's Argument: Whereas …").
+  SUBORDINATE_START: ['^(?:[^:.;]{0,40}:\\s*)?\\W*(?:(?:and|but|yet|so)\\s+)?{subordinator}\\b', 'i'],
+  // A subordinating contrast word that opens a clause of its own: after "for", "because", "since",
+  // ";" or ":" ("…, for whereas TSC1 had never …, the plaintiff here …").
+  SUBORDINATOR: ['^(?:whereas|although|though|while|whilst)\\b', 'i'],
+  OPENS_CLAUSE_BEFORE: ['(?:[;:]|\\b{opens-subordinate-before})\\s*$', 'i'],
+});
+type Patterns = ReturnType<typeof patternsOf>;
 
 interface Cut {
   at: number;
@@ -69,7 +81,7 @@ interface Cut {
  * named group ends where its match ends, so a group starts at the match's end less its length (no
  * `d` flag: match indices allocate arrays for every match).
  */
-function boundaries(text: string): Cut[] {
+function boundaries(text: string, BOUNDARY: RegExp): Cut[] {
   const cuts: Cut[] = [];
   BOUNDARY.lastIndex = 0;
   for (let match = BOUNDARY.exec(text); match; match = BOUNDARY.exec(text)) {
@@ -107,21 +119,18 @@ function boundaries(text: string): Cut[] {
   return cuts;
 }
 
-// A subordinating conjunction opening a sentence (a clause follows it, unlike "unlike TSC2, …").
-// A ply label may stand before it ("Plaintiff's Argument: Whereas …").
-const SUBORDINATE_START =
-  /^(?:[^:.;]{0,40}:\s*)?\W*(?:(?:and|but|yet|so)\s+)?(?:although|though|even\s+though|while|whilst|whereas|because|since)\b/i;
 // How far after a comma a case word may stand for the main clause to resume there.
 const RESUME_REACH = 30;
 const AND_BEFORE = /(?:\band|\bor|&|,)\s+(?:(?:in|for|with)\s+)?$/i;
 
-// A subordinating contrast word that opens a clause of its own: after "for", "because", "since",
-// ";" or ":" ("…, for whereas TSC1 had never …, the plaintiff here …").
-const SUBORDINATOR = /^(?:whereas|although|though|while|whilst)\b/i;
-const OPENS_CLAUSE_BEFORE = /(?:[;:]|\b(?:for|because|since))\s*$/i;
-
 /** Where each subordinate clause that opens a clause of the sentence begins its words (after the conjunction). */
-function subordinateOpenings(text: string, sentence: Span, cuts: readonly Cut[]): number[] {
+function subordinateOpenings(
+  patterns: Patterns,
+  text: string,
+  sentence: Span,
+  cuts: readonly Cut[],
+): number[] {
+  const { SUBORDINATE_START, SUBORDINATOR, OPENS_CLAUSE_BEFORE } = patterns;
   const openings: number[] = [];
   const opening = SUBORDINATE_START.exec(text.slice(sentence.start, sentence.end));
   if (opening) openings.push(sentence.start + opening[0].length);
@@ -160,15 +169,17 @@ function hasMention(from: number, to: number, mentions: readonly Span[]): boolea
  * A ", and" between bare mentions ("F4, F6, and F10 are absent") does not split. `cueStarts`
  * (sorted) are where case words begin, for the "and TSC2 …" rule. Returns one list per sentence.
  *
- * @example splitSegments('F7 was in TSC1 but not here', [{ start: 0, end: 27 }], [], [])[0]?.map((s) => s.opener) // ['start', 'contrast']
+ * @example splitSegments('F7 was in TSC1 but not here', [{ start: 0, end: 27 }], [], [], lexicon)[0]?.map((s) => s.opener) // ['start', 'contrast']
  */
 export function splitSegments(
   text: string,
   sentences: readonly Span[],
   mentions: readonly Span[],
   cueStarts: readonly number[],
+  lexicon: Lexicon,
 ): Segment[][] {
-  const allCuts = boundaries(text);
+  const patterns = patternsOf(lexicon);
+  const allCuts = boundaries(text, patterns.BOUNDARY);
   let next = 0;
   return sentences.map((sentence) => {
     while (next < allCuts.length && (allCuts[next]?.at ?? 0) < sentence.start) next += 1;
@@ -178,7 +189,7 @@ export function splitSegments(
       if (!cut || cut.at >= sentence.end) break;
       if (!inside(mentions, cut.at)) cuts.push(cut);
     }
-    return segmentsOf(text, sentence, cuts, mentions, cueStarts);
+    return segmentsOf(patterns, text, sentence, cuts, mentions, cueStarts);
   });
 }
 
@@ -196,6 +207,7 @@ function coordinatedByBoth(text: string, sentence: Span, cueStarts: readonly num
 }
 
 function segmentsOf(
+  patterns: Patterns,
   text: string,
   sentence: Span,
   found: Cut[],
@@ -233,7 +245,7 @@ function segmentsOf(
   // A clause that opens with a subordinate clause ("Although the input case shares F8 with TSC1,
   // it does not share F15"; "The analogy fails, for whereas TSC1 had never …, the plaintiff here
   // displayed …") resumes its main clause at the first comma after it.
-  for (const openingEnd of subordinateOpenings(text, sentence, cuts)) {
+  for (const openingEnd of subordinateOpenings(patterns, text, sentence, cuts)) {
     // An "and"-cut at a comma before a case word ("…, the input case had F5") is this resumption.
     const firstCut = cuts.find((cut) => cut.at > openingEnd && cut.opener !== 'and')?.at ?? sentence.end;
     for (

@@ -65,7 +65,9 @@ export function splitSentences(text: string, protectedSpans: readonly Span[]): S
       ) {
         const end = match.index + match[0].length;
         const next = text[end];
-        if (end < lineEnd && next !== ' ' && next !== '\t') continue;
+        // "….", "plaintiff_rebuttal": "…" (JSON-like output): a closing quote then a comma ends one too.
+        if (end < lineEnd && next !== ' ' && next !== '\t' && !(next === ',' && /["”]$/.test(match[0])))
+          continue;
         if (match[0].startsWith('.') && ABBREVIATION.test(text.slice(from, match.index))) continue;
         if (inside(protectedSpans, match.index)) continue;
         if (pushSentence(sentences, text, from, end, paragraph, bulletLine, first)) first = false;

@@ -1,35 +1,44 @@
+import { definePatterns } from './grammar.ts';
+import type { Lexicon } from './lexicon.ts';
+import type { NamedRule } from './named-rule.ts';
 import type { Span } from './sentences.ts';
 import type { FoundMention } from './types.ts';
 
-// Information about the trade's customers or suppliers: "the customer names", "buyers whom everyone
-// in the trade knows", "who buys from whom".
-const CUSTOMER_INFORMATION =
-  /\b(?<!(?:rival|competing|competitor|to|with)\s)(?:customers?|suppliers?|buyers?|clients?|accounts|vendors?)\b|\bwho\s+(?:buys|bought|sells|sold|supplies|supplied)\b/i;
+/**
+ * What the information is about decides between factors that read alike. Codes and names stay as
+ * the writer labelled them.
+ */
+export const SUBJECT_RULES = [
+  {
+    name: 'subject.trade-parties',
+    says: 'A paraphrase of F20 (known to competitors) in a sentence about the trade\'s customers or suppliers (class trade-party: @customer and its forms; "who buys from whom") is F11 Vertical-knowledge: information about customers or suppliers that is general knowledge in the industry.',
+    example: 'The customer files list buyers whom everyone in the trade already knows.',
+  },
+  {
+    name: 'subject.cases-compared',
+    says: 'A paraphrase of F18 (identical products) that says the cases or their facts are alike ("the facts of TSC1 are nearly identical to the input case"), in a sentence that names no product, is no mention at all (it records nothing).',
+    example: 'The facts of TSC1 are nearly identical to the input case.',
+  },
+] as const satisfies readonly NamedRule[];
 
-// The cases themselves, compared: "the facts of TSC1 are nearly identical to the input case", "the
-// two cases are indistinguishable on this point" — a likeness of cases, not of products (F18).
-const COMPARED_CASES =
-  /\b(?:cases|case|facts|precedents?|situations?|disputes?|scenarios?|arguments?|reasoning|circumstances)\s+(?:of\s+\S+\s+)?(?:are|were|is|was|seem|seems|appear|appears|look|looks)\s+(?:\w+ly\s+)?$/i;
-const PRODUCT =
-  /\b(?:products?|devices?|machines?|units?|goods|items?|copy|copies|clones?|replicas?|versions?|designs?|software|programs?|formulas?|recipes?|parts?|components?|systems?|tools?|models?)\b/i;
+const patternsOf = definePatterns({
+  TRADE_PARTIES: ['\\b(?<!{not-trade-party-before}\\s){trade-party}\\b|\\bwho\\s+{trading-verb}\\b', 'i'],
+  COMPARED_CASES: ['\\b{compared-case}\\s+(?:of\\s+\\S+\\s+)?{seem-verb}\\s+(?:\\w+ly\\s+)?$', 'i'],
+  PRODUCT: ['\\b{compared-product}\\b', 'i'],
+});
 
 /**
- * What the information is about decides between two factors that read alike: F20
- * Info-known-to-competitors (the information was known in the industry) and F11 Vertical-knowledge
- * (the information concerns customers or suppliers AND is part of general industry knowledge,
- * shared/factors.ts). A paraphrase of F20 in a sentence that speaks of customers, suppliers or
- * buyers — "the customer files list buyers whom everyone in the trade already knows" — is read as
- * F11. And a likeness said of the cases or their facts, in a sentence that names no product ("the
- * facts of TSC1 are nearly identical to the input case"), is no F18 mention at all. Codes and names
- * stay as the writer labelled them. `sentences` are the answer's sentences.
+ * F20 and F18 paraphrases re-read by `SUBJECT_RULES`. `sentences` are the answer's sentences.
  *
- * @example readSubjectMatter('The customer names are known throughout the industry.', [{ start: 23, end: 52, factor: 'F20', style: 'paraphrase', text: 'known throughout the industry' }], [{ start: 0, end: 53 }])[0]?.factor // 'F11'
+ * @example readSubjectMatter('The customer names are known throughout the industry.', [mentionOf('known throughout the industry', 'F20')], [{ start: 0, end: 53 }], lexicon)[0]?.factor // 'F11'
  */
 export function readSubjectMatter(
   text: string,
   mentions: readonly FoundMention[],
   sentences: readonly Span[],
+  lexicon: Lexicon,
 ): FoundMention[] {
+  const patterns = patternsOf(lexicon);
   return mentions.flatMap((mention) => {
     if (mention.style !== 'paraphrase' || (mention.factor !== 'F20' && mention.factor !== 'F18'))
       return [mention];
@@ -39,8 +48,10 @@ export function readSubjectMatter(
     if (mention.factor === 'F18') {
       const before = text.slice(Math.max(sentence.start, mention.start - 60), mention.start);
       // The words right before the likeness name what is alike.
-      return COMPARED_CASES.test(before) && !PRODUCT.test(body) ? [] : [mention];
+      return patterns.COMPARED_CASES.test(before) && !patterns.PRODUCT.test(body) ? [] : [mention];
     }
-    return CUSTOMER_INFORMATION.test(body) ? [{ ...mention, factor: 'F11' }] : [mention];
+    return patterns.TRADE_PARTIES.test(body)
+      ? [{ ...mention, factor: 'F11', reread: 'subject.trade-parties' }]
+      : [mention];
   });
 }

@@ -2,6 +2,10 @@ import type { FactorId } from '../factors.ts';
 import type { MentionStyle } from '../schemas/annotation.ts';
 import type { UnlistedMention } from '../schemas/factor-list.ts';
 import type { CaseId } from '../vocabulary.ts';
+import type { NamedRule } from './named-rule.ts';
+
+/** The name of one of the extractor's named rules (shared/rules/rule-table.ts). */
+export type RuleName = NamedRule['name'];
 
 /**
  * How a mention stands: `asserted` (the argument says the factor is present in the case),
@@ -27,6 +31,10 @@ export interface FoundMention {
    * secret"): a phrase that starts after it lies in its scope (`resolveOverlaps`).
    */
   negationAt?: number;
+  /** The rule that found it: `find.code`, `find.name`, `find.phrase`, `find.frame`, an `anaphora.*` rule … */
+  found: RuleName;
+  /** The rule that re-read its factor, if one did: "an outsider … was bound to keep it secret" is F12, not F4. */
+  reread?: RuleName;
 }
 
 /**
@@ -43,6 +51,12 @@ export interface RulesMention {
   polarity: RulesPolarity;
   /** The quoted wording (text[start, end)); for `unlisted`, the label as recorded ("F30 Market-dominance"). */
   text: string;
+  /**
+   * The named rules that produced this reading, in the order they applied (shared/rules/rule-table.ts):
+   * how the mention was found, how its factor was re-read if it was, how its case and polarity were
+   * decided. The last one decided the reading.
+   */
+  rules: readonly RuleName[];
 }
 
 /** What the rule-based extractor reads in one generated argument. */

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { matchWords, stemWord } from './words.ts';
+import { SHIPPED_LEXICON } from './test-lexicon.ts';
+import { matchWords, stemWord, wordVocabulary } from './words.ts';
+
+const vocabulary = wordVocabulary(SHIPPED_LEXICON);
 
 describe('stemWord', () => {
   it('meets the inflections of one verb', () => {
@@ -27,7 +30,7 @@ describe('stemWord', () => {
 describe('matchWords', () => {
   it('gives spans into the text and skips filler words', () => {
     const text = 'It signed the reverse-engineered NDAs.';
-    const words = matchWords(text);
+    const words = matchWords(text, vocabulary);
     expect(words.map((word) => word.key)).toEqual(['it', 'sign', 'revers', 'engineer', 'nda']);
     expect(words.map((word) => text.slice(word.start, word.end))).toEqual([
       'It',
@@ -40,11 +43,11 @@ describe('matchWords', () => {
 
   it('reads only the requested range', () => {
     const text = 'one two three';
-    expect(matchWords(text, 4, 7).map((word) => word.key)).toEqual(['two']);
+    expect(matchWords(text, vocabulary, 4, 7).map((word) => word.key)).toEqual(['two']);
   });
 
   it('marks negation words, those the stemmer shortens included ("nothing", "none", "nowhere")', () => {
-    const words = matchWords('nothing none nowhere not never non-compete products alike');
+    const words = matchWords('nothing none nowhere not never non-compete products alike', vocabulary);
     expect(words.filter((word) => word.negation).map((word) => word.key)).toEqual([
       'noth',
       'non',
@@ -56,9 +59,11 @@ describe('matchWords', () => {
 
   it('marks a clause boundary before a word', () => {
     const text = 'a trade journal, and the plaintiff; here it is, which';
-    const words = matchWords(text);
+    const words = matchWords(text, vocabulary);
     const breaks = words.filter((word) => word.breakBefore).map((word) => text.slice(word.start, word.end));
     expect(breaks).toEqual(['and', 'here', 'which']);
-    expect(matchWords('a strict, binding agreement').some((word) => word.breakBefore)).toBe(false);
+    expect(matchWords('a strict, binding agreement', vocabulary).some((word) => word.breakBefore)).toBe(
+      false,
+    );
   });
 });

@@ -1,3 +1,5 @@
+import type { Lexicon } from './lexicon.ts';
+
 /**
  * Words of a text for phrase matching: each word with its character span and its matching key
  * (lower case, possessive dropped, crudely stemmed), with the filler words that phrasings vary in
@@ -22,30 +24,6 @@ export interface Word {
 // A word: letters/digits, with inner apostrophes ("didn't") kept; hyphens split words, so
 // "reverse-engineered" is two words, like "reverse engineered".
 const WORD = /[A-Za-z0-9]+(?:['’][A-Za-z]+)*/g;
-
-/** Words that carry no factor meaning and vary freely between phrasings; never matched. */
-export const FILLER_WORDS: ReadonlySet<string> = new Set([
-  'a',
-  'an',
-  'the',
-  'its',
-  'their',
-  'his',
-  'her',
-  'that',
-  'any',
-  'also',
-  'even',
-  'already',
-  'actually',
-  'still',
-  'likewise',
-  'indeed',
-  'really',
-  'clearly',
-  'very',
-  'such',
-]);
 
 // Suffixes stripped by `stemWord`, longest first, with the shortest stem each may leave.
 const SUFFIXES: ReadonlyArray<readonly [suffix: string, replacement: string, minStem: number]> = [
@@ -101,16 +79,16 @@ function stemUncached(word: string): string {
  * The matchable words of `text` between `from` and `to` (defaults: the whole text), in order,
  * filler words left out. Offsets are into `text`.
  *
- * @example matchWords('It signed the NDAs.').map((w) => w.key) // ['it', 'sign', 'nda']
+ * @example matchWords('It signed the NDAs.', wordVocabulary(lexicon)).map((w) => w.key) // ['it', 'sign', 'nda']
  */
-export function matchWords(text: string, from = 0, to = text.length): Word[] {
+export function matchWords(text: string, vocabulary: WordVocabulary, from = 0, to = text.length): Word[] {
   const words: Word[] = [];
   let previousEnd = from;
   let pendingBreak = false;
   WORD.lastIndex = from;
   for (let match = WORD.exec(text); match && match.index < to; match = WORD.exec(text)) {
     const raw = match[0];
-    const info = wordInfo(raw);
+    const info = wordInfo(raw, vocabulary);
     // A filler word can sit between the boundary and the next content word ("; the …").
     const gap = punctuationBetween(text, previousEnd, match.index);
     previousEnd = match.index + raw.length;
@@ -136,23 +114,55 @@ interface WordInfo {
   opensClause: boolean;
 }
 
-// Arguments reuse a small vocabulary, so each spelling's facts are remembered (bounded: cleared when full).
-const WORD_INFO = new Map<string, WordInfo>();
+/**
+ * The word classes `matchWords` needs, from the lexicon (`structure`): `filler` (left out),
+ * `gap-negation` (no phrase gap or frame skips one), `clause-opening` (after a comma, no phrase runs
+ * across it); with each spelling's facts remembered (arguments reuse a small vocabulary; bounded:
+ * cleared when full).
+ */
+export interface WordVocabulary {
+  fillers: ReadonlySet<string>;
+  negations: ReadonlySet<string>;
+  clauseWords: ReadonlySet<string>;
+  info: Map<string, WordInfo>;
+}
 
-function wordInfo(raw: string): WordInfo {
-  const cached = WORD_INFO.get(raw);
+const VOCABULARIES = new WeakMap<Lexicon, WordVocabulary>();
+
+function structuralWords(lexicon: Lexicon, name: string): ReadonlySet<string> {
+  const words = lexicon.structure[name]?.words;
+  if (!words) throw new Error(`the lexicon has no structural class "${name}"`);
+  return new Set(words.map((word) => word.toLowerCase()));
+}
+
+/** The lexicon's word classes for `matchWords`, compiled once per lexicon object. */
+export function wordVocabulary(lexicon: Lexicon): WordVocabulary {
+  const cached = VOCABULARIES.get(lexicon);
   if (cached) return cached;
-  if (WORD_INFO.size >= STEM_CACHE_SIZE) WORD_INFO.clear();
+  const vocabulary: WordVocabulary = {
+    fillers: structuralWords(lexicon, 'filler'),
+    negations: structuralWords(lexicon, 'gap-negation'),
+    clauseWords: structuralWords(lexicon, 'clause-opening'),
+    info: new Map(),
+  };
+  VOCABULARIES.set(lexicon, vocabulary);
+  return vocabulary;
+}
+
+function wordInfo(raw: string, vocabulary: WordVocabulary): WordInfo {
+  const cached = vocabulary.info.get(raw);
+  if (cached) return cached;
+  if (vocabulary.info.size >= STEM_CACHE_SIZE) vocabulary.info.clear();
   const lower = raw.toLowerCase();
   const key = stemWord(raw);
   const info: WordInfo = {
     key,
     // The spelling too: stemming turns "nothing", "none", "nowhere" into keys the set does not hold.
-    negation: isNegationKey(key) || NEGATION_KEYS.has(lower),
-    filler: FILLER_WORDS.has(lower),
-    opensClause: CLAUSE_WORDS.has(lower),
+    negation: vocabulary.negations.has(key) || key.endsWith("n't") || vocabulary.negations.has(lower),
+    filler: vocabulary.fillers.has(lower),
+    opensClause: vocabulary.clauseWords.has(lower),
   };
-  WORD_INFO.set(raw, info);
+  vocabulary.info.set(raw, info);
   return info;
 }
 
@@ -169,45 +179,4 @@ function punctuationBetween(text: string, from: number, to: number): number {
     if (code === 44) found = COMMA;
   }
   return found;
-}
-/**
- * What opens a new item of a list of noun phrases after a comma ("…, the defendant's awareness
- * that …"), as a pattern source: the reach of a forward negation ends there (segment-facts), and so
- * does the clause a negating frame carries (frame-mentions).
- */
-export const NEW_LIST_ITEM = '(?:and\\s+)?(?:the|its|their|his|her|a|an|this|that)';
-
-// Words that open a new clause after a comma.
-const CLAUSE_WORDS: ReadonlySet<string> = new Set([
-  'and',
-  'but',
-  'which',
-  'where',
-  'while',
-  'whereas',
-  'who',
-  'although',
-  'though',
-]);
-
-const NEGATION_KEYS: ReadonlySet<string> = new Set([
-  'not',
-  'no',
-  'never',
-  'neither',
-  'nor',
-  'none',
-  'nothing',
-  'nobody',
-  'nowhere',
-  'cannot',
-  'deny',
-  // "failed to …" and "without …" deny what follows them as much as "not" does.
-  'fail',
-  'without',
-]);
-
-/** Whether a word key (from `matchWords`) negates: "not", "no", "never", "didn't", "failed", "without" … A phrase gap never skips one. */
-export function isNegationKey(key: string): boolean {
-  return NEGATION_KEYS.has(key) || key.endsWith("n't");
 }

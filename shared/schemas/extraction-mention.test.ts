@@ -27,6 +27,20 @@ describe('extractionMentionSchema', () => {
   });
 });
 
+describe('the rules a mention records', () => {
+  it('accepts named rules, in order, and refuses malformed, empty or too many', () => {
+    const named = { ...mention, rules: ['find.code', 'comparison.in-a-not-in-b'] };
+    expect(extractionMentionSchema.parse(named)).toEqual(named);
+    expect(extractionMentionSchema.safeParse({ ...mention, rules: [] }).success).toBe(false);
+    expect(extractionMentionSchema.safeParse({ ...mention, rules: ['Find code'] }).success).toBe(false);
+    expect(extractionMentionSchema.safeParse({ ...mention, rules: ['x'.repeat(70)] }).success).toBe(false);
+    expect(
+      extractionMentionSchema.safeParse({ ...mention, rules: Array.from({ length: 9 }, () => 'find.code') })
+        .success,
+    ).toBe(false);
+  });
+});
+
 describe('extractionSchema with mentions', () => {
   it('keeps the mentions of an extracted record, and leaves them out when absent', () => {
     expect(extractionSchema.parse({ ...base, mentions: [mention] }).mentions).toEqual([mention]);

@@ -29,7 +29,9 @@ export function readingsFor(
     )
     .sort((x, y) => x.start - y.start || x.end - y.end);
   for (const mention of about) {
-    const label = `${mention.style}, ${mention.polarity}, ${mention.case === null ? 'no case' : CASE_NAME[mention.case]}`;
+    // The named rules that produced the reading (the rules extractor records them; the last decided).
+    const rules = mention.rules ? `; rules ${mention.rules.join(' → ')}` : '';
+    const label = `${mention.style}, ${mention.polarity}, ${mention.case === null ? 'no case' : CASE_NAME[mention.case]}${rules}`;
     const places = byLabel.get(label) ?? [];
     if (!places.some((place) => place.start === mention.start && place.end === mention.end))
       places.push({ start: mention.start, end: mention.end });

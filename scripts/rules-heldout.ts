@@ -1,0 +1,58 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { parseLabelledJsonl } from '../shared/rules/evaluation/labelled-argument.ts';
+import {
+  addToScore,
+  emptyScore,
+  paraphraseRecall,
+  prf,
+  SCORE_HEADER,
+  scoreRow,
+} from '../shared/rules/evaluation/score.ts';
+import { extractFactors, lexiconSchema, RULES_EXTRACTOR_VERSION } from '../shared/rules/index.ts';
+
+/**
+ * `npm run rules:heldout`: the one measurement of an edition on the held-out set
+ * test/fixtures/rules-heldout-4/heldout-4.jsonl — written blind, by a writer who saw neither the
+ * rules nor the other sets — and nothing else: no other set is read, and no test reads this one.
+ * Run it once per edition, after the edition is frozen, and write the figures into
+ * docs/RULES-EXTRACTOR.md ("Held-out measurements"); once read, the set becomes a development set
+ * for the next edition. Prints micro precision, recall and F1 over (argument, case, factor) units,
+ * paraphrase recall, the negated mentions counted as present, the factors put in a case the
+ * argument does not assert them for while it asserts them for another, and abstention, truncation
+ * and unlisted factors, each error listed.
+ */
+const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+const SET = here('../test/fixtures/rules-heldout-4/heldout-4.jsonl');
+const LEXICON = here('../data/lexicon.json');
+
+if (!existsSync(SET)) {
+  console.error(
+    `rules:heldout: no held-out set at ${SET} yet — it is written apart (branch heldout4) and read only by this command.`,
+  );
+  process.exit(1);
+}
+const lexicon = lexiconSchema.parse(JSON.parse(readFileSync(LEXICON, 'utf8')));
+const arguments_ = parseLabelledJsonl(readFileSync(SET, 'utf8'), 'rules-heldout-4/heldout-4.jsonl');
+const score = emptyScore();
+for (const gold of arguments_)
+  addToScore(score, gold, extractFactors(gold.text, lexicon, { finishReason: gold.finish_reason }));
+
+const micro = prf(score.units);
+const show = (value: number | null) => (value === null ? 'n/a' : value.toFixed(3));
+const { found, gold } = score.recallByStyle.paraphrase;
+console.log(
+  [
+    `held-out set 4 (${arguments_.length} arguments), rules ${RULES_EXTRACTOR_VERSION}, lexicon ${lexicon.version}`,
+    SCORE_HEADER,
+    scoreRow('held-out 4', score),
+    '',
+    `micro-F1 ${show(micro.f1)} (P ${show(micro.precision)}, R ${show(micro.recall)}; tp/fp/fn ${score.units.tp}/${score.units.fp}/${score.units.fn})`,
+    `paraphrase recall ${show(paraphraseRecall(score))} (${found}/${gold})`,
+    `recall by style: code ${show(score.recallByStyle.code.found / Math.max(1, score.recallByStyle.code.gold))} (${score.recallByStyle.code.found}/${score.recallByStyle.code.gold}), name ${show(score.recallByStyle.name.found / Math.max(1, score.recallByStyle.name.gold))} (${score.recallByStyle.name.found}/${score.recallByStyle.name.gold})`,
+    `negated mentions counted as present: ${score.negatedAsPresent.length}${score.negatedAsPresent.length ? ` (${score.negatedAsPresent.join(', ')})` : ''}`,
+    `factors put in a case the argument does not assert them for, while asserting them for another: ${score.excludedCase.length}${score.excludedCase.length ? ` (${score.excludedCase.join(', ')})` : ''}`,
+    ...score.abstention.wrong.map((wrong) => `abstention miss: ${wrong}`),
+    ...score.truncation.wrong.map((wrong) => `truncation miss: ${wrong}`),
+  ].join('\n'),
+);

@@ -1,0 +1,118 @@
+import { describe, expect, it } from 'vitest';
+import { extractFactors } from './extract.ts';
+import { SHIPPED_LEXICON } from './test-lexicon.ts';
+
+/** Each reading of `factor` in `text` as "case:polarity:deciding rule". */
+function readings(text: string, factor: string): string[] {
+  return extractFactors(text, SHIPPED_LEXICON)
+    .mentions.filter((mention) => mention.factor === factor)
+    .map((mention) => `${mention.case}:${mention.polarity}:${mention.rules.at(-1)}`);
+}
+
+describe('distinctions: presence and absence per case (the six sentences of issue 27)', () => {
+  it.each([
+    [
+      'F15 Unique-product (P) is present in the current case but not in TSC2.',
+      'F15',
+      ['current:asserted', 'tsc2:negated'],
+    ],
+    [
+      'TSC1 involved F20, a pro-defendant factor that the current case lacks.',
+      'F20',
+      ['tsc1:asserted', 'current:negated'],
+    ],
+    [
+      'The current case has neither F2 nor F26, both of which appeared in TSC1.',
+      'F26',
+      ['current:negated', 'tsc1:asserted'],
+    ],
+    ['Deception, present here, was missing from TSC2.', 'F26', ['current:asserted', 'tsc2:negated']],
+    [
+      'In TSC1 the defendant bribed an engineer and copied the blueprints; neither happened here.',
+      'F2',
+      ['tsc1:asserted', 'current:negated'],
+    ],
+    [
+      'The defendant in TSC2 lost although the information was known to competitors, a point the defendant cannot make in the current case.',
+      'F20',
+      ['tsc2:asserted', 'current:negated'],
+    ],
+  ])('%s', (text, factor, expected) => {
+    expect(readings(text, factor).map((reading) => reading.split(':').slice(0, 2).join(':'))).toEqual(
+      expected,
+    );
+  });
+});
+
+describe('distinctions in other words', () => {
+  it('"A, but not B, involved X": A has it, B lacks it', () => {
+    expect(readings('TSC2, but not the input case, involved a noncompetition agreement.', 'F13')).toEqual([
+      'tsc2:asserted:comparison.a-but-not-b',
+      'current:negated:negation.bound-to-case',
+    ]);
+  });
+
+  it('"sets A apart from B" and "distinguishes A from B": B lacks it', () => {
+    expect(readings('The factor that sets the input case apart from TSC2 is F17.', 'F17')).toEqual([
+      'current:asserted:case.own-case-words',
+      'tsc2:negated:comparison.distinguishes-a-from-b',
+    ]);
+    expect(readings('F8 Competitive-advantage (P) distinguishes the input case from TSC1.', 'F8')).toContain(
+      'tsc1:negated:comparison.distinguishes-a-from-b',
+    );
+  });
+
+  it('"A, which has X, differs from B, which does not": B lacks it', () => {
+    expect(readings('The current case, which has F12, differs from TSC1, which does not.', 'F12')).toEqual([
+      'current:asserted:case.relative-antecedent',
+      'tsc1:negated:comparison.absent-from',
+    ]);
+  });
+
+  it('"Neither … occurred in A, though both occurred in B": B has them', () => {
+    expect(
+      readings(
+        'Neither a waiver of confidentiality nor a disclosure in a public forum occurred in the current case, though both occurred in TSC2.',
+        'F23',
+      ),
+    ).toEqual(['current:negated:negation.clause', 'tsc2:asserted:comparison.contrast-affirms']);
+  });
+
+  it('"the very opposite of X", "instead of X": X is denied', () => {
+    expect(readings('The input case has F6, the very opposite of F19.', 'F19')).toEqual([
+      'current:negated:negation.instead-of',
+    ]);
+    expect(readings('The plaintiff here relied on F6 instead of F19.', 'F19')).toEqual([
+      'current:negated:negation.instead-of',
+    ]);
+  });
+
+  it('an "unlike" that opens a statement before a relative clause speaks of what follows it', () => {
+    const text =
+      'TSC1 has neither F2 nor F26; unlike TSC1, where the owner left its notebooks lying open, the plaintiff here kept the notebooks under lock and key.';
+    expect(readings(text, 'F26')).toEqual(['tsc1:negated:negation.clause']);
+    expect(readings(text, 'F6')).toEqual([
+      'current:asserted:case.own-case-words',
+      'tsc1:negated:comparison.unlike',
+    ]);
+  });
+
+  it('a trailing "or in B" takes the polarity of the clause, not of an "unlike"', () => {
+    expect(
+      readings(
+        'And unlike TSC1, nothing was ever presented at a trade fair in the input case or in TSC2.',
+        'F27',
+      ),
+    ).toEqual([
+      'current:negated:negation.no-before',
+      'tsc1:asserted:comparison.unlike',
+      'tsc2:negated:case.elliptical-extension',
+    ]);
+  });
+
+  it('"shared the process at a trade show" is a disclosure, no sharing between cases', () => {
+    expect(readings('In TSC2 the plaintiff had shared the process at a trade show.', 'F27')).toEqual([
+      'tsc2:asserted:case.own-case-words',
+    ]);
+  });
+});
