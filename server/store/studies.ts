@@ -6,7 +6,7 @@ export interface StudyRow {
   id: number;
   name: string;
   showGroundTruth: number;
-  /** What annotators see of a reasoning trace (migration 014). */
+  /** What annotators see of a reasoning trace (migration 013). */
   reasoningTrace: ReasoningTraceSetting;
   createdAt: string;
 }
