@@ -4,9 +4,7 @@ import { formatDateTime, formatDuration, formatMinutes, formatWhen, percent } fr
 describe('formatWhen', () => {
   it('reads a stored time unambiguously, and none as a dash', () => {
     expect(formatWhen(null)).toBe('—');
-    expect(formatWhen('2026-03-01T09:00:00.000Z')).toBe(
-      formatDateTime('2026-03-01T09:00:00.000Z'),
-    );
+    expect(formatWhen('2026-03-01T09:00:00.000Z')).toBe(formatDateTime('2026-03-01T09:00:00.000Z'));
   });
 });
 

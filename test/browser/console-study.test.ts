@@ -148,12 +148,13 @@ describe('the study console from an empty database, in Chromium', () => {
 
     // Progress, live.
     await nav(page).getByRole('link', { name: 'Progress' }).click();
-    const burndown = page.getByRole('img', { name: /Burn-down/ });
-    await expect.poll(() => burndown.getAttribute('aria-label')).toContain('0 of 12 annotations submitted');
+    // The study's first day: today's counts, not a one-dot chart.
+    const burndown = page.getByRole('region', { name: 'Burn-down' });
+    await expect.poll(() => burndown.textContent()).toContain('0 of 12 annotations submitted');
     const alice = await suite.browser.newContext();
     await submitFirst(alice, 'alice', alicePassword);
     await expect
-      .poll(() => burndown.getAttribute('aria-label'), { timeout: 15_000 })
+      .poll(() => burndown.textContent(), { timeout: 15_000 })
       .toContain('1 of 12 annotations submitted');
     await alice.close();
 
