@@ -262,7 +262,7 @@ describe('adjudication, in Chromium', () => {
     expect(await page.locator('.mark-evidence').count()).toBe(0);
     const reading = page.locator('.reveal-table .evidence-list li').first();
     expect((await reading.textContent()) ?? '').toMatch(
-      /^(code|name|paraphrase), (asserted|negated|hypothetical), (Input case|TSC1|TSC2|no case): /,
+      /^(code|name|paraphrase), (asserted|negated|hypothetical), (Input case|TSC1|TSC2|no case)(; rules [^:]+)?: /,
     );
     await reading.getByRole('button').first().click();
     await expect.poll(() => page.locator('.mark-evidence').count()).toBeGreaterThan(0);
