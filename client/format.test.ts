@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDateTime, formatDuration, formatMinutes, formatWhen, percent } from './format.ts';
-
-describe('formatWhen', () => {
-  it('reads a stored time unambiguously, and none as a dash', () => {
-    expect(formatWhen(null)).toBe('—');
-    expect(formatWhen('2026-03-01T09:00:00.000Z')).toBe(formatDateTime('2026-03-01T09:00:00.000Z'));
-  });
-});
+import { formatDateTime, formatDuration, formatMinutes, percent } from './format.ts';
 
 describe('formatMinutes', () => {
   it('reads seconds as minutes with one decimal, nonsense as zero', () => {
@@ -50,7 +43,8 @@ describe('formatDateTime', () => {
     expect(formatDateTime('2026-12-01T14:05:09Z', now)).toBe('1 Dec 2026, 14:05');
   });
 
-  it('reads an unreadable date as a dash', () => {
+  it('reads an unreadable or missing date as a dash', () => {
+    expect(formatDateTime(null)).toBe('—');
     expect(formatDateTime('not a date')).toBe('—');
   });
 });

@@ -20,9 +20,10 @@ const twoDigits = (value: number) => String(value).padStart(2, '0');
  * A moment in the reader's time zone, in a form no locale misreads: `2 Dec 2026, 14:05` (day, month
  * name, year, 24-hour clock) — never `12/2/2026`, which is 2 December or 12 February depending on
  * where it is read. With `now`, a moment of the same day reads as its time alone (`14:05`). An
- * unreadable date reads as `—`.
+ * unreadable or missing date reads as `—`.
  */
-export function formatDateTime(iso: string, now?: Date): string {
+export function formatDateTime(iso: string | null, now?: Date): string {
+  if (iso === null) return '—';
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '—';
   const time = `${twoDigits(date.getHours())}:${twoDigits(date.getMinutes())}`;
@@ -39,9 +40,4 @@ export function formatDateTime(iso: string, now?: Date): string {
 export function formatMinutes(seconds: number): string {
   const minutes = Number.isFinite(seconds) && seconds > 0 ? seconds / 60 : 0;
   return `${minutes.toFixed(1)} min`;
-}
-
-/** A stored time in the unambiguous form of `formatDateTime`, or "—" for none. */
-export function formatWhen(iso: string | null): string {
-  return iso === null ? '—' : formatDateTime(iso);
 }

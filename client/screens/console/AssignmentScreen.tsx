@@ -16,6 +16,7 @@ import { useDocumentTitle } from '../../components/a11y.ts';
 import { EmptyState, Loading, QueryError } from '../../components/Status.tsx';
 import './console.css';
 import { Pager } from '../../components/Pager.tsx';
+import { formatDateTime } from '../../format.ts';
 
 /** Ids typed one per line or separated by commas or spaces; blanks dropped. */
 function idList(text: string): string[] {
@@ -336,7 +337,7 @@ function AssignmentLog({ study }: { readonly study: string }) {
             {items.map((entry) => (
               // One argument reaches one annotator once per action and moment.
               <tr key={`${entry.at}|${entry.argumentId}|${entry.action}|${entry.from}|${entry.to}`}>
-                <td>{new Date(entry.at).toLocaleString()}</td>
+                <td>{formatDateTime(entry.at)}</td>
                 <td>{entry.action}</td>
                 <th scope="row">{entry.argumentId}</th>
                 <td>{entry.from ?? '—'}</td>

@@ -15,7 +15,7 @@ import type { ApiError } from '../../api/errors.ts';
 import { studiesQuery, studyOverviewQuery } from '../../api/studies.ts';
 import { useDocumentTitle } from '../../components/a11y.ts';
 import { EmptyState, Loading, QueryError } from '../../components/Status.tsx';
-import { percent } from '../../format.ts';
+import { formatDateTime, percent } from '../../format.ts';
 import { OverviewBody } from '../study/OverviewBody.tsx';
 import './console.css';
 import { Pager } from '../../components/Pager.tsx';
@@ -268,7 +268,7 @@ function ImportHistory({ study }: { readonly study: string }) {
           <tbody>
             {items.map((item) => (
               <tr key={`${item.importedAt}-${item.sha256}-${item.kind}`}>
-                <td>{new Date(item.importedAt).toLocaleString()}</td>
+                <td>{formatDateTime(item.importedAt)}</td>
                 <td>{item.kind}</td>
                 <th scope="row">{item.fileName}</th>
                 <td>

@@ -7,7 +7,7 @@ import { extractionFailuresQuery, extractorRunsQuery } from '../../api/console.t
 import { useDocumentTitle } from '../../components/a11y.ts';
 import { Pager } from '../../components/Pager.tsx';
 import { EmptyState, Loading, QueryError } from '../../components/Status.tsx';
-import { formatWhen, percent } from '../../format.ts';
+import { formatDateTime, percent } from '../../format.ts';
 import './console.css';
 
 type ExtractorRun = z.infer<typeof extractorRunsSchema>[number];
@@ -97,7 +97,7 @@ function Overview({ runs }: { readonly runs: readonly ExtractorRun[] }) {
                 {sample && (
                   <td className="num">{run.sample ? share(run.sample.extracted, run.sample.items) : '—'}</td>
                 )}
-                <td className="when">{formatWhen(run.runs[0]?.startedAt ?? null)}</td>
+                <td className="when">{formatDateTime(run.runs[0]?.startedAt ?? null)}</td>
               </tr>
             );
           })}
@@ -137,12 +137,12 @@ function Runs({ run }: { readonly run: ExtractorRun }) {
         <tbody>
           {run.runs.map((entry) => (
             <tr key={`${entry.startedAt}-${entry.importFile ?? ''}`}>
-              <th scope="row">{formatWhen(entry.startedAt)}</th>
+              <th scope="row">{formatDateTime(entry.startedAt)}</th>
               <td className="when">
                 {entry.importFile
                   ? 'imported'
                   : entry.finishedAt
-                    ? formatWhen(entry.finishedAt)
+                    ? formatDateTime(entry.finishedAt)
                     : 'did not finish'}
               </td>
               <td>

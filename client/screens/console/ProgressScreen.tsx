@@ -3,7 +3,7 @@ import { useParams } from 'react-router';
 import { PROGRESS_REFRESH_MS, progressQuery, type StudyProgress } from '../../api/console.ts';
 import { useDocumentTitle } from '../../components/a11y.ts';
 import { EmptyState, Loading, QueryError } from '../../components/Status.tsx';
-import { formatMinutes, formatWhen, percent } from '../../format.ts';
+import { formatDateTime, formatMinutes, percent } from '../../format.ts';
 import { Burndown } from './Burndown.tsx';
 import './console.css';
 
@@ -80,7 +80,7 @@ function AnnotatorTable({ progress }: { readonly progress: StudyProgress }) {
               <td className="num">
                 <CalibrationCell calibration={progress.calibration} annotator={row.annotator} />
               </td>
-              <td className="when">{formatWhen(row.lastActivity)}</td>
+              <td className="when">{formatDateTime(row.lastActivity)}</td>
               <td>
                 {row.stuck ? (
                   <span

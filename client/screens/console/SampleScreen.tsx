@@ -12,6 +12,7 @@ import { useDocumentTitle } from '../../components/a11y.ts';
 import { EmptyState, Loading, QueryError } from '../../components/Status.tsx';
 import { SamplePlanner } from './SamplePlanner.tsx';
 import './console.css';
+import { formatDateTime } from '../../format.ts';
 
 type AllocationKind = 'equal' | 'proportional' | 'minimum';
 
@@ -213,7 +214,7 @@ function SampleVersion({
       <h3 id={`${id}-title`} className="panel-title">
         Version {sample.version}
         <span className="muted">
-          {sample.drawn} of {sample.size} drawn · {new Date(sample.createdAt).toLocaleString()}
+          {sample.drawn} of {sample.size} drawn · {formatDateTime(sample.createdAt)}
         </span>
       </h3>
       <p className="muted">

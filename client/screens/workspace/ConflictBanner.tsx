@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { judgementDifferences, judgementSummary } from '../../../shared/judgement-differences.ts';
 import type { Judgement } from '../../../shared/schemas/annotation.ts';
+import { formatDateTime } from '../../format.ts';
 
 /** What the server holds now: an annotation's or a gold's state (both have these). */
 interface Theirs {
@@ -75,7 +76,7 @@ export function ConflictBanner({
         <>
           <p>
             This was saved from another tab or device after you opened it ({theirs.status},{' '}
-            {new Date(theirs.updatedAt).toLocaleString()}).
+            {formatDateTime(theirs.updatedAt)}).
           </p>
           <Differences theirs={theirs} mine={mine} text={text} />
         </>
