@@ -162,7 +162,7 @@ export function ProgressScreen() {
         </div>
         {progress.dataUpdatedAt > 0 && (
           <p className="muted" aria-live="off">
-            Updated {new Date(progress.dataUpdatedAt).toLocaleTimeString()} · every{' '}
+            Updated {formatDateTime(new Date(progress.dataUpdatedAt).toISOString(), new Date())} · every{' '}
             {PROGRESS_REFRESH_MS / 1000} s
           </p>
         )}
