@@ -152,11 +152,37 @@ const patternsOf = definePatterns({
     PATTERNS.map(([template, flags], index) => [`G${index}`, [template, flags] as const]),
   ),
 });
-type Compiled = Readonly<Record<string, RegExp>>;
+
+/** The compiled patterns as arrays by pattern index (no name lookups per place), once per lexicon. */
+interface CuePatterns {
+  any: RegExp;
+  sticky: readonly RegExp[];
+  global: readonly RegExp[];
+}
+const CUE_PATTERNS = new WeakMap<Lexicon, CuePatterns>();
+const CASE_INSENSITIVE: readonly boolean[] = PATTERNS.map(([, flags]) => flags === 'gi');
+
+function cuePatterns(lexicon: Lexicon): CuePatterns {
+  const cached = CUE_PATTERNS.get(lexicon);
+  if (cached) return cached;
+  const compiled: Readonly<Record<string, RegExp>> = patternsOf(lexicon);
+  const named = (name: string): RegExp => {
+    const pattern = compiled[name];
+    if (!pattern) throw new Error(`case cues: no compiled pattern ${name}`);
+    return pattern;
+  };
+  const patterns: CuePatterns = {
+    any: named('ANY'),
+    sticky: PATTERNS.map((_, index) => named(`P${index}`)),
+    global: PATTERNS.map((_, index) => named(`G${index}`)),
+  };
+  CUE_PATTERNS.set(lexicon, patterns);
+  return patterns;
+}
 
 /** The longest cue a usable pattern of that case sensitivity matches at `at`, or null (a module function: see `negatesForward`). */
 function longestAt(
-  compiled: Compiled,
+  sticky: readonly RegExp[],
   usable: readonly boolean[],
   text: string,
   at: number,
@@ -164,10 +190,10 @@ function longestAt(
 ): CaseCue | null {
   let best: CaseCue | null = null;
   for (let index = 0; index < PATTERNS.length; index += 1) {
+    if (!usable[index] || CASE_INSENSITIVE[index] === caseSensitive) continue;
+    const pattern = sticky[index];
     const entry = PATTERNS[index];
-    if (!entry || !usable[index] || (entry[1] === 'gi') === caseSensitive) continue;
-    const pattern = compiled[`P${index}`];
-    if (!pattern) continue;
+    if (!pattern || !entry) continue;
     pattern.lastIndex = at;
     const match = pattern.exec(text);
     if (!match || match[0] === '' || (best && match[0].length <= best.end - best.start)) continue;
@@ -184,26 +210,22 @@ function longestAt(
  * @example findCaseCues('as in TSC 1, here', lexicon).map((cue) => cue.target) // [{ kind: 'cases', cases: ['tsc1'] }, { kind: 'cases', cases: ['current'] }]
  */
 export function findCaseCues(text: string, lexicon: Lexicon): CaseCue[] {
-  const compiled: Compiled = patternsOf(lexicon);
+  const { any, sticky, global: globals } = cuePatterns(lexicon);
   const lower = text.toLowerCase();
   const usable = PATTERNS.map(([, , , needs]) => !needs || needs.some((word) => lower.includes(word)));
   const found: CaseCue[] = [];
-  const any = compiled.ANY;
-  if (any) {
-    any.lastIndex = 0;
-    for (let match = any.exec(text); match; match = any.exec(text)) {
-      const cue = longestAt(compiled, usable, text, match.index, false);
-      if (cue) found.push(cue);
-      any.lastIndex = cue ? cue.end : match.index + 1;
-    }
+  any.lastIndex = 0;
+  for (let match = any.exec(text); match; match = any.exec(text)) {
+    const cue = longestAt(sticky, usable, text, match.index, false);
+    if (cue) found.push(cue);
+    any.lastIndex = cue ? cue.end : match.index + 1;
   }
-  for (const [index, [, flags]] of PATTERNS.entries()) {
-    if (flags === 'gi' || !usable[index]) continue;
-    const global = compiled[`G${index}`];
-    if (!global) continue;
+  for (let index = 0; index < PATTERNS.length; index += 1) {
+    const global = globals[index];
+    if (CASE_INSENSITIVE[index] || !usable[index] || !global) continue;
     global.lastIndex = 0;
     for (let match = global.exec(text); match; match = global.exec(text)) {
-      const cue = longestAt(compiled, usable, text, match.index, true);
+      const cue = longestAt(sticky, usable, text, match.index, true);
       if (cue) found.push(cue);
     }
   }

@@ -9,6 +9,8 @@ type CompiledSlot = { kind: 'word'; keys: ReadonlySet<string> } | { kind: 'gap';
 
 interface CompiledPhrase {
   factor: FactorId;
+  /** The phrase's place among its first key's phrases: mentions at one word keep this order. */
+  order: number;
   slots: readonly CompiledSlot[];
   /**
    * The keys of the first word after the first (null if the phrase has one word) and how many words
@@ -42,9 +44,43 @@ function nextWithinReach(
   return false;
 }
 
+/**
+ * The phrases that begin with one key, grouped by the word they need next (one `nextWithinReach`
+ * test per group rather than per phrase: the phrases of a synonym class share it), in lexicon order
+ * within a group.
+ */
+interface CandidateGroup {
+  next: CompiledPhrase['next'];
+  phrases: readonly CompiledPhrase[];
+}
+
 /** A lexicon ready for matching: its phrases indexed by the keys their first word may take. */
 export interface CompiledLexicon {
-  byFirstKey: ReadonlyMap<string, readonly CompiledPhrase[]>;
+  byFirstKey: ReadonlyMap<string, readonly CandidateGroup[]>;
+}
+
+/** One object per distinct (keys, within) pair, so phrases needing the same next word share it. */
+function internNext(
+  next: CompiledPhrase['next'],
+  interned: Map<string, NonNullable<CompiledPhrase['next']>>,
+): CompiledPhrase['next'] {
+  if (!next) return null;
+  const id = `${next.within}|${[...next.keys].sort().join(' ')}`;
+  const known = interned.get(id);
+  if (known) return known;
+  interned.set(id, next);
+  return next;
+}
+
+/** The candidates of one first key, grouped by their interned `next` (first appearance order). */
+function groupCandidates(phrases: readonly CompiledPhrase[]): CandidateGroup[] {
+  const groups = new Map<CompiledPhrase['next'], CompiledPhrase[]>();
+  for (const phrase of phrases) {
+    const group = groups.get(phrase.next);
+    if (group) group.push(phrase);
+    else groups.set(phrase.next, [phrase]);
+  }
+  return [...groups].map(([next, grouped]) => ({ next, phrases: grouped }));
 }
 
 const COMPILED = new WeakMap<Lexicon, CompiledLexicon>();
@@ -82,7 +118,8 @@ export function compileLexicon(lexicon: Lexicon, options: { inflections?: boolea
   const cache = inflect ? COMPILED : COMPILED_STEMS_ONLY;
   const cached = cache.get(lexicon);
   if (cached) return cached;
-  const byFirstKey = new Map<string, CompiledPhrase[]>();
+  const byFirstKeyFlat = new Map<string, CompiledPhrase[]>();
+  const interned = new Map<string, NonNullable<CompiledPhrase['next']>>();
   for (const [factor, phrases] of Object.entries(lexicon.factors) as [FactorId, string[]][]) {
     for (const phrase of phrases) {
       const parsed = parsePhrase(phrase, lexicon.synonyms, lexiconFillers(lexicon));
@@ -91,14 +128,16 @@ export function compileLexicon(lexicon: Lexicon, options: { inflections?: boolea
       const slots = parsed.slots.map((slot) => lemmaSlot(slot, inflect));
       const first = slots[0];
       if (first?.kind !== 'word') continue;
-      const next = nextOf(slots);
+      const next = internNext(nextOf(slots), interned);
       for (const key of first.keys) {
-        const list = byFirstKey.get(key) ?? [];
-        list.push({ factor, slots, next });
-        byFirstKey.set(key, list);
+        const list = byFirstKeyFlat.get(key) ?? [];
+        list.push({ factor, order: list.length, slots, next });
+        byFirstKeyFlat.set(key, list);
       }
     }
   }
+  const byFirstKey = new Map<string, CandidateGroup[]>();
+  for (const [key, phrases] of byFirstKeyFlat) byFirstKey.set(key, groupCandidates(phrases));
   const compiled = { byFirstKey };
   cache.set(lexicon, compiled);
   return compiled;
@@ -133,6 +172,16 @@ function matchFrom(
   return matchFrom(words, limit, slots, slot + 1, at + 1);
 }
 
+/** Sorts `mentions[from…]` (found at one word, group by group) back into the phrases' lexicon order. */
+function keepLexiconOrder(mentions: FoundMention[], orders: number[], from: number): void {
+  const here = mentions.slice(from).map((mention, index) => ({ mention, order: orders[from + index] ?? 0 }));
+  here.sort((a, b) => a.order - b.order);
+  for (const [index, { mention, order }] of here.entries()) {
+    mentions[from + index] = mention;
+    orders[from + index] = order;
+  }
+}
+
 /**
  * Every lexicon phrase found in `text` within each of `ranges` (a phrase never runs across two
  * ranges; callers pass sentences, in text order and without overlaps). Matching is on stemmed words without filler words, a `*` gap
@@ -147,37 +196,43 @@ export function findParaphraseMentions(
   words: readonly Word[],
 ): FoundMention[] {
   const mentions: FoundMention[] = [];
+  const orders: number[] = []; // beside `mentions`: each one's phrase order
   let first = 0;
   for (const [from, to] of ranges) {
     while (first < words.length && (words[first]?.start ?? 0) < from) first += 1;
     let limit = first;
     while (limit < words.length && (words[limit]?.start ?? 0) < to) limit += 1;
     for (let at = first; at < limit; at += 1) {
-      const candidates = compiled.byFirstKey.get(words[at]?.key ?? '');
-      if (!candidates) continue;
-      for (const phrase of candidates) {
-        if (!nextWithinReach(words, limit, at, phrase.next)) continue;
-        const last = matchFrom(words, limit, phrase.slots, 0, at);
-        if (last === -1) continue;
-        const start = words[at]?.start ?? 0;
-        const end = words[last]?.end ?? start;
-        const mention: FoundMention = {
-          start,
-          end,
-          factor: phrase.factor,
-          style: 'paraphrase',
-          text: text.slice(start, end),
-          found: 'find.phrase',
-        };
-        for (let index = at; index <= last; index += 1) {
-          const word = words[index];
-          if (word?.negation) {
-            mention.negationAt = word.start;
-            break;
+      const groups = compiled.byFirstKey.get(words[at]?.key ?? '');
+      if (!groups) continue;
+      const firstHere = mentions.length;
+      for (const group of groups) {
+        if (!nextWithinReach(words, limit, at, group.next)) continue;
+        for (const phrase of group.phrases) {
+          const last = matchFrom(words, limit, phrase.slots, 0, at);
+          if (last === -1) continue;
+          const start = words[at]?.start ?? 0;
+          const end = words[last]?.end ?? start;
+          const mention: FoundMention = {
+            start,
+            end,
+            factor: phrase.factor,
+            style: 'paraphrase',
+            text: text.slice(start, end),
+            found: 'find.phrase',
+          };
+          for (let index = at; index <= last; index += 1) {
+            const word = words[index];
+            if (word?.negation) {
+              mention.negationAt = word.start;
+              break;
+            }
           }
+          mentions.push(mention);
+          orders.push(phrase.order);
         }
-        mentions.push(mention);
       }
+      if (mentions.length - firstHere > 1) keepLexiconOrder(mentions, orders, firstHere);
     }
   }
   return mentions;

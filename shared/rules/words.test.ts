@@ -67,3 +67,30 @@ describe('matchWords', () => {
     );
   });
 });
+
+describe('matchWords, the char-code scanner', () => {
+  // The scanner replaced /[A-Za-z0-9]+(?:['’][A-Za-z]+)*/g; on any text it must find the same words.
+  const WORD = /[A-Za-z0-9]+(?:['’][A-Za-z]+)*/g;
+  const vocabulary = { ...wordVocabulary(SHIPPED_LEXICON), fillers: new Set<string>(), info: new Map() };
+  const alphabet = ['a', 'B', 'z', '0', '9', "'", '’', '-', ' ', '.', ',', 'é', '_', "n't", 's'];
+  let seed = 7;
+  const random = () => {
+    seed = (seed * 1103515245 + 12345) % 2147483648;
+    return seed / 2147483648;
+  };
+
+  it('finds the words the regular expression found, apostrophes and non-ASCII letters included', () => {
+    for (let round = 0; round < 500; round += 1) {
+      const length = 1 + Math.floor(random() * 30);
+      const text = Array.from({ length }, () => alphabet[Math.floor(random() * alphabet.length)]).join('');
+      const expected = [...text.matchAll(WORD)].map((match) => [match.index, match.index + match[0].length]);
+      expect(
+        matchWords(text, vocabulary).map((word) => [word.start, word.end]),
+        text,
+      ).toEqual(expected);
+    }
+    expect(matchWords("didn't O’Brien 2nd it's'", vocabulary).map((word) => word.end)).toEqual([
+      6, 14, 18, 23,
+    ]);
+  });
+});

@@ -21,9 +21,31 @@ export interface Word {
   breakBefore: boolean;
 }
 
-// A word: letters/digits, with inner apostrophes ("didn't") kept; hyphens split words, so
-// "reverse-engineered" is two words, like "reverse engineered".
-const WORD = /[A-Za-z0-9]+(?:['’][A-Za-z]+)*/g;
+// A word: ASCII letters/digits, with inner apostrophes ("didn't") kept — `/[A-Za-z0-9]+(?:['’][A-Za-z]+)*/`,
+// scanned by char code (`wordEnd`) because a regular expression's match array per word was the
+// reader's largest single cost; hyphens split words, so "reverse-engineered" is two words.
+function isAlphanumeric(code: number): boolean {
+  return (code >= 97 && code <= 122) || (code >= 65 && code <= 90) || (code >= 48 && code <= 57);
+}
+
+function isLetter(code: number): boolean {
+  return (code >= 97 && code <= 122) || (code >= 65 && code <= 90);
+}
+
+const APOSTROPHE = 39;
+const RIGHT_QUOTE = 0x2019;
+
+/** Where the word starting at `start` (an alphanumeric) ends, its inner apostrophes included. */
+function wordEnd(text: string, start: number): number {
+  let end = start + 1;
+  while (end < text.length && isAlphanumeric(text.charCodeAt(end))) end += 1;
+  for (;;) {
+    const quote = text.charCodeAt(end);
+    if ((quote !== APOSTROPHE && quote !== RIGHT_QUOTE) || !isLetter(text.charCodeAt(end + 1))) return end;
+    end += 2;
+    while (end < text.length && isLetter(text.charCodeAt(end))) end += 1;
+  }
+}
 
 // Suffixes stripped by `stemWord`, longest first, with the shortest stem each may leave.
 const SUFFIXES: ReadonlyArray<readonly [suffix: string, replacement: string, minStem: number]> = [
@@ -85,18 +107,24 @@ export function matchWords(text: string, vocabulary: WordVocabulary, from = 0, t
   const words: Word[] = [];
   let previousEnd = from;
   let pendingBreak = false;
-  WORD.lastIndex = from;
-  for (let match = WORD.exec(text); match && match.index < to; match = WORD.exec(text)) {
-    const raw = match[0];
-    const info = wordInfo(raw, vocabulary);
+  let start = from;
+  while (start < to) {
+    if (!isAlphanumeric(text.charCodeAt(start))) {
+      start += 1;
+      continue;
+    }
+    const end = wordEnd(text, start);
+    const info = wordInfo(text.slice(start, end), vocabulary);
     // A filler word can sit between the boundary and the next content word ("; the …").
-    const gap = punctuationBetween(text, previousEnd, match.index);
-    previousEnd = match.index + raw.length;
+    const gap = punctuationBetween(text, previousEnd, start);
+    const wordStart = start;
+    previousEnd = end;
+    start = end;
     pendingBreak ||= gap === HARD || (gap === COMMA && info.opensClause);
     if (info.filler) continue;
     words.push({
-      start: match.index,
-      end: match.index + raw.length,
+      start: wordStart,
+      end,
       key: info.key,
       negation: info.negation,
       breakBefore: pendingBreak,
