@@ -180,23 +180,38 @@ function cuePatterns(lexicon: Lexicon): CuePatterns {
   return patterns;
 }
 
+/**
+ * Whether the text holds a word that every match of pattern `index` contains (its `needs`), asked
+ * only once the pattern has matched somewhere and remembered in `known` (0 not asked, 1 yes, 2 no):
+ * a pattern without its word cannot match, and most never match, so the test runs rarely.
+ */
+function usable(known: Uint8Array, lower: string, index: number): boolean {
+  if (known[index] === 0) {
+    const needs = PATTERNS[index]?.[3];
+    known[index] = !needs || needs.some((word) => lower.includes(word)) ? 1 : 2;
+  }
+  return known[index] === 1;
+}
+
 /** The longest cue a usable pattern of that case sensitivity matches at `at`, or null (a module function: see `negatesForward`). */
 function longestAt(
   sticky: readonly RegExp[],
-  usable: readonly boolean[],
+  known: Uint8Array,
+  lower: string,
   text: string,
   at: number,
   caseSensitive: boolean,
 ): CaseCue | null {
   let best: CaseCue | null = null;
   for (let index = 0; index < PATTERNS.length; index += 1) {
-    if (!usable[index] || CASE_INSENSITIVE[index] === caseSensitive) continue;
+    if (CASE_INSENSITIVE[index] === caseSensitive) continue;
     const pattern = sticky[index];
     const entry = PATTERNS[index];
     if (!pattern || !entry) continue;
     pattern.lastIndex = at;
     const match = pattern.exec(text);
     if (!match || match[0] === '' || (best && match[0].length <= best.end - best.start)) continue;
+    if (!usable(known, lower, index)) continue;
     best = { start: at, end: at + match[0].length, target: entry[2](match[1]) };
   }
   return best;
@@ -212,20 +227,20 @@ function longestAt(
 export function findCaseCues(text: string, lexicon: Lexicon): CaseCue[] {
   const { any, sticky, global: globals } = cuePatterns(lexicon);
   const lower = text.toLowerCase();
-  const usable = PATTERNS.map(([, , , needs]) => !needs || needs.some((word) => lower.includes(word)));
+  const known = new Uint8Array(PATTERNS.length);
   const found: CaseCue[] = [];
   any.lastIndex = 0;
   for (let match = any.exec(text); match; match = any.exec(text)) {
-    const cue = longestAt(sticky, usable, text, match.index, false);
+    const cue = longestAt(sticky, known, lower, text, match.index, false);
     if (cue) found.push(cue);
     any.lastIndex = cue ? cue.end : match.index + 1;
   }
   for (let index = 0; index < PATTERNS.length; index += 1) {
     const global = globals[index];
-    if (CASE_INSENSITIVE[index] || !usable[index] || !global) continue;
+    if (CASE_INSENSITIVE[index] || !global || !usable(known, lower, index)) continue;
     global.lastIndex = 0;
     for (let match = global.exec(text); match; match = global.exec(text)) {
-      const cue = longestAt(sticky, usable, text, match.index, true);
+      const cue = longestAt(sticky, known, lower, text, match.index, true);
       if (cue) found.push(cue);
     }
   }
