@@ -28,7 +28,7 @@ const LEXICON = here('../data/lexicon.json');
 
 if (!existsSync(SET)) {
   console.error(
-    `rules:heldout: no held-out set at ${SET} yet — it is written apart (branch heldout4) and read only by this command.`,
+    `rules:heldout: no held-out set at ${SET}: the set is read only by this command; restore the folder test/fixtures/rules-heldout-4 from git.`,
   );
   process.exit(1);
 }
