@@ -14,8 +14,8 @@ import {
 import { type ClusterEntriesBuilder, clusterEntriesBuilder } from './cluster-entries.ts';
 import { spanOf, widenDegenerate } from './degenerate-bootstrap.ts';
 import { assertedSets, FACTOR_COUNT, factorAt } from './factor-sets.ts';
-import { FlatLayout, type FlatSection } from './flat-layout.ts';
 import type { Figure } from './figure.ts';
+import { FlatLayout, type FlatSection } from './flat-layout.ts';
 import { compareWithGold } from './gold-comparison.ts';
 import { GOLD_STYLES, type GoldStyle } from './mention-evidence.ts';
 import { type StudyIndex, usableExtraction } from './study-index.ts';

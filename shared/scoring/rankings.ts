@@ -1,3 +1,4 @@
+import { elementAt } from '../element-at.ts';
 import type { ReportedMetric } from '../schemas/reported.ts';
 import { kendallTauB } from '../stats/kendall-tau-b.ts';
 import type { TestNumber } from '../vocabulary.ts';
@@ -150,11 +151,11 @@ export function rankings(
           const [a, b] = sides[p] ?? [];
           if (!a || !b) return Number.NaN;
           for (let j = 0; j < x.length; j++) {
-            const slotA = a.slots[j]!;
-            const slotB = b.slots[j]!;
-            x[j] = slotA < 0 ? a.fixed[j]! : get(slotA);
-            y[j] = slotB < 0 ? b.fixed[j]! : get(slotB);
-            if (Number.isNaN(x[j]!) || Number.isNaN(y[j]!)) return Number.NaN;
+            const slotA = elementAt(a.slots, j);
+            const slotB = elementAt(b.slots, j);
+            x[j] = slotA < 0 ? elementAt(a.fixed, j) : get(slotA);
+            y[j] = slotB < 0 ? elementAt(b.fixed, j) : get(slotB);
+            if (Number.isNaN(elementAt(x, j)) || Number.isNaN(elementAt(y, j))) return Number.NaN;
           }
           return kendallTauB(x, y) ?? Number.NaN;
         },

@@ -1,3 +1,4 @@
+import { elementAt } from '../element-at.ts';
 import { accelerationFromDeviations } from '../stats/bca-interval.ts';
 import { type ClusterEntries, clusterEntriesBuilder } from './cluster-entries.ts';
 
@@ -30,14 +31,14 @@ export function meanJackknife(
   const jackknife = clusterEntriesBuilder(n, targets.length);
   const seenIn = new Int32Array(estimate.length).fill(-1);
   for (let j = 0; j < n; j++) {
-    const end = offsets[j + 1]!;
-    for (let p = offsets[j]!; p < end; p++) {
-      const slot = targets[p]!;
+    const end = elementAt(offsets, j + 1);
+    for (let p = elementAt(offsets, j); p < end; p++) {
+      const slot = elementAt(targets, p);
       if (seenIn[slot] === j)
         throw new RangeError(`meanJackknife: cluster ${j} has two entries for slot ${slot}`);
       seenIn[slot] = j;
-      const rest = counts[slot]! - 1;
-      const value = rest === 0 ? Number.NaN : (sums[slot]! - values[p]!) / rest;
+      const rest = elementAt(counts, slot) - 1;
+      const value = rest === 0 ? Number.NaN : (elementAt(sums, slot) - elementAt(values, p)) / rest;
       if (value !== estimate[slot]) jackknife.add(slot, value);
     }
     jackknife.endCluster();
@@ -64,13 +65,14 @@ export function sumsJackknife(
   const out = new Float64Array(slots);
   for (let j = 0; j < n; j++) {
     without.set(totals);
-    const end = offsets[j + 1]!;
-    for (let p = offsets[j]!; p < end; p++) without[targets[p]!] = without[targets[p]!]! - values[p]!;
+    const end = elementAt(offsets, j + 1);
+    for (let p = elementAt(offsets, j); p < end; p++)
+      without[elementAt(targets, p)] = elementAt(without, elementAt(targets, p)) - elementAt(values, p);
     out.fill(Number.NaN);
     finish(without, out);
     for (let k = 0; k < slots; k++) {
-      const value = out[k]!;
-      const at = estimate[k]!;
+      const value = elementAt(out, k);
+      const at = elementAt(estimate, k);
       // Slots undefined on the full sample have no figure, so their jackknife is never read.
       if (value !== at && !Number.isNaN(at)) jackknife.add(k, value);
     }
@@ -95,25 +97,25 @@ export function jackknifeAccelerations(jackknife: SparseJackknife, estimate: Flo
   const undefinedValue = new Uint8Array(slots);
   const { targets, values } = jackknife;
   for (let p = 0; p < targets.length; p++) {
-    const slot = targets[p]!;
-    const deviation = values[p]! - estimate[slot]!;
+    const slot = elementAt(targets, p);
+    const deviation = elementAt(values, p) - elementAt(estimate, slot);
     if (Number.isNaN(deviation)) {
       undefinedValue[slot] = 1;
       continue;
     }
     const square = deviation * deviation;
-    sum[slot] = sum[slot]! + deviation;
-    squares[slot] = squares[slot]! + square;
-    cubes[slot] = cubes[slot]! + square * deviation;
+    sum[slot] = elementAt(sum, slot) + deviation;
+    squares[slot] = elementAt(squares, slot) + square;
+    cubes[slot] = elementAt(cubes, slot) + square * deviation;
   }
   const acceleration = new Float64Array(slots).fill(Number.NaN);
   for (let k = 0; k < slots; k++) {
-    if (undefinedValue[k] === 1 || Number.isNaN(estimate[k]!)) continue;
+    if (undefinedValue[k] === 1 || Number.isNaN(elementAt(estimate, k))) continue;
     const value = accelerationFromDeviations({
       count: n,
-      sum: sum[k]!,
-      squares: squares[k]!,
-      cubes: cubes[k]!,
+      sum: elementAt(sum, k),
+      squares: elementAt(squares, k),
+      cubes: elementAt(cubes, k),
     });
     if (value !== null) acceleration[k] = value;
   }

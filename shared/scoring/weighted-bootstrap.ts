@@ -1,3 +1,4 @@
+import { elementAt } from '../element-at.ts';
 import { bcaIntervalWithAcceleration } from '../stats/bca-interval.ts';
 import { assertLevel } from '../stats/guards.ts';
 import { percentileIntervalOfSorted } from '../stats/percentile-interval.ts';
@@ -77,8 +78,8 @@ export function meanBootstrap(
   const counts = new Float64Array(slots);
   const finishMeans = (out: Float64Array): void => {
     for (let k = 0; k < slots; k++) {
-      const count = counts[k]!;
-      out[k] = count === 0 ? Number.NaN : sums[k]! / count;
+      const count = elementAt(counts, k);
+      out[k] = count === 0 ? Number.NaN : elementAt(sums, k) / count;
     }
   };
   return runBootstrap(
@@ -171,7 +172,7 @@ function runBootstrap(
     drawWeights(groups, rng, weights);
     out.fill(Number.NaN);
     evaluate(weights, out);
-    for (let k = 0; k < slots; k++) draws[k * replicates + b] = out[k]!;
+    for (let k = 0; k < slots; k++) draws[k * replicates + b] = elementAt(out, k);
   }
   const jackknife = (settings.jackknife ?? true) && replicates > 0 ? jackknifeOf(estimate) : null;
   const acceleration =
@@ -193,13 +194,13 @@ function accumulateMeans(
   const { offsets, targets, values } = entries;
   const n = offsets.length - 1;
   for (let i = 0; i < n; i++) {
-    const w = weights === null ? 1 : weights[i]!;
+    const w = weights === null ? 1 : elementAt(weights, i);
     if (w === 0) continue;
-    const end = offsets[i + 1]!;
-    for (let p = offsets[i]!; p < end; p++) {
-      const slot = targets[p]!;
-      sums[slot] = sums[slot]! + w * values[p]!;
-      counts[slot] = counts[slot]! + w;
+    const end = elementAt(offsets, i + 1);
+    for (let p = elementAt(offsets, i); p < end; p++) {
+      const slot = elementAt(targets, p);
+      sums[slot] = elementAt(sums, slot) + w * elementAt(values, p);
+      counts[slot] = elementAt(counts, slot) + w;
     }
   }
 }
@@ -214,10 +215,11 @@ export function weightedSums(
   const { offsets, targets, values } = entries;
   const n = offsets.length - 1;
   for (let i = 0; i < n; i++) {
-    const w = weights === null ? 1 : weights[i]!;
+    const w = weights === null ? 1 : elementAt(weights, i);
     if (w === 0) continue;
-    const end = offsets[i + 1]!;
-    for (let p = offsets[i]!; p < end; p++) totals[targets[p]!] = totals[targets[p]!]! + w * values[p]!;
+    const end = elementAt(offsets, i + 1);
+    for (let p = elementAt(offsets, i); p < end; p++)
+      totals[elementAt(targets, p)] = elementAt(totals, elementAt(targets, p)) + w * elementAt(values, p);
   }
 }
 
@@ -254,8 +256,8 @@ export function drawWeights(groups: readonly Int32Array[], rng: Rng, weights: Fl
     for (let draw = 0; draw < size; draw++) {
       let raw = rng.nextUint32();
       while (raw >= limit) raw = rng.nextUint32();
-      const i = members[raw % size]!;
-      weights[i] = weights[i]! + 1;
+      const i = elementAt(members, raw % size);
+      weights[i] = elementAt(weights, i) + 1;
     }
   }
 }
@@ -314,7 +316,7 @@ function bcaOf(
   level: number,
 ): Figure['bca'] {
   if (draws.jackknife === null || replicates.length === 0) return null;
-  const acceleration = draws.acceleration[slot]!;
+  const acceleration = elementAt(draws.acceleration, slot);
   const interval = bcaIntervalWithAcceleration({
     estimate,
     sortedReplicates: replicates,
