@@ -1,4 +1,4 @@
-import { elementAt } from '../element-at.ts';
+import { elementAt, float64At, int32At } from '../element-at.ts';
 import type { FactorId } from '../factors.ts';
 import { byCodeUnits } from '../sampling/code-unit-order.ts';
 import type { Judgement } from '../schemas/annotation.ts';
@@ -296,7 +296,7 @@ function pairEntries(items: readonly PairItem[]): ClusterEntries {
   for (const item of items) {
     const { marked } = item;
     for (let j = 0; j < marked.length; j += 3)
-      entries.add(SUMS.factor.slot(elementAt(marked, j), elementAt(marked, j + 1)), elementAt(marked, j + 2));
+      entries.add(SUMS.factor.slot(int32At(marked, j), int32At(marked, j + 1)), int32At(marked, j + 2));
     entries.add(SUMS.abstention.slot(0, item.abstention), 1);
     item.unlisted.forEach((count, j) => {
       if (count !== 0) entries.add(SUMS.unlisted.slot(0, j), count);
@@ -325,25 +325,25 @@ class PairTables {
   readonly #table = emptyTable();
 
   read(totals: Float64Array): void {
-    const total = elementAt(totals, SUMS.items.slot());
+    const total = float64At(totals, SUMS.items.slot());
     for (let f = 0; f < FACTOR_COUNT; f++) {
       let marked = 0;
       for (let j = 0; j < 3; j++) {
-        const count = elementAt(totals, SUMS.factor.slot(f, j));
+        const count = float64At(totals, SUMS.factor.slot(f, j));
         this.factors[FACTOR_TABLES.slot(f, j)] = count;
         marked += count;
       }
       // 3 decisions per factor and item; "neither" is every one nobody marked.
       this.factors[FACTOR_TABLES.slot(f, CELL.neither)] = 3 * total - marked;
     }
-    for (let j = 0; j < 4; j++) this.abstention[j] = elementAt(totals, SUMS.abstention.slot(0, j));
-    for (let j = 0; j < 3; j++) this.unlisted[j] = elementAt(totals, SUMS.unlisted.slot(0, j));
-    for (let j = 0; j < 4; j++) this.spans[j] = elementAt(totals, SUMS.spans.slot(0, j));
+    for (let j = 0; j < 4; j++) this.abstention[j] = float64At(totals, SUMS.abstention.slot(0, j));
+    for (let j = 0; j < 3; j++) this.unlisted[j] = float64At(totals, SUMS.unlisted.slot(0, j));
+    for (let j = 0; j < 4; j++) this.spans[j] = float64At(totals, SUMS.spans.slot(0, j));
   }
 
   /** The four cells of factor f. */
   factorCounts(f: number): number[] {
-    return [0, 1, 2, 3].map((j) => elementAt(this.factors, FACTOR_TABLES.slot(f, j)));
+    return [0, 1, 2, 3].map((j) => float64At(this.factors, FACTOR_TABLES.slot(f, j)));
   }
 
   writeFigures(out: Float64Array): void {
@@ -351,7 +351,7 @@ class PairTables {
     pooled.fill(0);
     for (let f = 0; f < FACTOR_COUNT; f++) {
       for (let j = 0; j < 4; j++)
-        pooled[j] = elementAt(pooled, j) + elementAt(this.factors, FACTOR_TABLES.slot(f, j));
+        pooled[j] = float64At(pooled, j) + float64At(this.factors, FACTOR_TABLES.slot(f, j));
       writeAgreement(
         out,
         SLOTS.perFactor,
@@ -371,10 +371,10 @@ class PairTables {
 
   #setTable(source: Float64Array, offset: number): BinaryTable {
     const table = this.#table;
-    table.both = elementAt(source, offset + CELL.both);
-    table.firstOnly = elementAt(source, offset + CELL.firstOnly);
-    table.secondOnly = elementAt(source, offset + CELL.secondOnly);
-    table.neither = elementAt(source, offset + CELL.neither);
+    table.both = float64At(source, offset + CELL.both);
+    table.firstOnly = float64At(source, offset + CELL.firstOnly);
+    table.secondOnly = float64At(source, offset + CELL.secondOnly);
+    table.neither = float64At(source, offset + CELL.neither);
     return table;
   }
 }
@@ -478,7 +478,7 @@ function sumFactorTables(factorTotals: Float64Array): number[] {
   const sums = [0, 0, 0, 0];
   for (let f = 0; f < FACTOR_COUNT; f++)
     for (let j = 0; j < 4; j++)
-      sums[j] = elementAt(sums, j) + elementAt(factorTotals, FACTOR_TABLES.slot(f, j));
+      sums[j] = elementAt(sums, j) + float64At(factorTotals, FACTOR_TABLES.slot(f, j));
   return sums;
 }
 

@@ -1,4 +1,4 @@
-import { elementAt } from '../element-at.ts';
+import { elementAt, float64At } from '../element-at.ts';
 import type { FactorId } from '../factors.ts';
 import { macroAverage } from '../stats/macro-average.ts';
 import { type ConfusionCounts, precisionRecallF1 } from '../stats/precision-recall-f1.ts';
@@ -307,16 +307,16 @@ function writeFigures(
     both: tp,
     firstOnly: fn,
     secondOnly: fp,
-    neither: DECISIONS_PER_ITEM * elementAt(totals, sums + sumsOf.items.slot()) - tp - fp - fn,
+    neither: DECISIONS_PER_ITEM * float64At(totals, sums + sumsOf.items.slot()) - tp - fp - fn,
   });
   AGREEMENT_KEYS.forEach((key, k) => {
     out[base + slots.agreement.slot(0, k)] = agreement[key] ?? Number.NaN;
   });
-  const negatedMentions = elementAt(totals, sums + sumsOf.negatedMentions.slot());
+  const negatedMentions = float64At(totals, sums + sumsOf.negatedMentions.slot());
   out[base + slots.negatedRate.slot()] =
     negatedMentions === 0
       ? Number.NaN
-      : elementAt(totals, sums + sumsOf.negatedAsPresent.slot()) / negatedMentions;
+      : float64At(totals, sums + sumsOf.negatedAsPresent.slot()) / negatedMentions;
 }
 
 /** Where one extractor's figures and point sums are, for `extractorSection`. */
@@ -391,8 +391,8 @@ function extractorSection(
       recall: widenDegenerate({ ...figure(slotsOf.figures.slot(group, PRF.recall)), wilson }, wilson),
     };
   });
-  const negatedMentions = elementAt(pointTotals, sums + sumsOf.negatedMentions.slot());
-  const negatedAsPresent = elementAt(pointTotals, sums + sumsOf.negatedAsPresent.slot());
+  const negatedMentions = float64At(pointTotals, sums + sumsOf.negatedMentions.slot());
+  const negatedAsPresent = float64At(pointTotals, sums + sumsOf.negatedAsPresent.slot());
   const negatedWilson = wilsonInterval(negatedAsPresent, negatedMentions, level);
   return {
     items: scored.length,
@@ -437,9 +437,9 @@ function extractorSection(
 /** The tp, fp and fn of `group` among the sums from `base`. */
 function countsAt(totals: Float64Array, base: number, sumsOf: SumLayout, group: number): ConfusionCounts {
   return {
-    tp: elementAt(totals, base + sumsOf.counts.slot(group, KINDS.tp)),
-    fp: elementAt(totals, base + sumsOf.counts.slot(group, KINDS.fp)),
-    fn: elementAt(totals, base + sumsOf.counts.slot(group, KINDS.fn)),
+    tp: float64At(totals, base + sumsOf.counts.slot(group, KINDS.tp)),
+    fp: float64At(totals, base + sumsOf.counts.slot(group, KINDS.fp)),
+    fn: float64At(totals, base + sumsOf.counts.slot(group, KINDS.fn)),
   };
 }
 
