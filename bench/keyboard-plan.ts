@@ -10,7 +10,7 @@
 
 import { searchFactors } from '../client/workspace/factor-search.ts';
 import { type TextRange, wordAt, wordRanges } from '../client/workspace/selection.ts';
-import { type ArgumentLayout, layoutArgument } from '../client/workspace/text-layout.ts';
+import { type ArgumentLayout, layoutArgument } from '../shared/argument-layout/argument-layout.ts';
 import {
   extendFocus,
   findMatches,

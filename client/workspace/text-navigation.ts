@@ -20,7 +20,7 @@
  *   before a closing parenthesis or a comma that it did not open.
  */
 import { type TextRange, wordAt, wordRanges } from './selection.ts';
-import type { ArgumentLayout } from './text-layout.ts';
+import type { ArgumentLayout } from '../../shared/argument-layout/argument-layout.ts';
 
 export type TextUnit = 'word' | 'phrase' | 'sentence' | 'paragraph';
 

@@ -28,7 +28,7 @@ import {
 } from '../../workspace/gold-document.ts';
 import { type Cell, toggleCell } from '../../workspace/judgement-edit.ts';
 import type { TextRange } from '../../workspace/selection.ts';
-import { layoutArgument } from '../../workspace/text-layout.ts';
+import { layoutArgument } from '../../../shared/argument-layout/argument-layout.ts';
 import {
   EditorConflict,
   EditorGridPanel,

@@ -15,7 +15,7 @@ import { CASES } from '../../../shared/vocabulary.ts';
 import { scrollOffsetIntoView, selectionRange, selectRange } from '../../workspace/dom-offsets.ts';
 import type { Mark } from '../../workspace/marks.ts';
 import { snapToWords, type TextRange } from '../../workspace/selection.ts';
-import { type ArgumentLayout, type LayoutBlock, segmentsWithMarks } from '../../workspace/text-layout.ts';
+import { type ArgumentLayout, type LayoutBlock, segmentsWithMarks } from '../../../shared/argument-layout/argument-layout.ts';
 import {
   extendFocus,
   findMatches,

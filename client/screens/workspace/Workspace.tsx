@@ -6,7 +6,7 @@ import { itemKeyOf, queueQuery, reopenAnnotation } from '../../api/annotation.ts
 import { itemPath, queuePath } from '../../paths.ts';
 import { savedAnnotation } from '../../workspace/annotation-document.ts';
 import { nextInQueue } from '../../workspace/queue-order.ts';
-import { layoutArgument } from '../../workspace/text-layout.ts';
+import { layoutArgument } from '../../../shared/argument-layout/argument-layout.ts';
 import {
   EditorConflict,
   EditorGridPanel,
