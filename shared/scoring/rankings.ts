@@ -9,7 +9,7 @@ import { type Figure, withholdInterval } from './figure.ts';
 import { rankModels } from './rank-models.ts';
 import type { StudyIndex } from './study-index.ts';
 import { reportedKey } from './study-metrics.ts';
-import { bootstrapFigure } from './weighted-bootstrap.ts';
+import { type BootstrapDraws, bootstrapFigure } from './weighted-bootstrap.ts';
 
 /** τ-b between two sources' rankings, with the number of models both rank. */
 export type TauFigure = Figure & { models: number };
@@ -81,7 +81,6 @@ export function rankings(
     (a, b) => a - b,
   );
   const result: Record<string, Ranking> = {};
-  const B = cells.draws.replicates;
   const goldInCell = index.cells.map(() => 0);
   index.gold.forEach((judgement, i) => {
     const c = index.cellOf[i];
@@ -164,28 +163,7 @@ export function rankings(
       const flips: Record<string, AdjacentFlip[]> = {};
       for (const source of cells.sources) {
         const ranked = order[source] ?? [];
-        flips[source] = ranked.slice(0, -1).map((higher, j) => {
-          const lower = ranked[j + 1] ?? '';
-          const high = slotOf(higher, source);
-          const low = slotOf(lower, source);
-          let flipped = 0;
-          let tied = 0;
-          let defined = 0;
-          for (let b = 0; b < B; b++) {
-            const h = cells.draws.draws[high * B + b] ?? Number.NaN;
-            const l = cells.draws.draws[low * B + b] ?? Number.NaN;
-            if (Number.isNaN(h) || Number.isNaN(l)) continue;
-            defined++;
-            if (l > h) flipped++;
-            else if (l === h) tied++;
-          }
-          return {
-            higher,
-            lower,
-            share: defined === 0 ? null : flipped / defined,
-            ties: defined === 0 ? null : tied / defined,
-          };
-        });
+        flips[source] = adjacentFlips(cells.draws, ranked, (model) => slotOf(model, source));
       }
 
       const details: RankingDetails = {
@@ -222,4 +200,38 @@ export function rankings(
     }
   }
   return result;
+}
+
+/**
+ * Per pair of models adjacent in one source's ranking, the share of replicates in which their order
+ * flips and the share in which they tie (replicates where either mean is undefined left out).
+ */
+function adjacentFlips(
+  draws: BootstrapDraws,
+  ranked: readonly string[],
+  slotOf: (model: string) => number,
+): AdjacentFlip[] {
+  const B = draws.replicates;
+  return ranked.slice(0, -1).map((higher, j) => {
+    const lower = ranked[j + 1] ?? '';
+    const high = slotOf(higher);
+    const low = slotOf(lower);
+    let flipped = 0;
+    let tied = 0;
+    let defined = 0;
+    for (let b = 0; b < B; b++) {
+      const h = draws.draws[high * B + b] ?? Number.NaN;
+      const l = draws.draws[low * B + b] ?? Number.NaN;
+      if (Number.isNaN(h) || Number.isNaN(l)) continue;
+      defined++;
+      if (l > h) flipped++;
+      else if (l === h) tied++;
+    }
+    return {
+      higher,
+      lower,
+      share: defined === 0 ? null : flipped / defined,
+      ties: defined === 0 ? null : tied / defined,
+    };
+  });
 }
