@@ -1,8 +1,8 @@
 import nlp from 'compromise';
 import { z } from 'zod';
+import { answerRange } from '../shared/argument-layout/answer-range.ts';
 import { type FactorId, sortFactorIds } from '../shared/factors.ts';
 import { findFactorAnaphora } from '../shared/rules/anaphora.ts';
-import { answerRange } from '../shared/argument-layout/answer-range.ts';
 import { attributeMentions } from '../shared/rules/attribution.ts';
 import { findCaseCues } from '../shared/rules/case-cues.ts';
 import { resolveCaseCues } from '../shared/rules/case-references.ts';
