@@ -1,8 +1,8 @@
 import nlp from 'compromise';
 import { z } from 'zod';
+import { answerRange } from '../shared/argument-layout/answer-range.ts';
 import { type FactorId, sortFactorIds } from '../shared/factors.ts';
 import { findFactorAnaphora } from '../shared/rules/anaphora.ts';
-import { answerRange } from '../shared/rules/answer-range.ts';
 import { attributeMentions } from '../shared/rules/attribution.ts';
 import { findCaseCues } from '../shared/rules/case-cues.ts';
 import { resolveCaseCues } from '../shared/rules/case-references.ts';
@@ -22,6 +22,7 @@ import type { Opener, Segment } from '../shared/rules/segments.ts';
 import { splitSegments } from '../shared/rules/segments.ts';
 import { type Sentence, type Span, splitSentences } from '../shared/rules/sentences.ts';
 import { matchWords, wordVocabulary } from '../shared/rules/words.ts';
+import { precisionRecallF1 } from '../shared/stats/precision-recall-f1.ts';
 import { CASES, type CaseId } from '../shared/vocabulary.ts';
 import {
   type LabelledArgument,
@@ -245,13 +246,14 @@ function score(
     const used = process.cpuUsage(before);
     best = Math.min(best, (used.user + used.system) / items.length);
   }
-  const f1 = (2 * tp) / (2 * tp + fp + fn);
+  const figures = precisionRecallF1({ tp, fp, fn });
+  const show = (value: number | null) => (value === null ? 'n/a' : value.toFixed(3));
   return [
     variant.padEnd(15),
     `${tp}/${fp}/${fn}`.padStart(12),
-    (tp / (tp + fp)).toFixed(3),
-    (tp / (tp + fn)).toFixed(3),
-    f1.toFixed(3),
+    show(figures.precision),
+    show(figures.recall),
+    show(figures.f1),
     `${(paraphraseFound / paraphraseGold).toFixed(3)} (${paraphraseFound}/${paraphraseGold})`.padStart(16),
     String(negatedAsPresent).padStart(4),
     `${Math.round(1e6 / best)}`.padStart(8),

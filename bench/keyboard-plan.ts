@@ -10,7 +10,6 @@
 
 import { searchFactors } from '../client/workspace/factor-search.ts';
 import { type TextRange, wordAt, wordRanges } from '../client/workspace/selection.ts';
-import { type ArgumentLayout, layoutArgument } from '../client/workspace/text-layout.ts';
 import {
   extendFocus,
   findMatches,
@@ -23,6 +22,7 @@ import {
   textUnits,
   wordsOfRange,
 } from '../client/workspace/text-navigation.ts';
+import { type ArgumentLayout, layoutArgument } from '../shared/argument-layout/argument-layout.ts';
 import { detectFactorInSelection, suggestMentionStyle } from '../shared/mention-style.ts';
 import type { Judgement, MentionStyle, Polarity, Span } from '../shared/schemas/annotation.ts';
 import { CASES, type CaseId } from '../shared/vocabulary.ts';

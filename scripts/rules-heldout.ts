@@ -5,11 +5,11 @@ import {
   addToScore,
   emptyScore,
   paraphraseRecall,
-  prf,
   SCORE_HEADER,
   scoreRow,
 } from '../shared/rules/evaluation/score.ts';
 import { extractFactors, lexiconSchema, RULES_EXTRACTOR_VERSION } from '../shared/rules/index.ts';
+import { precisionRecallF1 } from '../shared/stats/precision-recall-f1.ts';
 
 /**
  * `npm run rules:heldout`: the one measurement of an edition on the held-out set
@@ -38,7 +38,7 @@ const score = emptyScore();
 for (const gold of arguments_)
   addToScore(score, gold, extractFactors(gold.text, lexicon, { finishReason: gold.finish_reason }));
 
-const micro = prf(score.units);
+const micro = precisionRecallF1(score.units);
 const show = (value: number | null) => (value === null ? 'n/a' : value.toFixed(3));
 const { found, gold } = score.recallByStyle.paraphrase;
 console.log(

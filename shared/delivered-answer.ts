@@ -1,4 +1,4 @@
-import { answerRange } from './rules/answer-range.ts';
+import { answerRange } from './argument-layout/answer-range.ts';
 
 /**
  * The response with everything but its delivered answer blanked out: every visible character

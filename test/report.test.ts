@@ -266,7 +266,9 @@ describe('report formats and options', () => {
     });
     expect(report.meta.design).toBe('stratified sample version 1 (strata by model × test)');
     // One argument drawn per model × test cell; the other gold arguments are outside the design.
-    expect(report.meta.counts.gold_outside_sample).toBe(6 - report.meta.sample!.drawn_with_gold);
+    expect(report.meta.counts.gold_outside_sample).toBe(
+      6 - (report.meta.sample?.drawn_with_gold ?? Number.NaN),
+    );
     expect(report.meta.notes.join(' ')).toContain('outside sample version 1');
   });
 

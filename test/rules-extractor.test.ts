@@ -4,7 +4,6 @@ import {
   emptyScore,
   mergeScores,
   paraphraseRecall,
-  prf,
   ratio,
   SCORE_HEADER,
   type Score,
@@ -12,6 +11,7 @@ import {
 } from '../shared/rules/evaluation/score.ts';
 import { extractFactors, toExtractionRecord } from '../shared/rules/index.ts';
 import { extractionSchema } from '../shared/schemas/extraction.ts';
+import { precisionRecallF1 } from '../shared/stats/precision-recall-f1.ts';
 import { CASES } from '../shared/vocabulary.ts';
 import {
   LABELLED_SETS,
@@ -67,7 +67,7 @@ beforeAll(() => {
     scoreRow('all of the above', all),
     ...[...written].map(([set, score]) => scoreRow(set, score)),
     scoreRow('written sets', mergeScores([...written.values()])),
-    `by case (all): ${CASES.map((caseId) => `${caseId} F1 ${prf(all.byCase[caseId]).f1?.toFixed(3)}`).join(', ')}`,
+    `by case (all): ${CASES.map((caseId) => `${caseId} F1 ${precisionRecallF1(all.byCase[caseId]).f1?.toFixed(3)}`).join(', ')}`,
     `recall by style (all): ${(['code', 'name', 'paraphrase'] as const)
       .map(
         (style) =>
@@ -86,7 +86,7 @@ describe('rules extractor on its labelled test sets', () => {
   });
 
   it('reaches micro-F1 0.98 over (argument, case, factor) units', () => {
-    expect(prf(all.units).f1 ?? 0).toBeGreaterThanOrEqual(0.98);
+    expect(precisionRecallF1(all.units).f1 ?? 0).toBeGreaterThanOrEqual(0.98);
   });
 
   it('recalls at least 95% of the factors mentioned only by paraphrase', () => {
@@ -108,7 +108,7 @@ describe('rules extractor on its labelled test sets', () => {
     (set, size, f1, paraphrase, negated, excluded) => {
       const score = written.get(set) ?? emptyScore();
       expect(score.arguments).toBeGreaterThanOrEqual(size);
-      expect(prf(score.units).f1 ?? 0).toBeGreaterThanOrEqual(f1);
+      expect(precisionRecallF1(score.units).f1 ?? 0).toBeGreaterThanOrEqual(f1);
       expect(paraphraseRecall(score) ?? 0).toBeGreaterThanOrEqual(paraphrase);
       expect(score.negatedAsPresent.length, score.negatedAsPresent.join(', ')).toBeLessThanOrEqual(negated);
       expect(score.excludedCase.length, score.excludedCase.join(', ')).toBeLessThanOrEqual(excluded);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { layoutArgument } from './text-layout.ts';
+import { layoutArgument } from '../../shared/argument-layout/argument-layout.ts';
 import {
   extendFocus,
   findMatches,

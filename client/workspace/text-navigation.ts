@@ -19,8 +19,9 @@
  *   "F4 Agreed-not-to-disclose (P)" can be selected as written — and a selection may still end
  *   before a closing parenthesis or a comma that it did not open.
  */
+
+import type { ArgumentLayout } from '../../shared/argument-layout/argument-layout.ts';
 import { type TextRange, wordAt, wordRanges } from './selection.ts';
-import type { ArgumentLayout } from './text-layout.ts';
 
 export type TextUnit = 'word' | 'phrase' | 'sentence' | 'paragraph';
 

@@ -79,7 +79,8 @@ describe('buildDatasetRecords', () => {
 describe('datasetRecordSchema', () => {
   it('checks each extraction by the extractions format, naming where', () => {
     const [a1] = buildDatasetRecords(smallSource(), { names: false });
-    const broken = JSON.parse(datasetLine(a1!));
+    if (a1 === undefined) throw new Error('the small source gives no record');
+    const broken = JSON.parse(datasetLine(a1));
     broken.extractions[1].error = undefined;
     const result = datasetRecordSchema.safeParse(broken);
     expect(result.success).toBe(false);
@@ -88,7 +89,8 @@ describe('datasetRecordSchema', () => {
 
   it('refuses a pseudonym twice in one record', () => {
     const [a1] = buildDatasetRecords(smallSource(), { names: false });
-    const broken = JSON.parse(datasetLine(a1!));
+    if (a1 === undefined) throw new Error('the small source gives no record');
+    const broken = JSON.parse(datasetLine(a1));
     broken.annotations[1].annotator = 'A';
     expect(datasetRecordSchema.safeParse(broken).success).toBe(false);
   });

@@ -13,7 +13,10 @@ describe('judgementResults → judgementFromResults', () => {
     expect(problems).toEqual([]);
     const expected = richJudgement();
     // Unlisted factors come back grouped by case (current, tsc1, tsc2).
-    expected.unlisted = [expected.unlisted[1]!, expected.unlisted[0]!];
+    const [first, second] = expected.unlisted;
+    if (first === undefined || second === undefined)
+      throw new Error('the rich judgement has two unlisted factors');
+    expected.unlisted = [second, first];
     expect(annotationSchema.parse({ argument_id: 'a', annotator: 'al', ...judgement })).toEqual({
       argument_id: 'a',
       annotator: 'al',

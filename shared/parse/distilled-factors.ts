@@ -1,3 +1,5 @@
+import { answerRange } from '../argument-layout/answer-range.ts';
+import { findThinkTraces } from '../argument-layout/think-traces.ts';
 import type { CaseId } from '../vocabulary.ts';
 import { type LooseValue, parseLooseValue } from './loose-json.ts';
 
@@ -13,25 +15,22 @@ export interface ThinkingSplit {
   unterminated: boolean;
 }
 
-const THINK_OPEN = '<think>';
-const THINK_CLOSE = '</think>';
-
 /**
- * Separates a reasoning model's `<think>…</think>` trace from its answer (tags matched
- * case-insensitively). The answer is what follows the last `</think>` — a closing tag alone also
- * counts, since some endpoints strip the opening one. A `<think>` with no closing tag after it means
- * the model ran out of tokens while thinking: `unterminated`, and the answer is the text before it.
+ * Separates a reasoning model's `<think>…</think>` trace from its answer, as the workspace and the
+ * rules extractor read traces (`findThinkTraces`, `answerRange`; tags matched case-insensitively).
+ * The answer is what follows the last `</think>` — a closing tag alone also counts, since some
+ * endpoints strip the opening one. A `<think>` with no closing tag after it means the model ran out
+ * of tokens while thinking: `unterminated`, and the answer is the text before it.
  *
  * @example stripThinking('<think>F4? yes</think>{"TSC1": {}}') // { answer: '{"TSC1": {}}', hadThinking: true, unterminated: false }
  */
 export function stripThinking(text: string): ThinkingSplit {
-  const lower = text.toLowerCase();
-  const close = lower.lastIndexOf(THINK_CLOSE);
-  const afterClose = close === -1 ? 0 : close + THINK_CLOSE.length;
-  const reopen = lower.indexOf(THINK_OPEN, afterClose);
-  if (reopen !== -1)
-    return { answer: text.slice(afterClose, reopen).trim(), hadThinking: true, unterminated: true };
-  return { answer: text.slice(afterClose).trim(), hadThinking: close !== -1, unterminated: false };
+  const range = answerRange(text);
+  return {
+    answer: text.slice(range.start, range.end),
+    hadThinking: findThinkTraces(text).length > 0,
+    unterminated: range.unterminated,
+  };
 }
 
 /**

@@ -1,5 +1,5 @@
+import { countPlyLabels } from '../argument-layout/ply-headings.ts';
 import { ABSTENTION_PHRASE } from '../vocabulary.ts';
-import { countPlyLabels } from './ply-labels.ts';
 import type { Abstention } from './types.ts';
 
 /** Lower case, emphasis and quotes dropped, white space collapsed. */

@@ -1,10 +1,10 @@
+import { answerRange } from '../argument-layout/answer-range.ts';
 import { type FactorId, sortFactorIds } from '../factors.ts';
 import { dedupeUnlisted, type UnlistedMention } from '../schemas/factor-list.ts';
 import type { CaseId } from '../vocabulary.ts';
 import { classifyAbstention } from './abstention.ts';
 import { readAgent } from './agent.ts';
 import { findFactorAnaphora } from './anaphora.ts';
-import { answerRange } from './answer-range.ts';
 import { attributeMentions } from './attribution.ts';
 import { findCaseCues } from './case-cues.ts';
 import { resolveCaseCues } from './case-references.ts';

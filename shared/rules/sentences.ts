@@ -1,4 +1,4 @@
-import { isPlyLabelLine } from './ply-labels.ts';
+import { isPlyLabelLine } from '../argument-layout/ply-headings.ts';
 
 /** A character range [start, end) of the text being read. */
 export interface Span {

@@ -1,3 +1,4 @@
+import { elementAt, float64At, int32At } from '../element-at.ts';
 import type { FactorId } from '../factors.ts';
 import { byCodeUnits } from '../sampling/code-unit-order.ts';
 import type { Judgement } from '../schemas/annotation.ts';
@@ -11,9 +12,10 @@ import {
   type TableAgreement,
   tableAgreement,
 } from './agreement-table.ts';
-import { clusterEntriesBuilder } from './cluster-entries.ts';
+import { type ClusterEntries, clusterEntriesBuilder } from './cluster-entries.ts';
 import { assertedSets, FACTOR_COUNT, factorAt } from './factor-sets.ts';
 import type { Figure } from './figure.ts';
+import { FlatLayout, type FlatSection } from './flat-layout.ts';
 import type { AnnotationInput } from './report-input.ts';
 import { spanOverlap } from './span-overlap.ts';
 import type { StudyIndex } from './study-index.ts';
@@ -96,24 +98,38 @@ interface PairItem {
   spans: [number, number, number, number];
 }
 
-// Slot layout: pooled (7), abstention (7), unlisted positive (1), span shares (2), per factor (26 × 7).
-const POOLED = 0;
-const ABSTENTION = 7;
-const UNLISTED = 14;
-const SPANS = 15;
-const PER_FACTOR = 17;
-const SLOTS = PER_FACTOR + FACTOR_COUNT * 7;
-// Sums an item adds to: per factor its marked cells (both, first only, second only; "neither" follows
-// from the item count), the
-// abstention table, the unlisted counts, the span counts, and the item itself.
-const SUMS = {
-  factor: 0,
-  abstention: FACTOR_COUNT * 4,
-  unlisted: FACTOR_COUNT * 4 + 4,
-  spans: FACTOR_COUNT * 4 + 7,
-  items: FACTOR_COUNT * 4 + 11,
-  size: FACTOR_COUNT * 4 + 12,
-};
+/** The figures each replicate writes: pooled and abstention agreement, unlisted, span shares, per factor. */
+const SLOTS = (() => {
+  const layout = new FlatLayout();
+  return {
+    pooled: layout.section(1, AGREEMENT_KEYS.length),
+    abstention: layout.section(1, AGREEMENT_KEYS.length),
+    unlisted: layout.section(1),
+    /** First matched share, second matched share. */
+    spans: layout.section(1, 2),
+    perFactor: layout.section(FACTOR_COUNT, AGREEMENT_KEYS.length),
+    size: layout.size,
+  };
+})();
+/** The cells of a 2 × 2 table, in `PairItem.marked`'s and the sums' order. */
+const CELL = { both: 0, firstOnly: 1, secondOnly: 2, neither: 3 } as const;
+/** Per factor its 2 × 2 table (`CELL`s), as `PairTables.factors` keeps them. */
+const FACTOR_TABLES = new FlatLayout().section(FACTOR_COUNT, 4);
+/**
+ * The sums an item adds to: per factor its marked cells (`CELL`; "neither" follows from the item
+ * count), the abstention table, the unlisted counts, the span counts (`PairItem.spans`), and the item itself.
+ */
+const SUMS = (() => {
+  const layout = new FlatLayout();
+  return {
+    factor: layout.section(FACTOR_COUNT, 4),
+    abstention: layout.section(1, 4),
+    unlisted: layout.section(1, 3),
+    spans: layout.section(1, 4),
+    items: layout.section(1),
+    size: layout.size,
+  };
+})();
 
 /**
  * Section 2: inter-annotator agreement (docs/STATISTICS.md §4).
@@ -137,7 +153,7 @@ const SUMS = {
 export function annotatorAgreement(
   index: StudyIndex,
   annotations: readonly AnnotationInput[],
-  options: { seed: number; replicates: number; level: number; stratified: boolean },
+  options: AgreementOptions,
 ): AnnotatorAgreement {
   const position = new Map(index.ids.map((id, i) => [id, i]));
   const byArgument = new Map<number, Map<string, Judgement>>();
@@ -209,7 +225,7 @@ function pairItem(
     for (let f = 0; f < FACTOR_COUNT; f++) {
       const x = (((a.masks[c] ?? 0) >>> f) & 1) === 1;
       const y = (((b.masks[c] ?? 0) >>> f) & 1) === 1;
-      if (x || y) marked.push(f, x && y ? 0 : x ? 1 : 2, 1);
+      if (x || y) marked.push(f, x && y ? CELL.both : x ? CELL.firstOnly : CELL.secondOnly, 1);
     }
   const unlisted: [number, number, number] = [0, 0, 0];
   for (let c = 0; c < 3; c++) {
@@ -226,65 +242,29 @@ function pairItem(
     firstMasks: [...a.masks],
     secondMasks: [...b.masks],
     marked: Int32Array.from(marked),
-    abstention: first.abstained && second.abstained ? 0 : first.abstained ? 1 : second.abstained ? 2 : 3,
+    abstention:
+      first.abstained && second.abstained
+        ? CELL.both
+        : first.abstained
+          ? CELL.firstOnly
+          : second.abstained
+            ? CELL.secondOnly
+            : CELL.neither,
     unlisted,
     spans: [overlap.firstSpans, overlap.firstMatched, overlap.secondSpans, overlap.secondMatched],
   };
 }
 
+type AgreementOptions = { seed: number; replicates: number; level: number; stratified: boolean };
+
 function pairAgreement(
   index: StudyIndex,
   items: readonly PairItem[],
   annotators: string[],
-  options: { seed: number; replicates: number; level: number; stratified: boolean },
+  options: AgreementOptions,
 ): PairAgreement {
-  const entries = clusterEntriesBuilder(items.length, items.length * 16);
-  for (const item of items) {
-    const { marked } = item;
-    for (let j = 0; j < marked.length; j += 3)
-      entries.add(SUMS.factor + marked[j]! * 4 + marked[j + 1]!, marked[j + 2]!);
-    entries.add(SUMS.abstention + item.abstention, 1);
-    for (let j = 0; j < 3; j++) if (item.unlisted[j] !== 0) entries.add(SUMS.unlisted + j, item.unlisted[j]!);
-    for (let j = 0; j < 4; j++) if (item.spans[j] !== 0) entries.add(SUMS.spans + j, item.spans[j]!);
-    entries.add(SUMS.items, 1);
-    entries.endCluster();
-  }
-  const itemEntries = entries.finish();
-  const factorTotals = new Float64Array(FACTOR_COUNT * 4);
-  const abstention = new Float64Array(4);
-  const unlisted = new Float64Array(3);
-  const spans = new Float64Array(4);
-  /** The weighted sums as the four tables: per factor (with "neither" completed), abstention, unlisted, spans. */
-  const readTotals = (totals: Float64Array): void => {
-    const total = totals[SUMS.items]!;
-    for (let f = 0; f < FACTOR_COUNT; f++) {
-      let marked = 0;
-      for (let j = 0; j < 3; j++) {
-        factorTotals[f * 4 + j] = totals[SUMS.factor + f * 4 + j]!;
-        marked += totals[SUMS.factor + f * 4 + j]!;
-      }
-      // 3 decisions per factor and item; "neither" is every one nobody marked.
-      factorTotals[f * 4 + 3] = 3 * total - marked;
-    }
-    for (let j = 0; j < 4; j++) abstention[j] = totals[SUMS.abstention + j]!;
-    for (let j = 0; j < 3; j++) unlisted[j] = totals[SUMS.unlisted + j]!;
-    for (let j = 0; j < 4; j++) spans[j] = totals[SUMS.spans + j]!;
-  };
-  const table = emptyTable();
-  const setTable = (source: Float64Array, offset: number): BinaryTable => {
-    table.both = source[offset] ?? 0;
-    table.firstOnly = source[offset + 1] ?? 0;
-    table.secondOnly = source[offset + 2] ?? 0;
-    table.neither = source[offset + 3] ?? 0;
-    return table;
-  };
-  const pooledTable = new Float64Array(4);
-  const writeAgreement = (out: Float64Array, offset: number, agreement: TableAgreement): void => {
-    AGREEMENT_KEYS.forEach((key, k) => {
-      out[offset + k] = agreement[key] ?? Number.NaN;
-    });
-  };
-
+  const itemEntries = pairEntries(items);
+  const tables = new PairTables();
   const draws = sumsBootstrap({
     plan: {
       size: items.length,
@@ -294,39 +274,137 @@ function pairAgreement(
     },
     sums: SUMS.size,
     entries: itemEntries,
-    slots: SLOTS,
+    slots: SLOTS.size,
     seed: options.seed,
     replicates: options.replicates,
     finish: (totals, out) => {
-      readTotals(totals);
-      pooledTable.fill(0);
-      for (let f = 0; f < FACTOR_COUNT; f++) {
-        for (let j = 0; j < 4; j++) pooledTable[j] = (pooledTable[j] ?? 0) + (factorTotals[f * 4 + j] ?? 0);
-        writeAgreement(out, PER_FACTOR + f * 7, tableAgreement(setTable(factorTotals, f * 4)));
-      }
-      writeAgreement(out, POOLED, tableAgreement(setTable(pooledTable, 0)));
-      writeAgreement(out, ABSTENTION, tableAgreement(setTable(abstention, 0)));
-      const [both = 0, firstOnly = 0, secondOnly = 0] = unlisted;
-      out[UNLISTED] =
-        2 * both + firstOnly + secondOnly === 0
-          ? Number.NaN
-          : (2 * both) / (2 * both + firstOnly + secondOnly);
-      const [firstSpans = 0, firstMatched = 0, secondSpans = 0, secondMatched = 0] = spans;
-      out[SPANS] = firstSpans === 0 ? Number.NaN : firstMatched / firstSpans;
-      out[SPANS + 1] = secondSpans === 0 ? Number.NaN : secondMatched / secondSpans;
+      tables.read(totals);
+      tables.writeFigures(out);
     },
   });
 
   // Point counts (weights 1) and the point values of the coefficients from shared/stats.
   const pointTotals = new Float64Array(SUMS.size);
   weightedSums(itemEntries, null, pointTotals);
-  readTotals(pointTotals);
+  tables.read(pointTotals);
+  return pairSection(items, annotators, draws, tables, options.level);
+}
+
+/** Each item's sums (`SUMS`), one cluster per item. */
+function pairEntries(items: readonly PairItem[]): ClusterEntries {
+  const entries = clusterEntriesBuilder(items.length, items.length * 16);
+  for (const item of items) {
+    const { marked } = item;
+    for (let j = 0; j < marked.length; j += 3)
+      entries.add(SUMS.factor.slot(int32At(marked, j), int32At(marked, j + 1)), int32At(marked, j + 2));
+    entries.add(SUMS.abstention.slot(0, item.abstention), 1);
+    item.unlisted.forEach((count, j) => {
+      if (count !== 0) entries.add(SUMS.unlisted.slot(0, j), count);
+    });
+    item.spans.forEach((count, j) => {
+      if (count !== 0) entries.add(SUMS.spans.slot(0, j), count);
+    });
+    entries.add(SUMS.items.slot(), 1);
+    entries.endCluster();
+  }
+  return entries.finish();
+}
+
+/**
+ * The weighted sums (`SUMS`) read as the four tables — per factor (with "neither" completed),
+ * abstention, unlisted, spans — and the figures of one replicate written from them (`SLOTS`).
+ * Reused across replicates: `read` overwrites every table.
+ */
+class PairTables {
+  /** Per factor its four `CELL`s. */
+  readonly factors = new Float64Array(FACTOR_TABLES.count * FACTOR_TABLES.width);
+  readonly abstention = new Float64Array(4);
+  readonly unlisted = new Float64Array(3);
+  readonly spans = new Float64Array(4);
+  readonly #pooled = new Float64Array(4);
+  readonly #table = emptyTable();
+
+  read(totals: Float64Array): void {
+    const total = float64At(totals, SUMS.items.slot());
+    for (let f = 0; f < FACTOR_COUNT; f++) {
+      let marked = 0;
+      for (let j = 0; j < 3; j++) {
+        const count = float64At(totals, SUMS.factor.slot(f, j));
+        this.factors[FACTOR_TABLES.slot(f, j)] = count;
+        marked += count;
+      }
+      // 3 decisions per factor and item; "neither" is every one nobody marked.
+      this.factors[FACTOR_TABLES.slot(f, CELL.neither)] = 3 * total - marked;
+    }
+    for (let j = 0; j < 4; j++) this.abstention[j] = float64At(totals, SUMS.abstention.slot(0, j));
+    for (let j = 0; j < 3; j++) this.unlisted[j] = float64At(totals, SUMS.unlisted.slot(0, j));
+    for (let j = 0; j < 4; j++) this.spans[j] = float64At(totals, SUMS.spans.slot(0, j));
+  }
+
+  /** The four cells of factor f. */
+  factorCounts(f: number): number[] {
+    return [0, 1, 2, 3].map((j) => float64At(this.factors, FACTOR_TABLES.slot(f, j)));
+  }
+
+  writeFigures(out: Float64Array): void {
+    const pooled = this.#pooled;
+    pooled.fill(0);
+    for (let f = 0; f < FACTOR_COUNT; f++) {
+      for (let j = 0; j < 4; j++)
+        pooled[j] = float64At(pooled, j) + float64At(this.factors, FACTOR_TABLES.slot(f, j));
+      writeAgreement(
+        out,
+        SLOTS.perFactor,
+        f,
+        tableAgreement(this.#setTable(this.factors, FACTOR_TABLES.slot(f))),
+      );
+    }
+    writeAgreement(out, SLOTS.pooled, 0, tableAgreement(this.#setTable(pooled, 0)));
+    writeAgreement(out, SLOTS.abstention, 0, tableAgreement(this.#setTable(this.abstention, 0)));
+    const [both = 0, firstOnly = 0, secondOnly = 0] = this.unlisted;
+    out[SLOTS.unlisted.slot()] =
+      2 * both + firstOnly + secondOnly === 0 ? Number.NaN : (2 * both) / (2 * both + firstOnly + secondOnly);
+    const [firstSpans = 0, firstMatched = 0, secondSpans = 0, secondMatched = 0] = this.spans;
+    out[SLOTS.spans.slot(0, 0)] = firstSpans === 0 ? Number.NaN : firstMatched / firstSpans;
+    out[SLOTS.spans.slot(0, 1)] = secondSpans === 0 ? Number.NaN : secondMatched / secondSpans;
+  }
+
+  #setTable(source: Float64Array, offset: number): BinaryTable {
+    const table = this.#table;
+    table.both = float64At(source, offset + CELL.both);
+    table.firstOnly = float64At(source, offset + CELL.firstOnly);
+    table.secondOnly = float64At(source, offset + CELL.secondOnly);
+    table.neither = float64At(source, offset + CELL.neither);
+    return table;
+  }
+}
+
+function writeAgreement(
+  out: Float64Array,
+  section: FlatSection,
+  record: number,
+  agreement: TableAgreement,
+): void {
+  AGREEMENT_KEYS.forEach((key, k) => {
+    out[section.slot(record, k)] = agreement[key] ?? Number.NaN;
+  });
+}
+
+/** One pair's section from the point tables and the figures `PairTables.writeFigures` wrote. */
+function pairSection(
+  items: readonly PairItem[],
+  annotators: string[],
+  draws: BootstrapDraws,
+  tables: PairTables,
+  level: number,
+): PairAgreement {
   const labels = decisionLabels(items);
   const pooledFigures = figuresOf(
     draws,
-    POOLED,
-    options.level,
-    tableCounts(sumFactorTables(factorTotals)),
+    SLOTS.pooled,
+    0,
+    level,
+    tableCounts(sumFactorTables(tables.factors)),
     labelAgreement(labels.pooled),
   );
   const abstentionLabels: [boolean[], boolean[]] = [
@@ -335,15 +413,16 @@ function pairAgreement(
   ];
   const abstentionFigures = figuresOf(
     draws,
-    ABSTENTION,
-    options.level,
-    tableCounts([...abstention]),
+    SLOTS.abstention,
+    0,
+    level,
+    tableCounts([...tables.abstention]),
     labelAgreement(abstentionLabels),
   );
   const perFactor: PairAgreement['per_factor'] = {};
   const neverMarked: FactorId[] = [];
   for (let f = 0; f < FACTOR_COUNT; f++) {
-    const counts = [0, 1, 2, 3].map((j) => factorTotals[f * 4 + j] ?? 0);
+    const counts = tables.factorCounts(f);
     const id = factorAt(f);
     if ((counts[0] ?? 0) + (counts[1] ?? 0) + (counts[2] ?? 0) === 0) {
       neverMarked.push(id);
@@ -353,15 +432,16 @@ function pairAgreement(
       decisions: items.length * 3,
       ...figuresOf(
         draws,
-        PER_FACTOR + f * 7,
-        options.level,
+        SLOTS.perFactor,
+        f,
+        level,
         tableCounts(counts),
         labelAgreement(labels.perFactor[f] ?? [[], []]),
       ),
     };
   }
-  const [both = 0, firstOnly = 0, secondOnly = 0] = unlisted;
-  const [firstSpans = 0, firstMatched = 0, secondSpans = 0, secondMatched = 0] = spans;
+  const [both = 0, firstOnly = 0, secondOnly = 0] = tables.unlisted;
+  const [firstSpans = 0, firstMatched = 0, secondSpans = 0, secondMatched = 0] = tables.spans;
   return {
     annotators,
     items: items.length,
@@ -373,7 +453,7 @@ function pairAgreement(
       both,
       first_only: firstOnly,
       second_only: secondOnly,
-      positive_agreement: bootstrapFigure(draws, UNLISTED, options.level),
+      positive_agreement: bootstrapFigure(draws, SLOTS.unlisted.slot(), level),
     },
     span_overlap: {
       first_spans: firstSpans,
@@ -381,12 +461,12 @@ function pairAgreement(
       second_spans: secondSpans,
       second_matched: secondMatched,
       first_matched_share: {
-        ...bootstrapFigure(draws, SPANS, options.level),
-        wilson: wilsonInterval(firstMatched, firstSpans, options.level),
+        ...bootstrapFigure(draws, SLOTS.spans.slot(0, 0), level),
+        wilson: wilsonInterval(firstMatched, firstSpans, level),
       },
       second_matched_share: {
-        ...bootstrapFigure(draws, SPANS + 1, options.level),
-        wilson: wilsonInterval(secondMatched, secondSpans, options.level),
+        ...bootstrapFigure(draws, SLOTS.spans.slot(0, 1), level),
+        wilson: wilsonInterval(secondMatched, secondSpans, level),
       },
     },
     per_factor: perFactor,
@@ -397,7 +477,8 @@ function pairAgreement(
 function sumFactorTables(factorTotals: Float64Array): number[] {
   const sums = [0, 0, 0, 0];
   for (let f = 0; f < FACTOR_COUNT; f++)
-    for (let j = 0; j < 4; j++) sums[j] = (sums[j] ?? 0) + (factorTotals[f * 4 + j] ?? 0);
+    for (let j = 0; j < 4; j++)
+      sums[j] = elementAt(sums, j) + float64At(factorTotals, FACTOR_TABLES.slot(f, j));
   return sums;
 }
 
@@ -412,14 +493,18 @@ function tableCounts(counts: readonly number[]): TableCounts {
 
 function figuresOf(
   draws: BootstrapDraws,
-  offset: number,
+  section: FlatSection,
+  record: number,
   level: number,
   table: TableCounts,
   point: TableAgreement,
 ): AgreementFigures {
   const figures = { table } as AgreementFigures;
   AGREEMENT_KEYS.forEach((key, k) => {
-    figures[AGREEMENT_JSON_KEYS[key]] = { ...bootstrapFigure(draws, offset + k, level), value: point[key] };
+    figures[AGREEMENT_JSON_KEYS[key]] = {
+      ...bootstrapFigure(draws, section.slot(record, k), level),
+      value: point[key],
+    };
   });
   return figures;
 }

@@ -1,3 +1,4 @@
+import { float64At, int32At } from '../element-at.ts';
 import {
   accH,
   accHPrecision,
@@ -107,10 +108,10 @@ export function cellMetrics(index: StudyIndex, options: { seed: number; replicat
   // Argument i's entries: (slot of its cell, source and metric; value), undefined values left out.
   const entries = clusterEntriesBuilder(n, n * S * K);
   for (let i = 0; i < n; i++) {
-    const cellBase = index.cellOf[i]! * S * K;
+    const cellBase = int32At(index.cellOf, i) * S * K;
     const valueBase = i * S * K;
     for (let j = 0; j < S * K; j++) {
-      const value = values[valueBase + j]!;
+      const value = float64At(values, valueBase + j);
       if (!Number.isNaN(value)) entries.add(cellBase + j, value);
     }
     entries.endCluster();

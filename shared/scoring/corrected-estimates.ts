@@ -1,3 +1,4 @@
+import { elementAt } from '../element-at.ts';
 import type { CellMetrics } from './cell-metrics.ts';
 import { MEAN_METRICS } from './cell-metrics.ts';
 import {
@@ -78,7 +79,7 @@ export function correctedEstimates(
   // Grouped once: every argument's model, and its stratum key (test, and design stratum when there is one).
   const argumentsOfModel = index.models.map((): number[] => []);
   const stratumKeyOf = index.ids.map((_, i) => {
-    argumentsOfModel[index.modelOf[i]!]?.push(i);
+    argumentsOfModel[elementAt(index.modelOf, i)]?.push(i);
     return `test=${index.testOf[i]}${index.designStratum[i] ? `|${index.designStratum[i]}` : ''}`;
   });
   index.extractors.forEach((extractor, e) => {
@@ -111,7 +112,7 @@ export function correctedEstimates(
         if (members.length === 0) return undefined;
         const strata = new Map<string, number[]>();
         for (const i of members) {
-          const key = stratumKeyOf[i]!;
+          const key = elementAt(stratumKeyOf, i);
           const stratum = strata.get(key);
           if (stratum) stratum.push(i);
           else strata.set(key, [i]);

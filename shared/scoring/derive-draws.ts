@@ -1,3 +1,4 @@
+import { elementAt, float64At, int32At } from '../element-at.ts';
 import { clusterEntriesBuilder } from './cluster-entries.ts';
 import { jackknifeAccelerations } from './sparse-jackknife.ts';
 import type { BootstrapDraws } from './weighted-bootstrap.ts';
@@ -26,12 +27,12 @@ export function deriveDraws(source: BootstrapDraws, figures: DerivedFigures): Bo
   const slots = figures.reads.length;
   const estimate = new Float64Array(slots);
   const current = Float64Array.from(source.estimate);
-  const fromCurrent = (sourceSlot: number): number => current[sourceSlot]!;
+  const fromCurrent = (sourceSlot: number): number => float64At(current, sourceSlot);
   for (let d = 0; d < slots; d++) estimate[d] = figures.value(d, fromCurrent);
 
   const draws = new Float64Array(slots * B);
   for (let b = 0; b < B; b++) {
-    const fromReplicate = (sourceSlot: number): number => source.draws[sourceSlot * B + b]!;
+    const fromReplicate = (sourceSlot: number): number => float64At(source.draws, sourceSlot * B + b);
     for (let d = 0; d < slots; d++) draws[d * B + b] = figures.value(d, fromReplicate);
   }
 
@@ -56,17 +57,17 @@ function deriveJackknife(
   const result = clusterEntriesBuilder(n);
   const marked = new Int32Array(figures.reads.length).fill(-1);
   const affected: number[] = [];
-  const fromCurrent = (sourceSlot: number): number => current[sourceSlot]!;
+  const fromCurrent = (sourceSlot: number): number => float64At(current, sourceSlot);
   const { offsets, targets, values } = sourceJackknife;
   for (let j = 0; j < n; j++) {
-    const start = offsets[j]!;
-    const end = offsets[j + 1]!;
+    const start = int32At(offsets, j);
+    const end = int32At(offsets, j + 1);
     affected.length = 0;
     for (let p = start; p < end; p++) {
-      const slot = targets[p]!;
-      current[slot] = values[p]!;
-      for (let r = readers.offsets[slot]!; r < readers.offsets[slot + 1]!; r++) {
-        const d = readers.derived[r]!;
+      const slot = int32At(targets, p);
+      current[slot] = float64At(values, p);
+      for (let r = int32At(readers.offsets, slot); r < int32At(readers.offsets, slot + 1); r++) {
+        const d = int32At(readers.derived, r);
         if (marked[d] === j) continue;
         marked[d] = j;
         affected.push(d);
@@ -75,9 +76,10 @@ function deriveJackknife(
     affected.sort((x, y) => x - y);
     for (const d of affected) {
       const value = figures.value(d, fromCurrent);
-      if (value !== estimate[d] && !Number.isNaN(estimate[d]!)) result.add(d, value);
+      if (value !== estimate[d] && !Number.isNaN(float64At(estimate, d))) result.add(d, value);
     }
-    for (let p = start; p < end; p++) current[targets[p]!] = source.estimate[targets[p]!]!;
+    for (let p = start; p < end; p++)
+      current[int32At(targets, p)] = float64At(source.estimate, int32At(targets, p));
     result.endCluster();
   }
   return result.finish();
@@ -91,18 +93,18 @@ function readersOf(
   const offsets = new Int32Array(sourceSlots + 1);
   for (const list of reads)
     for (let r = 0; r < list.length; r++) {
-      const slot = list[r]!;
+      const slot = elementAt(list, r);
       if (!(slot >= 0 && slot < sourceSlots)) throw new RangeError(`deriveDraws: no source slot ${slot}`);
-      offsets[slot + 1] = offsets[slot + 1]! + 1;
+      offsets[slot + 1] = int32At(offsets, slot + 1) + 1;
     }
-  for (let s = 0; s < sourceSlots; s++) offsets[s + 1] = offsets[s + 1]! + offsets[s]!;
-  const derived = new Int32Array(offsets[sourceSlots]!);
+  for (let s = 0; s < sourceSlots; s++) offsets[s + 1] = int32At(offsets, s + 1) + int32At(offsets, s);
+  const derived = new Int32Array(int32At(offsets, sourceSlots));
   const fill = offsets.slice(0, sourceSlots);
   reads.forEach((list, d) => {
     for (let r = 0; r < list.length; r++) {
-      const slot = list[r]!;
-      derived[fill[slot]!] = d;
-      fill[slot] = fill[slot]! + 1;
+      const slot = elementAt(list, r);
+      derived[int32At(fill, slot)] = d;
+      fill[slot] = int32At(fill, slot) + 1;
     }
   });
   return { offsets, derived };

@@ -1,3 +1,4 @@
+import { elementAt } from '../element-at.ts';
 import type { ReportedMetric } from '../schemas/reported.ts';
 import { kendallTauB } from '../stats/kendall-tau-b.ts';
 import type { TestNumber } from '../vocabulary.ts';
@@ -8,7 +9,7 @@ import { type Figure, withholdInterval } from './figure.ts';
 import { rankModels } from './rank-models.ts';
 import type { StudyIndex } from './study-index.ts';
 import { reportedKey } from './study-metrics.ts';
-import { bootstrapFigure } from './weighted-bootstrap.ts';
+import { type BootstrapDraws, bootstrapFigure } from './weighted-bootstrap.ts';
 
 /** τ-b between two sources' rankings, with the number of models both rank. */
 export type TauFigure = Figure & { models: number };
@@ -80,7 +81,6 @@ export function rankings(
     (a, b) => a - b,
   );
   const result: Record<string, Ranking> = {};
-  const B = cells.draws.replicates;
   const goldInCell = index.cells.map(() => 0);
   index.gold.forEach((judgement, i) => {
     const c = index.cellOf[i];
@@ -150,11 +150,11 @@ export function rankings(
           const [a, b] = sides[p] ?? [];
           if (!a || !b) return Number.NaN;
           for (let j = 0; j < x.length; j++) {
-            const slotA = a.slots[j]!;
-            const slotB = b.slots[j]!;
-            x[j] = slotA < 0 ? a.fixed[j]! : get(slotA);
-            y[j] = slotB < 0 ? b.fixed[j]! : get(slotB);
-            if (Number.isNaN(x[j]!) || Number.isNaN(y[j]!)) return Number.NaN;
+            const slotA = elementAt(a.slots, j);
+            const slotB = elementAt(b.slots, j);
+            x[j] = slotA < 0 ? elementAt(a.fixed, j) : get(slotA);
+            y[j] = slotB < 0 ? elementAt(b.fixed, j) : get(slotB);
+            if (Number.isNaN(elementAt(x, j)) || Number.isNaN(elementAt(y, j))) return Number.NaN;
           }
           return kendallTauB(x, y) ?? Number.NaN;
         },
@@ -163,28 +163,7 @@ export function rankings(
       const flips: Record<string, AdjacentFlip[]> = {};
       for (const source of cells.sources) {
         const ranked = order[source] ?? [];
-        flips[source] = ranked.slice(0, -1).map((higher, j) => {
-          const lower = ranked[j + 1] ?? '';
-          const high = slotOf(higher, source);
-          const low = slotOf(lower, source);
-          let flipped = 0;
-          let tied = 0;
-          let defined = 0;
-          for (let b = 0; b < B; b++) {
-            const h = cells.draws.draws[high * B + b] ?? Number.NaN;
-            const l = cells.draws.draws[low * B + b] ?? Number.NaN;
-            if (Number.isNaN(h) || Number.isNaN(l)) continue;
-            defined++;
-            if (l > h) flipped++;
-            else if (l === h) tied++;
-          }
-          return {
-            higher,
-            lower,
-            share: defined === 0 ? null : flipped / defined,
-            ties: defined === 0 ? null : tied / defined,
-          };
-        });
+        flips[source] = adjacentFlips(cells.draws, ranked, (model) => slotOf(model, source));
       }
 
       const details: RankingDetails = {
@@ -221,4 +200,38 @@ export function rankings(
     }
   }
   return result;
+}
+
+/**
+ * Per pair of models adjacent in one source's ranking, the share of replicates in which their order
+ * flips and the share in which they tie (replicates where either mean is undefined left out).
+ */
+function adjacentFlips(
+  draws: BootstrapDraws,
+  ranked: readonly string[],
+  slotOf: (model: string) => number,
+): AdjacentFlip[] {
+  const B = draws.replicates;
+  return ranked.slice(0, -1).map((higher, j) => {
+    const lower = ranked[j + 1] ?? '';
+    const high = slotOf(higher);
+    const low = slotOf(lower);
+    let flipped = 0;
+    let tied = 0;
+    let defined = 0;
+    for (let b = 0; b < B; b++) {
+      const h = draws.draws[high * B + b] ?? Number.NaN;
+      const l = draws.draws[low * B + b] ?? Number.NaN;
+      if (Number.isNaN(h) || Number.isNaN(l)) continue;
+      defined++;
+      if (l > h) flipped++;
+      else if (l === h) tied++;
+    }
+    return {
+      higher,
+      lower,
+      share: defined === 0 ? null : flipped / defined,
+      ties: defined === 0 ? null : tied / defined,
+    };
+  });
 }

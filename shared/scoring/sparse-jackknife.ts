@@ -1,3 +1,4 @@
+import { float64At, int32At } from '../element-at.ts';
 import { accelerationFromDeviations } from '../stats/bca-interval.ts';
 import { type ClusterEntries, clusterEntriesBuilder } from './cluster-entries.ts';
 
@@ -30,14 +31,14 @@ export function meanJackknife(
   const jackknife = clusterEntriesBuilder(n, targets.length);
   const seenIn = new Int32Array(estimate.length).fill(-1);
   for (let j = 0; j < n; j++) {
-    const end = offsets[j + 1]!;
-    for (let p = offsets[j]!; p < end; p++) {
-      const slot = targets[p]!;
+    const end = int32At(offsets, j + 1);
+    for (let p = int32At(offsets, j); p < end; p++) {
+      const slot = int32At(targets, p);
       if (seenIn[slot] === j)
         throw new RangeError(`meanJackknife: cluster ${j} has two entries for slot ${slot}`);
       seenIn[slot] = j;
-      const rest = counts[slot]! - 1;
-      const value = rest === 0 ? Number.NaN : (sums[slot]! - values[p]!) / rest;
+      const rest = float64At(counts, slot) - 1;
+      const value = rest === 0 ? Number.NaN : (float64At(sums, slot) - float64At(values, p)) / rest;
       if (value !== estimate[slot]) jackknife.add(slot, value);
     }
     jackknife.endCluster();
@@ -64,13 +65,16 @@ export function sumsJackknife(
   const out = new Float64Array(slots);
   for (let j = 0; j < n; j++) {
     without.set(totals);
-    const end = offsets[j + 1]!;
-    for (let p = offsets[j]!; p < end; p++) without[targets[p]!] = without[targets[p]!]! - values[p]!;
+    const end = int32At(offsets, j + 1);
+    for (let p = int32At(offsets, j); p < end; p++) {
+      const target = int32At(targets, p);
+      without[target] = float64At(without, target) - float64At(values, p);
+    }
     out.fill(Number.NaN);
     finish(without, out);
     for (let k = 0; k < slots; k++) {
-      const value = out[k]!;
-      const at = estimate[k]!;
+      const value = float64At(out, k);
+      const at = float64At(estimate, k);
       // Slots undefined on the full sample have no figure, so their jackknife is never read.
       if (value !== at && !Number.isNaN(at)) jackknife.add(k, value);
     }
@@ -95,25 +99,25 @@ export function jackknifeAccelerations(jackknife: SparseJackknife, estimate: Flo
   const undefinedValue = new Uint8Array(slots);
   const { targets, values } = jackknife;
   for (let p = 0; p < targets.length; p++) {
-    const slot = targets[p]!;
-    const deviation = values[p]! - estimate[slot]!;
+    const slot = int32At(targets, p);
+    const deviation = float64At(values, p) - float64At(estimate, slot);
     if (Number.isNaN(deviation)) {
       undefinedValue[slot] = 1;
       continue;
     }
     const square = deviation * deviation;
-    sum[slot] = sum[slot]! + deviation;
-    squares[slot] = squares[slot]! + square;
-    cubes[slot] = cubes[slot]! + square * deviation;
+    sum[slot] = float64At(sum, slot) + deviation;
+    squares[slot] = float64At(squares, slot) + square;
+    cubes[slot] = float64At(cubes, slot) + square * deviation;
   }
   const acceleration = new Float64Array(slots).fill(Number.NaN);
   for (let k = 0; k < slots; k++) {
-    if (undefinedValue[k] === 1 || Number.isNaN(estimate[k]!)) continue;
+    if (undefinedValue[k] === 1 || Number.isNaN(float64At(estimate, k))) continue;
     const value = accelerationFromDeviations({
       count: n,
-      sum: sum[k]!,
-      squares: squares[k]!,
-      cubes: cubes[k]!,
+      sum: float64At(sum, k),
+      squares: float64At(squares, k),
+      cubes: float64At(cubes, k),
     });
     if (value !== null) acceleration[k] = value;
   }

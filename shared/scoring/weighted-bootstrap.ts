@@ -1,3 +1,4 @@
+import { float64At, int32At } from '../element-at.ts';
 import { bcaIntervalWithAcceleration } from '../stats/bca-interval.ts';
 import { assertLevel } from '../stats/guards.ts';
 import { percentileIntervalOfSorted } from '../stats/percentile-interval.ts';
@@ -77,8 +78,8 @@ export function meanBootstrap(
   const counts = new Float64Array(slots);
   const finishMeans = (out: Float64Array): void => {
     for (let k = 0; k < slots; k++) {
-      const count = counts[k]!;
-      out[k] = count === 0 ? Number.NaN : sums[k]! / count;
+      const count = float64At(counts, k);
+      out[k] = count === 0 ? Number.NaN : float64At(sums, k) / count;
     }
   };
   return runBootstrap(
@@ -171,7 +172,7 @@ function runBootstrap(
     drawWeights(groups, rng, weights);
     out.fill(Number.NaN);
     evaluate(weights, out);
-    for (let k = 0; k < slots; k++) draws[k * replicates + b] = out[k]!;
+    for (let k = 0; k < slots; k++) draws[k * replicates + b] = float64At(out, k);
   }
   const jackknife = (settings.jackknife ?? true) && replicates > 0 ? jackknifeOf(estimate) : null;
   const acceleration =
@@ -193,13 +194,13 @@ function accumulateMeans(
   const { offsets, targets, values } = entries;
   const n = offsets.length - 1;
   for (let i = 0; i < n; i++) {
-    const w = weights === null ? 1 : weights[i]!;
+    const w = weights === null ? 1 : float64At(weights, i);
     if (w === 0) continue;
-    const end = offsets[i + 1]!;
-    for (let p = offsets[i]!; p < end; p++) {
-      const slot = targets[p]!;
-      sums[slot] = sums[slot]! + w * values[p]!;
-      counts[slot] = counts[slot]! + w;
+    const end = int32At(offsets, i + 1);
+    for (let p = int32At(offsets, i); p < end; p++) {
+      const slot = int32At(targets, p);
+      sums[slot] = float64At(sums, slot) + w * float64At(values, p);
+      counts[slot] = float64At(counts, slot) + w;
     }
   }
 }
@@ -214,10 +215,13 @@ export function weightedSums(
   const { offsets, targets, values } = entries;
   const n = offsets.length - 1;
   for (let i = 0; i < n; i++) {
-    const w = weights === null ? 1 : weights[i]!;
+    const w = weights === null ? 1 : float64At(weights, i);
     if (w === 0) continue;
-    const end = offsets[i + 1]!;
-    for (let p = offsets[i]!; p < end; p++) totals[targets[p]!] = totals[targets[p]!]! + w * values[p]!;
+    const end = int32At(offsets, i + 1);
+    for (let p = int32At(offsets, i); p < end; p++) {
+      const target = int32At(targets, p);
+      totals[target] = float64At(totals, target) + w * float64At(values, p);
+    }
   }
 }
 
@@ -254,8 +258,8 @@ export function drawWeights(groups: readonly Int32Array[], rng: Rng, weights: Fl
     for (let draw = 0; draw < size; draw++) {
       let raw = rng.nextUint32();
       while (raw >= limit) raw = rng.nextUint32();
-      const i = members[raw % size]!;
-      weights[i] = weights[i]! + 1;
+      const i = int32At(members, raw % size);
+      weights[i] = float64At(weights, i) + 1;
     }
   }
 }
@@ -314,7 +318,7 @@ function bcaOf(
   level: number,
 ): Figure['bca'] {
   if (draws.jackknife === null || replicates.length === 0) return null;
-  const acceleration = draws.acceleration[slot]!;
+  const acceleration = float64At(draws.acceleration, slot);
   const interval = bcaIntervalWithAcceleration({
     estimate,
     sortedReplicates: replicates,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { elementAt } from '../element-at.ts';
 import { buildReport } from '../scoring/index.ts';
 import { CASES } from '../vocabulary.ts';
 import { populationTruths, printedIntervals, truthKey } from './figure-pairs.ts';
@@ -41,7 +42,7 @@ const cellMean = (model: string, test: number) => {
 };
 
 describe('populationTruths', () => {
-  const model = scenario.models[0]!.name;
+  const model = elementAt(scenario.models, 0).name;
 
   it("pairs the gold's cell AccH and the corrected AccH with the cell's mean over all its arguments, by hand", () => {
     for (const test of [1, 2, 3]) {

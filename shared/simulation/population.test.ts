@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { elementAt } from '../element-at.ts';
 import { generateTriples } from '../generate/index.ts';
 import { createRng } from '../stats/rng.ts';
 import { CASES } from '../vocabulary.ts';
@@ -18,7 +19,7 @@ const triples = generateTriples({ mode: 'arguable', count: 400, complexity: 5, s
 describe('drawGold', () => {
   it("leaves out each of the triple's factors at the model's miss rate and abstains on Test 3 at its rate", () => {
     const rng = createRng(1);
-    const truth = { ...scenario.models[0]!, miss: 0.3, abstain: 0.6 };
+    const truth = { ...elementAt(scenario.models, 0), miss: 0.3, abstain: 0.6 };
     let units = 0;
     let missed = 0;
     let abstained = 0;
@@ -39,7 +40,7 @@ describe('drawGold', () => {
   it('gives every asserted unit at most one asserted span and no span to a factor it does not assert', () => {
     const rng = createRng(2);
     for (const triple of triples.slice(0, 50)) {
-      const gold = drawGold(rng, triple, 2, scenario.models[3]!, scenario);
+      const gold = drawGold(rng, triple, 2, elementAt(scenario.models, 3), scenario);
       for (const span of gold.spans.filter((s) => s.polarity === 'asserted'))
         expect(gold[span.case]).toContain(span.factor);
       for (const span of gold.spans.filter((s) => s.polarity === 'negated'))
@@ -50,29 +51,34 @@ describe('drawGold', () => {
 
 describe('drawExtraction and drawAnnotation', () => {
   const rng = createRng(4);
-  const golds = triples.map((triple) => drawGold(rng, triple, 1, scenario.models[0]!, scenario));
+  const golds = triples.map((triple) => drawGold(rng, triple, 1, elementAt(scenario.models, 0), scenario));
 
   it("find the gold's units at the extractor's recall for their style", () => {
     const extractor = {
-      ...scenario.extractors[0]!,
+      ...elementAt(scenario.extractors, 0),
       recall: { code: 0.9, name: 0.7, paraphrase: 0.4, unspanned: 0.6 },
     };
-    const counts = { code: [0, 0], name: [0, 0], paraphrase: [0, 0], unspanned: [0, 0] };
+    const counts = {
+      code: { found: 0, units: 0 },
+      name: { found: 0, units: 0 },
+      paraphrase: { found: 0, units: 0 },
+      unspanned: { found: 0, units: 0 },
+    };
     golds.forEach((gold, i) => {
       const extraction = drawExtraction(rng, `a${i}`, gold, extractor);
       for (const c of CASES)
         for (const factor of gold[c]) {
           const style = gold.spans.find((s) => s.case === c && s.factor === factor)?.style ?? 'unspanned';
-          counts[style][1]! += 1;
-          if (extraction[c].includes(factor)) counts[style][0]! += 1;
+          counts[style].units += 1;
+          if (extraction[c].includes(factor)) counts[style].found += 1;
         }
     });
     for (const style of ['code', 'name', 'paraphrase', 'unspanned'] as const)
-      expectRate(counts[style][0]!, counts[style][1]!, extractor.recall[style]);
+      expectRate(counts[style].found, counts[style].units, extractor.recall[style]);
   });
 
   it("fail at the extractor's failure rate, kept as failed and never as an empty output", () => {
-    const extractor = { ...scenario.extractors[1]!, failure: 0.25 };
+    const extractor = { ...elementAt(scenario.extractors, 1), failure: 0.25 };
     const outputs = golds.map((gold, i) => drawExtraction(rng, `a${i}`, gold, extractor));
     expectRate(outputs.filter((output) => output.status === 'failed').length, outputs.length, 0.25);
   });

@@ -13,6 +13,7 @@ import type {
   GoldState,
   ResolutionChoice,
 } from '../../../shared/adjudication-api.ts';
+import { layoutArgument } from '../../../shared/argument-layout/argument-layout.ts';
 import { emptyJudgement, type Judgement } from '../../../shared/schemas/annotation.ts';
 import { inCase } from '../../../shared/vocabulary.ts';
 import { adjudicationItemQuery, adjudicationQueueKey, putGold } from '../../api/adjudication.ts';
@@ -28,7 +29,6 @@ import {
 } from '../../workspace/gold-document.ts';
 import { type Cell, toggleCell } from '../../workspace/judgement-edit.ts';
 import type { TextRange } from '../../workspace/selection.ts';
-import { layoutArgument } from '../../workspace/text-layout.ts';
 import {
   EditorConflict,
   EditorGridPanel,

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
+import type { ArgumentListPage } from '../../../shared/console-api.ts';
 import { type ArgumentFilters, argumentListQuery } from '../../api/console.ts';
 import { useDocumentTitle } from '../../components/a11y.ts';
 import { EmptyState, Loading, QueryError } from '../../components/Status.tsx';
@@ -30,6 +31,78 @@ function YesNo({
         <option value="yes">yes</option>
         <option value="no">no</option>
       </select>
+    </div>
+  );
+}
+
+/** One page of the arguments: a row each, linking to its record, with every extractor's status. */
+function ArgumentTable({
+  study,
+  data,
+  page,
+  pages,
+}: {
+  readonly study: string;
+  readonly data: ArgumentListPage;
+  readonly page: number;
+  readonly pages: number;
+}) {
+  return (
+    <div className="table-scroll">
+      <table className="data-table">
+        <caption>
+          {data.total} argument(s), by id · page {page} of {pages}
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col">Argument</th>
+            <th scope="col">Model</th>
+            <th scope="col" className="num">
+              Test
+            </th>
+            <th scope="col">Triple</th>
+            <th scope="col">Sampled</th>
+            <th scope="col" className="num">
+              Annotated
+            </th>
+            <th scope="col">Adjudicated</th>
+            {data.extractors.map((extractor) => (
+              <th key={extractor} scope="col">
+                {extractor}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {data.items.map((item) => (
+            <tr key={item.argumentId}>
+              <th scope="row">
+                <Link to={argumentConsolePath(study, item.argumentId)}>{item.argumentId}</Link>
+              </th>
+              <td>{item.model}</td>
+              <td className="num">{item.test}</td>
+              <td>{item.tripleId}</td>
+              <td>{item.sampled ? 'yes' : '—'}</td>
+              <td className="num">{item.annotations}</td>
+              <td>{item.adjudicated ? 'yes' : '—'}</td>
+              {data.extractors.map((extractor) => {
+                const status = item.extractions[extractor];
+                return (
+                  <td key={extractor}>
+                    {status === undefined ? (
+                      <span className="muted">missing</span>
+                    ) : status === 'failed' ? (
+                      <span className="badge badge-warn">failed</span>
+                    ) : (
+                      'extracted'
+                    )}
+                  </td>
+                );
+              })}
+            </tr>
+          ))}
+        </tbody>
+      </table>
     </div>
   );
 }
@@ -150,62 +223,7 @@ export function ArgumentsScreen() {
       ) : (
         data && (
           <>
-            <div className="table-scroll">
-              <table className="data-table">
-                <caption>
-                  {data.total} argument(s), by id · page {page} of {pages}
-                </caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Argument</th>
-                    <th scope="col">Model</th>
-                    <th scope="col" className="num">
-                      Test
-                    </th>
-                    <th scope="col">Triple</th>
-                    <th scope="col">Sampled</th>
-                    <th scope="col" className="num">
-                      Annotated
-                    </th>
-                    <th scope="col">Adjudicated</th>
-                    {data.extractors.map((extractor) => (
-                      <th key={extractor} scope="col">
-                        {extractor}
-                      </th>
-                    ))}
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.items.map((item) => (
-                    <tr key={item.argumentId}>
-                      <th scope="row">
-                        <Link to={argumentConsolePath(study, item.argumentId)}>{item.argumentId}</Link>
-                      </th>
-                      <td>{item.model}</td>
-                      <td className="num">{item.test}</td>
-                      <td>{item.tripleId}</td>
-                      <td>{item.sampled ? 'yes' : '—'}</td>
-                      <td className="num">{item.annotations}</td>
-                      <td>{item.adjudicated ? 'yes' : '—'}</td>
-                      {data.extractors.map((extractor) => {
-                        const status = item.extractions[extractor];
-                        return (
-                          <td key={extractor}>
-                            {status === undefined ? (
-                              <span className="muted">missing</span>
-                            ) : status === 'failed' ? (
-                              <span className="badge badge-warn">failed</span>
-                            ) : (
-                              'extracted'
-                            )}
-                          </td>
-                        );
-                      })}
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <ArgumentTable study={study} data={data} page={page} pages={pages} />
             <Pager page={page} pages={pages} onPage={goTo} label="Pages of the arguments" />
           </>
         )

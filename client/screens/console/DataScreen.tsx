@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type UseMutationResult, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { UPLOAD_KINDS } from '../../../shared/console-api.ts';
@@ -22,6 +22,106 @@ import { Pager } from '../../components/Pager.tsx';
 
 /** The most bad records listed on the page; the count says how many there were. */
 const PROBLEMS_SHOWN = 200;
+
+/** A paper log's own fields: it does not say which model wrote it, for which test, nor under which extractor. */
+function PaperLogFields(props: {
+  readonly id: string;
+  readonly model: string;
+  readonly test: string;
+  readonly extractor: string;
+  readonly onModel: (model: string) => void;
+  readonly onTest: (test: string) => void;
+  readonly onExtractor: (extractor: string) => void;
+}) {
+  const { id } = props;
+  return (
+    <>
+      <div className="field">
+        <label htmlFor={`${id}-model`}>Model</label>
+        <input
+          id={`${id}-model`}
+          required
+          maxLength={200}
+          value={props.model}
+          placeholder="gpt-4o"
+          onChange={(event) => props.onModel(event.target.value)}
+        />
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-test`}>Test</label>
+        <select
+          id={`${id}-test`}
+          required
+          value={props.test}
+          onChange={(event) => props.onTest(event.target.value)}
+        >
+          <option value="" disabled>
+            choose
+          </option>
+          {TESTS.map((known) => (
+            <option key={known} value={String(known)}>
+              {known}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-extractor`}>Extractor</label>
+        <input
+          id={`${id}-extractor`}
+          required
+          maxLength={200}
+          value={props.extractor}
+          aria-describedby={`${id}-fields-hint`}
+          onChange={(event) => props.onExtractor(event.target.value)}
+        />
+      </div>
+    </>
+  );
+}
+
+/** What an upload came to: the counts and warnings of an import, or every bad record (the first 200 listed). */
+function UploadOutcome({
+  upload,
+}: {
+  readonly upload: UseMutationResult<ImportSummaryView, ApiError, File>;
+}) {
+  const problems = upload.error ? importProblems(upload.error) : [];
+  return (
+    <>
+      {upload.isSuccess && (
+        <div role="status" className="notice notice-info">
+          <p>
+            Imported {upload.data.file} into {upload.data.study}
+            {upload.data.studyCreated ? ' (a new study)' : ''}: {upload.data.counts.records} records,{' '}
+            {upload.data.counts.inserted} new, {upload.data.counts.replaced} replaced,{' '}
+            {upload.data.counts.unchanged} unchanged.
+          </p>
+          {upload.data.warnings.length > 0 && (
+            <ul>
+              {upload.data.warnings.map((warning) => (
+                <li key={warning}>{warning}</li>
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
+      {upload.isError && (
+        <div role="alert" className="notice notice-error">
+          <p>{upload.error.message}</p>
+          {problems.length > 0 && (
+            <ul className="import-problems" aria-label="Bad records">
+              {problems.slice(0, PROBLEMS_SHOWN).map((problem) => (
+                <li key={problem}>{problem}</li>
+              ))}
+            </ul>
+          )}
+          {problems.length > PROBLEMS_SHOWN && <p>… and {problems.length - PROBLEMS_SHOWN} more.</p>}
+        </div>
+      )}
+    </>
+  );
+}
 
 function UploadForm({
   study,
@@ -59,7 +159,6 @@ function UploadForm({
     event.preventDefault();
     if (file) upload.mutate(file);
   };
-  const problems = upload.error ? importProblems(upload.error) : [];
   return (
     <form className="panel" onSubmit={submit} aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} className="panel-title">
@@ -106,48 +205,15 @@ function UploadForm({
           </div>
         )}
         {kind === 'paper-log' && (
-          <>
-            <div className="field">
-              <label htmlFor={`${id}-model`}>Model</label>
-              <input
-                id={`${id}-model`}
-                required
-                maxLength={200}
-                value={model}
-                placeholder="gpt-4o"
-                onChange={(event) => setModel(event.target.value)}
-              />
-            </div>
-            <div className="field">
-              <label htmlFor={`${id}-test`}>Test</label>
-              <select
-                id={`${id}-test`}
-                required
-                value={test}
-                onChange={(event) => setTest(event.target.value)}
-              >
-                <option value="" disabled>
-                  choose
-                </option>
-                {TESTS.map((known) => (
-                  <option key={known} value={String(known)}>
-                    {known}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <div className="field">
-              <label htmlFor={`${id}-extractor`}>Extractor</label>
-              <input
-                id={`${id}-extractor`}
-                required
-                maxLength={200}
-                value={extractor}
-                aria-describedby={`${id}-fields-hint`}
-                onChange={(event) => setExtractor(event.target.value)}
-              />
-            </div>
-          </>
+          <PaperLogFields
+            id={id}
+            model={model}
+            test={test}
+            extractor={extractor}
+            onModel={setModel}
+            onTest={setTest}
+            onExtractor={setExtractor}
+          />
         )}
         <div className="field">
           <label className="check-inline">
@@ -183,36 +249,7 @@ function UploadForm({
           {percent(sent.sent, sent.total)} %
         </progress>
       )}
-      {upload.isSuccess && (
-        <div role="status" className="notice notice-info">
-          <p>
-            Imported {upload.data.file} into {upload.data.study}
-            {upload.data.studyCreated ? ' (a new study)' : ''}: {upload.data.counts.records} records,{' '}
-            {upload.data.counts.inserted} new, {upload.data.counts.replaced} replaced,{' '}
-            {upload.data.counts.unchanged} unchanged.
-          </p>
-          {upload.data.warnings.length > 0 && (
-            <ul>
-              {upload.data.warnings.map((warning) => (
-                <li key={warning}>{warning}</li>
-              ))}
-            </ul>
-          )}
-        </div>
-      )}
-      {upload.isError && (
-        <div role="alert" className="notice notice-error">
-          <p>{upload.error.message}</p>
-          {problems.length > 0 && (
-            <ul className="import-problems" aria-label="Bad records">
-              {problems.slice(0, PROBLEMS_SHOWN).map((problem) => (
-                <li key={problem}>{problem}</li>
-              ))}
-            </ul>
-          )}
-          {problems.length > PROBLEMS_SHOWN && <p>… and {problems.length - PROBLEMS_SHOWN} more.</p>}
-        </div>
-      )}
+      <UploadOutcome upload={upload} />
     </form>
   );
 }

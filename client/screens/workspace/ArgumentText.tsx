@@ -10,12 +10,16 @@ import {
   useRef,
   useState,
 } from 'react';
+import {
+  type ArgumentLayout,
+  type LayoutBlock,
+  segmentsWithMarks,
+} from '../../../shared/argument-layout/argument-layout.ts';
 import type { Span } from '../../../shared/schemas/annotation.ts';
 import { CASES } from '../../../shared/vocabulary.ts';
 import { scrollOffsetIntoView, selectionRange, selectRange } from '../../workspace/dom-offsets.ts';
 import type { Mark } from '../../workspace/marks.ts';
 import { snapToWords, type TextRange } from '../../workspace/selection.ts';
-import { type ArgumentLayout, type LayoutBlock, segmentsWithMarks } from '../../workspace/text-layout.ts';
 import {
   extendFocus,
   findMatches,
@@ -24,6 +28,7 @@ import {
   nextMatch,
   selectedRange,
   type TextUnit,
+  type TextUnits,
   textUnits,
   wordIndexAt,
   wordsOfRange,
@@ -212,6 +217,166 @@ const UNIT_OF_KEY: Readonly<Record<string, readonly [TextUnit, TextUnit, 1 | -1]
   ArrowUp: ['paragraph', 'sentence', -1],
 };
 
+/** Every piece the text underlines: the spans (by index), the A and B layers, the pending selection, the evidence, the find match. */
+function allPieces(
+  spans: readonly Span[],
+  layers: SpanLayers | undefined,
+  [pendingRange, evidenceRange, found]: readonly [
+    TextRange | null | undefined,
+    TextRange | null | undefined,
+    TextRange | undefined,
+  ],
+): Piece[] {
+  const layerPieces = (label: 'A' | 'B', of: readonly Span[]): Piece[] =>
+    of.map((span, index) => ({ start: span.start, end: span.end, id: `${label}${index}` }));
+  const all: Piece[] = spans.map((span, index) => ({
+    start: span.start,
+    end: span.end,
+    id: String(index),
+  }));
+  if (layers) all.push(...layerPieces('A', layers.a), ...layerPieces('B', layers.b));
+  if (pendingRange) all.push({ ...pendingRange, id: PENDING });
+  if (evidenceRange) all.push({ ...evidenceRange, id: EVIDENCE });
+  if (found) all.push({ ...found, id: FOUND });
+  return all;
+}
+
+/** One block with the pieces inside it and the key that changes whenever what it shows does. */
+function blockPieces(
+  block: LayoutBlock,
+  pieces: readonly Piece[],
+  spans: readonly Span[],
+  markOf: ReadonlyMap<number, Mark>,
+  selectedSpans: ReadonlySet<number>,
+): { block: LayoutBlock; inBlock: Piece[]; renderKey: string } {
+  const inBlock = pieces.filter((piece) => piece.start < block.end && piece.end > block.start);
+  const renderKey = inBlock
+    .map((piece) => {
+      if (OVERLAYS.has(piece.id) || LAYER_ID.test(piece.id)) return `${piece.id}:${piece.start}-${piece.end}`;
+      const index = Number(piece.id);
+      const span = spans[index];
+      const mark = markOf.get(index);
+      return `${piece.id}:${piece.start}-${piece.end}:${mark?.cases.join()}:${span?.polarity}:${span?.factor}:${span?.style}:${selectedSpans.has(index) ? 1 : 0}`;
+    })
+    .join('|');
+  return { block, inBlock, renderKey };
+}
+
+/**
+ * Where the caret's focus goes on an arrow, Home or End (undefined for any other key): by the
+ * key's unit (with Ctrl the finer one), extending the selection with Shift; the first ← / → only
+ * shows where the keyboard starts.
+ */
+function focusAfterKey(
+  units: TextUnits,
+  current: Caret,
+  fresh: boolean,
+  key: { readonly key: string; readonly command: boolean; readonly shift: boolean },
+): number | undefined {
+  const unitOfKey = UNIT_OF_KEY[key.key];
+  if (unitOfKey) {
+    const [plainUnit, commandUnit, direction] = unitOfKey;
+    const unit = key.command ? commandUnit : plainUnit;
+    if (fresh && unit === 'word') return current.focus;
+    if (key.shift) return extendFocus(units, current.anchor, current.focus, unit, direction);
+    return moveCaret(units, current.focus, unit, direction);
+  }
+  if (key.key === 'Home') return 0;
+  if (key.key === 'End') return units.words.length - 1;
+  return undefined;
+}
+
+/** A reasoning trace: shown collapsed, as not part of the argument, and never marked. */
+function ThinkBlock({ text, block }: { readonly text: string; readonly block: LayoutBlock }) {
+  return (
+    <details className="think-trace">
+      <summary>Reasoning trace — not part of the argument</summary>
+      <p className="argument-paragraph">
+        <span data-s={block.start}>{text.slice(block.start, block.end)}</span>
+      </p>
+    </details>
+  );
+}
+
+/**
+ * The keyboard's caret over the text's words: where it is (null once the mouse selects), showing a
+ * caret as the DOM selection, where the keyboard starts — its own selection, else the mouse's, else
+ * the selected mark, else the first word — and selecting a find match.
+ */
+function useKeyboardCaret(
+  localRef: RefObject<HTMLDivElement | null>,
+  text: string,
+  units: TextUnits,
+  selectedMarkStart: number | null,
+) {
+  const caret = useRef<Caret | null>(null);
+
+  // A mark selected elsewhere ([ ], the list, the grid): the keyboard starts from it.
+  useEffect(() => {
+    if (selectedMarkStart !== null) caret.current = null;
+  }, [selectedMarkStart]);
+
+  function showCaret(anchor: number, focus: number): void {
+    const container = localRef.current;
+    const range = selectedRange(text, units, anchor, focus);
+    if (container === null || range === null) return;
+    caret.current = { anchor, focus };
+    selectRange(container, range);
+    const node = window.getSelection()?.focusNode;
+    (node instanceof Element ? node : node?.parentElement)?.scrollIntoView({ block: 'nearest' });
+  }
+
+  function startingCaret(): Caret {
+    if (caret.current) return caret.current;
+    const container = localRef.current;
+    const offset = (container ? selectionRange(container)?.start : undefined) ?? selectedMarkStart ?? 0;
+    const at = wordIndexAt(units, offset);
+    return { anchor: at, focus: at };
+  }
+
+  function selectMatch(match: TextRange | undefined): void {
+    const words = match ? wordsOfRange(units, match) : null;
+    if (words) showCaret(words.anchor, words.focus);
+  }
+
+  /** Where a find starts: the caret's word, else the mouse's selection, else the first word. */
+  function findStart(): number {
+    const container = localRef.current;
+    return (
+      (caret.current ? units.words[caret.current.focus]?.start : undefined) ??
+      (container ? selectionRange(container)?.start : undefined) ??
+      units.words[0]?.start ??
+      0
+    );
+  }
+
+  return { caret, showCaret, startingCaret, selectMatch, findStart };
+}
+
+/**
+ * Find-to-select's state: the query, its matches, the match shown (scrolled into view) and the
+ * bar's status ("2 of 5"); `lastQuery` is the last query a find selected by, for n / N.
+ */
+function useFind(text: string, units: TextUnits, localRef: RefObject<HTMLDivElement | null>) {
+  const [find, setFind] = useState<FindState | null>(null);
+  const lastQuery = useRef('');
+  const matches = useMemo(() => (find ? findMatches(text, units, find.query) : []), [find, text, units]);
+  const found = find
+    ? ((find.at === null ? undefined : matches.find((match) => match.start === find.at)) ??
+      nextMatch(matches, find.from, 1))
+    : undefined;
+  const status =
+    find && find.query.trim() !== ''
+      ? found
+        ? `${matches.indexOf(found) + 1} of ${matches.length}`
+        : 'no match'
+      : '';
+  useEffect(() => {
+    if (found && localRef.current) scrollOffsetIntoView(localRef.current, found.start);
+  }, [found, localRef]);
+  return { find, setFind, matches, found, status, lastQuery };
+}
+
 /**
  * The argument, rendered as text (never as HTML), in its blocks: ply headings, paragraphs, and a
  * collapsed reasoning trace that is not part of the argument. Marks show one underline per case.
@@ -222,18 +387,16 @@ const UNIT_OF_KEY: Readonly<Record<string, readonly [TextUnit, TextUnit, 1 | -1]
 export function ArgumentText(props: ArgumentTextProps) {
   const { text, layout, spans, marks, selectedSpans, selectedMarkStart } = props;
   const units = useMemo(() => textUnits(text, layout), [text, layout]);
-  const caret = useRef<Caret | null>(null);
   const localRef = useRef<HTMLDivElement | null>(null);
-  const [find, setFind] = useState<FindState | null>(null);
-  const lastQuery = useRef('');
+  const { caret, showCaret, startingCaret, selectMatch, findStart } = useKeyboardCaret(
+    localRef,
+    text,
+    units,
+    selectedMarkStart,
+  );
+  const { find, setFind, matches, found, status, lastQuery } = useFind(text, units, localRef);
   const [reselect, setReselect] = useState(0);
   const { pendingRange, layers, evidenceRange } = props;
-
-  const matches = useMemo(() => (find ? findMatches(text, units, find.query) : []), [find, text, units]);
-  const found = find
-    ? ((find.at === null ? undefined : matches.find((match) => match.start === find.at)) ??
-      nextMatch(matches, find.from, 1))
-    : undefined;
 
   const markOf = useMemo(() => {
     const byIndex = new Map<number, Mark>();
@@ -241,56 +404,15 @@ export function ArgumentText(props: ArgumentTextProps) {
     return byIndex;
   }, [marks]);
 
-  const pieces = useMemo(() => {
-    const layerPieces = (label: 'A' | 'B', of: readonly Span[]): Piece[] =>
-      of.map((span, index) => ({ start: span.start, end: span.end, id: `${label}${index}` }));
-    const all: Piece[] = spans.map((span, index) => ({
-      start: span.start,
-      end: span.end,
-      id: String(index),
-    }));
-    if (layers) all.push(...layerPieces('A', layers.a), ...layerPieces('B', layers.b));
-    if (pendingRange) all.push({ ...pendingRange, id: PENDING });
-    if (evidenceRange) all.push({ ...evidenceRange, id: EVIDENCE });
-    if (found) all.push({ ...found, id: FOUND });
-    return all;
-  }, [spans, pendingRange, layers, evidenceRange, found]);
-
-  const blocks = layout.blocks.map((block) => {
-    const inBlock = pieces.filter((piece) => piece.start < block.end && piece.end > block.start);
-    const renderKey = inBlock
-      .map((piece) => {
-        if (OVERLAYS.has(piece.id) || LAYER_ID.test(piece.id))
-          return `${piece.id}:${piece.start}-${piece.end}`;
-        const index = Number(piece.id);
-        const span = spans[index];
-        const mark = markOf.get(index);
-        return `${piece.id}:${piece.start}-${piece.end}:${mark?.cases.join()}:${span?.polarity}:${span?.factor}:${span?.style}:${selectedSpans.has(index) ? 1 : 0}`;
-      })
-      .join('|');
-    return { block, inBlock, renderKey };
-  });
+  const pieces = useMemo(
+    () => allPieces(spans, layers, [pendingRange, evidenceRange, found]),
+    [spans, pendingRange, layers, evidenceRange, found],
+  );
+  const blocks = layout.blocks.map((block) => blockPieces(block, pieces, spans, markOf, selectedSpans));
 
   useImperativeHandle(props.controlRef, () => ({
-    openFind: () => {
-      const container = localRef.current;
-      const from =
-        (caret.current ? units.words[caret.current.focus]?.start : undefined) ??
-        (container ? selectionRange(container)?.start : undefined) ??
-        units.words[0]?.start ??
-        0;
-      setFind({ query: '', from: from - 1, at: null });
-    },
+    openFind: () => setFind({ query: '', from: findStart() - 1, at: null }),
   }));
-
-  // A mark selected elsewhere ([ ], the list, the grid): the keyboard starts from it.
-  useEffect(() => {
-    if (selectedMarkStart !== null) caret.current = null;
-  }, [selectedMarkStart]);
-
-  useEffect(() => {
-    if (found && localRef.current) scrollOffsetIntoView(localRef.current, found.start);
-  }, [found]);
 
   // After find-to-select closes, its highlight leaves the text and the blocks render anew: the
   // selection it made is shown again on the new text nodes.
@@ -307,30 +429,6 @@ export function ArgumentText(props: ArgumentTextProps) {
     }
     const snapped = snapToWords(text, range.start, range.end);
     if (snapped) props.onMarkRequest(snapped);
-  }
-
-  function showCaret(anchor: number, focus: number): void {
-    const container = localRef.current;
-    const range = selectedRange(text, units, anchor, focus);
-    if (container === null || range === null) return;
-    caret.current = { anchor, focus };
-    selectRange(container, range);
-    const node = window.getSelection()?.focusNode;
-    (node instanceof Element ? node : node?.parentElement)?.scrollIntoView({ block: 'nearest' });
-  }
-
-  /** Where the keyboard starts: its own selection, else the mouse's, else the selected mark, else the first word. */
-  function startingCaret(): Caret {
-    if (caret.current) return caret.current;
-    const container = localRef.current;
-    const offset = (container ? selectionRange(container)?.start : undefined) ?? selectedMarkStart ?? 0;
-    const at = wordIndexAt(units, offset);
-    return { anchor: at, focus: at };
-  }
-
-  function selectMatch(match: TextRange | undefined): void {
-    const words = match ? wordsOfRange(units, match) : null;
-    if (words) showCaret(words.anchor, words.focus);
   }
 
   function closeFind(backToText: boolean, select: boolean): void {
@@ -350,19 +448,11 @@ export function ArgumentText(props: ArgumentTextProps) {
     const command = event.ctrlKey || event.metaKey;
     const fresh = caret.current === null;
     const current = startingCaret();
-    const last = units.words.length - 1;
     const key = event.key;
-    const unitOfKey = UNIT_OF_KEY[key];
-    let focus: number;
-    if (unitOfKey) {
-      const [plainUnit, commandUnit, direction] = unitOfKey;
-      const unit = command ? commandUnit : plainUnit;
-      // The first ← / → only shows where the keyboard starts.
-      if (fresh && unit === 'word') focus = current.focus;
-      else if (event.shiftKey) focus = extendFocus(units, current.anchor, current.focus, unit, direction);
-      else focus = moveCaret(units, current.focus, unit, direction);
-    } else if (key === 'Home' || key === 'End') {
-      focus = key === 'Home' ? 0 : last;
+    const focus = focusAfterKey(units, current, fresh, { key, command, shift: event.shiftKey });
+    if (focus !== undefined) {
+      event.preventDefault();
+      showCaret(event.shiftKey ? current.anchor : focus, focus);
     } else if (command) {
       return;
     } else if (key === 'Enter') {
@@ -380,18 +470,8 @@ export function ArgumentText(props: ArgumentTextProps) {
       event.preventDefault();
       const matches = findMatches(text, units, lastQuery.current);
       selectMatch(matchBeyond(text, units, matches, current, key === 'n' ? 1 : -1));
-      return;
-    } else return;
-    event.preventDefault();
-    showCaret(event.shiftKey ? current.anchor : focus, focus);
+    }
   }
-
-  const status =
-    find && find.query.trim() !== ''
-      ? found
-        ? `${matches.indexOf(found) + 1} of ${matches.length}`
-        : 'no match'
-      : '';
 
   return (
     <>
@@ -434,12 +514,7 @@ export function ArgumentText(props: ArgumentTextProps) {
         {blocks.length === 0 && <p className="muted">This response has no text to mark.</p>}
         {blocks.map(({ block, inBlock, renderKey }) =>
           block.kind === 'think' ? (
-            <details key={block.start} className="think-trace">
-              <summary>Reasoning trace — not part of the argument</summary>
-              <p className="argument-paragraph">
-                <span data-s={block.start}>{text.slice(block.start, block.end)}</span>
-              </p>
-            </details>
+            <ThinkBlock key={block.start} text={text} block={block} />
           ) : (
             <Block
               key={block.start}

@@ -4,12 +4,12 @@
  * palette and key list over them.
  */
 import type { ReactNode } from 'react';
+import type { ArgumentLayout } from '../../../shared/argument-layout/argument-layout.ts';
 import type { Judgement } from '../../../shared/schemas/annotation.ts';
 import type { Autosaver, AutosaveSnapshot } from '../../workspace/autosave.ts';
 import { ariaShortcut } from '../../workspace/key-chords.ts';
 import type { KeyGroup } from '../../workspace/key-list.ts';
 import type { TextRange } from '../../workspace/selection.ts';
-import type { ArgumentLayout } from '../../workspace/text-layout.ts';
 import { ArgumentText, type SpanLayers } from './ArgumentText.tsx';
 import { ConflictBanner } from './ConflictBanner.tsx';
 import { FactorGrid } from './FactorGrid.tsx';

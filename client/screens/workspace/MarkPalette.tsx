@@ -1,6 +1,7 @@
 import {
   type KeyboardEvent,
   type ReactNode,
+  type RefObject,
   useEffect,
   useId,
   useLayoutEffect,
@@ -139,6 +140,193 @@ function toggled(cases: readonly CaseId[], caseId: CaseId): CaseId[] {
   return CASES.filter((other) => next.includes(other));
 }
 
+/** Where the palette goes: beside the selection (document coordinates), kept inside the window; null until measured. */
+function usePalettePosition(anchor: MarkPaletteProps['anchor']) {
+  const boxRef = useRef<HTMLDivElement>(null);
+  const [position, setPosition] = useState<{ top: number; left: number } | null>(null);
+  useLayoutEffect(() => {
+    // Beside the selection (document coordinates), kept inside the window: below it when there is
+    // room, else above.
+    const box = boxRef.current;
+    if (!box || !anchor) return;
+    const margin = 12;
+    const { width, height } = box.getBoundingClientRect();
+    const viewportBottom = anchor.bottom - window.scrollY;
+    const viewportTop = anchor.top - window.scrollY;
+    const below = viewportBottom + 8;
+    const top =
+      below + height + margin <= window.innerHeight ? below : Math.max(margin, viewportTop - height - 8);
+    const left = Math.min(Math.max(margin, anchor.left - window.scrollX), window.innerWidth - width - margin);
+    setPosition({ top: top + window.scrollY, left: left + window.scrollX });
+  }, [anchor]);
+  return { boxRef, position };
+}
+
+/** The palette's first step: the factor, found by typing its code or name, chosen by Enter or a click. */
+function FactorStep(props: {
+  readonly id: string;
+  readonly inputRef: RefObject<HTMLInputElement | null>;
+  readonly query: string;
+  readonly options: readonly (FactorId | typeof UNLISTED)[];
+  readonly activeIndex: number;
+  readonly onQuery: (query: string) => void;
+  readonly onKeyDown: (event: KeyboardEvent<HTMLInputElement>) => void;
+  readonly onChoose: (option: FactorId | typeof UNLISTED) => void;
+}) {
+  const { id, inputRef, query, options, activeIndex, onChoose } = props;
+  return (
+    <div className="palette-step">
+      <label htmlFor={`${id}-factor`}>Factor — type a code or name</label>
+      <input
+        ref={inputRef}
+        id={`${id}-factor`}
+        type="text"
+        role="combobox"
+        aria-expanded="true"
+        aria-controls={`${id}-options`}
+        aria-activedescendant={`${id}-option-${activeIndex}`}
+        autoComplete="off"
+        spellCheck={false}
+        value={query}
+        onChange={(event) => props.onQuery(event.target.value)}
+        onKeyDown={props.onKeyDown}
+      />
+      <div id={`${id}-options`} role="listbox" className="palette-options" aria-label="Factors">
+        {options.map((option, index) => {
+          const factor = FACTORS.find((candidate) => candidate.id === option);
+          return (
+            // biome-ignore lint/a11y/useKeyWithClickEvents: the combobox input handles the keys
+            <div
+              key={option}
+              id={`${id}-option-${index}`}
+              role="option"
+              tabIndex={-1}
+              aria-selected={index === activeIndex}
+              className={index === activeIndex ? 'is-active' : undefined}
+              onMouseDown={(event) => event.preventDefault()}
+              onClick={() => onChoose(option)}
+              ref={(element) => {
+                if (index === activeIndex && element) keepInList(element);
+              }}
+            >
+              {factor ? (
+                <>
+                  <span className={`side side-${factor.side}`}>{factor.side}</span>
+                  <span className="option-code">{factor.id}</span>
+                  <span className="option-name">{factor.name}</span>
+                  {index === activeIndex && <span className="option-meaning">{factor.meaning}</span>}
+                </>
+              ) : (
+                <span className="option-name">Unlisted factor — not one of the 26</span>
+              )}
+            </div>
+          );
+        })}
+      </div>
+    </div>
+  );
+}
+
+/** The palette's second step: the chosen factor, its cases, polarity and style, and the buttons. */
+function DetailsStep(props: {
+  readonly id: string;
+  readonly detailsRef: RefObject<HTMLDivElement | null>;
+  /** An existing mark is edited. */
+  readonly editing: boolean;
+  readonly values: MarkValues;
+  readonly casesOffered: boolean;
+  readonly missingCase: boolean;
+  readonly onKeyDown: (event: KeyboardEvent<HTMLDivElement>) => void;
+  readonly onValues: (values: MarkValues) => void;
+  readonly onToggleCase: (caseId: CaseId) => void;
+  readonly onChangeFactor: () => void;
+  readonly onConfirm: () => void;
+  readonly onCancel: () => void;
+}) {
+  const { id, values } = props;
+  const chosen =
+    values.factor === UNLISTED ? undefined : FACTORS.find((factor) => factor.id === values.factor);
+  return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: the step takes the palette's keys
+    <div ref={props.detailsRef} className="palette-step" tabIndex={-1} onKeyDown={props.onKeyDown}>
+      <p className="palette-factor">
+        {chosen ? (
+          <>
+            <span className={`side side-${chosen.side}`}>{chosen.side}</span> <strong>{chosen.id}</strong>{' '}
+            {chosen.name}
+          </>
+        ) : (
+          <strong>Unlisted factor</strong>
+        )}{' '}
+        <button type="button" className="link-button" onClick={props.onChangeFactor}>
+          change <kbd>F</kbd>
+        </button>
+      </p>
+      {values.factor === UNLISTED && (
+        <div className="field">
+          <label htmlFor={`${id}-unlisted`}>Its wording in the argument</label>
+          <input
+            id={`${id}-unlisted`}
+            type="text"
+            maxLength={500}
+            value={values.unlistedText}
+            onChange={(event) => props.onValues({ ...values, unlistedText: event.target.value })}
+          />
+        </div>
+      )}
+      <CaseToggles
+        name={`${id}-case`}
+        cases={values.cases}
+        offered={props.casesOffered}
+        missing={props.missingCase}
+        onToggle={props.onToggleCase}
+      />
+      <ChoiceRow
+        name={`${id}-polarity`}
+        legend="Polarity"
+        shortcut="N"
+        options={[
+          { value: 'asserted' as const, label: 'Asserted present' },
+          { value: 'negated' as const, label: 'Negated (not present)' },
+        ]}
+        value={values.polarity}
+        onChange={(polarity) => props.onValues({ ...values, polarity })}
+      />
+      <ChoiceRow
+        name={`${id}-style`}
+        legend="Style"
+        shortcut="S"
+        options={STYLES.map((style) => ({ value: style, label: style }))}
+        value={values.style}
+        onChange={(style) => props.onValues({ ...values, style })}
+      />
+      <div className="palette-actions">
+        <button type="button" className="button-primary" onClick={props.onConfirm}>
+          {props.editing ? 'Save mark' : 'Mark'} <kbd>Enter</kbd>
+        </button>
+        <button type="button" className="button-secondary" onClick={props.onCancel}>
+          Cancel <kbd>Esc</kbd>
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/** A new mark's values: the factor the selection names (else the first), the cases offered, asserted. */
+function newMarkValues(
+  selectedText: string,
+  detected: FactorId | undefined,
+  defaultCases: readonly CaseId[],
+): MarkValues {
+  return {
+    factor: detected ?? FACTORS[0].id,
+    unlistedText: quote(selectedText),
+    cases: defaultCases,
+    polarity: 'asserted',
+    style: detected ? suggestMentionStyle(selectedText, detected) : 'paraphrase',
+  };
+}
+
 /**
  * The palette that turns a selection into a mark, all by keyboard: type to find the factor (code or
  * name), Enter — skipped when the selection names one factor by code or name, which is then chosen
@@ -163,18 +351,11 @@ export function MarkPalette({
   const [query, setQuery] = useState('');
   const [active, setActive] = useState(-1);
   const [values, setValues] = useState<MarkValues>(
-    initial ?? {
-      factor: detected ?? FACTORS[0].id,
-      unlistedText: quote(selectedText),
-      cases: defaultCases,
-      polarity: 'asserted',
-      style: detected ? suggestMentionStyle(selectedText, detected) : 'paraphrase',
-    },
+    () => initial ?? newMarkValues(selectedText, detected, defaultCases),
   );
   const inputRef = useRef<HTMLInputElement>(null);
   const detailsRef = useRef<HTMLDivElement>(null);
-  const boxRef = useRef<HTMLDivElement>(null);
-  const [position, setPosition] = useState<{ top: number; left: number } | null>(null);
+  const { boxRef, position } = usePalettePosition(anchor);
 
   const matches = searchFactors(query);
   const options: (FactorId | typeof UNLISTED)[] = [...matches.map((match) => match.factor.id), UNLISTED];
@@ -188,22 +369,6 @@ export function MarkPalette({
     if (step === 'factor') inputRef.current?.focus();
     else detailsRef.current?.focus();
   }, [step, shown]);
-
-  useLayoutEffect(() => {
-    // Beside the selection (document coordinates), kept inside the window: below it when there is
-    // room, else above.
-    const box = boxRef.current;
-    if (!box || !anchor) return;
-    const margin = 12;
-    const { width, height } = box.getBoundingClientRect();
-    const viewportBottom = anchor.bottom - window.scrollY;
-    const viewportTop = anchor.top - window.scrollY;
-    const below = viewportBottom + 8;
-    const top =
-      below + height + margin <= window.innerHeight ? below : Math.max(margin, viewportTop - height - 8);
-    const left = Math.min(Math.max(margin, anchor.left - window.scrollX), window.innerWidth - width - margin);
-    setPosition({ top: top + window.scrollY, left: left + window.scrollX });
-  }, [anchor]);
 
   function choose(option: FactorId | typeof UNLISTED): void {
     setValues((current) => ({
@@ -274,9 +439,6 @@ export function MarkPalette({
     else onConfirm(values);
   }
 
-  const chosen =
-    values.factor === UNLISTED ? undefined : FACTORS.find((factor) => factor.id === values.factor);
-
   return (
     <div
       ref={boxRef}
@@ -291,121 +453,34 @@ export function MarkPalette({
         {initial ? 'Edit mark' : 'Mark'} <q>{quote(selectedText)}</q>
       </p>
       {step === 'factor' ? (
-        <div className="palette-step">
-          <label htmlFor={`${id}-factor`}>Factor — type a code or name</label>
-          <input
-            ref={inputRef}
-            id={`${id}-factor`}
-            type="text"
-            role="combobox"
-            aria-expanded="true"
-            aria-controls={`${id}-options`}
-            aria-activedescendant={`${id}-option-${activeIndex}`}
-            autoComplete="off"
-            spellCheck={false}
-            value={query}
-            onChange={(event) => {
-              setQuery(event.target.value);
-              setActive(0);
-            }}
-            onKeyDown={onFactorKey}
-          />
-          <div id={`${id}-options`} role="listbox" className="palette-options" aria-label="Factors">
-            {options.map((option, index) => {
-              const factor = FACTORS.find((candidate) => candidate.id === option);
-              return (
-                // biome-ignore lint/a11y/useKeyWithClickEvents: the combobox input handles the keys
-                <div
-                  key={option}
-                  id={`${id}-option-${index}`}
-                  role="option"
-                  tabIndex={-1}
-                  aria-selected={index === activeIndex}
-                  className={index === activeIndex ? 'is-active' : undefined}
-                  onMouseDown={(event) => event.preventDefault()}
-                  onClick={() => choose(option)}
-                  ref={(element) => {
-                    if (index === activeIndex && element) keepInList(element);
-                  }}
-                >
-                  {factor ? (
-                    <>
-                      <span className={`side side-${factor.side}`}>{factor.side}</span>
-                      <span className="option-code">{factor.id}</span>
-                      <span className="option-name">{factor.name}</span>
-                      {index === activeIndex && <span className="option-meaning">{factor.meaning}</span>}
-                    </>
-                  ) : (
-                    <span className="option-name">Unlisted factor — not one of the 26</span>
-                  )}
-                </div>
-              );
-            })}
-          </div>
-        </div>
+        <FactorStep
+          id={id}
+          inputRef={inputRef}
+          query={query}
+          options={options}
+          activeIndex={activeIndex}
+          onQuery={(value) => {
+            setQuery(value);
+            setActive(0);
+          }}
+          onKeyDown={onFactorKey}
+          onChoose={choose}
+        />
       ) : (
-        // biome-ignore lint/a11y/noStaticElementInteractions: the step takes the palette's keys
-        <div ref={detailsRef} className="palette-step" tabIndex={-1} onKeyDown={onDetailsKey}>
-          <p className="palette-factor">
-            {chosen ? (
-              <>
-                <span className={`side side-${chosen.side}`}>{chosen.side}</span> <strong>{chosen.id}</strong>{' '}
-                {chosen.name}
-              </>
-            ) : (
-              <strong>Unlisted factor</strong>
-            )}{' '}
-            <button type="button" className="link-button" onClick={() => setStep('factor')}>
-              change <kbd>F</kbd>
-            </button>
-          </p>
-          {values.factor === UNLISTED && (
-            <div className="field">
-              <label htmlFor={`${id}-unlisted`}>Its wording in the argument</label>
-              <input
-                id={`${id}-unlisted`}
-                type="text"
-                maxLength={500}
-                value={values.unlistedText}
-                onChange={(event) => setValues({ ...values, unlistedText: event.target.value })}
-              />
-            </div>
-          )}
-          <CaseToggles
-            name={`${id}-case`}
-            cases={values.cases}
-            offered={casesOffered}
-            missing={missingCase}
-            onToggle={toggleCase}
-          />
-          <ChoiceRow
-            name={`${id}-polarity`}
-            legend="Polarity"
-            shortcut="N"
-            options={[
-              { value: 'asserted' as const, label: 'Asserted present' },
-              { value: 'negated' as const, label: 'Negated (not present)' },
-            ]}
-            value={values.polarity}
-            onChange={(polarity) => setValues({ ...values, polarity })}
-          />
-          <ChoiceRow
-            name={`${id}-style`}
-            legend="Style"
-            shortcut="S"
-            options={STYLES.map((style) => ({ value: style, label: style }))}
-            value={values.style}
-            onChange={(style) => setValues({ ...values, style })}
-          />
-          <div className="palette-actions">
-            <button type="button" className="button-primary" onClick={confirm}>
-              {initial ? 'Save mark' : 'Mark'} <kbd>Enter</kbd>
-            </button>
-            <button type="button" className="button-secondary" onClick={onCancel}>
-              Cancel <kbd>Esc</kbd>
-            </button>
-          </div>
-        </div>
+        <DetailsStep
+          id={id}
+          detailsRef={detailsRef}
+          editing={initial !== undefined}
+          values={values}
+          casesOffered={casesOffered}
+          missingCase={missingCase}
+          onKeyDown={onDetailsKey}
+          onValues={setValues}
+          onToggleCase={toggleCase}
+          onChangeFactor={() => setStep('factor')}
+          onConfirm={confirm}
+          onCancel={onCancel}
+        />
       )}
     </div>
   );

@@ -2,11 +2,11 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import type { AnnotationItem } from '../../../shared/annotation-api.ts';
+import { layoutArgument } from '../../../shared/argument-layout/argument-layout.ts';
 import { itemKeyOf, queueQuery, reopenAnnotation } from '../../api/annotation.ts';
 import { itemPath, queuePath } from '../../paths.ts';
 import { savedAnnotation } from '../../workspace/annotation-document.ts';
 import { nextInQueue } from '../../workspace/queue-order.ts';
-import { layoutArgument } from '../../workspace/text-layout.ts';
 import {
   EditorConflict,
   EditorGridPanel,

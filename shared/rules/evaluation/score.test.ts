@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { LabelledArgument } from './labelled-argument.ts';
-import { addToScore, emptyScore, mergeScores, paraphraseRecall, prf, ratio, scoreRow } from './score.ts';
+import { addToScore, emptyScore, mergeScores, paraphraseRecall, ratio, scoreRow } from './score.ts';
 
 function gold(overrides: Partial<LabelledArgument> = {}): LabelledArgument {
   return {
@@ -18,6 +18,7 @@ function gold(overrides: Partial<LabelledArgument> = {}): LabelledArgument {
   };
 }
 
+import { precisionRecallF1 } from '../../stats/precision-recall-f1.ts';
 import type { ScoredResult } from './score.ts';
 
 const none: ScoredResult = {
@@ -43,7 +44,7 @@ describe('scoring the rules against labelled arguments', () => {
     );
     // F15 current right; F4 tsc1 missed; F15 tsc2 negated in gold yet listed; F6 tsc2 invented.
     expect(score.units).toEqual({ tp: 1, fp: 2, fn: 1 });
-    expect(prf(score.units)).toEqual({ precision: 1 / 3, recall: 1 / 2, f1: 2 / 5 });
+    expect(precisionRecallF1(score.units)).toEqual({ precision: 1 / 3, recall: 1 / 2, f1: 2 / 5 });
     expect(paraphraseRecall(score)).toBe(0);
     expect(score.negatedAsPresent).toEqual(['g1 tsc2 F15']);
     // F15 belongs to the current case only: putting it in TSC2 is a factor in an excluded case; F6 is not.
@@ -72,7 +73,7 @@ describe('scoring the rules against labelled arguments', () => {
     const pooled = mergeScores([a, a]);
     expect(pooled.units).toEqual({ tp: 2, fp: 0, fn: 0 });
     expect(pooled.arguments).toBe(2);
-    expect(prf({ tp: 0, fp: 0, fn: 0 })).toEqual({ precision: null, recall: null, f1: null });
+    expect(precisionRecallF1({ tp: 0, fp: 0, fn: 0 })).toEqual({ precision: null, recall: null, f1: null });
     expect(ratio(1, 0)).toBeNull();
     expect(scoreRow('set', pooled)).toMatch(/^set +2 +2\/0\/0 +1\.000 +1\.000 +1\.000/);
   });

@@ -1,15 +1,13 @@
 import { foldFactorText } from '../../factor-reference.ts';
 import type { FactorId } from '../../factors.ts';
 import type { MentionStyle } from '../../schemas/annotation.ts';
+import { type ConfusionCounts, precisionRecallF1 } from '../../stats/precision-recall-f1.ts';
 import { CASES, type CaseId } from '../../vocabulary.ts';
 import type { RulesExtraction } from '../types.ts';
 import type { LabelledArgument } from './labelled-argument.ts';
 
-export interface Counts {
-  tp: number;
-  fp: number;
-  fn: number;
-}
+/** Units right (tp), invented (fp) and missed (fn); P, R and F1 of them by `precisionRecallF1`. */
+export type Counts = ConfusionCounts;
 
 /**
  * The rules extractor scored against labelled arguments. The unit is one (argument, case, factor)
@@ -143,16 +141,6 @@ export function mergeScores(scores: readonly Score[]): Score {
   return total;
 }
 
-/** Precision tp/(tp+fp), recall tp/(tp+fn), F1 = 2tp/(2tp+fp+fn); null where the denominator is 0. */
-export function prf(counts: Counts): { precision: number | null; recall: number | null; f1: number | null } {
-  const { tp, fp, fn } = counts;
-  return {
-    precision: tp + fp === 0 ? null : tp / (tp + fp),
-    recall: tp + fn === 0 ? null : tp / (tp + fn),
-    f1: 2 * tp + fp + fn === 0 ? null : (2 * tp) / (2 * tp + fp + fn),
-  };
-}
-
 /** part / whole, null when there is no whole. */
 export function ratio(part: number, whole: number): number | null {
   return whole === 0 ? null : part / whole;
@@ -173,7 +161,7 @@ export const SCORE_HEADER =
 
 /** One line of the score table: the set's label, counts, P/R/F1, paraphrase recall, flags, errors. */
 export function scoreRow(label: string, score: Score): string {
-  const micro = prf(score.units);
+  const micro = precisionRecallF1(score.units);
   const paraphrase = score.recallByStyle.paraphrase;
   return [
     label.padEnd(20),
@@ -185,7 +173,7 @@ export function scoreRow(label: string, score: Score): string {
     `${show(paraphraseRecall(score))} (${paraphrase.found}/${paraphrase.gold})`.padStart(16),
     show(ratio(score.abstention.right, score.abstention.total)).padStart(6),
     show(ratio(score.truncation.right, score.truncation.total)).padStart(6),
-    show(prf(score.unlisted).f1).padStart(6),
+    show(precisionRecallF1(score.unlisted).f1).padStart(6),
     String(score.negatedAsPresent.length).padStart(4),
     String(score.excludedCase.length).padStart(4),
   ].join(' ');

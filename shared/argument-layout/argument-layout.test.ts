@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { growthRatio } from '../../shared/growth.ts';
-import { type ArgumentLayout, layoutArgument, segmentsWithMarks } from './text-layout.ts';
+import { growthRatio } from '../growth.ts';
+import { type ArgumentLayout, layoutArgument, segmentsWithMarks } from './argument-layout.ts';
 
 /** What a reader sees: each block's kind, its text, and its ply or label where it has one. */
 function shown(text: string, layout: ArgumentLayout): string[] {
