@@ -281,7 +281,6 @@ export function AdjudicationWorkspace({
           <h1 tabIndex={-1}>
             Item {item.position} <span className="muted">of {item.queueLength}</span>
           </h1>
-          {item.source && <span className="badge badge-source">{item.source}</span>}
           {layout.truncated && <span className="badge badge-warn">cut off at the output limit</span>}
         </div>
         <SaveStatus snapshot={snapshot} finalLabel="Gold fixed" />
