@@ -29,7 +29,9 @@ import {
 import { type Cell, toggleCell } from '../../workspace/judgement-edit.ts';
 import type { TextRange } from '../../workspace/selection.ts';
 import { layoutArgument } from '../../workspace/text-layout.ts';
+import { cellNotice } from '../workspace/change-notices.ts';
 import {
+  ChangeNotice,
   EditorConflict,
   EditorGridPanel,
   EditorOverlays,
@@ -46,9 +48,12 @@ import { type JudgementLens, useJudgementEditor } from '../workspace/useJudgemen
 import { useWorkspaceKeys } from '../workspace/useWorkspaceKeys.ts';
 import './adjudication.css';
 import { AnnotatorNotes } from './AnnotatorNotes.tsx';
+import { ADJUDICATION_KEYS } from './adjudication-keys.ts';
 import { DisagreementsPanel } from './DisagreementsPanel.tsx';
+import { decisionNotice, describeDisagreement, rationaleNotice } from './disagreement-words.ts';
 import { type FixProblem, FixProblems } from './FixProblems.tsx';
 import { RevealPanel } from './RevealPanel.tsx';
+import { SideBySide } from './SideBySide.tsx';
 
 const GOLD_LENS: JudgementLens<GoldDocument> = {
   get: (gold) => gold.judgement,
@@ -82,6 +87,8 @@ function useGoldAutosaver(study: string, username: string, item: AdjudicationIte
         version: item.gold?.version ?? 0,
         document: startingGold(item),
         submitted: item.gold !== null && item.gold.status !== 'draft',
+        // "Draft saved · 2 Dec 2026, 14:05" from the first render, as the workspace says it.
+        updatedAt: item.gold?.updatedAt ?? null,
       },
     );
     const restored = autosaver.restoreDraft(item.gold ? savedGold(item.gold) : null);
@@ -156,6 +163,10 @@ export function AdjudicationWorkspace({
     showNames
       ? (named.data?.annotations.find((annotation) => annotation.label === label)?.annotator ?? '…')
       : null;
+  const labelOf = (label: 'A' | 'B') => {
+    const name = nameOf(label);
+    return name ? `${label} (${name})` : label;
+  };
   // After a refused fix, what still stands in the way, checked again on every change (a problem the
   // adjudicator solves leaves the list); the server's refusal, if it had the last word, is kept as said.
   const [checking, setChecking] = useState(false);
@@ -165,6 +176,7 @@ export function AdjudicationWorkspace({
   const [tickMessage, setTickMessage] = useState('');
   const listRef = useRef<HTMLOListElement>(null);
   const [revealed, setRevealed] = useState(false);
+  const [sideBySide, setSideBySide] = useState(false);
 
   const selectDisagreement = (disagreementId: string) => {
     const row = listRef.current?.querySelector<HTMLElement>(
@@ -178,40 +190,63 @@ export function AdjudicationWorkspace({
   // decisions kept, and says which (or why an Edited decision's own marks cannot come back).
   const toggle = (cell: Cell) => {
     let note = '';
-    editor.editDocument((gold) => {
-      const judgement = toggleCell(gold.judgement, cell.case, cell.factor);
-      if (!judgement[cell.case].includes(cell.factor)) return { ...gold, judgement };
-      const back = restoreDecidedMarks(judgement, item.disagreements, gold.decisions, cell);
-      note = tickNote(cell, back.restored, back.ownMarksGone);
-      return { ...gold, judgement: back.judgement };
-    });
+    editor.editDocument(
+      (gold) => {
+        const judgement = toggleCell(gold.judgement, cell.case, cell.factor);
+        if (!judgement[cell.case].includes(cell.factor)) return { ...gold, judgement };
+        const back = restoreDecidedMarks(judgement, item.disagreements, gold.decisions, cell);
+        note = tickNote(cell, back.restored, back.ownMarksGone);
+        return { ...gold, judgement: back.judgement };
+      },
+      (before, after) => cellNotice(before.judgement, after.judgement, cell.case, cell.factor),
+    );
     setTickMessage(note);
   };
+  const numberOf = (disagreement: Disagreement) => item.disagreements.indexOf(disagreement) + 1;
   const gridEditor = { ...editor, onToggle: toggle };
 
   const choose = (disagreement: Disagreement, choice: ResolutionChoice) =>
-    editor.editDocument((gold) => {
-      const previous = gold.decisions.find((decision) => decision.disagreementId === disagreement.id);
-      const decision: Decision = {
-        disagreementId: disagreement.id,
-        choice,
-        ...(previous?.rationale ? { rationale: previous.rationale } : {}),
-      };
-      const judgement = settleJudgementRules(applyDecision(gold.judgement, disagreement, choice));
-      return { judgement, decisions: withDecision(gold.decisions, decision) };
-    });
+    editor.editDocument(
+      (gold) => {
+        const previous = gold.decisions.find((decision) => decision.disagreementId === disagreement.id);
+        const decision: Decision = {
+          disagreementId: disagreement.id,
+          choice,
+          ...(previous?.rationale ? { rationale: previous.rationale } : {}),
+        };
+        const judgement = settleJudgementRules(applyDecision(gold.judgement, disagreement, choice));
+        return { judgement, decisions: withDecision(gold.decisions, decision) };
+      },
+      (before) =>
+        decisionNotice(
+          numberOf(disagreement),
+          describeDisagreement(disagreement, item.text).title,
+          choice,
+          before.decisions.some((decision) => decision.disagreementId === disagreement.id),
+        ),
+    );
 
+  const rationaleOf = (gold: GoldDocument, disagreement: Disagreement) =>
+    gold.decisions.find((decision) => decision.disagreementId === disagreement.id)?.rationale;
   const setRationale = (disagreement: Disagreement, rationale: string) =>
-    editor.editDocument((gold) => {
-      const previous = gold.decisions.find((decision) => decision.disagreementId === disagreement.id);
-      if (!previous) return gold;
-      const trimmed = rationale.trim();
-      const { rationale: _old, ...rest } = previous;
-      return {
-        ...gold,
-        decisions: withDecision(gold.decisions, trimmed ? { ...rest, rationale: trimmed } : rest),
-      };
-    });
+    editor.editDocument(
+      (gold) => {
+        const previous = gold.decisions.find((decision) => decision.disagreementId === disagreement.id);
+        if (!previous) return gold;
+        const trimmed = rationale.trim();
+        const { rationale: _old, ...rest } = previous;
+        return {
+          ...gold,
+          decisions: withDecision(gold.decisions, trimmed ? { ...rest, rationale: trimmed } : rest),
+        };
+      },
+      (before, after) =>
+        rationaleNotice(
+          numberOf(disagreement),
+          rationaleOf(before, disagreement),
+          rationaleOf(after, disagreement),
+        ),
+    );
 
   async function fix(): Promise<void> {
     if (readOnly || fixing) return;
@@ -233,10 +268,38 @@ export function AdjudicationWorkspace({
     }
   }
 
-  useWorkspaceKeys({
-    ...editor.keyActions(() => void fix()),
-    focusDisagreements: () => listRef.current?.querySelector<HTMLElement>('[tabindex="0"], li')?.focus(),
-  });
+  const keyActions = editor.keyActions(() => void fix());
+  useWorkspaceKeys(
+    {
+      ...keyActions,
+      commands: {
+        ...keyActions.commands,
+        // T from the side-by-side view goes back to the one text (the gold's), where marks are made.
+        focusText: () => {
+          setSideBySide(false);
+          requestAnimationFrame(() => editor.textRef.current?.focus());
+        },
+        // The grid's first cell, whichever cell the last disagreement selected.
+        focusGrid: () =>
+          editor.gridRef.current?.querySelector<HTMLElement>('[data-row="0"][data-col="0"]')?.focus(),
+        focusDisagreements: () => {
+          const list = listRef.current;
+          const undecided = item.disagreements.find(
+            (disagreement) =>
+              !editor.current().decisions.some((decision) => decision.disagreementId === disagreement.id),
+          );
+          const row =
+            (undecided &&
+              list?.querySelector<HTMLElement>(`[data-disagreement="${CSS.escape(undecided.id)}"]`)) ??
+            list?.querySelector<HTMLElement>('li');
+          row?.scrollIntoView({ block: 'nearest' });
+          row?.focus();
+        },
+        toggleSideBySide: () => setSideBySide((shown) => !shown),
+      },
+    },
+    ADJUDICATION_KEYS,
+  );
 
   const conflict = snapshot.status.kind === 'conflict';
   const judgement: Judgement = editor.judgement;
@@ -293,6 +356,15 @@ export function AdjudicationWorkspace({
             />
             Show names
           </label>
+          <button
+            type="button"
+            className="button-secondary button-small"
+            aria-pressed={sideBySide}
+            onClick={() => setSideBySide((shown) => !shown)}
+            aria-keyshortcuts="V"
+          >
+            Side by side <kbd>V</kbd>
+          </button>
           <EditorTools editor={editor} readOnly={readOnly} />
           {!readOnly && (
             <FinalizeButton
@@ -319,21 +391,35 @@ export function AdjudicationWorkspace({
       )}
       <FixProblems problems={problems} attempt={attempt} onSelect={selectDisagreement} />
       <div className="workspace-body">
-        <EditorTextColumn
-          editor={editor}
-          text={item.text}
-          layout={layout}
-          readOnly={readOnly}
-          layers={layers}
-          evidenceRange={evidence}
-          legend={
-            <p className="layer-legend">
-              <span className="layer-a">A{nameOf('A') ? ` (${nameOf('A')})` : ''}</span> over-lined ·{' '}
-              <span className="layer-b">B{nameOf('B') ? ` (${nameOf('B')})` : ''}</span> under-lined · the
-              gold highlighted by case
-            </p>
-          }
-        />
+        {sideBySide ? (
+          <section className="text-column" aria-label="The argument, side by side">
+            <ChangeNotice editor={editor} />
+            <SideBySide
+              text={item.text}
+              layout={layout}
+              a={{ label: labelOf('A'), spans: layers.a }}
+              gold={judgement.spans}
+              b={{ label: labelOf('B'), spans: layers.b }}
+              disagreements={item.disagreements}
+            />
+          </section>
+        ) : (
+          <EditorTextColumn
+            editor={editor}
+            text={item.text}
+            layout={layout}
+            readOnly={readOnly}
+            layers={layers}
+            evidenceRange={evidence}
+            legend={
+              <p className="layer-legend">
+                <span className="layer-a">A{nameOf('A') ? ` (${nameOf('A')})` : ''}</span> over-lined ·{' '}
+                <span className="layer-b">B{nameOf('B') ? ` (${nameOf('B')})` : ''}</span> under-lined · the
+                gold highlighted by case
+              </p>
+            }
+          />
+        )}
         <div className="side-column">
           {readOnly && reveal}
           <AnnotatorNotes annotations={item.annotations} nameOf={nameOf} />
@@ -349,6 +435,7 @@ export function AdjudicationWorkspace({
               const cell = cellOf(disagreement);
               if (cell) editor.selectCell(cell);
             }}
+            onFix={() => void fix()}
             listRef={listRef}
           />
           {!readOnly && reveal}
@@ -373,7 +460,7 @@ export function AdjudicationWorkspace({
         </div>
         {editor.showGuidelines && <GuidelinesPanel onClose={editor.toggleGuidelines} />}
       </div>
-      <EditorOverlays editor={editor} text={item.text} />
+      <EditorOverlays editor={editor} text={item.text} keys={ADJUDICATION_KEYS} />
     </div>
   );
 }

@@ -131,10 +131,7 @@ export function useJudgementEditor<TDoc>(options: EditorOptions<TDoc>) {
 
   /** Applies a change to the document and announces it; a change that changes nothing is no step. */
   const editDocument = useCallback(
-    (
-      change: (document: TDoc) => TDoc,
-      describe: string | ((before: TDoc, after: TDoc) => string) = 'Change made.',
-    ) => {
+    (change: (document: TDoc) => TDoc, describe: string | ((before: TDoc, after: TDoc) => string)) => {
       if (latest.current.isReadOnly()) return;
       const history = historyRef.current;
       const before = history.present.document;
