@@ -115,7 +115,9 @@ const focusedDisagreement = (page: Page) =>
 async function bothSizes(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: join(ARTIFACTS_DIR, `${name}.png`) });
   await page.setViewportSize({ width: 1024, height: 700 });
+  // The panes scroll, not the page.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1024);
+  expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeLessThanOrEqual(701);
   await page.screenshot({ path: join(ARTIFACTS_DIR, `${name}-1024.png`) });
   await page.setViewportSize({ width: 1366, height: 768 });
 }
