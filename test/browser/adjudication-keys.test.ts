@@ -15,7 +15,7 @@ import { latestSample, listSampleItems } from '../../server/store/samples.ts';
 import { findUserByName } from '../../server/store/users.ts';
 import type { FactorId } from '../../shared/factors.ts';
 import { emptyJudgement, type Judgement, type Span } from '../../shared/schemas/annotation.ts';
-import { ARTIFACTS_DIR, launchBrowser, logIn } from '../support/browser.ts';
+import { ARTIFACTS_DIR, axeViolations, launchBrowser, logIn } from '../support/browser.ts';
 
 let server: Server;
 let browser: Browser;
@@ -126,7 +126,8 @@ describe('adjudication keys, in Chromium', () => {
   it('decides only from the list, moves on to the next undecided, lists its own keys and shows A | gold | B side by side', {
     timeout: 180_000,
   }, async () => {
-    const context = await browser.newContext({ viewport: { width: 1366, height: 768 } });
+    // bypassCSP: axe-core is injected as a script.
+    const context = await browser.newContext({ viewport: { width: 1366, height: 768 }, bypassCSP: true });
     const page = await context.newPage();
     page.setDefaultTimeout(10_000);
     const errors: string[] = [];
@@ -220,6 +221,7 @@ describe('adjudication keys, in Chromium', () => {
     );
     expect(inView).toBeGreaterThanOrEqual(Math.ceil(count * 0.6));
     await bothSizes(page, 'adjudication-item-list');
+    expect(await axeViolations(page)).toEqual([]);
 
     // Side by side, by key and by button: A | gold | B over the same text.
     await page.keyboard.press('v');
@@ -232,6 +234,7 @@ describe('adjudication keys, in Chromium', () => {
       'true',
     );
     await bothSizes(page, 'adjudication-item-side-by-side');
+    expect(await axeViolations(page)).toEqual([]);
     await page.keyboard.press('v');
     await page.locator('.argument-text').waitFor();
     await page.getByRole('button', { name: /Side by side/ }).click();
