@@ -2,19 +2,9 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { agreedJudgement } from '../../../shared/adjudication/agreed-judgement.ts';
-import { applyDecision } from '../../../shared/adjudication/apply-decision.ts';
 import { decisionProblems } from '../../../shared/adjudication/check-decisions.ts';
-import { settleJudgementRules } from '../../../shared/adjudication/gold-from-decisions.ts';
-import { restoreDecidedMarks } from '../../../shared/adjudication/restore-decided-marks.ts';
-import type {
-  AdjudicationItem,
-  Decision,
-  Disagreement,
-  GoldState,
-  ResolutionChoice,
-} from '../../../shared/adjudication-api.ts';
+import type { AdjudicationItem, Disagreement, GoldState } from '../../../shared/adjudication-api.ts';
 import { emptyJudgement, type Judgement } from '../../../shared/schemas/annotation.ts';
-import { inCase } from '../../../shared/vocabulary.ts';
 import { adjudicationItemQuery, adjudicationQueueKey, putGold } from '../../api/adjudication.ts';
 import { adjudicationPath } from '../../paths.ts';
 import { Autosaver } from '../../workspace/autosave.ts';
@@ -26,10 +16,9 @@ import {
   goldDocument,
   savedGold,
 } from '../../workspace/gold-document.ts';
-import { type Cell, toggleCell } from '../../workspace/judgement-edit.ts';
+import type { Cell } from '../../workspace/judgement-edit.ts';
 import type { TextRange } from '../../workspace/selection.ts';
 import { layoutArgument } from '../../workspace/text-layout.ts';
-import { cellNotice } from '../workspace/change-notices.ts';
 import {
   ChangeNotice,
   EditorConflict,
@@ -50,19 +39,15 @@ import './adjudication.css';
 import { AnnotatorNotes } from './AnnotatorNotes.tsx';
 import { ADJUDICATION_KEYS } from './adjudication-keys.ts';
 import { DisagreementsPanel } from './DisagreementsPanel.tsx';
-import { decisionNotice, describeDisagreement, rationaleNotice } from './disagreement-words.ts';
 import { type FixProblem, FixProblems } from './FixProblems.tsx';
 import { RevealPanel } from './RevealPanel.tsx';
 import { SideBySide } from './SideBySide.tsx';
+import { useGoldEdits } from './useGoldEdits.ts';
 
 const GOLD_LENS: JudgementLens<GoldDocument> = {
   get: (gold) => gold.judgement,
   set: (gold, judgement) => ({ ...gold, judgement }),
 };
-
-function withDecision(decisions: readonly Decision[], decision: Decision): Decision[] {
-  return [...decisions.filter((other) => other.disagreementId !== decision.disagreementId), decision];
-}
 
 /** The gold the adjudicator starts from: the saved one, else what A and B agree on (pre-filled, editable). */
 function startingGold(item: AdjudicationItem): GoldDocument {
@@ -101,27 +86,6 @@ function cellOf(disagreement: Disagreement): Cell | null {
   if (disagreement.kind === 'cell') return { case: disagreement.case, factor: disagreement.factor };
   const span = disagreement.kind === 'span' ? (disagreement.a ?? disagreement.b) : null;
   return span && span.factor !== 'unlisted' ? { case: span.case, factor: span.factor } : null;
-}
-
-/** "disagreement 4", "disagreements 4 and 6", "disagreements 4, 6 and 9". */
-function numbered(numbers: readonly number[]): string {
-  const last = numbers.at(-1);
-  if (last === undefined) return '';
-  const rest = numbers.slice(0, -1);
-  return rest.length === 0 ? `disagreement ${last}` : `disagreements ${rest.join(', ')} and ${last}`;
-}
-
-/** What ticking a cell again did to the marks its decisions kept, for the adjudicator to read. */
-function tickNote(cell: Cell, restored: readonly number[], ownMarksGone: readonly number[]): string {
-  const where = `${cell.factor} ${inCase(cell.case)}`;
-  return [
-    restored.length > 0 ? `Ticked ${where} again: the marks ${numbered(restored)} kept are back.` : '',
-    ownMarksGone.length > 0
-      ? `The marks of ${numbered(ownMarksGone)} were your own (decided as Edited), so they cannot be restored: mark them again, or undo (Ctrl+Z) the untick.`
-      : '',
-  ]
-    .filter(Boolean)
-    .join(' ');
 }
 
 const STATUS_NOTE: Readonly<Record<GoldState['status'], string>> = {
@@ -173,7 +137,6 @@ export function AdjudicationWorkspace({
   const [attempt, setAttempt] = useState(0);
   const [refusal, setRefusal] = useState<string | null>(null);
   const [fixing, setFixing] = useState(false);
-  const [tickMessage, setTickMessage] = useState('');
   const listRef = useRef<HTMLOListElement>(null);
   const [revealed, setRevealed] = useState(false);
   const [sideBySide, setSideBySide] = useState(false);
@@ -186,67 +149,8 @@ export function AdjudicationWorkspace({
     row?.focus();
   };
 
-  // Unticking a cell takes its asserted marks with it; ticking it again brings back the marks its
-  // decisions kept, and says which (or why an Edited decision's own marks cannot come back).
-  const toggle = (cell: Cell) => {
-    let note = '';
-    editor.editDocument(
-      (gold) => {
-        const judgement = toggleCell(gold.judgement, cell.case, cell.factor);
-        if (!judgement[cell.case].includes(cell.factor)) return { ...gold, judgement };
-        const back = restoreDecidedMarks(judgement, item.disagreements, gold.decisions, cell);
-        note = tickNote(cell, back.restored, back.ownMarksGone);
-        return { ...gold, judgement: back.judgement };
-      },
-      (before, after) => cellNotice(before.judgement, after.judgement, cell.case, cell.factor),
-    );
-    setTickMessage(note);
-  };
-  const numberOf = (disagreement: Disagreement) => item.disagreements.indexOf(disagreement) + 1;
+  const { toggle, choose, setRationale, tickMessage } = useGoldEdits(editor, item);
   const gridEditor = { ...editor, onToggle: toggle };
-
-  const choose = (disagreement: Disagreement, choice: ResolutionChoice) =>
-    editor.editDocument(
-      (gold) => {
-        const previous = gold.decisions.find((decision) => decision.disagreementId === disagreement.id);
-        const decision: Decision = {
-          disagreementId: disagreement.id,
-          choice,
-          ...(previous?.rationale ? { rationale: previous.rationale } : {}),
-        };
-        const judgement = settleJudgementRules(applyDecision(gold.judgement, disagreement, choice));
-        return { judgement, decisions: withDecision(gold.decisions, decision) };
-      },
-      (before) =>
-        decisionNotice(
-          numberOf(disagreement),
-          describeDisagreement(disagreement, item.text).title,
-          choice,
-          before.decisions.some((decision) => decision.disagreementId === disagreement.id),
-        ),
-    );
-
-  const rationaleOf = (gold: GoldDocument, disagreement: Disagreement) =>
-    gold.decisions.find((decision) => decision.disagreementId === disagreement.id)?.rationale;
-  const setRationale = (disagreement: Disagreement, rationale: string) =>
-    editor.editDocument(
-      (gold) => {
-        const previous = gold.decisions.find((decision) => decision.disagreementId === disagreement.id);
-        if (!previous) return gold;
-        const trimmed = rationale.trim();
-        const { rationale: _old, ...rest } = previous;
-        return {
-          ...gold,
-          decisions: withDecision(gold.decisions, trimmed ? { ...rest, rationale: trimmed } : rest),
-        };
-      },
-      (before, after) =>
-        rationaleNotice(
-          numberOf(disagreement),
-          rationaleOf(before, disagreement),
-          rationaleOf(after, disagreement),
-        ),
-    );
 
   async function fix(): Promise<void> {
     if (readOnly || fixing) return;
