@@ -1,23 +1,15 @@
-import { mkdirSync, mkdtempSync } from 'node:fs';
-import type { Server } from 'node:http';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serve } from '../../scripts/serve.ts';
-import { loadConfig } from '../../server/config.ts';
-import { assignDemoSample, loadDemo } from '../../server/services/demo-service.ts';
 import { requireStudy } from '../../server/services/studies.ts';
-import { saveAnnotation } from '../../server/store/annotations.ts';
 import { findArgument } from '../../server/store/arguments.ts';
-import { openDatabase } from '../../server/store/open.ts';
+import type { Db } from '../../server/store/db.ts';
 import { latestSample, listSampleItems } from '../../server/store/samples.ts';
-import { findUserByName } from '../../server/store/users.ts';
 import type { FactorId } from '../../shared/factors.ts';
 import { emptyJudgement, type Judgement, type Span } from '../../shared/schemas/annotation.ts';
-import { ARTIFACTS_DIR, axeViolations, launchBrowser, logIn } from '../support/browser.ts';
+import { demoStudyInBrowser, submitAnnotation } from '../support/adjudication-browser.ts';
+import { ARTIFACTS_DIR, axeViolations, logIn } from '../support/browser.ts';
 
-let server: Server;
 let browser: Browser;
 let baseUrl = '';
 
@@ -42,10 +34,7 @@ function mentionOn(text: string, nth: number, factor: FactorId): Span {
  * One argument of the demo study submitted by alice and bob, disagreeing on about a dozen points:
  * the cells F1–F5 (alice) against F6–F11 (bob; there is no F9) in the input case, three mentions, and Abstained.
  */
-async function prepareDatabase(file: string): Promise<void> {
-  const db = openDatabase(file);
-  await loadDemo(db);
-  assignDemoSample(db);
+function prepareDatabase(db: Db): void {
   const study = requireStudy(db, 'default');
   const sample = latestSample(db, study.id);
   const [item] = sample ? listSampleItems(db, sample.id) : [];
@@ -62,43 +51,17 @@ async function prepareDatabase(file: string): Promise<void> {
     spans: [mentionOn(text, 5, 'F6')],
     abstained: true,
   };
-  for (const [username, judgement] of [
-    ['alice', alice],
-    ['bob', bob],
-  ] as const) {
-    const user = findUserByName(db, username);
-    if (!user) throw new Error(`no user ${username}`);
-    saveAnnotation(
-      db,
-      {
-        argumentRowId: item.argumentRowId,
-        userId: user.id,
-        status: 'submitted',
-        judgement,
-        secondsSpent: 60,
-        importId: null,
-      },
-      'submit',
-      user.id,
-    );
-  }
-  db.close();
+  submitAnnotation(db, item.argumentRowId, 'alice', alice);
+  submitAnnotation(db, item.argumentRowId, 'bob', bob);
 }
 
+let close: () => Promise<void> = async () => {};
+
 beforeAll(async () => {
-  const database = join(mkdtempSync(join(tmpdir(), 'fa-adjudication-keys-')), 'study.db');
-  mkdirSync(ARTIFACTS_DIR, { recursive: true });
-  await prepareDatabase(database);
-  server = await serve(loadConfig({ PORT: '0', FACTOR_AUDIT_DB: database }), () => {});
-  const address = server.address();
-  baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-  browser = await launchBrowser();
+  ({ baseUrl, browser, close } = await demoStudyInBrowser('fa-adjudication-keys-', prepareDatabase));
 }, 180_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await new Promise((done) => server?.close(done));
-});
+afterAll(() => close());
 
 /** The item as the adjudicator's API has it: the saved gold, and whether adjudication has started. */
 async function itemState(page: Page, itemKey: string) {
