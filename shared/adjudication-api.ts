@@ -101,7 +101,6 @@ export const adjudicationItemSchema = z.object({
   queueLength: z.number(),
   text: z.string(),
   finishReason: z.string().nullable(),
-  source: z.string().nullable(),
   /** The submitted annotations as A and B (in a fixed, seeded order); names only with `?names=1`. */
   annotations: z.array(
     z.object({

@@ -132,6 +132,9 @@ describe('an adjudication item', () => {
       ['B', null],
     ]);
     expect(JSON.stringify(blind.body)).not.toMatch(/"alice"|"bob"/);
+    // The argument's provenance can name the model or the extractor run: it is not sent either.
+    expect(blind.body).not.toHaveProperty('source');
+    expect(JSON.stringify(blind.body)).not.toContain(WORK_SECRETS.source);
     // The fixture text holds "agreed not to disclose" at 37–59 (bob's name mention) and "F4" at
     // 61–63 (alice's code mention): they do not overlap, so each is one-sided.
     expect(item.disagreements.map((disagreement) => disagreement.id).sort()).toEqual([

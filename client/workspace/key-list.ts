@@ -22,7 +22,8 @@ export type KeyCommand =
   | 'undo'
   | 'redo'
   | 'submit'
-  | 'focusDisagreements';
+  | 'focusDisagreements'
+  | 'toggleSideBySide';
 
 export interface KeyBinding {
   /** Alternatives (either does it), each a chord as key-chords.ts reads it: `Alt+A`, `Ctrl+Shift+ArrowRight`. */

@@ -39,10 +39,11 @@ export function queueStatus(
 
 /**
  * The one place that decides what an adjudicator sees of an item before the reveal: the text, its
- * finish reason and source, the two submitted judgements as A and B, their disagreements and the
- * gold. Not the argument, triple or model, nor the test (the argument id spells them out), nor the
- * extractors — those come only with the reveal, once the gold is fixed. The annotators' names only
- * when the adjudicator asks (`names`): by default A and B are judged on their marks alone.
+ * finish reason, the two submitted judgements as A and B, their disagreements and the gold. Not
+ * the argument, triple or model, nor the test (the argument id spells them out), nor the argument's
+ * `source` (free text that can name the model or the run that made it), nor the extractors — those
+ * come only with the reveal, once the gold is fixed. The annotators' names only when the
+ * adjudicator asks (`names`): by default A and B are judged on their marks alone.
  */
 export function presentItemForAdjudicator(input: {
   argument: StoredArgument;
@@ -61,7 +62,6 @@ export function presentItemForAdjudicator(input: {
     queueLength: input.queueLength,
     text: argument.record.text,
     finishReason: argument.record.finish_reason ?? null,
-    source: argument.record.source ?? null,
     annotations: input.annotations.map((annotation, index) => ({
       label: index === 0 ? 'A' : 'B',
       annotator: input.names ? annotation.annotator : null,

@@ -1,24 +1,16 @@
-import { mkdirSync, mkdtempSync } from 'node:fs';
-import type { Server } from 'node:http';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { serve } from '../../scripts/serve.ts';
-import { loadConfig } from '../../server/config.ts';
-import { assignDemoSample, loadDemo } from '../../server/services/demo-service.ts';
 import { importRecords } from '../../server/services/import/import-service.ts';
 import { requireStudy } from '../../server/services/studies.ts';
-import { saveAnnotation } from '../../server/store/annotations.ts';
 import { findArgument } from '../../server/store/arguments.ts';
-import { openDatabase } from '../../server/store/open.ts';
+import type { Db } from '../../server/store/db.ts';
 import { latestSample, listSampleItems } from '../../server/store/samples.ts';
-import { findUserByName } from '../../server/store/users.ts';
 import { emptyJudgement, type Judgement, type Span } from '../../shared/schemas/annotation.ts';
 import { buildExtraction } from '../factories.ts';
-import { ARTIFACTS_DIR, launchBrowser, logIn } from '../support/browser.ts';
+import { demoStudyInBrowser, submitAnnotation } from '../support/adjudication-browser.ts';
+import { ARTIFACTS_DIR, logIn } from '../support/browser.ts';
 
-let server: Server;
 let browser: Browser;
 let baseUrl = '';
 /** The argument A and B disagree on, and the one they agree on. */
@@ -49,10 +41,7 @@ function judgements(text: string): { alice: Judgement; bob: Judgement } {
  * The demo study, with alice and bob's annotations of two sampled arguments submitted, and an
  * extractor ("perfect") whose output on the disputed argument is the gold the test fixes.
  */
-async function prepareDatabase(file: string): Promise<void> {
-  const db = openDatabase(file);
-  await loadDemo(db);
-  assignDemoSample(db);
+function prepareDatabase(db: Db): void {
   const study = requireStudy(db, 'default');
   const sample = latestSample(db, study.id);
   if (!sample) throw new Error('the demo sample is missing');
@@ -60,16 +49,8 @@ async function prepareDatabase(file: string): Promise<void> {
   if (!disputed || !agreed) throw new Error('the demo sample has fewer than two items');
   items.disputed = disputed.argumentId;
   items.agreed = agreed.argumentId;
-  const submit = (argumentRowId: number, username: string, judgement: Judgement) => {
-    const user = findUserByName(db, username);
-    if (!user) throw new Error(`no user ${username}`);
-    saveAnnotation(
-      db,
-      { argumentRowId, userId: user.id, status: 'submitted', judgement, secondsSpent: 60, importId: null },
-      'submit',
-      user.id,
-    );
-  };
+  const submit = (argumentRowId: number, username: string, judgement: Judgement) =>
+    submitAnnotation(db, argumentRowId, username, judgement);
   const text = findArgument(db, study.id, disputed.argumentId)?.record.text ?? '';
   const { alice, bob } = judgements(text);
   submit(disputed.argumentRowId, 'alice', alice);
@@ -91,23 +72,15 @@ async function prepareDatabase(file: string): Promise<void> {
       }),
     ],
   });
-  db.close();
 }
 
+let close: () => Promise<void> = async () => {};
+
 beforeAll(async () => {
-  const database = join(mkdtempSync(join(tmpdir(), 'fa-adjudication-')), 'study.db');
-  mkdirSync(ARTIFACTS_DIR, { recursive: true });
-  await prepareDatabase(database);
-  server = await serve(loadConfig({ PORT: '0', FACTOR_AUDIT_DB: database }), () => {});
-  const address = server.address();
-  baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-  browser = await launchBrowser();
+  ({ baseUrl, browser, close } = await demoStudyInBrowser('fa-adjudication-', prepareDatabase));
 }, 180_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await new Promise((done) => server?.close(done));
-});
+afterAll(() => close());
 
 /** The gold of an argument as the admin API has it. */
 async function goldOf(page: Page, argumentId: string) {
@@ -119,17 +92,20 @@ async function goldOf(page: Page, argumentId: string) {
 }
 
 /**
- * A screenshot at 1366×768, then the whole page at 1024×700 (one column there), back to 1366×768.
- * `side` scrolls the column beside the text to that panel first.
+ * A screenshot at 1366×768, then one at 1024×700, back to 1366×768. At both sizes the text and the
+ * column beside it are panes that scroll inside the window (the page itself does not scroll), so
+ * each screenshot is the window. `side` scrolls the column beside the text to that panel first.
  */
 async function screenshots(page: Page, name: string, side: string): Promise<void> {
   await page.locator(side).evaluate((panel) => panel.scrollIntoView({ block: 'start' }));
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: join(ARTIFACTS_DIR, `${name}.png`) });
   await page.setViewportSize({ width: 1024, height: 700 });
-  // One column, nothing wider than the window.
+  // Nothing wider or taller than the window: the panes scroll, not the page.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1024);
-  await page.screenshot({ path: join(ARTIFACTS_DIR, `${name}-1024.png`), fullPage: true });
+  expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeLessThanOrEqual(701);
+  await page.locator(side).evaluate((panel) => panel.scrollIntoView({ block: 'start' }));
+  await page.screenshot({ path: join(ARTIFACTS_DIR, `${name}-1024.png`) });
   await page.setViewportSize({ width: 1366, height: 768 });
 }
 

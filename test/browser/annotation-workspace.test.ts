@@ -1,9 +1,8 @@
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { suggestMentionStyle } from '../../shared/mention-style.ts';
-import { ARTIFACTS_DIR, logIn } from '../support/browser.ts';
+import { ARTIFACTS_DIR, axeViolations, logIn } from '../support/browser.ts';
 import { itemFromApi, workspaceSuite } from '../support/workspace-server.ts';
 
 const { server, browser } = workspaceSuite('workspace');
@@ -204,22 +203,7 @@ describe('the annotation workspace, in Chromium', () => {
 });
 
 describe('accessibility of the annotator screens (axe-core, WCAG 2 A and AA)', () => {
-  async function violations(page: Page): Promise<string[]> {
-    await page.addScriptTag({ path: createRequire(import.meta.url).resolve('axe-core/axe.min.js') });
-    return page.evaluate(async () => {
-      const axe = (
-        window as unknown as { axe: { run: (context: Document, options: object) => Promise<AxeResults> } }
-      ).axe;
-      interface AxeResults {
-        violations: { id: string; help: string; nodes: { target: string[] }[] }[];
-      }
-      const results = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa'] } });
-      return results.violations.map(
-        (violation) =>
-          `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
-      );
-    });
-  }
+  const violations = axeViolations;
 
   it('finds no violation on the queue, the workspace with marks, the open palette, the guidelines and the key list', async () => {
     // axe is injected as a script, which the app's Content-Security-Policy would refuse.

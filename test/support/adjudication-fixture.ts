@@ -18,6 +18,8 @@ export const WORK_SECRETS = {
   aliceComment: 'ALICE-COMMENT-SECRET',
   bobComment: 'BOB-COMMENT-SECRET',
   rationale: 'ADJUDICATOR-RATIONALE-SECRET',
+  /** The arguments' provenance (`source`): it may name the model or the run that made them. */
+  source: 'ARGUMENT-SOURCE-SECRET',
 } as const;
 
 export const ADJUDICATION_ARGUMENTS = {
@@ -75,7 +77,7 @@ export async function seedAdjudicationStudy(db: Db) {
     rowIds[name] = insertArgument(
       db,
       study.id,
-      buildArgument({ id, triple_id: SECRETS.tripleId, model: SECRETS.model }),
+      buildArgument({ id, triple_id: SECRETS.tripleId, model: SECRETS.model, source: WORK_SECRETS.source }),
       tripleRowId,
       null,
     );

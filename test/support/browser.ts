@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { type Browser, chromium, type Page } from 'playwright-core';
 
@@ -34,4 +35,26 @@ export async function logIn(page: Page, baseUrl: string, username: string, passw
   await page.getByLabel('Password').fill(password);
   await page.keyboard.press('Enter');
   await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+}
+
+/**
+ * The WCAG 2 A and AA violations axe-core finds on the page, one line each (rule, help, where). axe is
+ * injected as a script, which the app's Content-Security-Policy refuses: open the context with
+ * `bypassCSP: true`.
+ */
+export async function axeViolations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: createRequire(import.meta.url).resolve('axe-core/axe.min.js') });
+  return page.evaluate(async () => {
+    const axe = (
+      window as unknown as { axe: { run: (context: Document, options: object) => Promise<AxeResults> } }
+    ).axe;
+    interface AxeResults {
+      violations: { id: string; help: string; nodes: { target: string[] }[] }[];
+    }
+    const results = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa'] } });
+    return results.violations.map(
+      (violation) =>
+        `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
+    );
+  });
 }

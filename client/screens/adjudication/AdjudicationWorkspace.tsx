@@ -2,20 +2,10 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { agreedJudgement } from '../../../shared/adjudication/agreed-judgement.ts';
-import { applyDecision } from '../../../shared/adjudication/apply-decision.ts';
 import { decisionProblems } from '../../../shared/adjudication/check-decisions.ts';
-import { settleJudgementRules } from '../../../shared/adjudication/gold-from-decisions.ts';
-import { restoreDecidedMarks } from '../../../shared/adjudication/restore-decided-marks.ts';
-import type {
-  AdjudicationItem,
-  Decision,
-  Disagreement,
-  GoldState,
-  ResolutionChoice,
-} from '../../../shared/adjudication-api.ts';
+import type { AdjudicationItem, Disagreement, GoldState } from '../../../shared/adjudication-api.ts';
 import { layoutArgument } from '../../../shared/argument-layout/argument-layout.ts';
 import { emptyJudgement, type Judgement } from '../../../shared/schemas/annotation.ts';
-import { inCase } from '../../../shared/vocabulary.ts';
 import { adjudicationItemQuery, adjudicationQueueKey, putGold } from '../../api/adjudication.ts';
 import { adjudicationPath } from '../../paths.ts';
 import { Autosaver } from '../../workspace/autosave.ts';
@@ -27,9 +17,10 @@ import {
   goldDocument,
   savedGold,
 } from '../../workspace/gold-document.ts';
-import { type Cell, toggleCell } from '../../workspace/judgement-edit.ts';
+import type { Cell } from '../../workspace/judgement-edit.ts';
 import type { TextRange } from '../../workspace/selection.ts';
 import {
+  ChangeNotice,
   EditorConflict,
   EditorGridPanel,
   EditorOverlays,
@@ -46,18 +37,17 @@ import { type JudgementLens, useJudgementEditor } from '../workspace/useJudgemen
 import { useWorkspaceKeys } from '../workspace/useWorkspaceKeys.ts';
 import './adjudication.css';
 import { AnnotatorNotes } from './AnnotatorNotes.tsx';
+import { ADJUDICATION_KEYS } from './adjudication-keys.ts';
 import { DisagreementsPanel } from './DisagreementsPanel.tsx';
 import { type FixProblem, FixProblems } from './FixProblems.tsx';
 import { RevealPanel } from './RevealPanel.tsx';
+import { SideBySide } from './SideBySide.tsx';
+import { useGoldEdits } from './useGoldEdits.ts';
 
 const GOLD_LENS: JudgementLens<GoldDocument> = {
   get: (gold) => gold.judgement,
   set: (gold, judgement) => ({ ...gold, judgement }),
 };
-
-function withDecision(decisions: readonly Decision[], decision: Decision): Decision[] {
-  return [...decisions.filter((other) => other.disagreementId !== decision.disagreementId), decision];
-}
 
 /** The gold the adjudicator starts from: the saved one, else what A and B agree on (pre-filled, editable). */
 function startingGold(item: AdjudicationItem): GoldDocument {
@@ -82,6 +72,8 @@ function useGoldAutosaver(study: string, username: string, item: AdjudicationIte
         version: item.gold?.version ?? 0,
         document: startingGold(item),
         submitted: item.gold !== null && item.gold.status !== 'draft',
+        // "Draft saved · 2 Dec 2026, 14:05" from the first render, as the workspace says it.
+        updatedAt: item.gold?.updatedAt ?? null,
       },
     );
     const restored = autosaver.restoreDraft(item.gold ? savedGold(item.gold) : null);
@@ -94,27 +86,6 @@ function cellOf(disagreement: Disagreement): Cell | null {
   if (disagreement.kind === 'cell') return { case: disagreement.case, factor: disagreement.factor };
   const span = disagreement.kind === 'span' ? (disagreement.a ?? disagreement.b) : null;
   return span && span.factor !== 'unlisted' ? { case: span.case, factor: span.factor } : null;
-}
-
-/** "disagreement 4", "disagreements 4 and 6", "disagreements 4, 6 and 9". */
-function numbered(numbers: readonly number[]): string {
-  const last = numbers.at(-1);
-  if (last === undefined) return '';
-  const rest = numbers.slice(0, -1);
-  return rest.length === 0 ? `disagreement ${last}` : `disagreements ${rest.join(', ')} and ${last}`;
-}
-
-/** What ticking a cell again did to the marks its decisions kept, for the adjudicator to read. */
-function tickNote(cell: Cell, restored: readonly number[], ownMarksGone: readonly number[]): string {
-  const where = `${cell.factor} ${inCase(cell.case)}`;
-  return [
-    restored.length > 0 ? `Ticked ${where} again: the marks ${numbered(restored)} kept are back.` : '',
-    ownMarksGone.length > 0
-      ? `The marks of ${numbered(ownMarksGone)} were your own (decided as Edited), so they cannot be restored: mark them again, or undo (Ctrl+Z) the untick.`
-      : '',
-  ]
-    .filter(Boolean)
-    .join(' ');
 }
 
 const STATUS_NOTE: Readonly<Record<GoldState['status'], string>> = {
@@ -156,15 +127,19 @@ export function AdjudicationWorkspace({
     showNames
       ? (named.data?.annotations.find((annotation) => annotation.label === label)?.annotator ?? '…')
       : null;
+  const labelOf = (label: 'A' | 'B') => {
+    const name = nameOf(label);
+    return name ? `${label} (${name})` : label;
+  };
   // After a refused fix, what still stands in the way, checked again on every change (a problem the
   // adjudicator solves leaves the list); the server's refusal, if it had the last word, is kept as said.
   const [checking, setChecking] = useState(false);
   const [attempt, setAttempt] = useState(0);
   const [refusal, setRefusal] = useState<string | null>(null);
   const [fixing, setFixing] = useState(false);
-  const [tickMessage, setTickMessage] = useState('');
   const listRef = useRef<HTMLOListElement>(null);
   const [revealed, setRevealed] = useState(false);
+  const [sideBySide, setSideBySide] = useState(false);
 
   const selectDisagreement = (disagreementId: string) => {
     const row = listRef.current?.querySelector<HTMLElement>(
@@ -174,44 +149,8 @@ export function AdjudicationWorkspace({
     row?.focus();
   };
 
-  // Unticking a cell takes its asserted marks with it; ticking it again brings back the marks its
-  // decisions kept, and says which (or why an Edited decision's own marks cannot come back).
-  const toggle = (cell: Cell) => {
-    let note = '';
-    editor.editDocument((gold) => {
-      const judgement = toggleCell(gold.judgement, cell.case, cell.factor);
-      if (!judgement[cell.case].includes(cell.factor)) return { ...gold, judgement };
-      const back = restoreDecidedMarks(judgement, item.disagreements, gold.decisions, cell);
-      note = tickNote(cell, back.restored, back.ownMarksGone);
-      return { ...gold, judgement: back.judgement };
-    });
-    setTickMessage(note);
-  };
+  const { toggle, choose, setRationale, tickMessage } = useGoldEdits(editor, item);
   const gridEditor = { ...editor, onToggle: toggle };
-
-  const choose = (disagreement: Disagreement, choice: ResolutionChoice) =>
-    editor.editDocument((gold) => {
-      const previous = gold.decisions.find((decision) => decision.disagreementId === disagreement.id);
-      const decision: Decision = {
-        disagreementId: disagreement.id,
-        choice,
-        ...(previous?.rationale ? { rationale: previous.rationale } : {}),
-      };
-      const judgement = settleJudgementRules(applyDecision(gold.judgement, disagreement, choice));
-      return { judgement, decisions: withDecision(gold.decisions, decision) };
-    });
-
-  const setRationale = (disagreement: Disagreement, rationale: string) =>
-    editor.editDocument((gold) => {
-      const previous = gold.decisions.find((decision) => decision.disagreementId === disagreement.id);
-      if (!previous) return gold;
-      const trimmed = rationale.trim();
-      const { rationale: _old, ...rest } = previous;
-      return {
-        ...gold,
-        decisions: withDecision(gold.decisions, trimmed ? { ...rest, rationale: trimmed } : rest),
-      };
-    });
 
   async function fix(): Promise<void> {
     if (readOnly || fixing) return;
@@ -233,10 +172,38 @@ export function AdjudicationWorkspace({
     }
   }
 
-  useWorkspaceKeys({
-    ...editor.keyActions(() => void fix()),
-    focusDisagreements: () => listRef.current?.querySelector<HTMLElement>('[tabindex="0"], li')?.focus(),
-  });
+  const keyActions = editor.keyActions(() => void fix());
+  useWorkspaceKeys(
+    {
+      ...keyActions,
+      commands: {
+        ...keyActions.commands,
+        // T from the side-by-side view goes back to the one text (the gold's), where marks are made.
+        focusText: () => {
+          setSideBySide(false);
+          requestAnimationFrame(() => editor.textRef.current?.focus());
+        },
+        // The grid's first cell, whichever cell the last disagreement selected.
+        focusGrid: () =>
+          editor.gridRef.current?.querySelector<HTMLElement>('[data-row="0"][data-col="0"]')?.focus(),
+        focusDisagreements: () => {
+          const list = listRef.current;
+          const undecided = item.disagreements.find(
+            (disagreement) =>
+              !editor.current().decisions.some((decision) => decision.disagreementId === disagreement.id),
+          );
+          const row =
+            (undecided &&
+              list?.querySelector<HTMLElement>(`[data-disagreement="${CSS.escape(undecided.id)}"]`)) ??
+            list?.querySelector<HTMLElement>('li');
+          row?.scrollIntoView({ block: 'nearest' });
+          row?.focus();
+        },
+        toggleSideBySide: () => setSideBySide((shown) => !shown),
+      },
+    },
+    ADJUDICATION_KEYS,
+  );
 
   const conflict = snapshot.status.kind === 'conflict';
   const judgement: Judgement = editor.judgement;
@@ -281,7 +248,6 @@ export function AdjudicationWorkspace({
           <h1 tabIndex={-1}>
             Item {item.position} <span className="muted">of {item.queueLength}</span>
           </h1>
-          {item.source && <span className="badge badge-source">{item.source}</span>}
           {layout.truncated && <span className="badge badge-warn">cut off at the output limit</span>}
         </div>
         <SaveStatus snapshot={snapshot} finalLabel="Gold fixed" />
@@ -294,6 +260,15 @@ export function AdjudicationWorkspace({
             />
             Show names
           </label>
+          <button
+            type="button"
+            className="button-secondary button-small"
+            aria-pressed={sideBySide}
+            onClick={() => setSideBySide((shown) => !shown)}
+            aria-keyshortcuts="V"
+          >
+            Side by side <kbd>V</kbd>
+          </button>
           <EditorTools editor={editor} readOnly={readOnly} />
           {!readOnly && (
             <FinalizeButton
@@ -320,21 +295,35 @@ export function AdjudicationWorkspace({
       )}
       <FixProblems problems={problems} attempt={attempt} onSelect={selectDisagreement} />
       <div className="workspace-body">
-        <EditorTextColumn
-          editor={editor}
-          text={item.text}
-          layout={layout}
-          readOnly={readOnly}
-          layers={layers}
-          evidenceRange={evidence}
-          legend={
-            <p className="layer-legend">
-              <span className="layer-a">A{nameOf('A') ? ` (${nameOf('A')})` : ''}</span> over-lined ·{' '}
-              <span className="layer-b">B{nameOf('B') ? ` (${nameOf('B')})` : ''}</span> under-lined · the
-              gold highlighted by case
-            </p>
-          }
-        />
+        {sideBySide ? (
+          <section className="text-column" aria-label="The argument, side by side">
+            <ChangeNotice editor={editor} />
+            <SideBySide
+              text={item.text}
+              layout={layout}
+              a={{ label: labelOf('A'), spans: layers.a }}
+              gold={judgement.spans}
+              b={{ label: labelOf('B'), spans: layers.b }}
+              disagreements={item.disagreements}
+            />
+          </section>
+        ) : (
+          <EditorTextColumn
+            editor={editor}
+            text={item.text}
+            layout={layout}
+            readOnly={readOnly}
+            layers={layers}
+            evidenceRange={evidence}
+            legend={
+              <p className="layer-legend">
+                <span className="layer-a">A{nameOf('A') ? ` (${nameOf('A')})` : ''}</span> over-lined ·{' '}
+                <span className="layer-b">B{nameOf('B') ? ` (${nameOf('B')})` : ''}</span> under-lined · the
+                gold highlighted by case
+              </p>
+            }
+          />
+        )}
         <div className="side-column">
           {readOnly && reveal}
           <AnnotatorNotes annotations={item.annotations} nameOf={nameOf} />
@@ -350,6 +339,7 @@ export function AdjudicationWorkspace({
               const cell = cellOf(disagreement);
               if (cell) editor.selectCell(cell);
             }}
+            onFix={() => void fix()}
             listRef={listRef}
           />
           {!readOnly && reveal}
@@ -374,7 +364,7 @@ export function AdjudicationWorkspace({
         </div>
         {editor.showGuidelines && <GuidelinesPanel onClose={editor.toggleGuidelines} />}
       </div>
-      <EditorOverlays editor={editor} text={item.text} />
+      <EditorOverlays editor={editor} text={item.text} keys={ADJUDICATION_KEYS} />
     </div>
   );
 }

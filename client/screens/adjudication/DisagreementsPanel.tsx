@@ -1,62 +1,9 @@
-import { type KeyboardEvent, useId, useRef } from 'react';
+import { type KeyboardEvent, useId, useRef, useState } from 'react';
 import { decisionHolds } from '../../../shared/adjudication/check-decisions.ts';
 import type { Decision, Disagreement, ResolutionChoice } from '../../../shared/adjudication-api.ts';
-import type { Judgement, Span } from '../../../shared/schemas/annotation.ts';
-import { CASE_NAME } from '../../../shared/vocabulary.ts';
-import { factorName } from './factor-name.ts';
-
-const FLAG_LABEL = {
-  abstained: 'Abstained',
-  exact_phrase: 'Exact abstention phrase',
-  truncated: 'Truncated',
-} as const;
-
-const CHOICES: readonly { choice: ResolutionChoice; label: string; key: string }[] = [
-  { choice: 'a', label: 'A', key: 'a' },
-  { choice: 'b', label: 'B', key: 'b' },
-  { choice: 'both', label: 'Both', key: 'o' },
-  { choice: 'neither', label: 'Neither', key: 'n' },
-  { choice: 'edited', label: 'Edited', key: 'e' },
-];
-
-function spanWords(text: string, span: Span | null): string {
-  if (!span) return '—';
-  const words = text.slice(span.start, span.end).replace(/\s+/gu, ' ').trim();
-  return `“${words.length > 60 ? `${words.slice(0, 57)}…` : words}” (${span.style}${span.polarity === 'negated' ? ', negated' : ''})`;
-}
-
-/** What the disagreement is about and what each side says, in words. */
-function describe(disagreement: Disagreement, text: string): { title: string; a: string; b: string } {
-  const yesNo = (value: boolean, yes: string) => (value ? yes : 'no');
-  switch (disagreement.kind) {
-    case 'cell':
-      return {
-        title: `${factorName(disagreement.factor)} · ${CASE_NAME[disagreement.case]}`,
-        a: yesNo(disagreement.a, 'ticked'),
-        b: yesNo(disagreement.b, 'ticked'),
-      };
-    case 'unlisted':
-      return {
-        title: `Unlisted “${disagreement.text}” · ${CASE_NAME[disagreement.case]}`,
-        a: yesNo(disagreement.a, 'recorded'),
-        b: yesNo(disagreement.b, 'recorded'),
-      };
-    case 'flag':
-      return {
-        title: FLAG_LABEL[disagreement.flag],
-        a: yesNo(disagreement.a, 'set'),
-        b: yesNo(disagreement.b, 'set'),
-      };
-    case 'span': {
-      const span = disagreement.a ?? disagreement.b;
-      return {
-        title: `Mention of ${span ? `${span.factor === 'unlisted' ? `unlisted “${span.text ?? ''}”` : factorName(span.factor)} · ${CASE_NAME[span.case]}` : 'a factor'}`,
-        a: spanWords(text, disagreement.a),
-        b: spanWords(text, disagreement.b),
-      };
-    }
-  }
-}
+import type { Judgement } from '../../../shared/schemas/annotation.ts';
+import { ariaShortcut } from '../../workspace/key-chords.ts';
+import { CHOICES, describeDisagreement, nextUndecided } from './disagreement-words.ts';
 
 interface DisagreementsPanelProps {
   readonly text: string;
@@ -67,13 +14,17 @@ interface DisagreementsPanelProps {
   readonly onChoose: (disagreement: Disagreement, choice: ResolutionChoice) => void;
   readonly onRationale: (disagreement: Disagreement, rationale: string) => void;
   readonly onFocusDisagreement: (disagreement: Disagreement) => void;
+  /** Fix the gold, offered once the last disagreement is decided. */
+  readonly onFix: () => void;
   readonly listRef: React.RefObject<HTMLOListElement | null>;
 }
 
 /**
  * Every point where A and B differ, numbered from 1 (the numbers a refused fix names), each resolved
- * as A, B, both, neither or edited, with an optional rationale. Keys, while the list has the focus: ↑ / ↓ move, A / B / O (both) / N (neither) /
- * E (edited) decide, R writes the rationale.
+ * as A, B, both, neither or edited, with an optional rationale. Keys, while the list has the focus:
+ * ↑ / ↓ move, A / B / O (both) / N (neither) / E (edited) decide and go on to the next undecided
+ * disagreement (wrapping; when none is left, the panel says so and offers the fix), R writes the
+ * rationale. Each row is two lines, so a typical item's dozen fits in view at once.
  */
 export function DisagreementsPanel(props: DisagreementsPanelProps) {
   const { disagreements, decisions, gold, readOnly } = props;
@@ -81,6 +32,27 @@ export function DisagreementsPanel(props: DisagreementsPanelProps) {
   const decisionOf = new Map(decisions.map((decision) => [decision.disagreementId, decision]));
   const decided = disagreements.filter((disagreement) => decisionOf.has(disagreement.id)).length;
   const rowRefs = useRef(new Map<string, HTMLLIElement>());
+  const [allDecided, setAllDecided] = useState(false);
+
+  /** Decides the disagreement at `index`, then goes on to the next undecided one. */
+  function choose(index: number, choice: ResolutionChoice): void {
+    const current = disagreements[index];
+    if (!current || readOnly) return;
+    props.onChoose(current, choice);
+    const done = new Set([...decisionOf.keys(), current.id]);
+    const next = nextUndecided(
+      disagreements.map((disagreement) => disagreement.id),
+      done,
+      index,
+    );
+    const target = next === null ? undefined : disagreements[next];
+    setAllDecided(next === null);
+    if (target) {
+      const row = rowRefs.current.get(target.id);
+      row?.scrollIntoView({ block: 'nearest' });
+      row?.focus();
+    }
+  }
 
   function onKeyDown(event: KeyboardEvent<HTMLOListElement>): void {
     if (event.target instanceof HTMLTextAreaElement || event.ctrlKey || event.metaKey || event.altKey) return;
@@ -97,7 +69,7 @@ export function DisagreementsPanel(props: DisagreementsPanelProps) {
     } else {
       const option = CHOICES.find((candidate) => candidate.key === event.key.toLowerCase());
       if (!option || readOnly) return;
-      props.onChoose(current, option.choice);
+      choose(index, option.choice);
     }
     event.preventDefault();
   }
@@ -121,9 +93,25 @@ export function DisagreementsPanel(props: DisagreementsPanelProps) {
         </span>{' '}
         <kbd>D</kbd>
       </h2>
+      <div role="status" className="disagreements-done">
+        {allDecided && decided === disagreements.length && !readOnly && (
+          <p className="notice notice-info">
+            All {disagreements.length} disagreements are decided.{' '}
+            <button
+              type="button"
+              className="link-button"
+              onClick={props.onFix}
+              aria-keyshortcuts={ariaShortcut('Ctrl+Enter')}
+            >
+              Fix the gold
+            </button>{' '}
+            <kbd>Ctrl ↵</kbd>
+          </p>
+        )}
+      </div>
       <ol ref={props.listRef} className="disagreements" onKeyDown={onKeyDown} aria-label="Disagreements">
         {disagreements.map((disagreement, index) => {
-          const words = describe(disagreement, props.text);
+          const words = describeDisagreement(disagreement, props.text);
           const decision = decisionOf.get(disagreement.id);
           const holds = decision ? decisionHolds(gold, disagreement, decision.choice) : true;
           return (
@@ -136,30 +124,39 @@ export function DisagreementsPanel(props: DisagreementsPanelProps) {
               }}
               tabIndex={index === 0 ? 0 : -1}
               className={`disagreement${decision ? ' is-decided' : ''}${holds ? '' : ' is-stale'}`}
-              onFocus={() => props.onFocusDisagreement(disagreement)}
+              onFocus={(event) => {
+                if (event.target === event.currentTarget) props.onFocusDisagreement(disagreement);
+              }}
               aria-label={`${index + 1}. ${words.title}: A ${words.a}, B ${words.b}${decision ? `, decided ${decision.choice}` : ', undecided'}`}
             >
-              <p className="disagreement-title">
+              <p className="disagreement-title" title={words.title}>
                 <span className="disagreement-number">{index + 1}</span> {words.title}
               </p>
-              <p className="disagreement-sides">
-                <span className="side-a">A: {words.a}</span> <span className="side-b">B: {words.b}</span>
-              </p>
-              {/* Named by aria-label: a visually hidden <legend> in this flex row widened the page. */}
-              <fieldset className="choice-row" disabled={readOnly} aria-label={`Resolve ${words.title}`}>
-                {CHOICES.map((option) => (
-                  <label key={option.choice} className="choice">
-                    <input
-                      type="radio"
-                      name={`${id}-${index}`}
-                      tabIndex={-1}
-                      checked={decision?.choice === option.choice}
-                      onChange={() => props.onChoose(disagreement, option.choice)}
-                    />
-                    {option.label} <kbd>{option.key.toUpperCase()}</kbd>
-                  </label>
-                ))}
-              </fieldset>
+              <div className="disagreement-line">
+                <p className="disagreement-sides" title={`A: ${words.a} · B: ${words.b}`}>
+                  <span className="side-a">A: {words.a}</span> <span className="side-b">B: {words.b}</span>
+                </p>
+                {/* Named by aria-label: a visually hidden <legend> in this flex row widened the page. */}
+                <fieldset className="choice-row" disabled={readOnly} aria-label={`Resolve ${words.title}`}>
+                  {CHOICES.map((option) => (
+                    <label
+                      key={option.choice}
+                      className="choice"
+                      title={`${option.label} (key ${option.key.toUpperCase()})`}
+                    >
+                      <input
+                        type="radio"
+                        name={`${id}-${index}`}
+                        tabIndex={-1}
+                        checked={decision?.choice === option.choice}
+                        onChange={() => choose(index, option.choice)}
+                        aria-keyshortcuts={option.key.toUpperCase()}
+                      />
+                      {option.label}
+                    </label>
+                  ))}
+                </fieldset>
+              </div>
               {!holds && (
                 <p className="hint hint-warn">
                   The gold no longer matches this choice: choose again, or “Edited” to keep your own value.
@@ -172,7 +169,7 @@ export function DisagreementsPanel(props: DisagreementsPanelProps) {
                   maxLength={2000}
                   tabIndex={-1}
                   aria-label={`Rationale for ${words.title}`}
-                  placeholder="Rationale (optional)"
+                  placeholder="Rationale (optional): R"
                   readOnly={readOnly}
                   defaultValue={decision.rationale ?? ''}
                   onBlur={(event) => {

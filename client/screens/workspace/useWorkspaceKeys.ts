@@ -8,8 +8,6 @@ export interface WorkspaceKeyActions {
   readonly enabled: boolean;
   /** The handler of each command the screen's key list names. */
   readonly commands: Partial<Record<KeyCommand, () => void>>;
-  /** D on the adjudication screen: its list of disagreements (until that screen passes a key list naming it). */
-  readonly focusDisagreements?: () => void;
 }
 
 /** Whether the key belongs to a field being typed in (its letters are text, not commands). */
@@ -81,12 +79,6 @@ export function useWorkspaceKeys(
         if (binding.command === 'editMark' && ownsEnter(target)) return;
         event.preventDefault();
         run();
-        return;
-      }
-      const plain = !event.ctrlKey && !event.metaKey && !event.altKey && !event.shiftKey;
-      if (act.focusDisagreements && !typing && plain && event.key.toLowerCase() === 'd') {
-        event.preventDefault();
-        act.focusDisagreements();
       }
     }
     document.addEventListener('keydown', onKeyDown);

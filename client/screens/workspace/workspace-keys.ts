@@ -1,41 +1,32 @@
-import type { KeyGroup } from '../../workspace/key-list.ts';
+import type { KeyBinding, KeyGroup } from '../../workspace/key-list.ts';
 
-/**
- * Every key of the annotation workspace. The `?` dialog shows this list, docs/ANNOTATING.md carries
- * it as tables (`npm run docs:keys` writes them, test/workspace-keys-doc.test.ts fails when they
- * differ), and useWorkspaceKeys dispatches the keys that have a `command`. No plain letter outside
- * a panel changes the judgement: the flags take Alt, the comment box is reached with Alt+C.
- */
-export const WORKSPACE_KEYS: readonly KeyGroup[] = [
+/** Moving over the marks and clearing the selection: the same on every editing screen. */
+export const SELECTION_BINDINGS: readonly KeyBinding[] = [
+  { keys: ['['], does: 'Select the previous mark', command: 'previousMark' },
+  { keys: [']'], does: 'Select the next mark', command: 'nextMark' },
+  { keys: ['Enter'], does: 'Edit the selected mark', command: 'editMark' },
+  { keys: ['Escape'], does: 'Clear the selection of marks and cells', command: 'clearSelection' },
+];
+
+/** The flags (with Alt: no plain letter outside a panel changes data) and undo / redo. */
+export const FLAG_AND_UNDO_BINDINGS: readonly KeyBinding[] = [
+  { keys: ['Alt+A'], does: 'Abstained: tick or untick', command: 'flagAbstained' },
   {
-    where: 'Anywhere (outside a text field)',
-    bindings: [
-      { keys: ['?'], does: 'Show or hide this list', command: 'help' },
-      { keys: ['T'], does: 'Go to the text', command: 'focusText' },
-      { keys: ['/'], does: 'Find words in the text, to select them', command: 'find' },
-      { keys: ['G'], does: 'Go to the factor grid', command: 'focusGrid' },
-      { keys: ['L'], does: 'Open or close the guidelines', command: 'toggleGuidelines' },
-      { keys: ['Alt+C'], does: 'Write a comment for the adjudicator', command: 'focusComment' },
-      { keys: ['['], does: 'Select the previous mark', command: 'previousMark' },
-      { keys: [']'], does: 'Select the next mark', command: 'nextMark' },
-      { keys: ['Enter'], does: 'Edit the selected mark', command: 'editMark' },
-      { keys: ['Escape'], does: 'Clear the selection of marks and cells', command: 'clearSelection' },
-      { keys: ['Alt+A'], does: 'Abstained: tick or untick', command: 'flagAbstained' },
-      {
-        keys: ['Alt+E'],
-        does: 'With the exact abstention phrase: tick or untick',
-        command: 'flagExactPhrase',
-      },
-      { keys: ['Alt+X'], does: 'Truncated: tick or untick', command: 'flagTruncated' },
-      {
-        keys: ['Ctrl+Z'],
-        does: 'Undo the last change (from anywhere, the comment box too)',
-        command: 'undo',
-      },
-      { keys: ['Ctrl+Shift+Z', 'Ctrl+Y'], does: 'Redo', command: 'redo' },
-      { keys: ['Ctrl+Enter'], does: 'Submit and go to the next item in your queue', command: 'submit' },
-    ],
+    keys: ['Alt+E'],
+    does: 'With the exact abstention phrase: tick or untick',
+    command: 'flagExactPhrase',
   },
+  { keys: ['Alt+X'], does: 'Truncated: tick or untick', command: 'flagTruncated' },
+  {
+    keys: ['Ctrl+Z'],
+    does: 'Undo the last change (from anywhere, the comment box too)',
+    command: 'undo',
+  },
+  { keys: ['Ctrl+Shift+Z', 'Ctrl+Y'], does: 'Redo', command: 'redo' },
+];
+
+/** The keys of the editor's parts (the text, find, the palette, the grid, the panels, this list), shared with adjudication. */
+export const EDITOR_KEY_GROUPS: readonly KeyGroup[] = [
   {
     where: 'In the text',
     bindings: [
@@ -116,4 +107,28 @@ export const WORKSPACE_KEYS: readonly KeyGroup[] = [
       { keys: ['Escape', 'L'], does: 'Close the guidelines (the focus goes back where it was)' },
     ],
   },
+];
+
+/**
+ * Every key of the annotation workspace. The `?` dialog shows this list, docs/ANNOTATING.md carries
+ * it as tables (`npm run docs:keys` writes them, test/workspace-keys-doc.test.ts fails when they
+ * differ), and useWorkspaceKeys dispatches the keys that have a `command`. No plain letter outside
+ * a panel changes the judgement: the flags take Alt, the comment box is reached with Alt+C.
+ */
+export const WORKSPACE_KEYS: readonly KeyGroup[] = [
+  {
+    where: 'Anywhere (outside a text field)',
+    bindings: [
+      { keys: ['?'], does: 'Show or hide this list', command: 'help' },
+      { keys: ['T'], does: 'Go to the text', command: 'focusText' },
+      { keys: ['/'], does: 'Find words in the text, to select them', command: 'find' },
+      { keys: ['G'], does: 'Go to the factor grid', command: 'focusGrid' },
+      { keys: ['L'], does: 'Open or close the guidelines', command: 'toggleGuidelines' },
+      { keys: ['Alt+C'], does: 'Write a comment for the adjudicator', command: 'focusComment' },
+      ...SELECTION_BINDINGS,
+      ...FLAG_AND_UNDO_BINDINGS,
+      { keys: ['Ctrl+Enter'], does: 'Submit and go to the next item in your queue', command: 'submit' },
+    ],
+  },
+  ...EDITOR_KEY_GROUPS,
 ];
