@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { designNameSchema } from './sampling/designs.ts';
 import { recordIdSchema } from './schemas/triple.ts';
 import { repeatedUsername, usernameKey, usernameReferenceSchema } from './username.ts';
 
@@ -29,7 +30,8 @@ export const sampleSummarySchema = z.object({
   seed: z.number().int(),
   size: z.number().int(),
   drawn: z.number().int(),
-  allocation: allocationSchema,
+  /** A batch of `sample --next` records its design instead of an allocation. */
+  allocation: z.union([allocationSchema, z.strictObject({ design: designNameSchema })]),
   strataBy: z.array(stratumAttributeSchema),
   excludedPrevious: z.boolean(),
   createdAt: z.string(),

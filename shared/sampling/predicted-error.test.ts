@@ -104,7 +104,7 @@ describe('predictedError', () => {
   });
 
   it('never leaves [0, 1]', () => {
-    const factors = fc.subarray(['F1', 'F2', 'F4', 'F6', 'F15']);
+    const factors = fc.subarray(['F1', 'F2', 'F4', 'F6', 'F15'] as const);
     const readingArb = fc.record({
       status: fc.constantFrom('extracted' as const, 'failed' as const),
       current: factors,
@@ -118,8 +118,9 @@ describe('predictedError', () => {
         { maxLength: 6 },
       ),
     });
-    const toReading = (raw: fc.RecordValue<typeof readingArb>): ExtractionReading =>
-      reading({ ...raw, mentions: raw.mentions.map((m) => mention(m)) });
+    type RawReading = typeof readingArb extends fc.Arbitrary<infer T> ? T : never;
+    const toReading = (raw: RawReading): ExtractionReading =>
+      reading({ ...raw, mentions: raw.mentions.map((overrides) => mention(overrides)) });
     fc.assert(
       fc.property(
         fc.nat(50_000),
