@@ -90,7 +90,7 @@ export function NextBatchForm({ study, seed }: { readonly study: string; readonl
     design: 'active',
     size: '20',
     seed,
-    floor: '0.02',
+    floor: '',
   });
   const set = (change: Partial<BatchSettings>) => setSettings({ ...settings, ...change });
   const preview = useMutation({ mutationFn: (body: NextBatchInput) => previewNextBatch(study, body) });
