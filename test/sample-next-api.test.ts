@@ -1,9 +1,11 @@
 import type { Express } from 'express';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_USERS, loadDemo } from '../server/services/demo-service.ts';
+import { importRecords } from '../server/services/import/import-service.ts';
 import { drawSample } from '../server/services/sample-service.ts';
 import { requireStudy } from '../server/services/studies.ts';
 import type { Db } from '../server/store/db.ts';
+import { buildDemoStudy } from '../shared/demo/build-demo.ts';
 import { loggedIn, testApp } from './support/app.ts';
 
 const password = (username: string) => DEMO_USERS.find((user) => user.username === username)?.password ?? '';
@@ -100,5 +102,26 @@ describe('POST /api/studies/:study/samples/next and …/next/preview', () => {
     const unknown = await post({ size: 5, seed: 1, extractor: 'gpt-9' }).expect(404);
     expect(unknown.body.error.message).toContain('leave out --extractor');
     expect(batchCount(db)).toBe(1);
+  });
+
+  it('refuses a study with no extractions to score its arguments by, naming the command that makes them', async () => {
+    const demo = buildDemoStudy();
+    importRecords(db, { kind: 'triples', study: 'bare', sourceName: 'triples', values: demo.triples });
+    importRecords(db, { kind: 'arguments', study: 'bare', sourceName: 'arguments', values: demo.arguments });
+    drawSample(db, requireStudy(db, 'bare'), {
+      size: 24,
+      seed: 7,
+      allocation: 'equal',
+      strata: ['model', 'test'],
+      excludeSampled: false,
+    });
+    const admin = await loggedIn(app, 'admin', password('admin'));
+    const refused = await admin.agent
+      .post('/api/studies/bare/samples/next')
+      .set('X-CSRF-Token', admin.csrf)
+      .send({ size: 10, seed: 1 })
+      .expect(400);
+    expect(refused.body.error.message).toContain('has no extractions to score the arguments by');
+    expect(refused.body.error.message).toContain('extract --extractor rules');
   });
 });
