@@ -119,7 +119,7 @@ export function registerSampling(program: Command, io: CliIo, globals: () => Glo
     )
     .option('--exclude-sampled', 'leave out arguments sampled in earlier versions', false)
     .option('--next <n>', 'extend the current sample by a batch of about n arguments not drawn before')
-    .option('--design <name>', 'with --next: active|stratified|neyman', 'active')
+    .option('--design <name>', 'with --next: stratified|neyman|active', 'stratified')
     .option('--floor <p>', 'with --next: the least inclusion probability of any undrawn argument')
     .option('--extractor <name>', 'with --next: the extractor compared with the rules extractor')
     .option('--preview', 'with --next: print the expected counts and the π range, and write nothing')

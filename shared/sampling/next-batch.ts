@@ -13,7 +13,7 @@ export const MAX_BATCH_SIZE = 100_000;
  */
 export const nextBatchRequestSchema = z.strictObject({
   size: z.number().int().positive().max(MAX_BATCH_SIZE),
-  design: designNameSchema.default('active'),
+  design: designNameSchema.default('stratified'),
   seed: z.number().int().refine(Number.isSafeInteger, 'must be a safe integer'),
   floor: z.number().gt(0).max(1).optional(),
   extractor: z.string().trim().min(1).max(200).optional(),

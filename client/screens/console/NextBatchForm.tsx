@@ -87,7 +87,7 @@ export function NextBatchForm({ study, seed }: { readonly study: string; readonl
   const id = useId();
   const queryClient = useQueryClient();
   const [settings, setSettings] = useState<BatchSettings>({
-    design: 'active',
+    design: 'stratified',
     size: '20',
     seed,
     floor: '',

@@ -94,6 +94,10 @@ export function loadBatchPopulation(db: Db, study: StudyRow, request: NextBatchR
       }).value,
     };
   });
+  if (request.design === 'active')
+    notes.push(
+      'Until the report weights by the recorded π (docs/decisions/019-unequal-probability-batches.md), it estimates an active batch as stratified within its strata: draw active batches for comparison only.',
+    );
   if (unscored > 0)
     notes.push(
       `${unscored} undrawn argument(s) have no extraction; their predicted error rests on their length alone (run: ${CLI} extract --extractor rules).`,
