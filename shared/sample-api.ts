@@ -14,6 +14,12 @@ export const allocationSchema = z.union([
   z.strictObject({ minimumPerStratum: z.number().int().positive() }),
 ]);
 
+/** A stored version's allocation: a draw's, or for a batch of `sample --next` its design. */
+export const storedAllocationSchema = z.union([
+  allocationSchema,
+  z.strictObject({ design: designNameSchema }),
+]);
+
 /** POST /api/studies/:study/samples — and the options of the `sample` command. */
 export const drawSampleRequestSchema = z.strictObject({
   size: z.number().int().positive().max(100_000).default(50),
@@ -30,8 +36,7 @@ export const sampleSummarySchema = z.object({
   seed: z.number().int(),
   size: z.number().int(),
   drawn: z.number().int(),
-  /** A batch of `sample --next` records its design instead of an allocation. */
-  allocation: z.union([allocationSchema, z.strictObject({ design: designNameSchema })]),
+  allocation: storedAllocationSchema,
   strataBy: z.array(stratumAttributeSchema),
   excludedPrevious: z.boolean(),
   createdAt: z.string(),

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Db } from '../server/store/db.ts';
 import { cliSandbox } from './support/cli.ts';
@@ -145,4 +147,18 @@ describe('sample --next on the demo study', () => {
     expect(extractor.stderr).toContain('Extractor "gpt-9"');
     expect(storedBatches(first.db)).toHaveLength(2);
   });
+
+  it('exports a dataset whose sample design names a batch by its design', async () => {
+    const annotated = cliSandbox();
+    expect((await annotated.run('demo', '--with-annotations')).code).toBe(0);
+    const drawn = await annotated.run('sample', '--next', '10', '--design', 'active', '--seed', '2');
+    expect(drawn.code, drawn.stderr).toBe(0);
+    const out = join(annotated.dir, 'dataset');
+    const exported = await annotated.run('export', 'dataset', '--out', out);
+    expect(exported.code, exported.stderr).toBe(0);
+    const design = JSON.parse(readFileSync(join(out, 'sample.json'), 'utf8')) as {
+      versions: { allocation: unknown }[];
+    };
+    expect(design.versions.at(-1)?.allocation).toEqual({ design: 'active' });
+  }, 120_000);
 });
