@@ -97,7 +97,7 @@ describe('the next batch and the planner, in Chromium', () => {
     await page.context().close();
   });
 
-  it('shows the planner above the report: more gold arguments for the Tests 1–2 AccH claim, per model', {
+  it('shows the planner above the report: more gold arguments and expert hours per design, and per model', {
     timeout: 300_000,
   }, async () => {
     for (const viewport of VIEWPORTS) {
@@ -106,10 +106,10 @@ describe('the next batch and the planner, in Chromium', () => {
       const planner = page.getByRole('region', { name: 'Planner: how many more gold arguments' });
       await planner.waitFor();
       const text = (await planner.textContent()) ?? '';
-      expect(text).toMatch(/To decide AccH > 0\.9 for every model over Tests 1–2/);
-      expect(text).toMatch(
-        /\d+ more gold arguments with the stratified design|every model is decided already/,
-      );
+      expect(text).toMatch(/To decide AccH > 0\.9 for every model over Tests 1–2 at ±0\.05/);
+      expect(text).toMatch(/stratified: \d+ more gold arguments, about \d+(\.\d)? expert hours/);
+      expect(text).toContain('active: not planned');
+      expect(text).toMatch(/median \d+ s per annotation over \d+/);
       expect(await planner.getByRole('row').count()).toBe(9);
       await planner.scrollIntoViewIfNeeded();
       await page.screenshot({ path: join(ARTIFACTS_DIR, `report-planner-${viewport.width}.png`) });
