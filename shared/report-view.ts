@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { errorClassSchema } from './adjudication-api.ts';
 import { coverageAppendixSchema } from './coverage-check-api.ts';
 import { ALT_ALIGNMENTS } from './scoring/alt-test-alignment.ts';
+import { expertHoursPlanSchema } from './scoring/expert-hours.ts';
 import { caseSchema } from './vocabulary.ts';
 
 /**
@@ -208,6 +209,8 @@ const planningSchema = z.object({
       z.object({ half_width: z.number(), items_per_stratum: z.number(), assumptions: z.array(z.string()) }),
     ),
   }),
+  /** The planner in expert hours (shared/scoring/expert-hours.ts); absent in reports made before it. */
+  expert_hours: expertHoursPlanSchema.optional(),
 });
 
 const altTestAnnotatorSchema = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { designNameSchema } from './sampling/designs.ts';
 import { recordIdSchema } from './schemas/triple.ts';
 import { repeatedUsername, usernameKey, usernameReferenceSchema } from './username.ts';
 
@@ -11,6 +12,12 @@ export const allocationSchema = z.union([
   z.literal('equal'),
   z.literal('proportional'),
   z.strictObject({ minimumPerStratum: z.number().int().positive() }),
+]);
+
+/** A stored version's allocation: a draw's, or for a batch of `sample --next` its design. */
+export const storedAllocationSchema = z.union([
+  allocationSchema,
+  z.strictObject({ design: designNameSchema }),
 ]);
 
 /** POST /api/studies/:study/samples — and the options of the `sample` command. */
@@ -29,7 +36,7 @@ export const sampleSummarySchema = z.object({
   seed: z.number().int(),
   size: z.number().int(),
   drawn: z.number().int(),
-  allocation: allocationSchema,
+  allocation: storedAllocationSchema,
   strataBy: z.array(stratumAttributeSchema),
   excludedPrevious: z.boolean(),
   createdAt: z.string(),

@@ -137,6 +137,15 @@ const CASES: Record<string, RouteCase> = {
     statuses: [401, 403, 403, 403, 201],
     body: () => ({ seed: 1, size: 2 }),
   },
+  // The fixture's one undrawn argument: the admin previews it, then draws it as batch 1.
+  'POST /api/studies/:study/samples/next/preview': {
+    statuses: [401, 403, 403, 403, 200],
+    body: () => ({ seed: 1, size: 1 }),
+  },
+  'POST /api/studies/:study/samples/next': {
+    statuses: [401, 403, 403, 403, 201],
+    body: () => ({ seed: 1, size: 1 }),
+  },
   'GET /api/studies/:study/assignments': { statuses: ADMIN },
   'GET /api/studies/:study/assignments/log': { statuses: ADMIN },
   // Every fixture argument is assigned already: the admin gets past the role check to a 409.

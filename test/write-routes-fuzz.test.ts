@@ -92,6 +92,8 @@ const WRITES: Record<string, { caller: string; body: Body; id?: (ctx: Ctx) => st
   },
   'POST /api/admin/users/:username/password': { caller: 'admin', body: () => ({}), id: () => 'erin' },
   'POST /api/studies/:study/samples': { caller: 'admin', body: () => ({ seed: 1, size: 2 }) },
+  'POST /api/studies/:study/samples/next/preview': { caller: 'admin', body: () => ({ seed: 1, size: 1 }) },
+  'POST /api/studies/:study/samples/next': { caller: 'admin', body: () => ({ seed: 1, size: 1 }) },
   'POST /api/studies/:study/assignments': {
     caller: 'admin',
     body: () => ({ annotators: ['bob'], perItem: 1, seed: 1 }),

@@ -5,6 +5,7 @@ import { assignSampleAudited, reassignAudited } from '../../server/services/assi
 import { previewAssignment } from '../../server/services/assignment-service.ts';
 import { CLI_ACTOR } from '../../server/services/audit-service.ts';
 import { drawSample } from '../../server/services/sample-service.ts';
+import { drawNextBatch, previewNextBatch } from '../../server/services/sampling/index.ts';
 import { requireStudy } from '../../server/services/studies.ts';
 import type { Db } from '../../server/store/db.ts';
 import type { StudyRow } from '../../server/store/studies.ts';
@@ -13,6 +14,7 @@ import {
   drawSampleRequestSchema,
   reassignRequestSchema,
 } from '../../shared/sample-api.ts';
+import { type NextBatchPreview, nextBatchRequestSchema } from '../../shared/sampling/next-batch.ts';
 import { type CliIo, type GlobalOptions, parseOptions, withDatabase } from '../io.ts';
 
 const list = (value: string) =>
@@ -32,6 +34,41 @@ function seedOf(value: string | undefined): number {
   return value === undefined ? randomInt(1, 2 ** 31) : Number(value);
 }
 
+interface SampleOptions {
+  size: string;
+  seed?: string;
+  allocation: string;
+  strata: string;
+  excludeSampled: boolean;
+  next?: string;
+  design: string;
+  floor?: string;
+  extractor?: string;
+  preview?: boolean;
+}
+
+const fixed = (value: number, digits = 3) => value.toFixed(digits);
+
+function writeBatchPreview(
+  io: CliIo,
+  studyName: string,
+  seed: number,
+  preview: NextBatchPreview,
+  dry: boolean,
+): void {
+  io.stdout(
+    `${dry ? 'would draw' : 'drew'} batch ${preview.batch} of study "${studyName}" (extends sample version ${preview.extendsVersion}): ` +
+      `about ${preview.size} of ${preview.eligible} undrawn argument(s), ${preview.design} design, floor ${preview.floor}, seed ${seed}\n` +
+      `  inclusion probability ${fixed(preview.probability.min)}–${fixed(preview.probability.max)}; ` +
+      `predicted error ${fixed(preview.predictedError.min, 2)}–${fixed(preview.predictedError.max, 2)} ` +
+      `(rules vs ${preview.primaryExtractor ?? 'no second extractor'})\n`,
+  );
+  for (const stratum of preview.strata)
+    io.stdout(
+      `  ${stratum.stratum.padEnd(36)} expected ${fixed(stratum.expected, 1).padStart(6)} of ${String(stratum.eligible).padStart(4)}, mean predicted error ${fixed(stratum.meanPredictedError, 2)}\n`,
+    );
+}
+
 export function registerSampling(program: Command, io: CliIo, globals: () => GlobalOptions): void {
   const withStudy = <Request>(
     schema: z.ZodType<Request>,
@@ -42,9 +79,36 @@ export function registerSampling(program: Command, io: CliIo, globals: () => Glo
     return withDatabase(globals, io, (db) => work(db, requireStudy(db, globals().study), request));
   };
 
+  /** `sample --next N`: the preview (expected counts per stratum, π range), then the draw unless --preview. */
+  const nextBatch = async (options: SampleOptions) => {
+    const raw = {
+      size: Number(options.next),
+      design: options.design,
+      seed: seedOf(options.seed),
+      ...(options.floor === undefined ? {} : { floor: Number(options.floor) }),
+      ...(options.extractor === undefined ? {} : { extractor: options.extractor }),
+    };
+    await withStudy(nextBatchRequestSchema, raw, (db, study, request) => {
+      if (options.preview) {
+        const preview = previewNextBatch(db, study, request);
+        for (const note of preview.notes) io.stderr(`note: ${note}\n`);
+        writeBatchPreview(io, study.name, request.seed, preview, true);
+        return;
+      }
+      const { sample, batch, drawn } = drawNextBatch(db, study, request);
+      for (const note of batch.notes) io.stderr(`note: ${note}\n`);
+      writeBatchPreview(io, study.name, request.seed, batch, false);
+      io.stdout(
+        `drew ${drawn} argument(s) as sample version ${sample.version}; assign them with: assign --annotators NAMES\n`,
+      );
+    });
+  };
+
   program
     .command('sample')
-    .description('draw a new version of the stratified sample of arguments to annotate')
+    .description(
+      'draw a new version of the stratified sample of arguments to annotate, or with --next N extend it by a batch',
+    )
     .option('--size <n>', 'how many arguments', '50')
     .option('--seed <s>', 'random seed (default: a fresh one, printed)')
     .option('--allocation <rule>', 'equal|proportional|min:N (at least N per stratum)', 'equal')
@@ -54,36 +118,34 @@ export function registerSampling(program: Command, io: CliIo, globals: () => Glo
       'model,test',
     )
     .option('--exclude-sampled', 'leave out arguments sampled in earlier versions', false)
-    .action(
-      async (options: {
-        size: string;
-        seed?: string;
-        allocation: string;
-        strata: string;
-        excludeSampled: boolean;
-      }) => {
-        const raw = {
-          size: Number(options.size),
-          seed: seedOf(options.seed),
-          allocation: parseAllocation(options.allocation),
-          strata: list(options.strata),
-          excludeSampled: options.excludeSampled,
-        };
-        await withStudy(drawSampleRequestSchema, raw, (db, study, request) => {
-          const { sample, warnings } = drawSample(db, study, request);
-          for (const warning of warnings) io.stderr(`warning: ${warning}\n`);
-          const nonEmpty = sample.strata.filter((stratum) => stratum.drawn > 0);
+    .option('--next <n>', 'extend the current sample by a batch of about n arguments not drawn before')
+    .option('--design <name>', 'with --next: stratified|neyman|active', 'stratified')
+    .option('--floor <p>', 'with --next: the least inclusion probability of any undrawn argument')
+    .option('--extractor <name>', 'with --next: the extractor compared with the rules extractor')
+    .option('--preview', 'with --next: print the expected counts and the π range, and write nothing')
+    .action(async (options: SampleOptions) => {
+      if (options.next !== undefined) return nextBatch(options);
+      const raw = {
+        size: Number(options.size),
+        seed: seedOf(options.seed),
+        allocation: parseAllocation(options.allocation),
+        strata: list(options.strata),
+        excludeSampled: options.excludeSampled,
+      };
+      await withStudy(drawSampleRequestSchema, raw, (db, study, request) => {
+        const { sample, warnings } = drawSample(db, study, request);
+        for (const warning of warnings) io.stderr(`warning: ${warning}\n`);
+        const nonEmpty = sample.strata.filter((stratum) => stratum.drawn > 0);
+        io.stdout(
+          `sample version ${sample.version} of study "${study.name}": ${sample.drawn} argument(s) over ${nonEmpty.length} strata ` +
+            `(${request.strata.join(' × ')}), allocation ${options.allocation}, seed ${request.seed}\n`,
+        );
+        for (const stratum of sample.strata)
           io.stdout(
-            `sample version ${sample.version} of study "${study.name}": ${sample.drawn} argument(s) over ${nonEmpty.length} strata ` +
-              `(${request.strata.join(' × ')}), allocation ${options.allocation}, seed ${request.seed}\n`,
+            `  ${stratum.stratum.padEnd(36)} ${String(stratum.drawn).padStart(4)} of ${stratum.populationSize}\n`,
           );
-          for (const stratum of sample.strata)
-            io.stdout(
-              `  ${stratum.stratum.padEnd(36)} ${String(stratum.drawn).padStart(4)} of ${stratum.populationSize}\n`,
-            );
-        });
-      },
-    );
+      });
+    });
 
   program
     .command('assign')

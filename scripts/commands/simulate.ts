@@ -12,9 +12,16 @@ import {
 } from '../../server/services/simulation/study-design.ts';
 import { requireStudy } from '../../server/services/studies.ts';
 import { insertCoverageCheck } from '../../server/store/coverage-checks.ts';
+import { type DesignName, designNameSchema } from '../../shared/sampling/designs.ts';
 import { summarizeCoverage } from '../../shared/simulation/coverage-summary.ts';
+import {
+  compareDesign,
+  comparisonUnits,
+  formatDesignSummary,
+} from '../../shared/simulation/design-comparison.ts';
 import { formatCoverage } from '../../shared/simulation/format-coverage.ts';
 import { paperScaleScenario } from '../../shared/simulation/paper-scale.ts';
+import { buildPopulation } from '../../shared/simulation/population.ts';
 import { type Scenario, scenarioSchema } from '../../shared/simulation/scenario.ts';
 import {
   type CoverageSettings,
@@ -43,6 +50,8 @@ const coverageOptionsSchema = z
     workers: z.coerce.number().int().min(1).max(64),
     format: z.enum(['table', 'json']),
     out: z.string().min(1).optional(),
+    design: designNameSchema.optional(),
+    lambda: z.enum(['1', 'tuned', 'pooled']).default('1'),
   })
   .refine((options) => !(options.paperScale && options.scenario !== undefined), {
     message: 'give --paper-scale or --scenario, not both',
@@ -143,6 +152,12 @@ export function registerSimulate(program: Command, io: CliIo, globals: () => Glo
     .option('--workers <n>', 'worker threads', String(Math.min(2, availableParallelism())))
     .option('--format <format>', 'table|json', 'table')
     .option('--out <file>', 'write the result to FILE instead of printing it')
+    .option('--design <design>', 'compare a batch design instead: stratified|neyman|active (docs/REPORT.md)')
+    .option(
+      '--lambda <lambda>',
+      'with --design: 1 (PPI), tuned (PPI++ per figure) or pooled (PPI++, one λ per metric)',
+      '1',
+    )
     .action(async (rawOptions: unknown) => {
       const options = parseOptions(coverageOptionsSchema, rawOptions, io);
       let scenario: Scenario;
@@ -168,6 +183,12 @@ export function registerSimulate(program: Command, io: CliIo, globals: () => Glo
         scenario = own.design.scenario;
       }
       scenario = resized(scenario, options.gold, options.perCell, io);
+      if (options.design !== undefined) {
+        const text = runDesignComparison(scenario, options.design, options.lambda, options);
+        if (options.out === undefined) io.stdout(text);
+        else writeFileSync(resolve(io.cwd, options.out), text);
+        return;
+      }
       const settings: CoverageSettings = {
         scenario,
         replicates: options.replicates,
@@ -230,4 +251,26 @@ export function registerSimulate(program: Command, io: CliIo, globals: () => Glo
       writeFileSync(file, text);
       io.stdout(`coverage study written to ${file}\n`);
     });
+}
+
+/** `simulate coverage --design D`: the design comparison of shared/simulation/design-comparison.ts at the scenario's gold budget. */
+function runDesignComparison(
+  scenario: Scenario,
+  design: DesignName,
+  lambda: '1' | 'tuned' | 'pooled',
+  options: { replicates: number; seed: number; level: number; claimThreshold: number },
+): string {
+  const primary = scenario.primaryExtractor ?? scenario.extractors[0]?.name ?? '';
+  const second = scenario.extractors.find((extractor) => extractor.name !== primary)?.name ?? primary;
+  const units = comparisonUnits(buildPopulation(scenario, options.seed), primary, second);
+  const summary = compareDesign(units, {
+    design,
+    budget: scenario.gold,
+    lambda: lambda === '1' ? 1 : lambda,
+    level: options.level,
+    studies: options.replicates,
+    seed: options.seed,
+    claimThreshold: options.claimThreshold,
+  });
+  return formatDesignSummary(summary, `Design comparison: ${scenario.description || 'scenario'}`);
 }

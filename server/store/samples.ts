@@ -85,12 +85,22 @@ export function insertSampleItem(
     inclusionProbability: number;
     weight: number;
     drawOrder: number;
+    /** The extractor's predicted error the item was drawn on (a batch of `sample --next`). */
+    predictedError?: number;
   },
 ): void {
   db.run(
-    `INSERT INTO sample_items (sample_id, argument_id, stratum, inclusion_probability, weight, draw_order)
-     VALUES (?, ?, ?, ?, ?, ?)`,
-    [sampleId, item.argumentRowId, item.stratum, item.inclusionProbability, item.weight, item.drawOrder],
+    `INSERT INTO sample_items (sample_id, argument_id, stratum, inclusion_probability, weight, draw_order, predicted_error)
+     VALUES (?, ?, ?, ?, ?, ?, ?)`,
+    [
+      sampleId,
+      item.argumentRowId,
+      item.stratum,
+      item.inclusionProbability,
+      item.weight,
+      item.drawOrder,
+      item.predictedError ?? null,
+    ],
   );
 }
 

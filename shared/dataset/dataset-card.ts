@@ -169,10 +169,13 @@ function sampleSection(input: DatasetCardInput): string {
     return lines.join('\n');
   }
   for (const version of versions) {
+    const stored = version.allocation;
     const allocation =
-      typeof version.allocation === 'string'
-        ? `${version.allocation} allocation`
-        : `at least ${version.allocation.minimumPerStratum} per stratum`;
+      typeof stored === 'string'
+        ? `${stored} allocation`
+        : 'design' in stored
+          ? `a batch of the ${stored.design} design (inclusion probabilities per argument)`
+          : `at least ${stored.minimumPerStratum} per stratum`;
     lines.push(
       `Version ${version.version}: a stratified random sample of ${version.size} argument(s), strata by ${version.strata_by.join(' × ')}, ${allocation}, seed ${version.seed}${version.excluded_previous ? ', leaving out arguments drawn before' : ''}.`,
       '',

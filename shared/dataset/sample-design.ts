@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { allocationSchema, stratumAttributeSchema } from '../sample-api.ts';
+import { storedAllocationSchema, stratumAttributeSchema } from '../sample-api.ts';
 
 /**
  * A dataset's `sample.json`: every version of the study's stratified sample as it was drawn — seed,
@@ -18,7 +18,7 @@ export const datasetSampleDesignSchema = z.strictObject({
         version: z.number().int().positive(),
         seed: z.number().int(),
         size: z.number().int().positive(),
-        allocation: allocationSchema,
+        allocation: storedAllocationSchema,
         strata_by: z.array(stratumAttributeSchema),
         excluded_previous: z.boolean(),
         strata: z.array(

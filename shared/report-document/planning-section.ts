@@ -42,5 +42,24 @@ export function planningSection(report: ReportView): Block[] {
         ...(planning.corrected_acch.plans[0]?.assumptions ?? []),
       ],
     },
+    ...expertHoursBlocks(planning.expert_hours),
+  ];
+}
+
+/** "To decide AccH > 0.9 for every model over Tests 1–2 at ±0.05: N more arguments, about H expert hours". */
+function expertHoursBlocks(plan: ReportView['planning']['expert_hours']): Block[] {
+  if (plan === undefined) return [];
+  const { threshold, half_width: halfWidth } = plan.claim;
+  const lines = plan.designs.map((design) =>
+    design.more_arguments === null
+      ? `${design.design}: ${design.basis}`
+      : `${design.design}: ${design.more_arguments} more gold arguments, about ${design.expert_hours === null ? 'n/a (no annotation time recorded)' : `${formatNumber(design.expert_hours)} expert hours`}`,
+  );
+  return [
+    {
+      kind: 'paragraph',
+      text: `To decide AccH > ${threshold} for every model over Tests 1–2 at ±${halfWidth}: ${lines.join('; ')}. Measured annotation time: ${plan.seconds_per_annotation === null ? 'none recorded' : `median ${Math.round(plan.seconds_per_annotation)} s per annotation over ${plan.timed_annotations}`}, ${formatNumber(plan.annotations_per_argument)} annotations per argument.`,
+    },
+    { kind: 'list', items: plan.assumptions },
   ];
 }

@@ -102,7 +102,7 @@ function cellSections(context: SectionContext, cells: CellMetrics) {
     corrected,
     rankings: ranked,
     claims,
-    planning: planStudy(index, input.annotations, cells, primary, options.level),
+    planning: planStudy(index, input.annotations, cells, primary, options.level, options.claimThreshold),
   };
 }
 

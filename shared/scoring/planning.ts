@@ -2,6 +2,7 @@ import { sampleVariance } from 'simple-statistics';
 import type { Judgement } from '../schemas/annotation.ts';
 import type { CellMetrics } from './cell-metrics.ts';
 import { MEAN_METRICS } from './cell-metrics.ts';
+import { type ExpertHoursPlan, planExpertHours } from './expert-hours.ts';
 import { assertedSets, bitCount } from './factor-sets.ts';
 import { intraClassCorrelation } from './intra-class-correlation.ts';
 import type { AnnotationInput } from './report-input.ts';
@@ -31,6 +32,8 @@ export interface Planning {
     stratum_size: number | null;
     plans: (CorrectedSampleSizePlan & { half_width: number })[];
   };
+  /** The planner in expert hours for the AccH claim over Tests 1–2 at ±0.05 (`planExpertHours`). */
+  expert_hours: ExpertHoursPlan;
 }
 
 export const PLANNED_HALF_WIDTHS = [0.05, 0.1] as const;
@@ -50,6 +53,7 @@ export function planStudy(
   cells: CellMetrics,
   primaryExtractor: string | null,
   level: number,
+  claimThreshold = 0.9,
 ): Planning {
   let judgements: Judgement[] = index.gold.filter(
     (judgement): judgement is Judgement => judgement !== undefined,
@@ -81,6 +85,27 @@ export function planStudy(
         (cells.values[i * S * K] ?? Number.NaN) - (cells.values[(i * S + s) * K] ?? Number.NaN);
       if (!Number.isNaN(difference)) differences.push(difference);
     }
+  const expertHours = planExpertHours({
+    models: index.models.map((model, m) => {
+      const members: number[] = [];
+      const modelDifferences: number[] = [];
+      for (let i = 0; i < index.ids.length; i++) {
+        if (index.modelOf[i] !== m || (index.testOf[i] !== 1 && index.testOf[i] !== 2)) continue;
+        members.push(i);
+        if (s <= 0 || !index.sampled[i] || index.gold[i] === undefined) continue;
+        const difference =
+          (cells.values[i * S * K] ?? Number.NaN) - (cells.values[(i * S + s) * K] ?? Number.NaN);
+        if (!Number.isNaN(difference)) modelDifferences.push(difference);
+      }
+      return { model, population: members.length, differences: modelDifferences };
+    }),
+    annotationSeconds: annotations.map((annotation) => annotation.secondsSpent ?? 0),
+    annotationsPerArgument:
+      annotations.length === 0 ? 1 : annotations.length / new Set(annotations.map((a) => a.argumentId)).size,
+    threshold: claimThreshold,
+    halfWidth: PLANNED_HALF_WIDTHS[0],
+    level,
+  });
   const differenceVariance = differences.length >= 2 ? sampleVariance(differences) : null;
   const departureShare = differences.length === 0 ? null : 1 - largestTie(differences) / differences.length;
   const cellSizes = index.cells.map(() => 0);
@@ -113,6 +138,7 @@ export function planStudy(
               }),
             })),
     },
+    expert_hours: expertHours,
   };
 }
 

@@ -15,6 +15,8 @@ export interface AnnotationInput {
   argumentId: string;
   annotator: string;
   judgement: Judgement;
+  /** Active seconds the workspace recorded for it (annotations.seconds_spent); absent for imports. */
+  secondsSpent?: number;
 }
 
 /** The adjudicated gold of one argument. */

@@ -10,6 +10,7 @@ import {
 import { drawSample, samplesKey, samplesQuery } from '../../api/console.ts';
 import { useDocumentTitle } from '../../components/a11y.ts';
 import { EmptyState, Loading, QueryError } from '../../components/Status.tsx';
+import { NextBatchForm } from './NextBatchForm.tsx';
 import { SamplePlanner } from './SamplePlanner.tsx';
 import './console.css';
 import { formatDateTime } from '../../format.ts';
@@ -38,7 +39,8 @@ const DEFAULTS: Omit<Settings, 'seed'> = {
 };
 
 function settingsOf(sample: SampleSummary): Settings {
-  const allocation = sample.allocation;
+  const stored = sample.allocation;
+  const allocation = typeof stored !== 'string' && 'design' in stored ? DEFAULTS.allocation : stored;
   return {
     size: String(sample.size),
     allocation: typeof allocation === 'string' ? allocation : 'minimum',
@@ -50,6 +52,8 @@ function settingsOf(sample: SampleSummary): Settings {
 }
 
 function allocationLabel(allocation: SampleSummary['allocation']): string {
+  if (typeof allocation !== 'string' && 'design' in allocation)
+    return `a batch of the ${allocation.design} design (weights 1/π per argument)`;
   return typeof allocation === 'string' ? allocation : `at least ${allocation.minimumPerStratum} per stratum`;
 }
 
@@ -209,6 +213,7 @@ function SampleVersion({
   readonly onReuse: () => void;
 }) {
   const id = useId();
+  const batch = typeof sample.allocation !== 'string' && 'design' in sample.allocation;
   return (
     <section className="panel" aria-labelledby={`${id}-title`}>
       <h3 id={`${id}-title`} className="panel-title">
@@ -253,7 +258,7 @@ function SampleVersion({
                 <td className="num">{stratum.requested}</td>
                 <td className="num">{stratum.drawn}</td>
                 <td className="num">
-                  {stratum.drawn === 0 ? '—' : (stratum.populationSize / stratum.drawn).toFixed(2)}
+                  {stratum.drawn === 0 || batch ? '—' : (stratum.populationSize / stratum.drawn).toFixed(2)}
                 </td>
               </tr>
             ))}
@@ -307,6 +312,7 @@ export function SampleScreen() {
           )}
         </div>
       )}
+      {versions.length > 0 && <NextBatchForm study={study} seed={settings.seed} />}
       <h2>Versions</h2>
       {samples.status === 'pending' ? (
         <Loading>Loading the sample…</Loading>

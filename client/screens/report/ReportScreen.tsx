@@ -9,6 +9,7 @@ import { CoverageCheck } from './CoverageCheck.tsx';
 import { ReportBody } from './ReportBody.tsx';
 import { ReportControls } from './ReportControls.tsx';
 import { ReportJobStatus } from './ReportJobStatus.tsx';
+import { ReportPlanner } from './ReportPlanner.tsx';
 import { ReportSettingsPanel } from './ReportSettingsPanel.tsx';
 import { settingsFromSearch, settingsToSearch } from './reportSettings.ts';
 import { useFreshAppendix } from './useFreshAppendix.ts';
@@ -64,6 +65,7 @@ export default function ReportScreen() {
         progress={progress?.key === settingsKey ? progress.progress : null}
         onCancel={() => void queryClient.cancelQueries({ queryKey: options.queryKey })}
       />
+      {report.status === 'success' && <ReportPlanner report={report.data} study={study} admin={admin} />}
       {report.status === 'success' && <ReportBody report={report.data} />}
     </div>
   );

@@ -14,6 +14,7 @@ import { appActor } from '../../services/audit-service.ts';
 import { drawSample, listSampleSummaries } from '../../services/sample-service.ts';
 import { listAssignmentLog, listAssignmentLogPage } from '../../store/assignments.ts';
 import type { RouteContext } from '../context.ts';
+import { nextBatchRoutes } from './next-batch.ts';
 
 /** Samples and assignments of a study, under /api/studies/:study, for admins. */
 export function samplingRoutes({ db }: RouteContext): Router {
@@ -31,6 +32,8 @@ export function samplingRoutes({ db }: RouteContext): Router {
     const actor = appActor(authOf(response).user);
     response.status(201).json(drawSample(db, studyOf(response), sampleBody.of(response), actor));
   });
+
+  router.use(nextBatchRoutes(db));
 
   router.get('/assignments', admin, (_request, response) => {
     response.json(assignmentRecords(db, studyOf(response)));

@@ -4,6 +4,7 @@ import type { Argument } from '../../../shared/schemas/argument.ts';
 import type { SampleDesign } from '../../../shared/scoring/index.ts';
 import type { Mode } from '../../../shared/vocabulary.ts';
 import type { Db } from '../../store/db.ts';
+import { listSampleBatches } from '../../store/sample-batches.ts';
 import { latestSample, listSampleItems, listSamples } from '../../store/samples.ts';
 
 /**
@@ -27,6 +28,16 @@ export function loadDesign(
   if (versions.length > 1)
     notes.push(
       `Sample version ${latest.version} was drawn excluding earlier draws: versions ${versions.map((version) => version.version).join(', ')} form the design together.`,
+    );
+  const inDesign = new Set(versions.map((version) => version.id));
+  const active = listSampleBatches(db, studyId).filter(
+    (batch) => batch.design === 'active' && inDesign.has(batch.sampleId),
+  );
+  // An active batch's items have unequal π (docs/decisions/019-unequal-probability-batches.md); the
+  // corrected figures below still weight every stratum's items alike, so say so rather than hide it.
+  if (active.length > 0)
+    notes.push(
+      `Batch ${active.map((batch) => batch.batch).join(', ')} was drawn with the active design (unequal inclusion probabilities); the corrected estimates do not yet weight its arguments by 1/π and treat the sample as stratified, which can bias them toward the arguments the extractor is likely to get wrong. Use the gold figures, or draw stratified batches, until the report weights them.`,
     );
   const sampled = new Set<string>();
   const storedStratum = new Map<string, string>();

@@ -95,6 +95,7 @@ export function loadReportInput(
       argumentId: annotation.argumentExternalId,
       annotator: annotation.annotator,
       judgement: annotation.judgement,
+      secondsSpent: annotation.secondsSpent,
     }));
     onStep('gold');
     const gold = listFinalGold(db, study.id).map((record) => ({

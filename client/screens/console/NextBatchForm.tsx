@@ -1,0 +1,215 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useId, useState } from 'react';
+import { Link } from 'react-router';
+import type { DesignName } from '../../../shared/sampling/designs.ts';
+import type { NextBatchPreview } from '../../../shared/sampling/next-batch.ts';
+import { samplesKey } from '../../api/console.ts';
+import { drawNextBatch, type NextBatchInput, previewNextBatch } from '../../api/next-batch.ts';
+import { consolePath } from './consolePaths.ts';
+
+const DESIGNS: readonly { name: DesignName; label: string; hint: string }[] = [
+  { name: 'active', label: 'active', hint: 'more likely where the extractor is likely wrong' },
+  { name: 'stratified', label: 'stratified', hint: 'equal chances within a stratum' },
+  { name: 'neyman', label: 'Neyman', hint: 'strata by their expected spread' },
+];
+
+interface BatchSettings {
+  design: DesignName;
+  size: string;
+  seed: string;
+  floor: string;
+}
+
+const requestOf = (settings: BatchSettings): NextBatchInput => ({
+  design: settings.design,
+  size: Number(settings.size),
+  seed: Number(settings.seed),
+  ...(settings.floor.trim() === '' ? {} : { floor: Number(settings.floor) }),
+});
+
+const sameRequest = (a: NextBatchInput, b: NextBatchInput) => JSON.stringify(a) === JSON.stringify(b);
+
+function BatchPreviewTable({ preview }: { readonly preview: NextBatchPreview }) {
+  return (
+    <>
+      <p>
+        Batch {preview.batch} extends version {preview.extendsVersion}: about {preview.size} of{' '}
+        {preview.eligible} arguments not drawn yet. Inclusion probability π from{' '}
+        <strong>{preview.probability.min.toFixed(3)}</strong> to{' '}
+        <strong>{preview.probability.max.toFixed(3)}</strong> (weights up to{' '}
+        {(1 / preview.probability.min).toFixed(1)}); predicted error from rules
+        {preview.primaryExtractor ? ` vs ${preview.primaryExtractor}` : ' alone'}.
+      </p>
+      {preview.notes.map((note) => (
+        <p key={note} className="hint hint-warn">
+          {note}
+        </p>
+      ))}
+      <div className="table-scroll">
+        <table className="data-table">
+          <caption className="visually-hidden">Expected draw per stratum of batch {preview.batch}</caption>
+          <thead>
+            <tr>
+              <th scope="col">Stratum</th>
+              <th scope="col" className="num">
+                Not drawn yet
+              </th>
+              <th scope="col" className="num">
+                Expected Σπ
+              </th>
+              <th scope="col" className="num">
+                Mean predicted error
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {preview.strata.map((stratum) => (
+              <tr key={stratum.stratum}>
+                <th scope="row">{stratum.stratum}</th>
+                <td className="num">{stratum.eligible}</td>
+                <td className="num">{stratum.expected.toFixed(1)}</td>
+                <td className="num">{stratum.meanPredictedError.toFixed(2)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
+  );
+}
+
+/**
+ * The next batch of the sample (`sample --next N --design D --seed S`, the same service): preview the
+ * expected counts per stratum and the π range, then draw. The batch is a new sample version, assigned
+ * on the Assignment screen like any other.
+ */
+export function NextBatchForm({ study, seed }: { readonly study: string; readonly seed: string }) {
+  const id = useId();
+  const queryClient = useQueryClient();
+  const [settings, setSettings] = useState<BatchSettings>({
+    design: 'stratified',
+    size: '20',
+    seed,
+    floor: '',
+  });
+  const set = (change: Partial<BatchSettings>) => setSettings({ ...settings, ...change });
+  const preview = useMutation({ mutationFn: (body: NextBatchInput) => previewNextBatch(study, body) });
+  const draw = useMutation({
+    mutationFn: (body: NextBatchInput) => drawNextBatch(study, body),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: samplesKey(study) }),
+  });
+  const request = requestOf(settings);
+  const previewed = preview.data && preview.variables && sameRequest(preview.variables, request);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    draw.reset();
+    preview.mutate(request);
+  };
+  return (
+    <form className="panel" onSubmit={submit} aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className="panel-title">
+        Draw the next batch
+      </h2>
+      <div className="console-form console-form-grid">
+        <fieldset className="field role-checks">
+          <legend>Design</legend>
+          {DESIGNS.map((design) => (
+            <label key={design.name} className="check-inline" title={design.hint}>
+              <input
+                type="radio"
+                name={`${id}-design`}
+                checked={settings.design === design.name}
+                onChange={() => set({ design: design.name })}
+                aria-describedby={`${id}-design-${design.name}`}
+              />
+              {design.label}
+              <span id={`${id}-design-${design.name}`} className="visually-hidden">
+                {design.hint}
+              </span>
+            </label>
+          ))}
+        </fieldset>
+        <div className="field">
+          <label htmlFor={`${id}-size`}>Batch size N</label>
+          <input
+            id={`${id}-size`}
+            type="number"
+            min={1}
+            max={100000}
+            required
+            value={settings.size}
+            onChange={(event) => set({ size: event.target.value })}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-seed`}>Batch seed</label>
+          <input
+            id={`${id}-seed`}
+            type="number"
+            required
+            step={1}
+            value={settings.seed}
+            onChange={(event) => set({ seed: event.target.value })}
+            aria-describedby={`${id}-seed-hint`}
+          />
+          <span id={`${id}-seed-hint`} className="hint">
+            The same seed on the same study draws the same batch.
+          </span>
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-floor`}>Least π (floor)</label>
+          <input
+            id={`${id}-floor`}
+            type="number"
+            min={0.001}
+            max={1}
+            step="any"
+            value={settings.floor}
+            placeholder="default"
+            onChange={(event) => set({ floor: event.target.value })}
+            aria-describedby={`${id}-floor-hint`}
+          />
+          <span id={`${id}-floor-hint`} className="hint">
+            Empty: a fifth of the uniform chance N ÷ not drawn yet.
+          </span>
+        </div>
+        <div className="field">
+          <button type="submit" className="button-secondary" disabled={preview.isPending}>
+            {preview.isPending ? 'Previewing…' : 'Preview batch'}
+          </button>
+        </div>
+      </div>
+      {preview.isError && (
+        <p role="alert" className="form-alert">
+          {preview.error.message}
+        </p>
+      )}
+      {previewed && preview.data && (
+        <section aria-label={`Preview of batch ${preview.data.batch}`}>
+          <BatchPreviewTable preview={preview.data} />
+          <button
+            type="button"
+            className="button-primary"
+            disabled={draw.isPending || draw.isSuccess}
+            onClick={() => draw.mutate(request)}
+          >
+            {draw.isPending ? 'Drawing…' : `Draw batch ${preview.data.batch}`}
+          </button>
+        </section>
+      )}
+      {draw.isError && (
+        <p role="alert" className="form-alert">
+          {draw.error.message}
+        </p>
+      )}
+      {draw.data && (
+        <div role="status" className="notice notice-info">
+          <p>
+            Batch {draw.data.batch.batch} drawn as version {draw.data.sample.version}: {draw.data.drawn}{' '}
+            arguments. <Link to={consolePath(study, 'assignment')}>Assign them</Link> like any sample version.
+          </p>
+        </div>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import {
+  compareDesign,
+  comparisonUnits,
+  formatDesignSummary,
+  simulateDesignStudy,
+} from './design-comparison.ts';
+import { paperScaleScenario } from './paper-scale.ts';
+import { buildPopulation } from './population.ts';
+
+const units = comparisonUnits(buildPopulation(paperScaleScenario(), 3), 'gpt-4.1', 'rules');
+
+describe('design comparison', () => {
+  it('reads every argument of the paper-scale population with a predicted error in [0, 1]', () => {
+    expect(units.length).toBeGreaterThan(700);
+    for (const unit of units) expect(unit.predictedError).toBeGreaterThanOrEqual(0);
+    for (const unit of units) expect(unit.predictedError).toBeLessThanOrEqual(1);
+  });
+
+  it('a stratified study draws exactly the budget; an active one about it', () => {
+    const sampled = (design: 'stratified' | 'active') =>
+      simulateDesignStudy(units, { design, budget: 50, lambda: 1, level: 0.95, seed: 4 })
+        .filter((o) => o.metric === 'recu')
+        .reduce((s, o) => s + o.sampled, 0);
+    expect(sampled('stratified')).toBe(50);
+    expect(Math.abs(sampled('active') - 50)).toBeLessThan(25);
+  });
+
+  it('PPI++ per figure is never wider than gold only; coverage is a share', () => {
+    const summary = compareDesign(units, {
+      design: 'active',
+      budget: 50,
+      lambda: 'tuned',
+      level: 0.95,
+      studies: 10,
+      seed: 1,
+      claimThreshold: 0.9,
+    });
+    for (const metric of ['acch', 'recu', 'abstain'] as const) {
+      expect(summary.metrics[metric].widerThanGoldOnly).toBe(0);
+      expect(summary.metrics[metric].coverage ?? 0).toBeGreaterThanOrEqual(0);
+      expect(summary.metrics[metric].coverage ?? 1).toBeLessThanOrEqual(1);
+    }
+    expect(formatDesignSummary(summary, 'title')).toContain('AccH, Tests 1–2');
+  });
+});

@@ -1,0 +1,305 @@
+import {
+  type DesignName,
+  defaultFloor,
+  drawBatch,
+  drawMethodOf,
+  inclusionProbabilities,
+} from '../sampling/designs.ts';
+import { accH, argumentCounts, recU } from '../scoring/argument-counts.ts';
+import { assertedSets, assertsNothing, bitCount, groundTruthMasks } from '../scoring/factor-sets.ts';
+import { hajekPpiMean, type PowerTuning, tunedLambda, type WeightedObservation } from '../stats/hajek-ppi.ts';
+import type { Population } from './population.ts';
+
+/** One argument of a synthetic population as the design comparison reads it. */
+export interface ComparisonUnit {
+  id: string;
+  model: string;
+  test: number;
+  /** Gold and primary-extractor values of AccH, RecU and the empty-output indicator (NaN when undefined). */
+  gold: Record<ComparedMetric, number>;
+  extractor: Record<ComparedMetric, number>;
+  /** Jaccard distance between the primary and the second extractor's (case, factor) sets. */
+  predictedError: number;
+}
+
+export const COMPARED_METRICS = ['acch', 'recu', 'abstain'] as const;
+export type ComparedMetric = (typeof COMPARED_METRICS)[number];
+/** The figure each metric is compared on: AccH over Tests 1–2 (the claim's), RecU over all tests, RatioAbstain on Test 3. */
+const FIGURE_TESTS: Record<ComparedMetric, readonly number[]> = {
+  acch: [1, 2],
+  recu: [1, 2, 3],
+  abstain: [3],
+};
+
+/** Per-argument values and predicted errors of a population (primary extractor first in `extractors`). */
+export function comparisonUnits(population: Population, primary: string, second: string): ComparisonUnit[] {
+  const triples = new Map(population.triples.map((triple) => [triple.id, triple]));
+  const byArgument = new Map<string, Map<string, (typeof population.extractions)[number]>>();
+  for (const extraction of population.extractions) {
+    const map = byArgument.get(extraction.argument_id) ?? new Map();
+    map.set(extraction.extractor, extraction);
+    byArgument.set(extraction.argument_id, map);
+  }
+  return population.arguments.flatMap((argument) => {
+    const triple = triples.get(argument.triple_id);
+    const gold = population.gold.get(argument.id);
+    const first = byArgument.get(argument.id)?.get(primary);
+    const other = byArgument.get(argument.id)?.get(second);
+    if (!triple || !gold || !first || first.status !== 'extracted') return [];
+    const truth = groundTruthMasks(triple);
+    const values = (record: Parameters<typeof assertedSets>[0]): Record<ComparedMetric, number> => {
+      const sets = assertedSets(record);
+      const counts = argumentCounts(truth, sets);
+      return {
+        acch: accH(counts) ?? Number.NaN,
+        recu: recU(counts) ?? Number.NaN,
+        abstain: assertsNothing(sets) ? 1 : 0,
+      };
+    };
+    const a = assertedSets(first).masks;
+    const b = other && other.status === 'extracted' ? assertedSets(other).masks : a;
+    let union = 0;
+    let disagree = 0;
+    for (let c = 0; c < 3; c++) {
+      union += bitCount((a[c] ?? 0) | (b[c] ?? 0));
+      disagree += bitCount((a[c] ?? 0) ^ (b[c] ?? 0));
+    }
+    return [
+      {
+        id: argument.id,
+        model: argument.model,
+        test: argument.test,
+        gold: values(gold),
+        extractor: values(first),
+        predictedError: union === 0 ? 0 : disagree / union,
+      },
+    ];
+  });
+}
+
+export interface DesignStudyOptions {
+  design: DesignName;
+  /** Gold arguments of the batch (its expected size for the active design). */
+  budget: number;
+  /** `pooled`: PPI++ with one λ̂ per metric from every sampled argument of the study (all models). */
+  lambda: PowerTuning | 'pooled';
+  level: number;
+  seed: number;
+  /** Every π ≥ floor; `defaultFloor` when omitted. */
+  floor?: number;
+}
+
+/** One figure of one simulated study. */
+export interface FigureOutcome {
+  metric: ComparedMetric;
+  model: string;
+  truth: number;
+  /** `null`: fewer than 2 sampled differences, no interval. */
+  lower: number | null;
+  upper: number | null;
+  /** The half-width of the gold-only (λ = 0) interval on the same sample, for the never-wider check. */
+  goldOnlyHalfWidth: number | null;
+  sampled: number;
+}
+
+/**
+ * One simulated study: a batch drawn with the design's π from every argument (strata model × test;
+ * Neyman's S_h the population's own residual SD per stratum — the best case, an oracle pilot), then
+ * every model's AccH over Tests 1–2, RecU and RatioAbstain estimated by `hajekPpiMean` with the
+ * given λ, intervals kept within [0, 1].
+ */
+export function simulateDesignStudy(
+  units: readonly ComparisonUnit[],
+  options: DesignStudyOptions,
+): FigureOutcome[] {
+  const designUnits = units.map((unit) => ({
+    id: unit.id,
+    stratum: `${unit.model}|${unit.test}`,
+    predictedError: unit.predictedError,
+  }));
+  const floor = options.floor ?? defaultFloor(options.budget, units.length);
+  const stratumSd = options.design === 'neyman' ? residualSd(units) : undefined;
+  const pi = inclusionProbabilities(options.design, designUnits, options.budget, {
+    floor,
+    ...(stratumSd ? { stratumSd } : {}),
+  });
+  const drawn = new Map(
+    drawBatch(drawMethodOf(options.design), designUnits, pi, options.seed).map((unit) => [unit.id, unit]),
+  );
+  const outcomes: FigureOutcome[] = [];
+  const pooledLambda = (metric: ComparedMetric): number =>
+    tunedLambda(
+      units.flatMap((unit) => {
+        const chosen = drawn.get(unit.id);
+        const gold = unit.gold[metric];
+        const extractor = unit.extractor[metric];
+        return chosen &&
+          !Number.isNaN(gold) &&
+          !Number.isNaN(extractor) &&
+          FIGURE_TESTS[metric].includes(unit.test)
+          ? [{ gold, extractor, inclusionProbability: chosen.inclusionProbability }]
+          : [];
+      }),
+    );
+  const models = [...new Set(units.map((unit) => unit.model))].sort();
+  for (const metric of COMPARED_METRICS)
+    for (const model of models) {
+      const members = units.filter(
+        (unit) => unit.model === model && FIGURE_TESTS[metric].includes(unit.test),
+      );
+      const truthValues = members.map((unit) => unit.gold[metric]).filter((x) => !Number.isNaN(x));
+      const extractorValues = members.map((unit) => unit.extractor[metric]).filter((x) => !Number.isNaN(x));
+      if (truthValues.length === 0 || extractorValues.length === 0) continue;
+      const sample: WeightedObservation[] = [];
+      for (const unit of members) {
+        const chosen = drawn.get(unit.id);
+        const gold = unit.gold[metric];
+        const extractor = unit.extractor[metric];
+        if (chosen && !Number.isNaN(gold) && !Number.isNaN(extractor))
+          sample.push({ gold, extractor, inclusionProbability: chosen.inclusionProbability });
+      }
+      const truth = truthValues.reduce((s, x) => s + x, 0) / truthValues.length;
+      const extractorMean = extractorValues.reduce((s, x) => s + x, 0) / extractorValues.length;
+      const outcome: FigureOutcome = {
+        metric,
+        model,
+        truth,
+        lower: null,
+        upper: null,
+        goldOnlyHalfWidth: null,
+        sampled: sample.length,
+      };
+      if (sample.length >= 2) {
+        const lambda = options.lambda === 'pooled' ? pooledLambda(metric) : options.lambda;
+        const estimate = hajekPpiMean(sample, extractorMean, { lambda, level: options.level });
+        const goldOnly = hajekPpiMean(sample, extractorMean, { lambda: 0, level: options.level });
+        outcome.lower = Math.max(0, estimate.ci.lower);
+        outcome.upper = Math.min(1, estimate.ci.upper);
+        outcome.goldOnlyHalfWidth = (goldOnly.ci.upper - goldOnly.ci.lower) / 2;
+      }
+      outcomes.push(outcome);
+    }
+  return outcomes;
+}
+
+/** Per stratum (model × test), the SD of the AccH differences over the whole population. */
+function residualSd(units: readonly ComparisonUnit[]): Map<string, number> {
+  const byStratum = new Map<string, number[]>();
+  for (const unit of units) {
+    const difference = unit.gold.acch - unit.extractor.acch;
+    if (Number.isNaN(difference)) continue;
+    const key = `${unit.model}|${unit.test}`;
+    byStratum.set(key, [...(byStratum.get(key) ?? []), difference]);
+  }
+  const result = new Map<string, number>();
+  for (const [key, values] of byStratum) {
+    const mean = values.reduce((s, x) => s + x, 0) / values.length;
+    const variance = values.reduce((s, x) => s + (x - mean) ** 2, 0) / Math.max(1, values.length - 1);
+    result.set(key, Math.sqrt(variance));
+  }
+  return result;
+}
+
+/** Coverage, median half-width and wrong holds of one design over many studies, per metric. */
+export interface DesignSummary {
+  design: DesignName;
+  lambda: PowerTuning | 'pooled';
+  budget: number;
+  studies: number;
+  metrics: Record<
+    ComparedMetric,
+    { intervals: number; coverage: number | null; medianHalfWidth: number | null; widerThanGoldOnly: number }
+  >;
+  /** AccH over Tests 1–2 whose interval lies above the threshold while the truth does not. */
+  wrongHolds: number;
+  /** Studies' median realised batch size. */
+  medianSampled: number;
+}
+
+/** Runs `studies` seeded studies of a design and summarises them (`claimThreshold` for the wrong holds). */
+export function compareDesign(
+  units: readonly ComparisonUnit[],
+  options: Omit<DesignStudyOptions, 'seed'> & { studies: number; seed: number; claimThreshold: number },
+): DesignSummary {
+  const tallies = Object.fromEntries(
+    COMPARED_METRICS.map((metric) => [
+      metric,
+      { covered: 0, intervals: 0, halfWidths: [] as number[], wider: 0 },
+    ]),
+  ) as Record<ComparedMetric, { covered: number; intervals: number; halfWidths: number[]; wider: number }>;
+  let wrongHolds = 0;
+  const sizes: number[] = [];
+  for (let r = 0; r < options.studies; r++) {
+    const outcomes = simulateDesignStudy(units, { ...options, seed: options.seed + r });
+    sizes.push(outcomes.filter((o) => o.metric === 'recu').reduce((s, o) => s + o.sampled, 0));
+    for (const outcome of outcomes) {
+      if (outcome.lower === null || outcome.upper === null) continue;
+      const tally = tallies[outcome.metric];
+      tally.intervals++;
+      if (outcome.lower <= outcome.truth + 1e-12 && outcome.truth <= outcome.upper + 1e-12) tally.covered++;
+      const half = (outcome.upper - outcome.lower) / 2;
+      tally.halfWidths.push(half);
+      if (outcome.goldOnlyHalfWidth !== null && half > outcome.goldOnlyHalfWidth + 1e-12) tally.wider++;
+      if (
+        outcome.metric === 'acch' &&
+        outcome.lower > options.claimThreshold &&
+        outcome.truth <= options.claimThreshold
+      )
+        wrongHolds++;
+    }
+  }
+  const metrics = Object.fromEntries(
+    COMPARED_METRICS.map((metric) => {
+      const tally = tallies[metric];
+      return [
+        metric,
+        {
+          intervals: tally.intervals,
+          coverage: tally.intervals === 0 ? null : tally.covered / tally.intervals,
+          medianHalfWidth: median(tally.halfWidths),
+          widerThanGoldOnly: tally.wider,
+        },
+      ];
+    }),
+  ) as DesignSummary['metrics'];
+  return {
+    design: options.design,
+    lambda: options.lambda,
+    budget: options.budget,
+    studies: options.studies,
+    metrics,
+    wrongHolds,
+    medianSampled: median(sizes) ?? 0,
+  };
+}
+
+function median(values: readonly number[]): number | null {
+  if (values.length === 0) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1
+    ? (sorted[middle] ?? null)
+    : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+}
+
+/** The comparison as a text table: coverage and median half-width per metric, wrong holds, PPI++ wider than gold only. */
+export function formatDesignSummary(summary: DesignSummary, title: string): string {
+  const lines = [
+    title,
+    `design ${summary.design}, λ ${summary.lambda}, budget ${summary.budget} (median drawn ${summary.medianSampled}), ${summary.studies} studies`,
+    'figure                  intervals  coverage  median half-width  wider than gold only',
+  ];
+  const names: Record<ComparedMetric, string> = {
+    acch: 'AccH, Tests 1–2',
+    recu: 'RecU, all tests',
+    abstain: 'RatioAbstain, Test 3',
+  };
+  for (const metric of COMPARED_METRICS) {
+    const m = summary.metrics[metric];
+    lines.push(
+      `${names[metric].padEnd(24)}${String(m.intervals).padStart(9)}  ${(m.coverage?.toFixed(3) ?? 'n/a').padStart(8)}  ${(m.medianHalfWidth?.toFixed(4) ?? 'n/a').padStart(17)}  ${String(m.widerThanGoldOnly).padStart(20)}`,
+    );
+  }
+  lines.push(`wrong "holds" (AccH > threshold, truth not): ${summary.wrongHolds}`);
+  return `${lines.join('\n')}\n`;
+}
