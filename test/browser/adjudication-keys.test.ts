@@ -110,7 +110,10 @@ describe('adjudication keys, in Chromium', () => {
 
     // Outside the list the deciding letters change nothing: not the gold, and adjudication is not started.
     await page.keyboard.press('t');
-    expect(await page.evaluate(() => document.activeElement?.classList.contains('argument-text'))).toBe(true);
+    // T focuses the text on the next animation frame: wait for it rather than race it.
+    await page.waitForFunction(() => document.activeElement?.classList.contains('argument-text'), null, {
+      timeout: 5000,
+    });
     for (const key of ['a', 'b', 'o', 'n', 'e', 'r']) await page.keyboard.press(key);
     await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
     for (const key of ['a', 'b', 'o', 'n', 'e', 'r']) await page.keyboard.press(key);

@@ -97,7 +97,7 @@ describe('the next batch and the planner, in Chromium', () => {
     await page.context().close();
   });
 
-  it('shows the planner above the report: more gold arguments and expert hours per design, and per model', {
+  it('shows the planner after the verdict: more gold arguments and expert hours per design, and per model', {
     timeout: 300_000,
   }, async () => {
     for (const viewport of VIEWPORTS) {

@@ -65,8 +65,9 @@ export default function ReportScreen() {
         progress={progress?.key === settingsKey ? progress.progress : null}
         onCancel={() => void queryClient.cancelQueries({ queryKey: options.queryKey })}
       />
-      {report.status === 'success' && <ReportPlanner report={report.data} study={study} admin={admin} />}
+      {/* The verdict comes first; the planner answers the question it leaves: how much more gold. */}
       {report.status === 'success' && <ReportBody report={report.data} />}
+      {report.status === 'success' && <ReportPlanner report={report.data} study={study} admin={admin} />}
     </div>
   );
 }
