@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { z } from 'zod';
-import { importFile } from '../../server/services/import/import-service.ts';
-import { IMPORT_KINDS } from '../../server/services/import/parse-records.ts';
+import { importFile } from '../../server/services/interchange/import/import-records.ts';
+import { IMPORT_KINDS } from '../../server/services/interchange/import/parse-records.ts';
 import { modeSchema, testSchema } from '../../shared/vocabulary.ts';
 import { type CliIo, type GlobalOptions, parseChoice, parseOptions, withDatabase } from '../io.ts';
 import { createProgress } from '../progress.ts';

@@ -1,5 +1,5 @@
 import { type Command, Option } from 'commander';
-import { ensureStudy, setReasoningTrace } from '../../server/services/studies.ts';
+import { ensureStudy, setReasoningTrace } from '../../server/services/study/studies.ts';
 import { schemaVersion } from '../../server/store/migrate.ts';
 import { REASONING_TRACE_SETTINGS, reasoningTraceSettingSchema } from '../../shared/study-settings.ts';
 import { type CliIo, type GlobalOptions, withDatabase } from '../io.ts';

@@ -5,8 +5,8 @@ import { z } from 'zod';
 import {
   DEFAULT_EMAIL_DOMAIN,
   labelStudioTasks,
-} from '../../server/services/label-studio/export-label-studio.ts';
-import { importLabelStudio } from '../../server/services/label-studio/import-label-studio.ts';
+} from '../../server/services/interchange/label-studio/export-label-studio.ts';
+import { importLabelStudio } from '../../server/services/interchange/label-studio/import-label-studio.ts';
 import { parseAnnotatorMap } from '../../shared/label-studio/annotator-name.ts';
 import { labelConfigXml } from '../../shared/label-studio/label-config.ts';
 import { CliExit, type CliIo, type GlobalOptions, parseOptions, withDatabase } from '../io.ts';

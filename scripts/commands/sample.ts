@@ -1,11 +1,11 @@
 import { randomInt } from 'node:crypto';
 import type { Command } from 'commander';
 import type { z } from 'zod';
-import { assignSampleAudited, reassignAudited } from '../../server/services/assignment-changes.ts';
-import { previewAssignment } from '../../server/services/assignment-service.ts';
-import { CLI_ACTOR } from '../../server/services/audit-service.ts';
-import { drawSample } from '../../server/services/sample-service.ts';
-import { requireStudy } from '../../server/services/studies.ts';
+import { CLI_ACTOR } from '../../server/services/audit/audit.ts';
+import { assignSampleAudited, reassignAudited } from '../../server/services/sampling/assignment-changes.ts';
+import { previewAssignment } from '../../server/services/sampling/assignments.ts';
+import { drawSample } from '../../server/services/sampling/samples.ts';
+import { requireStudy } from '../../server/services/study/studies.ts';
 import type { Db } from '../../server/store/db.ts';
 import type { StudyRow } from '../../server/store/studies.ts';
 import {

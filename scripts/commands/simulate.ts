@@ -3,14 +3,10 @@ import { availableParallelism, loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { z } from 'zod';
+import { runCoverageInWorkers } from '../../server/services/coverage/coverage-runner.ts';
 import { loadReportInput } from '../../server/services/report/index.ts';
-import { runCoverageInWorkers } from '../../server/services/simulation/coverage-runner.ts';
-import {
-  describeDesign,
-  type StudyDesign,
-  studyDesign,
-} from '../../server/services/simulation/study-design.ts';
-import { requireStudy } from '../../server/services/studies.ts';
+import { describeDesign, type StudyDesign, studyDesign } from '../../server/services/report/study-design.ts';
+import { requireStudy } from '../../server/services/study/studies.ts';
 import { insertCoverageCheck } from '../../server/store/coverage-checks.ts';
 import { summarizeCoverage } from '../../shared/simulation/coverage-summary.ts';
 import { formatCoverage } from '../../shared/simulation/format-coverage.ts';

@@ -1,8 +1,12 @@
 import type { Command } from 'commander';
 import { z } from 'zod';
-import { addAccount, changeAccount, setAccountPassword } from '../../server/services/account-changes.ts';
-import { CLI_ACTOR } from '../../server/services/audit-service.ts';
-import { generatePassword } from '../../server/services/user-admin-service.ts';
+import {
+  addAccount,
+  changeAccount,
+  setAccountPassword,
+} from '../../server/services/accounts/account-changes.ts';
+import { generatePassword } from '../../server/services/accounts/user-admin.ts';
+import { CLI_ACTOR } from '../../server/services/audit/audit.ts';
 import type { Db } from '../../server/store/db.ts';
 import { listUsers } from '../../server/store/users.ts';
 import { roleSchema } from '../../shared/api.ts';

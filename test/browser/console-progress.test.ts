@@ -1,9 +1,9 @@
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { assignSampleAudited } from '../../server/services/assignment-changes.ts';
-import { CLI_ACTOR } from '../../server/services/audit-service.ts';
-import { requireStudy } from '../../server/services/studies.ts';
+import { CLI_ACTOR } from '../../server/services/audit/audit.ts';
+import { assignSampleAudited } from '../../server/services/sampling/assignment-changes.ts';
+import { requireStudy } from '../../server/services/study/studies.ts';
 import { saveAnnotation } from '../../server/store/annotations.ts';
 import { latestSample, listSampleItems } from '../../server/store/samples.ts';
 import { findUserByName } from '../../server/store/users.ts';

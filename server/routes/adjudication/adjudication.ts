@@ -9,15 +9,15 @@ import {
   validateParams,
   validateQuery,
 } from '../../middlewares/validate.ts';
-import { goldHistory, saveGold } from '../../services/adjudication/gold-service.ts';
+import { goldHistory, saveGold } from '../../services/adjudication/gold.ts';
 import type { AdjudicationRequest } from '../../services/adjudication/item-context.ts';
 import {
   acceptItems,
   adjudicationItem,
   adjudicationQueue,
   startAdjudication,
-} from '../../services/adjudication/queue-service.ts';
-import { revealItem } from '../../services/adjudication/reveal-service.ts';
+} from '../../services/adjudication/queue.ts';
+import { revealItem } from '../../services/adjudication/reveal.ts';
 import type { RouteContext } from '../context.ts';
 import { itemParamsSchema } from '../params.ts';
 

@@ -3,8 +3,8 @@ import { argumentListQuerySchema } from '../../../shared/console-api.ts';
 import { requireRole } from '../../middlewares/session.ts';
 import { studyOf } from '../../middlewares/study.ts';
 import { validateParams, validateQuery } from '../../middlewares/validate.ts';
-import { argumentDetail } from '../../services/argument-detail-service.ts';
-import { argumentListPage } from '../../services/argument-list-service.ts';
+import { argumentDetail } from '../../services/annotation/argument-detail.ts';
+import { argumentListPage } from '../../services/annotation/argument-list.ts';
 import type { RouteContext } from '../context.ts';
 import { argumentParamsSchema } from '../params.ts';
 

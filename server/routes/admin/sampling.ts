@@ -8,10 +8,10 @@ import {
 import { authOf, requireRole } from '../../middlewares/session.ts';
 import { studyOf } from '../../middlewares/study.ts';
 import { validateBody, validateQuery } from '../../middlewares/validate.ts';
-import { assignSampleAudited, reassignAudited } from '../../services/assignment-changes.ts';
-import { assignmentRecords, previewAssignment } from '../../services/assignment-service.ts';
-import { appActor } from '../../services/audit-service.ts';
-import { drawSample, listSampleSummaries } from '../../services/sample-service.ts';
+import { appActor } from '../../services/audit/audit.ts';
+import { assignSampleAudited, reassignAudited } from '../../services/sampling/assignment-changes.ts';
+import { assignmentRecords, previewAssignment } from '../../services/sampling/assignments.ts';
+import { drawSample, listSampleSummaries } from '../../services/sampling/samples.ts';
 import { listAssignmentLog, listAssignmentLogPage } from '../../store/assignments.ts';
 import type { RouteContext } from '../context.ts';
 

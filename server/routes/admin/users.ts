@@ -7,9 +7,9 @@ import {
 import { authOf, requireRole } from '../../middlewares/session.ts';
 import { validateBody, validateParams } from '../../middlewares/validate.ts';
 import { presentAdminUser } from '../../presenters/admin-user.ts';
-import { addAccount, changeAccount, setAccountPassword } from '../../services/account-changes.ts';
-import { appActor } from '../../services/audit-service.ts';
-import { generatePassword } from '../../services/user-admin-service.ts';
+import { addAccount, changeAccount, setAccountPassword } from '../../services/accounts/account-changes.ts';
+import { generatePassword } from '../../services/accounts/user-admin.ts';
+import { appActor } from '../../services/audit/audit.ts';
 import { listUsers } from '../../store/users.ts';
 import type { RouteContext } from '../context.ts';
 import { usernameParamsSchema } from '../params.ts';

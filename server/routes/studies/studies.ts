@@ -2,7 +2,7 @@ import { Router } from 'express';
 import type { StudySummary } from '../../../shared/api.ts';
 import { authOf, requireUser } from '../../middlewares/session.ts';
 import { studyOf } from '../../middlewares/study.ts';
-import { studyOverviewFor } from '../../services/overview-service.ts';
+import { studyOverviewFor } from '../../services/study/overview.ts';
 import { listStudies } from '../../store/studies.ts';
 import type { RouteContext } from '../context.ts';
 

@@ -1,5 +1,7 @@
 import type { StoredArgument } from '../../store/arguments.ts';
 import type { Db } from '../../store/db.ts';
+import { extractionFromCache, extractionFromOutcome } from '../extraction/extraction-writer.ts';
+import type { ExtractContext, ExtractionResult, Extractor } from '../extraction/run-extraction.ts';
 import { type ChatClient, FormatLadder } from './chat-client.ts';
 import {
   type ExtractionRequestConfig,
@@ -7,8 +9,6 @@ import {
   planExtraction,
   startingFormat,
 } from './extraction-request.ts';
-import { extractionFromCache, extractionFromOutcome } from './extraction-writer.ts';
-import type { ExtractContext, ExtractionResult, Extractor } from './run-extraction.ts';
 
 export { type AnswerReading, readExtractionAnswer } from './extraction-answer.ts';
 export { EXTRACTION_SCHEMA, type ResponseFormatRequest } from './extraction-request.ts';

@@ -13,4 +13,4 @@ export {
   type ReportRequest,
   reportOptions,
   studyReport,
-} from './report-service.ts';
+} from './study-report.ts';
