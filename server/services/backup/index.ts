@@ -1,0 +1,1 @@
+export { backupDatabase, restoreDatabase } from './backup.ts';
