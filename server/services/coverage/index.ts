@@ -1,0 +1,2 @@
+export { CoverageCenter } from './coverage-center.ts';
+export { runCoverageInWorkers } from './coverage-runner.ts';
