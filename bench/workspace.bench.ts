@@ -9,6 +9,7 @@ import { CLIENT_DIR } from '../scripts/client-build.ts';
 import { serve } from '../scripts/serve.ts';
 import { loadConfig } from '../server/config.ts';
 import { createUser } from '../server/services/accounts/users.ts';
+import { CLI_ACTOR } from '../server/services/audit/audit.ts';
 import { importRecords } from '../server/services/interchange/import/import-records.ts';
 import { assignSample } from '../server/services/sampling/assignments.ts';
 import { drawSample } from '../server/services/sampling/samples.ts';
@@ -527,7 +528,7 @@ const bench: Bench = {
         db,
         study,
         { annotators: [ANNOTATOR.username], perItem: 1, seed: 1, calibration: [] },
-        'bench',
+        CLI_ACTOR,
       );
     } finally {
       db.close();

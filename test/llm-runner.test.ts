@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { type Extractor, runExtraction } from '../server/services/extraction/run-extraction.ts';
+import type { Extractor } from '../server/services/extraction/extractor.ts';
+import { runExtraction } from '../server/services/extraction/run-extraction.ts';
 import { importRecords } from '../server/services/interchange/import/import-records.ts';
 import { ChatClient } from '../server/services/llm/chat-client.ts';
 import { createLlmExtractor } from '../server/services/llm/llm-extractor.ts';

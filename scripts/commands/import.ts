@@ -1,7 +1,6 @@
 import type { Command } from 'commander';
 import { z } from 'zod';
-import { importFile } from '../../server/services/interchange/import/import-records.ts';
-import { IMPORT_KINDS } from '../../server/services/interchange/import/parse-records.ts';
+import { IMPORT_KINDS, importFile } from '../../server/services/interchange/index.ts';
 import { modeSchema, testSchema } from '../../shared/vocabulary.ts';
 import { type CliIo, type GlobalOptions, parseChoice, parseOptions, withDatabase } from '../io.ts';
 import { createProgress } from '../progress.ts';

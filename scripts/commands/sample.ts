@@ -1,11 +1,14 @@
 import { randomInt } from 'node:crypto';
 import type { Command } from 'commander';
 import type { z } from 'zod';
-import { CLI_ACTOR } from '../../server/services/audit/audit.ts';
-import { assignSampleAudited, reassignAudited } from '../../server/services/sampling/assignment-changes.ts';
-import { previewAssignment } from '../../server/services/sampling/assignments.ts';
-import { drawSample } from '../../server/services/sampling/samples.ts';
-import { requireStudy } from '../../server/services/study/studies.ts';
+import { CLI_ACTOR } from '../../server/services/audit/index.ts';
+import {
+  assignSample,
+  drawSample,
+  previewAssignment,
+  reassign,
+} from '../../server/services/sampling/index.ts';
+import { requireStudy } from '../../server/services/study/index.ts';
 import type { Db } from '../../server/store/db.ts';
 import type { StudyRow } from '../../server/store/studies.ts';
 import {
@@ -113,7 +116,7 @@ export function registerSampling(program: Command, io: CliIo, globals: () => Glo
         await withStudy(assignRequestSchema, raw, (db, study, request) => {
           const summary = options.dryRun
             ? previewAssignment(db, study, request)
-            : assignSampleAudited(db, study, request, CLI_ACTOR);
+            : assignSample(db, study, request, CLI_ACTOR);
           io.stdout(
             `${options.dryRun ? 'would assign' : 'assigned'} the ${summary.items} item(s) of sample version ${summary.sampleVersion} to ${request.perItem} annotator(s) each` +
               `${summary.calibration > 0 ? `, after ${summary.calibration} calibration item(s)` : ''}, seed ${request.seed}\n`,
@@ -137,7 +140,7 @@ export function registerSampling(program: Command, io: CliIo, globals: () => Glo
         ...(options.items === undefined ? {} : { items: list(options.items) }),
       };
       await withStudy(reassignRequestSchema, raw, (db, study, request) => {
-        const result = reassignAudited(db, study, request, CLI_ACTOR);
+        const result = reassign(db, study, request, CLI_ACTOR);
         io.stdout(`moved ${result.moved.length} item(s) from ${request.from} to ${request.to}\n`);
         for (const skipped of result.skipped) io.stderr(`skipped ${skipped.itemId}: ${skipped.reason}\n`);
       });

@@ -3,10 +3,14 @@ import { availableParallelism, loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { z } from 'zod';
-import { runCoverageInWorkers } from '../../server/services/coverage/coverage-runner.ts';
-import { loadReportInput } from '../../server/services/report/index.ts';
-import { describeDesign, type StudyDesign, studyDesign } from '../../server/services/report/study-design.ts';
-import { requireStudy } from '../../server/services/study/studies.ts';
+import { runCoverageInWorkers } from '../../server/services/coverage/index.ts';
+import {
+  describeDesign,
+  loadReportInput,
+  type StudyDesign,
+  studyDesign,
+} from '../../server/services/report/index.ts';
+import { requireStudy } from '../../server/services/study/index.ts';
 import { insertCoverageCheck } from '../../server/store/coverage-checks.ts';
 import { summarizeCoverage } from '../../shared/simulation/coverage-summary.ts';
 import { formatCoverage } from '../../shared/simulation/format-coverage.ts';

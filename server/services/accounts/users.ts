@@ -3,7 +3,7 @@ import type { Role } from '../../../shared/api.ts';
 import { usernameSchema } from '../../../shared/username.ts';
 import { errors } from '../../errors.ts';
 import type { Db } from '../../store/db.ts';
-import { findUserByName, insertUserUnlessTaken, type User } from '../../store/users.ts';
+import { findUserByName, insertUserUnlessTaken, listUsers, type User } from '../../store/users.ts';
 import { hashPassword } from './auth.ts';
 
 export interface NewUser {
@@ -51,4 +51,9 @@ export async function createUser(db: Db, user: NewUser): Promise<User> {
   const created = findUserByName(db, username);
   if (!created) throw new Error(`user ${username} was not stored`);
   return created;
+}
+
+/** Every account, by name (the admin's list and `user list`; what a viewer sees is the caller's presenter). */
+export function listAccounts(db: Db): User[] {
+  return listUsers(db);
 }

@@ -116,3 +116,8 @@ export async function restoreDatabase(
     db.close();
   }
 }
+
+/** The database's migration level (`init` prints it). */
+export function databaseSchemaVersion(db: Db): number {
+  return schemaVersion(db);
+}

@@ -1,1 +1,1 @@
-export { backupDatabase, restoreDatabase } from './backup.ts';
+export { backupDatabase, databaseSchemaVersion, restoreDatabase } from './backup.ts';

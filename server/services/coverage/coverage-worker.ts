@@ -3,9 +3,9 @@ import { parentPort, workerData } from 'node:worker_threads';
 import type { ReportInput } from '../../../shared/scoring/index.ts';
 import { simulateCoverage } from '../../../shared/simulation/simulate-coverage.ts';
 import { Db } from '../../store/db.ts';
+import { describeDesign, studyDesign } from '../report/study-design.ts';
 import { loadReportInput } from '../report/study-report.ts';
 import type { CoverageWorkerJob, CoverageWorkerMessage } from './coverage-runner.ts';
-import { describeDesign, studyDesign } from '../report/study-design.ts';
 
 /**
  * The entry of a coverage worker thread. A `share` (the CLI's workers, `runCoverageInWorkers`)

@@ -26,6 +26,7 @@ import { findStudy, studyTotals } from '../../store/studies.ts';
 import { countUsers, findUserByName } from '../../store/users.ts';
 import { createUser } from '../accounts/users.ts';
 import { comparedAnnotations, queueEntries } from '../adjudication/item-context.ts';
+import { CLI_ACTOR } from '../audit/audit.ts';
 import { refreshErrorClasses } from '../extraction/error-classes.ts';
 import { createRulesExtractor } from '../extraction/rules-extractor.ts';
 import { runExtraction } from '../extraction/run-extraction.ts';
@@ -125,7 +126,7 @@ export function assignDemoSample(db: Db): void {
     db,
     study,
     { annotators: DEMO_ANNOTATORS.map((annotator) => annotator.name), perItem: 2, seed: 7, calibration: [] },
-    'demo',
+    CLI_ACTOR,
   );
 }
 

@@ -15,7 +15,7 @@ import { describeIssues } from '../../../shared/zod-issues.ts';
 import { errors } from '../../errors.ts';
 import { findArgument } from '../../store/arguments.ts';
 import type { Db } from '../../store/db.ts';
-import type { Extractor } from './run-extraction.ts';
+import type { Extractor } from './extractor.ts';
 
 export const DEFAULT_LEXICON = fileURLToPath(new URL('../../../data/lexicon.json', import.meta.url));
 

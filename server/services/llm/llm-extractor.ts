@@ -1,8 +1,8 @@
 import type { StoredArgument } from '../../store/arguments.ts';
 import type { Db } from '../../store/db.ts';
-import { extractionFromCache, extractionFromOutcome } from '../extraction/extraction-writer.ts';
-import type { ExtractContext, ExtractionResult, Extractor } from '../extraction/run-extraction.ts';
+import type { ExtractContext, ExtractionResult, Extractor } from '../extraction/extractor.ts';
 import { type ChatClient, FormatLadder } from './chat-client.ts';
+import { extractionFromCache, extractionFromOutcome } from './extraction-outcome.ts';
 import {
   type ExtractionRequestConfig,
   extractionRunParameters,

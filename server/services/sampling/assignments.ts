@@ -4,8 +4,11 @@ import { errors } from '../../errors.ts';
 import { listAnnotations } from '../../store/annotations.ts';
 import { findArgument } from '../../store/arguments.ts';
 import {
+  type AssignmentLogEntry,
   assignmentLoads,
   insertAssignment,
+  listAssignmentLog,
+  listAssignmentLogPage,
   listAssignments,
   logAssignment,
   maxPosition,
@@ -15,6 +18,7 @@ import type { Db } from '../../store/db.ts';
 import { listSampleItems } from '../../store/samples.ts';
 import type { StudyRow } from '../../store/studies.ts';
 import { findUserByName, type User } from '../../store/users.ts';
+import { type AuditActor, recordAudit } from '../audit/audit.ts';
 import { requireSample } from './samples.ts';
 
 function requireAnnotator(db: Db, username: string): User {
@@ -115,15 +119,24 @@ export function previewAssignment(db: Db, study: StudyRow, request: AssignReques
 /**
  * Assigns every item of a sample (the latest by default) to `perItem` annotators, load balanced,
  * each annotator's queue in a seeded random order with the calibration items first. A sample is
- * assigned once; later changes go through `reassign`. Every assignment is logged.
+ * assigned once; later changes go through `reassign`. Every assignment is logged, and the whole
+ * assignment is one audit entry written in the same transaction, so the change and its entry are
+ * stored together or not at all.
  */
 export function assignSample(
   db: Db,
   study: StudyRow,
   request: AssignRequest,
-  actor: string,
+  auditActor: AuditActor,
 ): AssignmentSummary {
+  const actor = actorName(auditActor);
   const { sample, annotators, items, plan } = planAssignment(db, study, request);
+  const summary: AssignmentSummary = {
+    sampleVersion: sample.version,
+    items: items.length,
+    calibration: request.calibration.length,
+    loads: plan.loads,
+  };
   db.transaction(() => {
     const userByName = new Map(annotators.map((user) => [user.username, user]));
     const offset = new Map(annotators.map((user) => [user.username, maxPosition(db, study.id, user.id)]));
@@ -149,17 +162,28 @@ export function assignSample(
         actor,
       });
     }
+    recordAudit(db, {
+      studyId: study.id,
+      actor: auditActor,
+      action: 'assignment.assign',
+      subject: `sample ${summary.sampleVersion}`,
+      details: { items: summary.items, calibration: summary.calibration, loads: summary.loads },
+    });
   });
-  return {
-    sampleVersion: sample.version,
-    items: items.length,
-    calibration: request.calibration.length,
-    loads: plan.loads,
-  };
+  return summary;
 }
 
-/** Moves `from`'s unfinished items (or the named ones) to `to`, at the end of `to`'s queue; logged. */
-export function reassign(db: Db, study: StudyRow, request: ReassignRequest, actor: string) {
+/** The name the assignment log records: the account, or `cli` for the command line. */
+function actorName(actor: AuditActor): string {
+  return actor.name ?? 'cli';
+}
+
+/**
+ * Moves `from`'s unfinished items (or the named ones) to `to`, at the end of `to`'s queue; logged,
+ * with one audit entry when anything moved.
+ */
+export function reassign(db: Db, study: StudyRow, request: ReassignRequest, auditActor: AuditActor) {
+  const actor = actorName(auditActor);
   const from = findUserByName(db, request.from);
   if (!from) throw errors.notFound(`The user "${request.from}"`);
   const to = requireAnnotator(db, request.to);
@@ -198,6 +222,15 @@ export function reassign(db: Db, study: StudyRow, request: ReassignRequest, acto
         actor,
       });
     }
+    if (plan.moved.length > 0)
+      recordAudit(db, {
+        studyId: study.id,
+        actor: auditActor,
+        action: 'assignment.reassign',
+        subject: `${request.from} → ${request.to}`,
+        // The first hundred ids say which; the count says how many (a whole queue may move).
+        details: { moved: plan.moved.length, items: plan.moved.slice(0, 100).map((item) => item.itemId) },
+      });
   });
   return { moved: plan.moved.map((item) => item.itemId), skipped: plan.skipped };
 }
@@ -211,4 +244,18 @@ export function assignmentRecords(db: Db, study: StudyRow) {
     calibration: row.calibration === 1,
     sample_version: row.sampleVersion,
   }));
+}
+
+/** Every (re)assignment of the study, by whom and when (`export assignment-log`, GET …/assignments/log). */
+export function assignmentLog(db: Db, study: StudyRow): AssignmentLogEntry[] {
+  return listAssignmentLog(db, study.id);
+}
+
+/** One page of the assignment log, newest first, with the number of entries (the console's table). */
+export function assignmentLogPage(
+  db: Db,
+  study: StudyRow,
+  page: { page: number; pageSize: number },
+): { total: number; items: AssignmentLogEntry[] } {
+  return listAssignmentLogPage(db, study.id, page);
 }

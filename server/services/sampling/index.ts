@@ -1,2 +1,9 @@
-export { assignmentRecords, assignSample, previewAssignment, reassign } from './assignments.ts';
+export {
+  assignmentLog,
+  assignmentLogPage,
+  assignmentRecords,
+  assignSample,
+  previewAssignment,
+  reassign,
+} from './assignments.ts';
 export { drawSample, listSampleSummaries } from './samples.ts';

@@ -1,7 +1,14 @@
+import type { StudySummary } from '../../../shared/api.ts';
 import type { ReasoningTraceSetting } from '../../../shared/study-settings.ts';
 import { errors } from '../../errors.ts';
 import type { Db } from '../../store/db.ts';
-import { findStudy, insertStudy, type StudyRow, updateReasoningTrace } from '../../store/studies.ts';
+import {
+  findStudy,
+  insertStudy,
+  listStudies,
+  type StudyRow,
+  updateReasoningTrace,
+} from '../../store/studies.ts';
 import { type AuditActor, CLI_ACTOR, recordAudit } from '../audit/audit.ts';
 
 const STUDY_NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
@@ -47,4 +54,9 @@ export function setReasoningTrace(
     });
   });
   return { ...study, reasoningTrace: setting };
+}
+
+/** The studies of this database, by name, with when each was created (GET /api/studies). */
+export function studySummaries(db: Db): StudySummary[] {
+  return listStudies(db).map((study) => ({ name: study.name, createdAt: study.createdAt }));
 }

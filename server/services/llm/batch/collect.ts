@@ -12,10 +12,11 @@ import {
 import type { StudyRow } from '../../../store/studies.ts';
 import { listTriples, type StoredTriple } from '../../../store/triples.ts';
 import { InterruptedError } from '../../concurrency/sleep.ts';
-import { extractionFromOutcome, writeExtraction } from '../../extraction/extraction-writer.ts';
+import { writeExtraction } from '../../extraction/extraction-writer.ts';
 import { extractionSelection } from '../../extraction/run-extraction.ts';
 import { requireStudy } from '../../study/studies.ts';
 import type { ChatOutcome } from '../chat-client.ts';
+import { extractionFromOutcome } from '../extraction-outcome.ts';
 import { extractionRunParameters, startingFormat } from '../extraction-request.ts';
 import { writeGeneration } from '../generation-writer.ts';
 import { type BatchApi, BatchApiError } from './batch-api.ts';

@@ -17,10 +17,11 @@ import {
 } from '../../../store/llm-batches.ts';
 import type { StudyRow } from '../../../store/studies.ts';
 import { listTriples, type StoredTriple } from '../../../store/triples.ts';
-import { extractionFromCache, writeExtraction } from '../../extraction/extraction-writer.ts';
+import { writeExtraction } from '../../extraction/extraction-writer.ts';
 import { extractionSelection, extractorRowFor } from '../../extraction/run-extraction.ts';
 import { requireStudy } from '../../study/studies.ts';
 import { chatCompletionBody } from '../chat-request.ts';
+import { extractionFromCache } from '../extraction-outcome.ts';
 import {
   type ExtractionRequestConfig,
   extractionRunParameters,
