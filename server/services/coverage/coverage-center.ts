@@ -9,12 +9,13 @@ import type {
 import { summarizeCoverage } from '../../../shared/simulation/coverage-summary.ts';
 import { checkParameters, DEFAULT_COVERAGE_SETTINGS } from '../../../shared/simulation/simulate-coverage.ts';
 import { errors, isAppError } from '../../errors.ts';
-import { countFinalGold, insertCoverageCheck, latestCoverageCheck } from '../../store/coverage-checks.ts';
+import { countFinalGold, latestCoverageCheck } from '../../store/coverage-checks.ts';
 import type { Db } from '../../store/db.ts';
 import type { StudyRow } from '../../store/studies.ts';
 import type { User } from '../../store/users.ts';
 import { loadReportInput } from '../report/study-report.ts';
 import { type CoverageStudySource, NoDesignError, runStudyCoverage } from './coverage-runner.ts';
+import { keepCoverageCheck } from './study-coverage.ts';
 
 interface Job extends Omit<CoverageJobView, 'check'> {
   studyId: number;
@@ -109,10 +110,10 @@ export class CoverageCenter {
         if (job.status !== 'running') return;
         job.progress = progress('storing', job.progress.total, job.progress.total);
         try {
-          job.checkId = insertCoverageCheck(this.db, {
+          job.checkId = keepCoverageCheck(this.db, {
             studyId: study.id,
-            designFingerprint: coverage.fingerprint,
-            reportRevision: coverage.revision,
+            fingerprint: coverage.fingerprint,
+            revision: coverage.revision,
             parameters,
             design: coverage.design,
             summary: summarizeCoverage(coverage.tally),
