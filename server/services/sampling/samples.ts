@@ -1,4 +1,4 @@
-import type { DrawSampleRequest, SampleSummary, StratumAttribute } from '../../../shared/sample-api.ts';
+import type { DrawSampleRequest, SampleSummary } from '../../../shared/sample-api.ts';
 import { argumentStratum, drawStratifiedSample } from '../../../shared/sampling/index.ts';
 import { errors } from '../../errors.ts';
 import { listArguments } from '../../store/arguments.ts';
@@ -28,8 +28,8 @@ function summarise(db: Db, sample: SampleRow): SampleSummary {
     seed: sample.seed,
     size: sample.size,
     drawn: strata.reduce((sum, stratum) => sum + stratum.drawn, 0),
-    allocation: JSON.parse(sample.allocation),
-    strataBy: JSON.parse(sample.strataBy) as StratumAttribute[],
+    allocation: sample.allocation,
+    strataBy: sample.strataBy,
     excludedPrevious: sample.excludedPrevious === 1,
     createdAt: sample.createdAt,
     strata,
@@ -68,8 +68,8 @@ export function drawSample(
     const row = insertSample(db, study.id, {
       seed: request.seed,
       size: request.size,
-      allocation: JSON.stringify(request.allocation),
-      strataBy: JSON.stringify(request.strata),
+      allocation: request.allocation,
+      strataBy: request.strata,
       excludedPrevious: request.excludeSampled,
     });
     for (const stratum of drawn.strata) insertSampleStratum(db, row.id, stratum);

@@ -238,8 +238,8 @@ function sampleWriter(design: DatasetSampleDesign) {
           const row = insertSample(context.db, context.studyId, {
             seed: version.seed,
             size: version.size,
-            allocation: JSON.stringify(version.allocation),
-            strataBy: JSON.stringify(version.strata_by),
+            allocation: version.allocation,
+            strataBy: version.strata_by,
             excludedPrevious: version.excluded_previous,
           });
           for (const stratum of version.strata)

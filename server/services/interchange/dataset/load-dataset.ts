@@ -1,7 +1,6 @@
 import type { DatasetSource } from '../../../../shared/dataset/build-records.ts';
 import { datasetAnnotatorOrder } from '../../../../shared/dataset/pseudonyms.ts';
 import type { DatasetSampleDesign } from '../../../../shared/dataset/sample-design.ts';
-import { allocationSchema, stratumAttributeSchema } from '../../../../shared/sample-api.ts';
 import { findAdjudicationItem } from '../../../store/adjudication-items.ts';
 import { ACCEPTED_NOTE, listFinalGold } from '../../../store/adjudications.ts';
 import { listAnnotations, type StoredAnnotation } from '../../../store/annotations.ts';
@@ -98,8 +97,8 @@ export function loadDatasetSource(
         version: sample.version,
         seed: sample.seed,
         size: sample.size,
-        allocation: allocationSchema.parse(JSON.parse(sample.allocation)),
-        strata_by: stratumAttributeSchema.array().parse(JSON.parse(sample.strataBy)),
+        allocation: sample.allocation,
+        strata_by: sample.strataBy,
         excluded_previous: sample.excludedPrevious === 1,
         strata: listSampleStrata(db, sample.id).map((stratum) => ({
           stratum: stratum.stratum,
