@@ -1,8 +1,8 @@
 import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { loadDemo, loadDemoAnnotations } from '../server/services/demo-service.ts';
-import { requireStudy } from '../server/services/studies.ts';
+import { loadDemo, loadDemoAnnotations } from '../server/services/demo/demo.ts';
+import { requireStudy } from '../server/services/study/studies.ts';
 import { findArgumentRowId } from '../server/store/arguments.ts';
 import { findAssignment, insertAssignment } from '../server/store/assignments.ts';
 import { openDatabase } from '../server/store/open.ts';

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parentPort, workerData } from 'node:worker_threads';
 import { createApp } from '../server/app.ts';
-import { LoginLimiter } from '../server/services/login-limiter.ts';
+import { LoginLimiter } from '../server/services/accounts/login-limiter.ts';
 import { openDatabase } from '../server/store/open.ts';
 
 /** The server side of `report-server.bench.ts`, in a worker thread: the real app on a study's database file. */

@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DEMO_USERS } from '../server/services/demo-service.ts';
+import { DEMO_USERS } from '../server/services/demo/demo.ts';
 import { logInOver, startServer } from '../test/support/child-server.ts';
 import { httpRequest, loadAverage, quantile } from './bench-worker.ts';
 import type { Bench, BenchFigure } from './harness.ts';

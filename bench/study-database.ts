@@ -1,6 +1,6 @@
-import { importRecords } from '../server/services/import/import-service.ts';
-import { requireStudy } from '../server/services/studies.ts';
-import { createUser } from '../server/services/user-service.ts';
+import { createUser } from '../server/services/accounts/users.ts';
+import { importRecords } from '../server/services/interchange/import/import-records.ts';
+import { requireStudy } from '../server/services/study/studies.ts';
 import { openDatabase } from '../server/store/open.ts';
 import { upsertReportedValue } from '../server/store/reported-results.ts';
 import type { ReportInput } from '../shared/scoring/index.ts';

@@ -8,11 +8,12 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { CLIENT_DIR } from '../scripts/client-build.ts';
 import { serve } from '../scripts/serve.ts';
 import { loadConfig } from '../server/config.ts';
-import { assignSample } from '../server/services/assignment-service.ts';
-import { importRecords } from '../server/services/import/import-service.ts';
-import { drawSample } from '../server/services/sample-service.ts';
-import { requireStudy } from '../server/services/studies.ts';
-import { createUser } from '../server/services/user-service.ts';
+import { createUser } from '../server/services/accounts/users.ts';
+import { CLI_ACTOR } from '../server/services/audit/audit.ts';
+import { importRecords } from '../server/services/interchange/import/import-records.ts';
+import { assignSample } from '../server/services/sampling/assignments.ts';
+import { drawSample } from '../server/services/sampling/samples.ts';
+import { requireStudy } from '../server/services/study/studies.ts';
 import { openDatabase } from '../server/store/open.ts';
 import { FACTORS } from '../shared/factors.ts';
 import { createRng, type Rng } from '../shared/stats/rng.ts';
@@ -527,7 +528,7 @@ const bench: Bench = {
         db,
         study,
         { annotators: [ANNOTATOR.username], perItem: 1, seed: 1, calibration: [] },
-        'bench',
+        CLI_ACTOR,
       );
     } finally {
       db.close();

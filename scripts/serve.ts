@@ -2,13 +2,13 @@ import type { Server } from 'node:http';
 import { createApp } from '../server/app.ts';
 import type { ServerConfig } from '../server/config.ts';
 import { createLogger } from '../server/logger.ts';
+import { LoginLimiter } from '../server/services/accounts/index.ts';
 import {
   assignDemoSample,
   isEmptyDatabase,
   loadDemo,
   workingDemoLogins,
-} from '../server/services/demo-service.ts';
-import { LoginLimiter } from '../server/services/login-limiter.ts';
+} from '../server/services/demo/index.ts';
 import { openDatabase } from '../server/store/open.ts';
 import { deleteExpiredSessions } from '../server/store/sessions.ts';
 import { CLIENT_DIR, ensureClientBuilt } from './client-build.ts';

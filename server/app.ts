@@ -27,7 +27,7 @@ import type { RouteContext } from './routes/context.ts';
 import { guidelineRoutes } from './routes/guidelines/guidelines.ts';
 import { itemRoutes } from './routes/items/items.ts';
 import { studyListRoutes, studyRoutes } from './routes/studies/studies.ts';
-import { loadGuidelines } from './services/guidelines-service.ts';
+import { loadGuidelines } from './services/study/index.ts';
 
 export interface AppOptions extends RouteContext {
   /** The built client (dist/client); when missing, only the API is served. */

@@ -1,7 +1,7 @@
 import type { Express } from 'express';
 import request from 'supertest';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { importRecords } from '../server/services/import/import-service.ts';
+import { importRecords } from '../server/services/interchange/import/import-records.ts';
 import type { Db } from '../server/store/db.ts';
 import { goldFromDecisions } from '../shared/adjudication/gold-from-decisions.ts';
 import {
@@ -700,7 +700,7 @@ describe('blinding before the reveal', () => {
   it('names none of the demo study’s models, triples or arguments to its adjudicator until the reveal', {
     timeout: 60_000,
   }, async () => {
-    const { loadDemo, loadDemoAnnotations, DEMO_USERS } = await import('../server/services/demo-service.ts');
+    const { loadDemo, loadDemoAnnotations, DEMO_USERS } = await import('../server/services/demo/demo.ts');
     const fresh = testApp();
     const { demo } = await loadDemo(fresh.db);
     const summary = loadDemoAnnotations(fresh.db, demo);

@@ -379,7 +379,7 @@ describe('blinding', () => {
   it('names none of the demo study’s models, triples or arguments to its annotator', {
     timeout: 60_000,
   }, async () => {
-    const { loadDemo, loadDemoAnnotations, DEMO_USERS } = await import('../server/services/demo-service.ts');
+    const { loadDemo, loadDemoAnnotations, DEMO_USERS } = await import('../server/services/demo/demo.ts');
     const fresh = testApp();
     const { demo } = await loadDemo(fresh.db);
     loadDemoAnnotations(fresh.db, demo);

@@ -94,7 +94,7 @@ describe('assignments the caller got wrong', () => {
 describe('accounts made at the same time', () => {
   it('gives one of eight concurrent creations of a name the account, and the others 409', async () => {
     const { app, db } = testApp();
-    const { createUser } = await import('../server/services/user-service.ts');
+    const { createUser } = await import('../server/services/accounts/users.ts');
     await createUser(db, { username: 'admin', password: 'admin-password', roles: ['admin'] });
     const admin = await loggedIn(app, 'admin');
     const before = count(db, 'users');

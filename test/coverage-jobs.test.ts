@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { requireStudy } from '../server/services/studies.ts';
+import { requireStudy } from '../server/services/study/studies.ts';
 import { insertStudy } from '../server/store/studies.ts';
 import {
   type CoverageJobView,

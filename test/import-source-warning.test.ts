@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { importRecords } from '../server/services/import/import-service.ts';
+import { importRecords } from '../server/services/interchange/import/import-records.ts';
 import { findArgument } from '../server/store/arguments.ts';
 import { openDatabase } from '../server/store/open.ts';
 import { findStudy } from '../server/store/studies.ts';

@@ -380,7 +380,7 @@ describe('extract --extractor llm', () => {
         seed: 1,
         size: version.length,
         allocation: 'proportional',
-        strataBy: '[]',
+        strataBy: [],
         excludedPrevious: false,
       });
       version.forEach((id, index) => {

@@ -1,9 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { importRecords } from '../server/services/import/import-service.ts';
+import type { Extractor } from '../server/services/extraction/extractor.ts';
+import { runExtraction } from '../server/services/extraction/run-extraction.ts';
+import { importRecords } from '../server/services/interchange/import/import-records.ts';
 import { ChatClient } from '../server/services/llm/chat-client.ts';
 import { createLlmExtractor } from '../server/services/llm/llm-extractor.ts';
 import { loadPromptTemplate } from '../server/services/llm/prompts.ts';
-import { type Extractor, runExtraction } from '../server/services/llm/run-extraction.ts';
 import type { Db } from '../server/store/db.ts';
 import { listExtractions } from '../server/store/extractions.ts';
 import { findCachedLlmCall, insertLlmCall } from '../server/store/llm-calls.ts';

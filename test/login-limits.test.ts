@@ -4,7 +4,7 @@ import { verify } from '@node-rs/argon2';
 import type { Express } from 'express';
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_LOGIN_LIMITS, LoginLimiter } from '../server/services/login-limiter.ts';
+import { DEFAULT_LOGIN_LIMITS, LoginLimiter } from '../server/services/accounts/login-limiter.ts';
 import { addUser, testApp } from './support/app.ts';
 
 // Every password check goes through argon2's verify; counting its calls counts the checks.

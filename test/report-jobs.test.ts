@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { requireStudy } from '../server/services/studies.ts';
+import { requireStudy } from '../server/services/study/studies.ts';
 import { upsertReportedValue } from '../server/store/reported-results.ts';
 import { type ReportJobView, reportJobSchema } from '../shared/report-jobs-api.ts';
 import { type DemoFileApp, demoFileApp } from './support/demo-file-app.ts';

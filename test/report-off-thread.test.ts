@@ -2,7 +2,7 @@ import type { Express } from 'express';
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { isAppError } from '../server/errors.ts';
-import { assignDemoSample, loadDemo, loadDemoAnnotations } from '../server/services/demo-service.ts';
+import { assignDemoSample, loadDemo, loadDemoAnnotations } from '../server/services/demo/demo.ts';
 import { formatReport, type ReportJob, runReportJob, studyReport } from '../server/services/report/index.ts';
 import type { Db } from '../server/store/db.ts';
 import { MAX_SERVED_REPLICATES } from '../shared/report-api.ts';

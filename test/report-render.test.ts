@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { renderHtml, renderMarkdown } from '../server/services/report/index.ts';
 import { escapeHtml } from '../server/services/report/render-html.ts';
-import { formatFigure, reportDocument } from '../server/services/report/report-document.ts';
+import { formatFigure } from '../shared/report-document/blocks.ts';
+import { reportDocument } from '../shared/report-document/report-document.ts';
 import { buildReport, DEFAULT_REPORT_OPTIONS } from '../shared/scoring/index.ts';
 import { emptyStudy, smallStudy } from '../shared/scoring/test-fixtures.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { presentReveal } from '../server/presenters/adjudication.ts';
-import { createRulesExtractor } from '../server/services/rules-extractor.ts';
+import { createRulesExtractor } from '../server/services/extraction/rules-extractor.ts';
 import { revealSchema } from '../shared/adjudication-api.ts';
 import { extractionSchema } from '../shared/schemas/extraction.ts';
 import { buildArgument } from './factories.ts';

@@ -1,9 +1,9 @@
 import type { Express } from 'express';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_USERS, loadDemo } from '../server/services/demo-service.ts';
-import { importRecords } from '../server/services/import/import-service.ts';
-import { drawSample } from '../server/services/sample-service.ts';
-import { requireStudy } from '../server/services/studies.ts';
+import { DEMO_USERS, loadDemo } from '../server/services/demo/demo.ts';
+import { importRecords } from '../server/services/interchange/import/import-records.ts';
+import { drawSample } from '../server/services/sampling/samples.ts';
+import { requireStudy } from '../server/services/study/studies.ts';
 import type { Db } from '../server/store/db.ts';
 import { buildDemoStudy } from '../shared/demo/build-demo.ts';
 import { loggedIn, testApp } from './support/app.ts';

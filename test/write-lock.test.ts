@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createApp } from '../server/app.ts';
-import { LoginLimiter } from '../server/services/login-limiter.ts';
+import { LoginLimiter } from '../server/services/accounts/login-limiter.ts';
 import { Db } from '../server/store/db.ts';
 import { openDatabase } from '../server/store/open.ts';
 import { buildJudgement } from './factories.ts';

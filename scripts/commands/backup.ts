@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { z } from 'zod';
-import { backupDatabase, restoreDatabase } from '../../server/services/backup-service.ts';
+import { backupDatabase, restoreDatabase } from '../../server/services/backup/index.ts';
 import {
   busyTimeoutMs,
   type CliIo,

@@ -1,8 +1,7 @@
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { z } from 'zod';
-import { exportDataset } from '../../server/services/dataset/export-dataset.ts';
-import { importDataset } from '../../server/services/dataset/import-dataset.ts';
+import { exportDataset, importDataset } from '../../server/services/interchange/index.ts';
 import { type CliIo, type GlobalOptions, parseOptions, withDatabase } from '../io.ts';
 import { kindOptions, kindSubcommand } from '../kind-subcommand.ts';
 

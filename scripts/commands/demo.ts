@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { isEmptyDatabase, loadDemo, loadDemoAnnotations } from '../../server/services/demo-service.ts';
+import { isEmptyDatabase, loadDemo, loadDemoAnnotations } from '../../server/services/demo/index.ts';
 import { CliExit, type CliIo, type GlobalOptions, withDatabase } from '../io.ts';
 
 export function registerDemo(program: Command, io: CliIo, globals: () => GlobalOptions): void {

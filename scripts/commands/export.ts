@@ -2,7 +2,7 @@ import { createWriteStream } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { z } from 'zod';
-import { EXPORT_KINDS, exportRecords } from '../../server/services/export-service.ts';
+import { EXPORT_KINDS, exportRecords } from '../../server/services/interchange/index.ts';
 import { type CliIo, type GlobalOptions, parseChoice, parseOptions, withDatabase } from '../io.ts';
 
 const exportOptionsSchema = z.object({

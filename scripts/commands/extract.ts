@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { z } from 'zod';
-import { type Extractor, runExtraction } from '../../server/services/llm/run-extraction.ts';
-import { requireStudy } from '../../server/services/studies.ts';
+import { type Extractor, runExtraction } from '../../server/services/extraction/index.ts';
+import { requireStudy } from '../../server/services/study/index.ts';
 import type { Db } from '../../server/store/db.ts';
 import { CliExit, type CliIo, type GlobalOptions, parseOptions, withDatabase } from '../io.ts';
 import { positiveInt } from './llm-options.ts';

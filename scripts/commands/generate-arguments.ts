@@ -1,9 +1,11 @@
 import type { Command } from 'commander';
 import { z } from 'zod';
-import { submitGenerationBatch } from '../../server/services/llm/batch/submit.ts';
-import { resolveEndpoint } from '../../server/services/llm/endpoint.ts';
-import { generateArguments } from '../../server/services/llm/generate-arguments.ts';
-import { loadPromptTemplate } from '../../server/services/llm/prompts.ts';
+import {
+  generateArguments,
+  loadPromptTemplate,
+  resolveEndpoint,
+  submitGenerationBatch,
+} from '../../server/services/llm/index.ts';
 import { testSchema } from '../../shared/vocabulary.ts';
 import { CliExit, type CliIo, type GlobalOptions, parseOptions, withDatabase } from '../io.ts';
 import { submissionExitCode, submissionLines } from './batch/print.ts';

@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { z } from 'zod';
-import { importRecords } from '../../server/services/import/import-service.ts';
+import { importRecords } from '../../server/services/interchange/index.ts';
 import {
   type GenerateTriplesReport,
   generateTriples,

@@ -1,10 +1,9 @@
 import type { Command } from 'commander';
 import { z } from 'zod';
-import { importFile } from '../../server/services/import/import-service.ts';
-import { IMPORT_KINDS } from '../../server/services/import/parse-records.ts';
+import { IMPORT_KINDS, importFile } from '../../server/services/interchange/index.ts';
 import { modeSchema, testSchema } from '../../shared/vocabulary.ts';
 import { type CliIo, type GlobalOptions, parseChoice, parseOptions, withDatabase } from '../io.ts';
-import { createProgress } from '../progress.ts';
+import { createPhaseProgress } from './progress.ts';
 
 const importOptionsSchema = z.object({
   mode: modeSchema.optional(),
@@ -31,7 +30,7 @@ export function registerImport(program: Command, io: CliIo, globals: () => Globa
     .action(async (kind: string, file: string, rawOptions: unknown) => {
       const importKind = parseChoice(kind, IMPORT_KINDS, 'import', io);
       const options = parseOptions(importOptionsSchema, rawOptions, io);
-      const progress = createProgress(io, 'bytes');
+      const progress = createPhaseProgress(io, 'bytes');
       await withDatabase(
         globals,
         io,

@@ -1,6 +1,6 @@
 import { type Command, Option } from 'commander';
-import { ensureStudy, setReasoningTrace } from '../../server/services/studies.ts';
-import { schemaVersion } from '../../server/store/migrate.ts';
+import { databaseSchemaVersion } from '../../server/services/backup/index.ts';
+import { ensureStudy, setReasoningTrace } from '../../server/services/study/index.ts';
 import { REASONING_TRACE_SETTINGS, reasoningTraceSettingSchema } from '../../shared/study-settings.ts';
 import { type CliIo, type GlobalOptions, withDatabase } from '../io.ts';
 
@@ -21,7 +21,7 @@ export function registerInit(program: Command, io: CliIo, globals: () => GlobalO
         io,
         (db) => {
           const { study: row, created } = ensureStudy(db, study);
-          io.stdout(`database ${db.file} (schema version ${schemaVersion(db)})\n`);
+          io.stdout(`database ${db.file} (schema version ${databaseSchemaVersion(db)})\n`);
           io.stdout(created ? `created study "${study}"\n` : `study "${study}" already exists\n`);
           const setting =
             options.reasoningTrace === undefined

@@ -4,9 +4,9 @@ import type { Command } from 'commander';
 import { z } from 'zod';
 import {
   DEFAULT_EMAIL_DOMAIN,
+  importLabelStudio,
   labelStudioTasks,
-} from '../../server/services/label-studio/export-label-studio.ts';
-import { importLabelStudio } from '../../server/services/label-studio/import-label-studio.ts';
+} from '../../server/services/interchange/index.ts';
 import { parseAnnotatorMap } from '../../shared/label-studio/annotator-name.ts';
 import { labelConfigXml } from '../../shared/label-studio/label-config.ts';
 import { CliExit, type CliIo, type GlobalOptions, parseOptions, withDatabase } from '../io.ts';

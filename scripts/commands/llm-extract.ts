@@ -1,9 +1,11 @@
 import { z } from 'zod';
-import { submitExtractionBatch } from '../../server/services/llm/batch/submit.ts';
-import { resolveEndpoint } from '../../server/services/llm/endpoint.ts';
-import { EXTRACTION_INPUT_MODES } from '../../server/services/llm/extraction-input.ts';
-import { createLlmExtractor } from '../../server/services/llm/llm-extractor.ts';
-import { loadPromptTemplate } from '../../server/services/llm/prompts.ts';
+import {
+  createLlmExtractor,
+  EXTRACTION_INPUT_MODES,
+  loadPromptTemplate,
+  resolveEndpoint,
+  submitExtractionBatch,
+} from '../../server/services/llm/index.ts';
 import { parseOptions } from '../io.ts';
 import { submissionExitCode, submissionLines } from './batch/print.ts';
 import type { ExtractorImplementation } from './extract.ts';

@@ -1,10 +1,14 @@
 import type { Command } from 'commander';
 import { z } from 'zod';
-import { type BatchApi, openAiBatchApi } from '../../server/services/llm/batch/batch-api.ts';
-import { type BatchLimits, OPENAI_BATCH_LIMITS } from '../../server/services/llm/batch/batch-split.ts';
-import { ChatClient } from '../../server/services/llm/chat-client.ts';
-import { resolveEndpoint } from '../../server/services/llm/endpoint.ts';
-import { SpacedStartLimiter } from '../../server/services/llm/rate-limiter.ts';
+import {
+  type BatchApi,
+  type BatchLimits,
+  ChatClient,
+  OPENAI_BATCH_LIMITS,
+  openAiBatchApi,
+  resolveEndpoint,
+  SpacedStartLimiter,
+} from '../../server/services/llm/index.ts';
 import type { CliIo } from '../io.ts';
 
 // Options shared by every command that calls an LLM endpoint.

@@ -62,6 +62,36 @@ export function createProgress<Counters extends { done: number; total: number }>
   };
 }
 
+/**
+ * The bar of an import, one per phase (reading the file in `unit`s, then checking and writing
+ * records): each phase starts its own `createProgress` bar, named by the phase.
+ */
+export function createPhaseProgress(
+  io: CliIo,
+  unit: 'bytes' | 'records',
+): { update: (phase: string, done: number, total: number) => void; stop: () => void } {
+  let current: { phase: string; bar: Progress<{ done: number; total: number }> } | null = null;
+  return {
+    update(phase, done, total) {
+      if (current?.phase !== phase) {
+        current?.bar.stop();
+        const units = phase === 'reading' ? unit : 'records';
+        current = {
+          phase,
+          bar: createProgress(
+            io,
+            `${phase.padEnd(7)} [{bar}] {percentage}% | {value}/{total} ${units} | ETA {eta_formatted}`,
+          ),
+        };
+      }
+      current.bar.update({ done, total });
+    },
+    stop() {
+      current?.bar.stop();
+    },
+  };
+}
+
 export interface RunCounters {
   done: number;
   total: number;

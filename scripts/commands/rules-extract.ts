@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { createRulesExtractor, explainRulesExtraction } from '../../server/services/rules-extractor.ts';
+import { createRulesExtractor, explainRulesExtraction } from '../../server/services/extraction/index.ts';
 import type { ExtractorImplementation } from './extract.ts';
 
 function lexiconFile(options: Record<string, unknown>, cwd: string): string | undefined {

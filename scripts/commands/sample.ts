@@ -1,12 +1,16 @@
 import { randomInt } from 'node:crypto';
 import type { Command } from 'commander';
 import type { z } from 'zod';
-import { assignSampleAudited, reassignAudited } from '../../server/services/assignment-changes.ts';
-import { previewAssignment } from '../../server/services/assignment-service.ts';
-import { CLI_ACTOR } from '../../server/services/audit-service.ts';
-import { drawSample } from '../../server/services/sample-service.ts';
-import { drawNextBatch, previewNextBatch } from '../../server/services/sampling/index.ts';
-import { requireStudy } from '../../server/services/studies.ts';
+import { CLI_ACTOR } from '../../server/services/audit/index.ts';
+import {
+  assignSample,
+  drawNextBatch,
+  drawSample,
+  previewAssignment,
+  previewNextBatch,
+  reassign,
+} from '../../server/services/sampling/index.ts';
+import { requireStudy } from '../../server/services/study/index.ts';
 import type { Db } from '../../server/store/db.ts';
 import type { StudyRow } from '../../server/store/studies.ts';
 import {
@@ -175,7 +179,7 @@ export function registerSampling(program: Command, io: CliIo, globals: () => Glo
         await withStudy(assignRequestSchema, raw, (db, study, request) => {
           const summary = options.dryRun
             ? previewAssignment(db, study, request)
-            : assignSampleAudited(db, study, request, CLI_ACTOR);
+            : assignSample(db, study, request, CLI_ACTOR);
           io.stdout(
             `${options.dryRun ? 'would assign' : 'assigned'} the ${summary.items} item(s) of sample version ${summary.sampleVersion} to ${request.perItem} annotator(s) each` +
               `${summary.calibration > 0 ? `, after ${summary.calibration} calibration item(s)` : ''}, seed ${request.seed}\n`,
@@ -199,7 +203,7 @@ export function registerSampling(program: Command, io: CliIo, globals: () => Glo
         ...(options.items === undefined ? {} : { items: list(options.items) }),
       };
       await withStudy(reassignRequestSchema, raw, (db, study, request) => {
-        const result = reassignAudited(db, study, request, CLI_ACTOR);
+        const result = reassign(db, study, request, CLI_ACTOR);
         io.stdout(`moved ${result.moved.length} item(s) from ${request.from} to ${request.to}\n`);
         for (const skipped of result.skipped) io.stderr(`skipped ${skipped.itemId}: ${skipped.reason}\n`);
       });

@@ -3,15 +3,15 @@ import { availableParallelism, loadavg } from 'node:os';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { z } from 'zod';
-import { loadReportInput } from '../../server/services/report/index.ts';
-import { runCoverageInWorkers } from '../../server/services/simulation/coverage-runner.ts';
 import {
-  describeDesign,
-  type StudyDesign,
-  studyDesign,
-} from '../../server/services/simulation/study-design.ts';
-import { requireStudy } from '../../server/services/studies.ts';
-import { insertCoverageCheck } from '../../server/store/coverage-checks.ts';
+  describesOwnDesign,
+  keepCoverageCheck,
+  loadOwnDesign,
+  type OwnDesign,
+  runCoverageInWorkers,
+} from '../../server/services/coverage/index.ts';
+import { describeDesign } from '../../server/services/report/index.ts';
+import { requireStudy } from '../../server/services/study/index.ts';
 import { type DesignName, designNameSchema } from '../../shared/sampling/designs.ts';
 import { summarizeCoverage } from '../../shared/simulation/coverage-summary.ts';
 import {
@@ -162,19 +162,18 @@ export function registerSimulate(program: Command, io: CliIo, globals: () => Glo
       const options = parseOptions(coverageOptionsSchema, rawOptions, io);
       let scenario: Scenario;
       // The study's own design, when the scenario is estimated from it: its check is kept for the report.
-      let own: { studyId: number; revision: number; design: StudyDesign } | null = null;
+      let own: OwnDesign | null = null;
       if (options.paperScale) scenario = paperScaleScenario();
       else if (options.scenario !== undefined) scenario = readScenario(options.scenario, io);
       else {
         own = await withDatabase(globals, io, (db) => {
           const study = requireStudy(db, globals().study);
-          const { input, revision } = loadReportInput(db, study);
           try {
-            return { studyId: study.id, revision, design: studyDesign(input) };
+            return loadOwnDesign(db, study);
           } catch (error) {
             if (!(error instanceof RangeError)) throw error;
             io.stderr(
-              `error: study "${input.study}" cannot give a scenario (${error.message.replace(/^scenarioFromStudy: /, '')}); adjudicate some gold first, or use --paper-scale or --scenario FILE\n`,
+              `error: study "${study.name}" cannot give a scenario (${error.message.replace(/^scenarioFromStudy: /, '')}); adjudicate some gold first, or use --paper-scale or --scenario FILE\n`,
             );
             throw new CliExit(1);
           }
@@ -225,13 +224,13 @@ export function registerSimulate(program: Command, io: CliIo, globals: () => Glo
           .map((value) => value.toFixed(2))
           .join(' ')})\n`,
       );
-      if (own !== null && options.store && !options.ignoreStrata && scenario === own.design.scenario) {
+      if (describesOwnDesign(own, scenario, options)) {
         const kept = own;
         const id = await withDatabase(globals, io, (db) =>
-          insertCoverageCheck(db, {
+          keepCoverageCheck(db, {
             studyId: kept.studyId,
-            designFingerprint: kept.design.fingerprint,
-            reportRevision: kept.revision,
+            fingerprint: kept.design.fingerprint,
+            revision: kept.revision,
             parameters: checkParameters(settings),
             design: describeDesign(kept.design.scenario, kept.design.notes),
             summary,

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { studyOverview } from '../../server/services/overview-service.ts';
+import { studyOverview } from '../../server/services/study/index.ts';
 import type { StudyOverview } from '../../shared/api.ts';
 import { type CliIo, type GlobalOptions, withDatabase } from '../io.ts';
 

@@ -1,10 +1,14 @@
 import type { Command } from 'commander';
 import { z } from 'zod';
-import { addAccount, changeAccount, setAccountPassword } from '../../server/services/account-changes.ts';
-import { CLI_ACTOR } from '../../server/services/audit-service.ts';
-import { generatePassword } from '../../server/services/user-admin-service.ts';
+import {
+  addAccount,
+  changeAccount,
+  generatePassword,
+  listAccounts,
+  setAccountPassword,
+} from '../../server/services/accounts/index.ts';
+import { CLI_ACTOR } from '../../server/services/audit/index.ts';
 import type { Db } from '../../server/store/db.ts';
-import { listUsers } from '../../server/store/users.ts';
 import { roleSchema } from '../../shared/api.ts';
 import { CliExit, type CliIo, type GlobalOptions, withDatabase } from '../io.ts';
 
@@ -48,7 +52,7 @@ export function registerUser(program: Command, io: CliIo, globals: () => GlobalO
     .option('--json', 'print JSON', false)
     .action(async (options: { json: boolean }) => {
       await withDb((db) => {
-        const users = listUsers(db).map(({ username, displayName, roles, disabled, passwordHash }) => ({
+        const users = listAccounts(db).map(({ username, displayName, roles, disabled, passwordHash }) => ({
           username,
           displayName,
           roles,

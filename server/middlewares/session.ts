@@ -1,7 +1,7 @@
 import type { NextFunction, Request, Response } from 'express';
 import type { Role } from '../../shared/api.ts';
 import { errors } from '../errors.ts';
-import { resolveSession } from '../services/auth-service.ts';
+import { resolveSession } from '../services/accounts/index.ts';
 import type { Db } from '../store/db.ts';
 import type { SessionRow } from '../store/sessions.ts';
 import type { User } from '../store/users.ts';

@@ -1,6 +1,6 @@
 import type { NextFunction, Request, Response } from 'express';
 import { studyParamsSchema } from '../routes/params.ts';
-import { requireStudy } from '../services/studies.ts';
+import { requireStudy } from '../services/study/index.ts';
 import type { Db } from '../store/db.ts';
 import type { StudyRow } from '../store/studies.ts';
 import { validateParams } from './validate.ts';

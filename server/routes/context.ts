@@ -1,5 +1,5 @@
 import type { ServerConfig } from '../config.ts';
-import type { LoginLimiter } from '../services/login-limiter.ts';
+import type { LoginLimiter } from '../services/accounts/index.ts';
 import type { Db } from '../store/db.ts';
 
 /** What every route folder is built with. */

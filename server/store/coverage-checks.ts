@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import {
   type CoverageCheck,
   type CoverageDesign,
@@ -80,7 +81,7 @@ export function latestCoverageCheck(db: Db, studyId: number): CoverageCheck | nu
     [studyId],
   );
   if (!row) return null;
-  const stored = JSON.parse(row.result) as { design?: unknown; summary?: unknown };
+  const stored = storedResultColumn.parse(JSON.parse(row.result));
   return {
     id: row.id,
     created_at: row.createdAt,
@@ -93,6 +94,9 @@ export function latestCoverageCheck(db: Db, studyId: number): CoverageCheck | nu
     result: coverageResultSchema.parse(stored.summary),
   };
 }
+
+/** The result column's two parts, each checked by its own schema below. */
+const storedResultColumn = z.object({ design: z.unknown(), summary: z.unknown() });
 
 /** The study's final gold arguments (fixed or imported; drafts are not gold), counted without reading them. */
 export function countFinalGold(db: Db, studyId: number): number {

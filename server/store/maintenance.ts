@@ -3,7 +3,7 @@ import type { Db } from './db.ts';
 
 /**
  * Whole-file operations on a database: SQLite's integrity check, its online backup, and whether
- * another connection has the file open. Used by `backup` and `restore` (services/backup-service.ts).
+ * another connection has the file open. Used by `backup` and `restore` (services/backup/backup.ts).
  */
 
 /** `PRAGMA integrity_check`: ['ok'] for a sound file, else SQLite's findings (at most `limit`). */

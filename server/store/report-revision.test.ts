@@ -71,7 +71,7 @@ describe('the report revision (migration 011)', () => {
           seed: 1,
           size: 1,
           allocation: 'proportional',
-          strataBy: '[]',
+          strataBy: [],
           excludedPrevious: false,
         });
         insertSampleItem(db, sample.id, {

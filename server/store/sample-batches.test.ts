@@ -13,8 +13,8 @@ function studyWithTwoVersions() {
     insertSample(db, 1, {
       seed,
       size: 5,
-      allocation: '"equal"',
-      strataBy: '["model"]',
+      allocation: 'equal',
+      strataBy: ['model'],
       excludedPrevious: true,
     });
   return { db, first: version(1), second: version(2) };

@@ -1,15 +1,44 @@
+import { z } from 'zod';
+import {
+  type StratumAttribute,
+  storedAllocationSchema,
+  stratumAttributeSchema,
+} from '../../shared/sample-api.ts';
 import type { Db } from './db.ts';
-import { nowIso } from './json-columns.ts';
+import { nowIso, writeJson } from './json-columns.ts';
 
+/** A stored version's allocation: a draw's, or a batch's design (`sample --next`). */
+export type Allocation = z.infer<typeof storedAllocationSchema>;
+
+/** A sample version, its JSON columns decoded through the sample API's schemas. */
 export interface SampleRow {
   id: number;
   version: number;
   seed: number;
   size: number;
-  allocation: string;
-  strataBy: string;
+  allocation: Allocation;
+  strataBy: StratumAttribute[];
   excludedPrevious: number;
   createdAt: string;
+}
+
+interface StoredSampleRow extends Omit<SampleRow, 'allocation' | 'strataBy'> {
+  allocation: string;
+  strataBy: string;
+}
+
+const strataByColumn = z.array(stratumAttributeSchema);
+
+/**
+ * JSON columns are written only here, but a database file can be edited by hand: they are read
+ * through the schemas they were written from, so a corrupt column fails loudly.
+ */
+function decodeSample(row: StoredSampleRow): SampleRow {
+  return {
+    ...row,
+    allocation: storedAllocationSchema.parse(JSON.parse(row.allocation)),
+    strataBy: strataByColumn.parse(JSON.parse(row.strataBy)),
+  };
 }
 
 export interface SampleStratumRow {
@@ -31,21 +60,36 @@ const SELECT_SAMPLE = `SELECT id, version, seed, size, allocation, strata_by AS 
   created_at AS createdAt FROM samples`;
 
 export function latestSample(db: Db, studyId: number): SampleRow | undefined {
-  return db.first<SampleRow>(`${SELECT_SAMPLE} WHERE study_id = ? ORDER BY version DESC LIMIT 1`, [studyId]);
+  const row = db.first<StoredSampleRow>(`${SELECT_SAMPLE} WHERE study_id = ? ORDER BY version DESC LIMIT 1`, [
+    studyId,
+  ]);
+  return row && decodeSample(row);
 }
 
 export function findSample(db: Db, studyId: number, version: number): SampleRow | undefined {
-  return db.first<SampleRow>(`${SELECT_SAMPLE} WHERE study_id = ? AND version = ?`, [studyId, version]);
+  const row = db.first<StoredSampleRow>(`${SELECT_SAMPLE} WHERE study_id = ? AND version = ?`, [
+    studyId,
+    version,
+  ]);
+  return row && decodeSample(row);
 }
 
 export function listSamples(db: Db, studyId: number): SampleRow[] {
-  return db.all<SampleRow>(`${SELECT_SAMPLE} WHERE study_id = ? ORDER BY version`, [studyId]);
+  return db
+    .all<StoredSampleRow>(`${SELECT_SAMPLE} WHERE study_id = ? ORDER BY version`, [studyId])
+    .map(decodeSample);
 }
 
 export function insertSample(
   db: Db,
   studyId: number,
-  sample: { seed: number; size: number; allocation: string; strataBy: string; excludedPrevious: boolean },
+  sample: {
+    seed: number;
+    size: number;
+    allocation: Allocation;
+    strataBy: readonly StratumAttribute[];
+    excludedPrevious: boolean;
+  },
 ): SampleRow {
   const version =
     (db.first<{ v: number | null }>('SELECT max(version) AS v FROM samples WHERE study_id = ?', [studyId])
@@ -58,15 +102,15 @@ export function insertSample(
       version,
       sample.seed,
       sample.size,
-      sample.allocation,
-      sample.strataBy,
+      writeJson(sample.allocation),
+      writeJson(sample.strataBy),
       Number(sample.excludedPrevious),
       nowIso(),
     ],
   );
-  const row = db.first<SampleRow>(`${SELECT_SAMPLE} WHERE id = ?`, [lastInsertRowid]);
+  const row = db.first<StoredSampleRow>(`${SELECT_SAMPLE} WHERE id = ?`, [lastInsertRowid]);
   if (!row) throw new Error('the sample row vanished');
-  return row;
+  return decodeSample(row);
 }
 
 export function insertSampleStratum(db: Db, sampleId: number, stratum: SampleStratumRow): void {

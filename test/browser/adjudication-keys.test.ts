@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { requireStudy } from '../../server/services/studies.ts';
+import { requireStudy } from '../../server/services/study/studies.ts';
 import { findArgument } from '../../server/store/arguments.ts';
 import type { Db } from '../../server/store/db.ts';
 import { latestSample, listSampleItems } from '../../server/store/samples.ts';

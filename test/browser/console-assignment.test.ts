@@ -1,10 +1,10 @@
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { CLI_ACTOR } from '../../server/services/audit-service.ts';
-import { drawSample } from '../../server/services/sample-service.ts';
-import { requireStudy } from '../../server/services/studies.ts';
-import { createUser } from '../../server/services/user-service.ts';
+import { createUser } from '../../server/services/accounts/users.ts';
+import { CLI_ACTOR } from '../../server/services/audit/audit.ts';
+import { drawSample } from '../../server/services/sampling/samples.ts';
+import { requireStudy } from '../../server/services/study/studies.ts';
 import { ARTIFACTS_DIR, logIn } from '../support/browser.ts';
 import { CONSOLE_ADMIN, consoleSuite, seedArguments } from '../support/console-server.ts';
 

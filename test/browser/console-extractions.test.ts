@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { importRecords } from '../../server/services/import/import-service.ts';
+import { importRecords } from '../../server/services/interchange/import/import-records.ts';
 import { buildExtraction } from '../factories.ts';
 import { ARTIFACTS_DIR, logIn } from '../support/browser.ts';
 import { CONSOLE_ADMIN, consoleSuite, seedSampleAndAnnotators } from '../support/console-server.ts';

@@ -1,9 +1,9 @@
 import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { assignSampleAudited } from '../../server/services/assignment-changes.ts';
-import { CLI_ACTOR } from '../../server/services/audit-service.ts';
-import { requireStudy } from '../../server/services/studies.ts';
+import { CLI_ACTOR } from '../../server/services/audit/audit.ts';
+import { assignSample } from '../../server/services/sampling/assignments.ts';
+import { requireStudy } from '../../server/services/study/studies.ts';
 import { saveAnnotation } from '../../server/store/annotations.ts';
 import { latestSample, listSampleItems } from '../../server/store/samples.ts';
 import { findUserByName } from '../../server/store/users.ts';
@@ -22,7 +22,7 @@ const suite = consoleSuite(async (server) => {
   if (!sample) throw new Error('the console suite draws a sample');
   const items = listSampleItems(server.db, sample.id);
   const calibration = items.slice(0, 5);
-  assignSampleAudited(
+  assignSample(
     server.db,
     study,
     {

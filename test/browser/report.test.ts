@@ -7,7 +7,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serve } from '../../scripts/serve.ts';
 import { loadConfig } from '../../server/config.ts';
-import { loadDemo, loadDemoAnnotations } from '../../server/services/demo-service.ts';
+import { loadDemo, loadDemoAnnotations } from '../../server/services/demo/demo.ts';
 import { openDatabase } from '../../server/store/open.ts';
 import { formatFigure } from '../../shared/report-document/blocks.ts';
 import { type ReportView, reportViewSchema } from '../../shared/report-view.ts';

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { serve } from '../../scripts/serve.ts';
 import { loadConfig } from '../../server/config.ts';
-import { assignDemoSample, loadDemo } from '../../server/services/demo-service.ts';
+import { assignDemoSample, loadDemo } from '../../server/services/demo/demo.ts';
 import { saveAnnotation } from '../../server/store/annotations.ts';
 import type { Db } from '../../server/store/db.ts';
 import { openDatabase } from '../../server/store/open.ts';

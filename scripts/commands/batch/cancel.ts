@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { cancelBatchJob } from '../../../server/services/llm/batch/status.ts';
+import { cancelBatchJob } from '../../../server/services/llm/index.ts';
 import { CliExit, type CliIo, type GlobalOptions, parseOptions, withDatabase } from '../../io.ts';
 import { batchApiFor } from '../llm-options.ts';
 import { batchCommandOptionsSchema } from './options.ts';

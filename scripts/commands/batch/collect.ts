@@ -1,7 +1,6 @@
 import type { Command } from 'commander';
-import { collectBatchJobs } from '../../../server/services/llm/batch/collect.ts';
-import { waitForBatchJobs } from '../../../server/services/llm/batch/status.ts';
-import { InterruptedError } from '../../../server/services/llm/sleep.ts';
+import { InterruptedError } from '../../../server/services/concurrency/index.ts';
+import { collectBatchJobs, waitForBatchJobs } from '../../../server/services/llm/index.ts';
 import { CliExit, type CliIo, type GlobalOptions, parseOptions, withDatabase } from '../../io.ts';
 import { batchApiFor } from '../llm-options.ts';
 import { createProgress, interruptible } from '../progress.ts';

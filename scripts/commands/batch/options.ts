@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { z } from 'zod';
-import type { BatchWaitProgress } from '../../../server/services/llm/batch/status.ts';
+import type { BatchWaitProgress } from '../../../server/services/llm/index.ts';
 import type { CliIo } from '../../io.ts';
 import { positiveInt } from '../llm-options.ts';
 import { createProgress, type Progress } from '../progress.ts';

@@ -1,6 +1,4 @@
-import type { CollectedBatch } from '../../../server/services/llm/batch/collect.ts';
-import type { BatchJobState } from '../../../server/services/llm/batch/status.ts';
-import type { SubmissionSummary } from '../../../server/services/llm/batch/submit.ts';
+import type { BatchJobState, CollectedBatch, SubmissionSummary } from '../../../server/services/llm/index.ts';
 import { megabytes } from '../progress.ts';
 
 /** The lines that tell what a submission (or a retry's resubmission) sent, and what to do next. */

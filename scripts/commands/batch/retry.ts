@@ -1,6 +1,5 @@
 import type { Command } from 'commander';
-import { listBatchJobStates } from '../../../server/services/llm/batch/status.ts';
-import { resubmitBatchJob } from '../../../server/services/llm/batch/submit.ts';
+import { listBatchJobStates, resubmitBatchJob } from '../../../server/services/llm/index.ts';
 import { CliExit, type CliIo, type GlobalOptions, parseOptions, withDatabase } from '../../io.ts';
 import { addBatchLimitOptions, batchApiFor, batchLimitOptionsSchema, batchLimitsOf } from '../llm-options.ts';
 import { interruptible } from '../progress.ts';

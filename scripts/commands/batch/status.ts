@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
-import { refreshBatchJobs, waitForBatchJobs } from '../../../server/services/llm/batch/status.ts';
-import { InterruptedError } from '../../../server/services/llm/sleep.ts';
+import { InterruptedError } from '../../../server/services/concurrency/index.ts';
+import { refreshBatchJobs, waitForBatchJobs } from '../../../server/services/llm/index.ts';
 import { CliExit, type CliIo, type GlobalOptions, parseOptions, withDatabase } from '../../io.ts';
 import { batchApiFor } from '../llm-options.ts';
 import { interruptible } from '../progress.ts';

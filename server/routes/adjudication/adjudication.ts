@@ -9,15 +9,16 @@ import {
   validateParams,
   validateQuery,
 } from '../../middlewares/validate.ts';
-import { goldHistory, saveGold } from '../../services/adjudication/gold-service.ts';
-import type { AdjudicationRequest } from '../../services/adjudication/item-context.ts';
 import {
+  type AdjudicationRequest,
   acceptItems,
   adjudicationItem,
   adjudicationQueue,
+  goldHistory,
+  revealItem,
+  saveGold,
   startAdjudication,
-} from '../../services/adjudication/queue-service.ts';
-import { revealItem } from '../../services/adjudication/reveal-service.ts';
+} from '../../services/adjudication/index.ts';
 import type { RouteContext } from '../context.ts';
 import { itemParamsSchema } from '../params.ts';
 

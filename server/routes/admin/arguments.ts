@@ -3,8 +3,7 @@ import { argumentListQuerySchema } from '../../../shared/console-api.ts';
 import { requireRole } from '../../middlewares/session.ts';
 import { studyOf } from '../../middlewares/study.ts';
 import { validateParams, validateQuery } from '../../middlewares/validate.ts';
-import { argumentDetail } from '../../services/argument-detail-service.ts';
-import { argumentListPage } from '../../services/argument-list-service.ts';
+import { argumentDetail, argumentListPage } from '../../services/annotation/index.ts';
 import type { RouteContext } from '../context.ts';
 import { argumentParamsSchema } from '../params.ts';
 

@@ -3,7 +3,7 @@ import { auditQuerySchema } from '../../../shared/audit-api.ts';
 import { requireRole } from '../../middlewares/session.ts';
 import { studyOf } from '../../middlewares/study.ts';
 import { validateQuery } from '../../middlewares/validate.ts';
-import { auditEntries } from '../../services/audit-service.ts';
+import { auditEntries } from '../../services/audit/index.ts';
 import type { RouteContext } from '../context.ts';
 
 /** GET /api/studies/:study/audit?since=&limit= — who changed what, oldest first (admin). */

@@ -3,7 +3,7 @@ import { coverageCheckRequestSchema, coverageJobParamsSchema } from '../../../sh
 import { authOf, requireRole } from '../../middlewares/session.ts';
 import { studyOf } from '../../middlewares/study.ts';
 import { validateBody, validateParams } from '../../middlewares/validate.ts';
-import { CoverageCenter } from '../../services/simulation/coverage-center.ts';
+import { CoverageCenter } from '../../services/coverage/index.ts';
 import type { RouteContext } from '../context.ts';
 
 /**

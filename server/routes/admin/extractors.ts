@@ -4,7 +4,7 @@ import { extractionFailuresQuerySchema } from '../../../shared/console-api.ts';
 import { requireRole } from '../../middlewares/session.ts';
 import { studyOf } from '../../middlewares/study.ts';
 import { validateParams, validateQuery } from '../../middlewares/validate.ts';
-import { extractionFailures, extractorRuns } from '../../services/extraction-runs-service.ts';
+import { extractionFailures, extractorRuns } from '../../services/extraction/index.ts';
 import type { RouteContext } from '../context.ts';
 
 const extractorParamsSchema = z.object({

@@ -3,7 +3,7 @@ import { reopenGoldRequestSchema } from '../../../shared/adjudication-api.ts';
 import { authOf, requireRole } from '../../middlewares/session.ts';
 import { studyOf } from '../../middlewares/study.ts';
 import { validateBody, validateParams } from '../../middlewares/validate.ts';
-import { reopenGold } from '../../services/adjudication/gold-service.ts';
+import { reopenGold } from '../../services/adjudication/index.ts';
 import type { RouteContext } from '../context.ts';
 import { argumentParamsSchema } from '../params.ts';
 

@@ -8,8 +8,8 @@ import { errors } from '../../errors.ts';
 import { authOf, requireRole } from '../../middlewares/session.ts';
 import { studyOf } from '../../middlewares/study.ts';
 import { validateQuery } from '../../middlewares/validate.ts';
-import { appActor } from '../../services/audit-service.ts';
-import { importHistory, importUpload } from '../../services/import/upload-service.ts';
+import { appActor } from '../../services/audit/index.ts';
+import { importHistory, importUpload } from '../../services/interchange/index.ts';
 import type { RouteContext } from '../context.ts';
 
 /** POST /api/admin/imports — an uploaded file, imported like `import KIND FILE` (the study may be new). */

@@ -3,7 +3,7 @@ import { nextBatchRequestSchema } from '../../../shared/sampling/next-batch.ts';
 import { authOf, requireRole } from '../../middlewares/session.ts';
 import { studyOf } from '../../middlewares/study.ts';
 import { validateBody } from '../../middlewares/validate.ts';
-import { appActor } from '../../services/audit-service.ts';
+import { appActor } from '../../services/audit/index.ts';
 import { drawNextBatch, previewNextBatch } from '../../services/sampling/index.ts';
 import type { Db } from '../../store/db.ts';
 

@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { requireRole } from '../../middlewares/session.ts';
 import { studyOf } from '../../middlewares/study.ts';
-import { studyProgress } from '../../services/progress-service.ts';
+import { studyProgress } from '../../services/study/index.ts';
 import type { RouteContext } from '../context.ts';
 
 /** GET /api/studies/:study/progress — per annotator and per stratum, for admins. */

@@ -8,11 +8,17 @@ import {
 import { authOf, requireRole } from '../../middlewares/session.ts';
 import { studyOf } from '../../middlewares/study.ts';
 import { validateBody, validateQuery } from '../../middlewares/validate.ts';
-import { assignSampleAudited, reassignAudited } from '../../services/assignment-changes.ts';
-import { assignmentRecords, previewAssignment } from '../../services/assignment-service.ts';
-import { appActor } from '../../services/audit-service.ts';
-import { drawSample, listSampleSummaries } from '../../services/sample-service.ts';
-import { listAssignmentLog, listAssignmentLogPage } from '../../store/assignments.ts';
+import { appActor } from '../../services/audit/index.ts';
+import {
+  assignmentLog,
+  assignmentLogPage,
+  assignmentRecords,
+  assignSample,
+  drawSample,
+  listSampleSummaries,
+  previewAssignment,
+  reassign,
+} from '../../services/sampling/index.ts';
 import type { RouteContext } from '../context.ts';
 import { nextBatchRoutes } from './next-batch.ts';
 
@@ -40,18 +46,18 @@ export function samplingRoutes({ db }: RouteContext): Router {
   });
 
   router.get('/assignments/log', admin, (_request, response) => {
-    response.json(listAssignmentLog(db, studyOf(response).id));
+    response.json(assignmentLog(db, studyOf(response)));
   });
 
   const pageQuery = validateQuery(pageQuerySchema);
   router.get('/assignment-log', admin, pageQuery, (_request, response) => {
     const page = pageQuery.of(response);
-    response.json({ ...page, ...listAssignmentLogPage(db, studyOf(response).id, page) });
+    response.json({ ...page, ...assignmentLogPage(db, studyOf(response), page) });
   });
 
   router.post('/assignments', admin, assignBody, (_request, response) => {
     const actor = appActor(authOf(response).user);
-    response.status(201).json(assignSampleAudited(db, studyOf(response), assignBody.of(response), actor));
+    response.status(201).json(assignSample(db, studyOf(response), assignBody.of(response), actor));
   });
 
   router.post('/assignments/preview', admin, assignBody, (_request, response) => {
@@ -60,7 +66,7 @@ export function samplingRoutes({ db }: RouteContext): Router {
 
   router.post('/assignments/reassign', admin, reassignBody, (_request, response) => {
     const actor = appActor(authOf(response).user);
-    response.json(reassignAudited(db, studyOf(response), reassignBody.of(response), actor));
+    response.json(reassign(db, studyOf(response), reassignBody.of(response), actor));
   });
 
   return router;

@@ -7,10 +7,14 @@ import {
 import { authOf, requireRole } from '../../middlewares/session.ts';
 import { validateBody, validateParams } from '../../middlewares/validate.ts';
 import { presentAdminUser } from '../../presenters/admin-user.ts';
-import { addAccount, changeAccount, setAccountPassword } from '../../services/account-changes.ts';
-import { appActor } from '../../services/audit-service.ts';
-import { generatePassword } from '../../services/user-admin-service.ts';
-import { listUsers } from '../../store/users.ts';
+import {
+  addAccount,
+  changeAccount,
+  generatePassword,
+  listAccounts,
+  setAccountPassword,
+} from '../../services/accounts/index.ts';
+import { appActor } from '../../services/audit/index.ts';
 import type { RouteContext } from '../context.ts';
 import { usernameParamsSchema } from '../params.ts';
 
@@ -24,7 +28,7 @@ export function adminUserRoutes({ db }: RouteContext): Router {
   const passwordBody = validateBody(setPasswordRequestSchema);
 
   router.get('/', (_request, response) => {
-    response.json(listUsers(db).map(presentAdminUser));
+    response.json(listAccounts(db).map(presentAdminUser));
   });
 
   router.post('/', createBody, async (_request, response) => {

@@ -4,7 +4,7 @@ import { errors } from '../../errors.ts';
 import { authOf, CSRF_COOKIE, currentAuth, requireUser, SESSION_COOKIE } from '../../middlewares/session.ts';
 import { validateBody } from '../../middlewares/validate.ts';
 import { presentSessionUser } from '../../presenters/user.ts';
-import { endSession, logIn, startSession } from '../../services/auth-service.ts';
+import { endSession, logIn, startSession } from '../../services/accounts/index.ts';
 import type { RouteContext } from '../context.ts';
 
 /** POST /api/auth/login, POST /api/auth/logout, GET /api/auth/me. */

@@ -13,7 +13,7 @@ import {
   type ItemRequest,
   reopenAnnotation,
   saveAnnotationAttempt,
-} from '../../services/annotation-service.ts';
+} from '../../services/annotation/index.ts';
 import type { RouteContext } from '../context.ts';
 import { itemParamsSchema } from '../params.ts';
 

@@ -1,20 +1,14 @@
 import { Router } from 'express';
-import type { StudySummary } from '../../../shared/api.ts';
 import { authOf, requireUser } from '../../middlewares/session.ts';
 import { studyOf } from '../../middlewares/study.ts';
-import { studyOverviewFor } from '../../services/overview-service.ts';
-import { listStudies } from '../../store/studies.ts';
+import { studyOverviewFor, studySummaries } from '../../services/study/index.ts';
 import type { RouteContext } from '../context.ts';
 
 /** GET /api/studies — the studies of this database, for every signed-in account. */
 export function studyListRoutes({ db }: RouteContext): Router {
   const router = Router();
   router.get('/', requireUser, (_request, response) => {
-    const studies: StudySummary[] = listStudies(db).map((study) => ({
-      name: study.name,
-      createdAt: study.createdAt,
-    }));
-    response.json(studies);
+    response.json(studySummaries(db));
   });
   return router;
 }

@@ -1,5 +1,6 @@
 import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError } from 'openai';
 import type { AttemptRecord, ResponseFormatMode } from '../../store/llm-calls.ts';
+import { InterruptedError, sleep } from '../concurrency/sleep.ts';
 import { type BackoffPolicy, retryAfterMs, retryWaitMs } from './backoff.ts';
 import {
   type ChatRequest,
@@ -9,7 +10,6 @@ import {
   readCompletion,
 } from './chat-request.ts';
 import { type StartLimiter, UNLIMITED } from './rate-limiter.ts';
-import { InterruptedError, sleep } from './sleep.ts';
 
 export interface ChatClientOptions {
   /** The endpoint's OpenAI-compatible base URL, e.g. https://api.openai.com/v1. */

@@ -2,13 +2,13 @@ import { MODE_OF_TEST, type TestNumber } from '../../../shared/vocabulary.ts';
 import type { Db } from '../../store/db.ts';
 import { argumentIdsOfStudy, triplesArguedBy, triplesInOpenBatches } from '../../store/llm-batches.ts';
 import { listTriples, type StoredTriple } from '../../store/triples.ts';
-import { requireStudy } from '../studies.ts';
+import { runPool } from '../concurrency/pool.ts';
+import { InterruptedError } from '../concurrency/sleep.ts';
+import { requireStudy } from '../study/studies.ts';
 import { type ChatClient, FormatLadder } from './chat-client.ts';
 import { type GenerationRequestConfig, generatedArgumentId, planGeneration } from './generation-request.ts';
 import { writeGeneration } from './generation-writer.ts';
-import { runPool } from './pool.ts';
 import type { PromptTemplate } from './prompts.ts';
-import { InterruptedError } from './sleep.ts';
 
 export interface GenerateArgumentsRequest {
   db: Db;

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { canonicalJson } from '../import/canonical.ts';
+import { canonicalJson } from '../../../shared/canonical-json.ts';
 
 /** SHA-256 of the UTF-8 bytes of `text`, as 64 lower-case hex digits. */
 export function sha256Hex(text: string): string {

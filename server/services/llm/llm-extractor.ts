@@ -1,14 +1,14 @@
 import type { StoredArgument } from '../../store/arguments.ts';
 import type { Db } from '../../store/db.ts';
+import type { ExtractContext, ExtractionResult, Extractor } from '../extraction/extractor.ts';
 import { type ChatClient, FormatLadder } from './chat-client.ts';
+import { extractionFromCache, extractionFromOutcome } from './extraction-outcome.ts';
 import {
   type ExtractionRequestConfig,
   extractionRunParameters,
   planExtraction,
   startingFormat,
 } from './extraction-request.ts';
-import { extractionFromCache, extractionFromOutcome } from './extraction-writer.ts';
-import type { ExtractContext, ExtractionResult, Extractor } from './run-extraction.ts';
 
 export { type AnswerReading, readExtractionAnswer } from './extraction-answer.ts';
 export { EXTRACTION_SCHEMA, type ResponseFormatRequest } from './extraction-request.ts';

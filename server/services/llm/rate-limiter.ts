@@ -1,4 +1,4 @@
-import { sleep } from './sleep.ts';
+import { sleep } from '../concurrency/sleep.ts';
 
 /** Something that decides when the next request may start. */
 export interface StartLimiter {

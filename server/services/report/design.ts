@@ -1,4 +1,3 @@
-import { stratumAttributeSchema } from '../../../shared/sample-api.ts';
 import { argumentStratum } from '../../../shared/sampling/argument-stratum.ts';
 import type { Argument } from '../../../shared/schemas/argument.ts';
 import type { SampleDesign } from '../../../shared/scoring/index.ts';
@@ -23,7 +22,7 @@ export function loadDesign(
   const latest = latestSample(db, studyId);
   if (!latest) return { design: null, notes: [] };
   const notes: string[] = [];
-  const strataBy = stratumAttributeSchema.array().parse(JSON.parse(latest.strataBy));
+  const strataBy = latest.strataBy;
   const versions = latest.excludedPrevious === 1 ? listSamples(db, studyId) : [latest];
   if (versions.length > 1)
     notes.push(

@@ -4,8 +4,8 @@ export { formatReport, REPORT_FORMATS, type ReportFormat } from './format-report
 export { renderHtml } from './render-html.ts';
 export { renderMarkdown } from './render-markdown.ts';
 export { ReportCenter, type ServedReport } from './report-center.ts';
-export { type Block, formatFigure, reportDocument } from './report-document.ts';
 export { type RenderedReport, type ReportJob, runReportJob } from './report-runner.ts';
+export { describeDesign, type StudyDesign, studyDesign } from './study-design.ts';
 export {
   checkReportRequest,
   loadReportInput,
@@ -13,4 +13,4 @@ export {
   type ReportRequest,
   reportOptions,
   studyReport,
-} from './report-service.ts';
+} from './study-report.ts';

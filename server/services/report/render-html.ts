@@ -1,8 +1,9 @@
 import { legendGlyph } from '../../../shared/report-charts/legend-glyph.ts';
+import type { Block, Cell } from '../../../shared/report-document/blocks.ts';
 import { type ChartBlock, cellWraps } from '../../../shared/report-document/blocks.ts';
+import { reportDocument } from '../../../shared/report-document/report-document.ts';
 import type { Report } from '../../../shared/scoring/index.ts';
 import { chartSvg } from './chart-svg.ts';
-import { type Block, type Cell, reportDocument } from './report-document.ts';
 import { REPORT_STYLE } from './report-style.ts';
 
 /** Escapes text for HTML element content and attribute values. */

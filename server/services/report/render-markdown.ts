@@ -1,5 +1,6 @@
+import { type Block, cellText } from '../../../shared/report-document/blocks.ts';
+import { reportDocument } from '../../../shared/report-document/report-document.ts';
 import type { Report } from '../../../shared/scoring/index.ts';
-import { type Block, cellText, reportDocument } from './report-document.ts';
 
 /**
  * Text that Markdown shows as it is, whoever wrote it: study, model, extractor and annotator names and

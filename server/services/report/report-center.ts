@@ -12,7 +12,7 @@ import {
   type ReportSource,
   runReportJob,
 } from './report-runner.ts';
-import { checkReportRequest, loadReportInput, reportOptions } from './report-service.ts';
+import { checkReportRequest, loadReportInput, reportOptions } from './study-report.ts';
 
 /** A report as served: its bytes, and whether it came from the cache. */
 export interface ServedReport extends RenderedReport {

@@ -4,7 +4,7 @@ import type { ReportProgress } from '../../../shared/report-jobs-api.ts';
 import type { ReportInput, ReportOptions } from '../../../shared/scoring/index.ts';
 import { errors } from '../../errors.ts';
 import type { ReportFormat } from './format-report.ts';
-import { LOADING_STEPS } from './report-service.ts';
+import { LOADING_STEPS } from './study-report.ts';
 
 /**
  * Where a report worker finds the study: a database file it opens read-only itself, or (an

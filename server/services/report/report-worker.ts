@@ -4,7 +4,7 @@ import { Db } from '../../store/db.ts';
 import { computeReport, type PreparedReport } from './compute-report.ts';
 import { formatReport } from './format-report.ts';
 import { REPORT_STEPS, type ReportJob, type ReportWorkerMessage } from './report-runner.ts';
-import { LOADING_STEPS, loadReportInput } from './report-service.ts';
+import { LOADING_STEPS, loadReportInput } from './study-report.ts';
 
 /**
  * The entry of a report worker thread (`runReportJob`): loads the study, computes and renders one

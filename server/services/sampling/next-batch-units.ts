@@ -1,5 +1,5 @@
 import { RULES_EXTRACTOR_NAME } from '../../../shared/rules/index.ts';
-import { stratumAttributeSchema } from '../../../shared/sample-api.ts';
+import type { StratumAttribute } from '../../../shared/sample-api.ts';
 import { argumentStratum } from '../../../shared/sampling/argument-stratum.ts';
 import type { BatchUnit, NextBatchRequest } from '../../../shared/sampling/next-batch.ts';
 import { type ExtractionReading, predictedError } from '../../../shared/sampling/predicted-error.ts';
@@ -16,7 +16,7 @@ import { listTriples } from '../../store/triples.ts';
 /** The arguments a batch may draw, each with its stratum and predicted error, and what they came from. */
 export interface BatchPopulation {
   current: SampleRow;
-  strataBy: string[];
+  strataBy: StratumAttribute[];
   primaryExtractor: string | null;
   units: BatchUnit[];
   /** Argument row id of every unit's id. */
@@ -58,7 +58,7 @@ export function loadBatchPopulation(db: Db, study: StudyRow, request: NextBatchR
     throw errors.validation(
       `Study "${study.name}" has no sample to extend; draw the first one with: ${CLI} sample --size 50 --seed N`,
     );
-  const strataBy = stratumAttributeSchema.array().parse(JSON.parse(current.strataBy));
+  const strataBy = current.strataBy;
   const primaryExtractor = primaryOf(db, study, request.extractor);
   const rules = byArgument(listExtractions(db, study.id, RULES_EXTRACTOR_NAME));
   const primary = byArgument(

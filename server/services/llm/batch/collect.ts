@@ -11,13 +11,14 @@ import {
 } from '../../../store/llm-batches.ts';
 import type { StudyRow } from '../../../store/studies.ts';
 import { listTriples, type StoredTriple } from '../../../store/triples.ts';
-import { requireStudy } from '../../studies.ts';
+import { InterruptedError } from '../../concurrency/sleep.ts';
+import { writeExtraction } from '../../extraction/extraction-writer.ts';
+import { extractionSelection } from '../../extraction/run-extraction.ts';
+import { requireStudy } from '../../study/studies.ts';
 import type { ChatOutcome } from '../chat-client.ts';
+import { extractionFromOutcome } from '../extraction-outcome.ts';
 import { extractionRunParameters, startingFormat } from '../extraction-request.ts';
-import { extractionFromOutcome, writeExtraction } from '../extraction-writer.ts';
 import { writeGeneration } from '../generation-writer.ts';
-import { extractionSelection } from '../run-extraction.ts';
-import { InterruptedError } from '../sleep.ts';
 import { type BatchApi, BatchApiError } from './batch-api.ts';
 import { extractionRequestConfigOf, generationRequestConfigOf } from './batch-job.ts';
 import { parseCustomId } from './batch-lines.ts';

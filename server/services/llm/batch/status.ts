@@ -9,8 +9,8 @@ import {
   TERMINAL_BATCH_STATUSES,
   updateBatchState,
 } from '../../../store/llm-batches.ts';
-import { requireStudy } from '../../studies.ts';
-import { sleep } from '../sleep.ts';
+import { sleep } from '../../concurrency/sleep.ts';
+import { requireStudy } from '../../study/studies.ts';
 import type { BatchApi, BatchInfo } from './batch-api.ts';
 import { type BatchJobConfig, readJobConfig } from './batch-job.ts';
 import { findJobOrFail } from './submit.ts';

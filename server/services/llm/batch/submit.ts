@@ -17,18 +17,19 @@ import {
 } from '../../../store/llm-batches.ts';
 import type { StudyRow } from '../../../store/studies.ts';
 import { listTriples, type StoredTriple } from '../../../store/triples.ts';
-import { requireStudy } from '../../studies.ts';
+import { writeExtraction } from '../../extraction/extraction-writer.ts';
+import { extractionSelection, extractorRowFor } from '../../extraction/run-extraction.ts';
+import { requireStudy } from '../../study/studies.ts';
 import { chatCompletionBody } from '../chat-request.ts';
+import { extractionFromCache } from '../extraction-outcome.ts';
 import {
   type ExtractionRequestConfig,
   extractionRunParameters,
   planExtraction,
   startingFormat,
 } from '../extraction-request.ts';
-import { extractionFromCache, writeExtraction } from '../extraction-writer.ts';
 import { generationSelection } from '../generate-arguments.ts';
 import { type GenerationRequestConfig, planGeneration } from '../generation-request.ts';
-import { extractionSelection, extractorRowFor } from '../run-extraction.ts';
 import { type BatchApi, BatchApiError } from './batch-api.ts';
 import { BatchFileWriter, type WrittenBatchFile } from './batch-files.ts';
 import {

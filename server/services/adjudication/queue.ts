@@ -1,0 +1,149 @@
+import { agreedJudgement } from '../../../shared/adjudication/agreed-judgement.ts';
+import type { AcceptResult, AdjudicationItem, AdjudicationQueue } from '../../../shared/adjudication-api.ts';
+import { checkSpans } from '../../../shared/span-rules.ts';
+import { presentItemForAdjudicator, queueStatus } from '../../presenters/adjudication.ts';
+import {
+  findAdjudicationItemByKey,
+  isInvolved,
+  startAdjudicationItem,
+} from '../../store/adjudication-items.ts';
+import { ACCEPTED_NOTE, findGold, writeGold } from '../../store/adjudications.ts';
+import type { Db } from '../../store/db.ts';
+import type { StudyRow } from '../../store/studies.ts';
+import type { User } from '../../store/users.ts';
+import { appActor, recordAudit } from '../audit/audit.ts';
+import { refreshErrorClasses } from '../extraction/error-classes.ts';
+import { auditGold } from './gold.ts';
+import {
+  type AdjudicationRequest,
+  comparedAnnotations,
+  disagreementsOf,
+  openItem,
+  queueEntries,
+} from './item-context.ts';
+
+/**
+ * The adjudicator's queue: every ready item they did not annotate (`queueEntries`), each with its
+ * number of submitted annotations, of disagreements between A and B, and its status; and how many
+ * items still wait for an annotator.
+ */
+export function adjudicationQueue(db: Db, study: StudyRow, user: User): AdjudicationQueue {
+  const { entries, notReady } = db.transaction(() => queueEntries(db, study, user));
+  return {
+    items: entries.map(({ candidate, itemKey }, index) => {
+      const { annotations } = comparedAnnotations(db, candidate.argumentRowId, itemKey);
+      const gold =
+        candidate.goldStatus === null
+          ? undefined
+          : { status: candidate.goldStatus, note: candidate.goldNote };
+      return {
+        itemKey,
+        position: index + 1,
+        annotations: annotations.length,
+        disagreements: disagreementsOf(annotations).length,
+        status: queueStatus(gold, candidate.startedAt !== null),
+      };
+    }),
+    notReady,
+  };
+}
+
+/** One item for the adjudicator (`presentItemForAdjudicator`); opening it does not start adjudication. */
+export function adjudicationItem(request: AdjudicationRequest, names: boolean): AdjudicationItem {
+  const context = openItem(request);
+  const { entries } = queueEntries(request.db, request.study, request.user);
+  const index = entries.findIndex((entry) => entry.itemKey === context.item.itemKey);
+  return presentItemForAdjudicator({
+    ...context,
+    position: index + 1,
+    queueLength: entries.length,
+    names,
+  });
+}
+
+/**
+ * Starts adjudication of an item (idempotent): from now on its annotators cannot reopen their work.
+ * Answers the item as `adjudicationItem` does, without names.
+ */
+export function startAdjudication(request: AdjudicationRequest): AdjudicationItem {
+  const { db, study, user } = request;
+  const context = openItem(request);
+  db.transaction(() => {
+    startAdjudicationItem(db, context.argument.rowId, user.id);
+    if (context.item.startedAt === null)
+      recordAudit(db, {
+        studyId: study.id,
+        actor: appActor(user),
+        action: 'adjudication.start',
+        subject: context.argument.record.id,
+      });
+  });
+  return adjudicationItem(request, false);
+}
+
+/** Why an item cannot be accepted in bulk, or undefined when it can. */
+function refusal(db: Db, study: StudyRow, user: User, itemKey: string): string | undefined {
+  const item = findAdjudicationItemByKey(db, study.id, itemKey);
+  if (!item || isInvolved(db, item.argumentRowId, user.id)) return 'not in your adjudication queue';
+  const { ready, annotations } = comparedAnnotations(db, item.argumentRowId, item.itemKey);
+  if (!ready) return 'not every annotation is submitted';
+  if (annotations.length < 2) return 'annotated once only: adjudicate it instead';
+  const gold = findGold(db, item.argumentRowId);
+  if (gold) return `it already has gold (${gold.status})`;
+  const count = disagreementsOf(annotations).length;
+  if (count > 0) return `${count} disagreement${count === 1 ? '' : 's'}: adjudicate it`;
+  return undefined;
+}
+
+/**
+ * Bulk acceptance: each listed item whose two annotators do not disagree at all, and which has no
+ * gold yet, gets fixed gold equal to their (common) judgement, with no decisions, the note "accepted,
+ * no disagreement", the caller as adjudicator and the time; its adjudication is started and its error
+ * classes stored. Every other item is skipped with the reason. One transaction.
+ */
+export function acceptItems(
+  { db, study, user }: Omit<AdjudicationRequest, 'itemKey'>,
+  itemKeys: readonly string[],
+): AcceptResult {
+  const result: AcceptResult = { accepted: [], skipped: [] };
+  db.transaction(() => {
+    for (const itemKey of new Set(itemKeys)) {
+      const reason = refusal(db, study, user, itemKey);
+      if (reason !== undefined) {
+        result.skipped.push({ itemKey, reason });
+        continue;
+      }
+      const { argument, annotations } = openItem({ db, study, user, itemKey });
+      const [a, b] = annotations;
+      if (!a || !b) continue;
+      const judgement = agreedJudgement(a.judgement, b.judgement);
+      const problems = checkSpans(judgement, argument.record.text.length);
+      if (problems.length > 0) {
+        result.skipped.push({
+          itemKey,
+          reason: `the annotators' common judgement breaks a span rule (${problems[0]})`,
+        });
+        continue;
+      }
+      startAdjudicationItem(db, argument.rowId, user.id);
+      const saved = writeGold(
+        db,
+        {
+          argumentRowId: argument.rowId,
+          status: 'fixed',
+          judgement,
+          decisions: [],
+          adjudicator: user.username,
+          note: ACCEPTED_NOTE,
+          importId: null,
+        },
+        'accept',
+        user.id,
+      );
+      refreshErrorClasses(db, argument.rowId);
+      auditGold(db, study, user, saved, 'gold.accept');
+      result.accepted.push(itemKey);
+    }
+  });
+  return result;
+}

@@ -1,0 +1,31 @@
+import type { Reveal } from '../../../shared/adjudication-api.ts';
+import { errors } from '../../errors.ts';
+import { presentReveal } from '../../presenters/adjudication.ts';
+import { isFinalGold } from '../../store/adjudications.ts';
+import { findExtraction } from '../../store/extractions.ts';
+import { listExtractors } from '../../store/extractors.ts';
+import { refreshErrorClasses } from '../extraction/error-classes.ts';
+import { type AdjudicationRequest, openItem } from './item-context.ts';
+
+/**
+ * The staged reveal: once the item's gold is final (fixed or imported), the argument's identity and
+ * every extractor's output classified against the gold (stored error classes, computed now when
+ * missing or made stale by a new extraction). Before that, 403: the API refuses, not only the screen.
+ */
+export function revealItem(request: AdjudicationRequest): Reveal {
+  const { db, study } = request;
+  const { argument, gold } = openItem(request);
+  if (!gold || !isFinalGold(gold))
+    throw errors.forbidden(
+      'The extractors are shown only against fixed gold: decide every disagreement and fix the gold of this item first.',
+    );
+  const classified = refreshErrorClasses(db, argument.rowId);
+  return presentReveal(
+    argument,
+    listExtractors(db, study.id).map((extractor) => ({
+      name: extractor.name,
+      extraction: findExtraction(db, argument.rowId, extractor.id),
+      decisions: classified.get(extractor.id) ?? [],
+    })),
+  );
+}

@@ -1,0 +1,1 @@
+export { appActor, auditEntries, CLI_ACTOR } from './audit.ts';

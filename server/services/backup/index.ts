@@ -1,0 +1,1 @@
+export { backupDatabase, databaseSchemaVersion, restoreDatabase } from './backup.ts';

@@ -1,0 +1,1 @@
+export { InterruptedError } from './sleep.ts';

@@ -1,0 +1,7 @@
+export {
+  assignDemoSample,
+  isEmptyDatabase,
+  loadDemo,
+  loadDemoAnnotations,
+  workingDemoLogins,
+} from './demo.ts';

@@ -1,0 +1,84 @@
+import { canonicalJson } from '../../../../shared/canonical-json.ts';
+import type { RecordProblem } from '../../../errors.ts';
+import type { Db } from '../../../store/db.ts';
+
+export interface ImportCounts {
+  records: number;
+  inserted: number;
+  replaced: number;
+  unchanged: number;
+}
+
+/** Everything one import's records share while they are written inside its transaction. */
+export interface ApplyContext {
+  db: Db;
+  studyId: number;
+  studyName: string;
+  replace: boolean;
+  fileName: string;
+  sha256: string;
+  counts: ImportCounts;
+  problems: RecordProblem[];
+  warnings: string[];
+  /** The import's row id, created on the first write so that a no-op import leaves no trace. */
+  importId: () => number;
+  /**
+   * label → the first record of the file with it (the record itself: its canonical JSON is computed
+   * only when the label comes again, which an honest file never does).
+   */
+  seen: Map<string, { line: number; value: unknown }>;
+  /** Annotators met so far (lower-cased name → account), looked up once per import. */
+  users: Map<string, { id: number }>;
+  /** Extractors met so far, by name, looked up (or created) once per import. */
+  extractors: Map<string, { id: number }>;
+  /** extractor id → the extraction run this import writes under. */
+  extractionRuns: Map<number, number>;
+}
+
+/**
+ * The one rule for every record that has an id: new → insert; identical to what is stored → no-op;
+ * different → an error unless `--replace`; the same id twice in one file with different content →
+ * an error naming both lines. `write` may return a problem instead of writing.
+ */
+export function reconcile<T>(
+  context: ApplyContext,
+  line: number,
+  label: string,
+  incoming: T,
+  existing: T | undefined,
+  write: (action: 'insert' | 'replace') => string | undefined,
+): void {
+  const earlier = context.seen.get(label);
+  if (earlier) {
+    if (canonicalJson(earlier.value) !== canonicalJson(incoming))
+      context.problems.push({
+        line,
+        message: `${label} appears again with different content (first on line ${earlier.line})`,
+      });
+    else context.counts.unchanged += 1;
+    return;
+  }
+  context.seen.set(label, { line, value: incoming });
+  if (existing === undefined) {
+    recordOutcome(context, line, write('insert'), 'inserted');
+  } else if (canonicalJson(existing) === canonicalJson(incoming)) {
+    context.counts.unchanged += 1;
+  } else if (context.replace) {
+    recordOutcome(context, line, write('replace'), 'replaced');
+  } else {
+    context.problems.push({
+      line,
+      message: `${label} already exists in study "${context.studyName}" with different content; pass --replace to overwrite it`,
+    });
+  }
+}
+
+function recordOutcome(
+  context: ApplyContext,
+  line: number,
+  problem: string | undefined,
+  counter: 'inserted' | 'replaced',
+): void {
+  if (problem === undefined) context.counts[counter] += 1;
+  else context.problems.push({ line, message: problem });
+}
