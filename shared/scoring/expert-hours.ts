@@ -1,5 +1,6 @@
 import { sampleVariance } from 'simple-statistics';
 import { z } from 'zod';
+import { largestTie } from '../stats/largest-tie.ts';
 import { planCorrectedSampleSize } from './sample-size.ts';
 
 /** The planner in expert hours as the report JSON carries it (`planning.expert_hours`). */
@@ -61,7 +62,7 @@ const ACTIVE_BASIS =
 export function planExpertHours(input: ExpertHoursInput): ExpertHoursPlan {
   const all = input.models.flatMap((model) => [...model.differences]);
   const pooled = all.length >= 2 ? sampleVariance(all) : null;
-  const departure = all.length === 0 ? 1 : 1 - mostCommonCount(all) / all.length;
+  const departure = all.length === 0 ? 1 : 1 - largestTie(all) / all.length;
   const perModel = input.models.map((model) => {
     const own = model.differences.length >= 2 ? sampleVariance([...model.differences]) : pooled;
     const needed =
@@ -110,17 +111,6 @@ export function planExpertHours(input: ExpertHoursInput): ExpertHoursPlan {
       `k = ${input.annotationsPerArgument.toFixed(2)} annotations per argument, as in the pilot; adjudication time not counted`,
     ],
   };
-}
-
-function mostCommonCount(values: readonly number[]): number {
-  const counts = new Map<number, number>();
-  let most = 0;
-  for (const value of values) {
-    const count = (counts.get(value) ?? 0) + 1;
-    counts.set(value, count);
-    most = Math.max(most, count);
-  }
-  return most;
 }
 
 function medianOfSorted(sorted: readonly number[]): number {

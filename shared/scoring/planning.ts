@@ -1,5 +1,6 @@
 import { sampleVariance } from 'simple-statistics';
 import type { Judgement } from '../schemas/annotation.ts';
+import { largestTie } from '../stats/largest-tie.ts';
 import type { CellMetrics } from './cell-metrics.ts';
 import { MEAN_METRICS } from './cell-metrics.ts';
 import { type ExpertHoursPlan, planExpertHours } from './expert-hours.ts';
@@ -140,16 +141,4 @@ export function planStudy(
     },
     expert_hours: expertHours,
   };
-}
-
-/** How many of the values equal the most common one. */
-function largestTie(values: readonly number[]): number {
-  const counts = new Map<number, number>();
-  let most = 0;
-  for (const value of values) {
-    const count = (counts.get(value) ?? 0) + 1;
-    counts.set(value, count);
-    most = Math.max(most, count);
-  }
-  return most;
 }
