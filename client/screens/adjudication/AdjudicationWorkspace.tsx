@@ -1,13 +1,10 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useRef, useState } from 'react';
-import { Link } from 'react-router';
 import { agreedJudgement } from '../../../shared/adjudication/agreed-judgement.ts';
-import { decisionProblems } from '../../../shared/adjudication/check-decisions.ts';
-import type { AdjudicationItem, Disagreement, GoldState } from '../../../shared/adjudication-api.ts';
+import type { AdjudicationItem, GoldState } from '../../../shared/adjudication-api.ts';
 import { layoutArgument } from '../../../shared/argument-layout/argument-layout.ts';
 import { emptyJudgement, type Judgement } from '../../../shared/schemas/annotation.ts';
 import { adjudicationItemQuery, adjudicationQueueKey, putGold } from '../../api/adjudication.ts';
-import { adjudicationPath } from '../../paths.ts';
 import { Autosaver } from '../../workspace/autosave.ts';
 import { scrollOffsetIntoView } from '../../workspace/dom-offsets.ts';
 import { draftKey } from '../../workspace/draft-store.ts';
@@ -17,31 +14,21 @@ import {
   goldDocument,
   savedGold,
 } from '../../workspace/gold-document.ts';
-import type { Cell } from '../../workspace/judgement-edit.ts';
 import type { TextRange } from '../../workspace/selection.ts';
-import {
-  ChangeNotice,
-  EditorConflict,
-  EditorGridPanel,
-  EditorOverlays,
-  EditorTextColumn,
-  EditorTools,
-  FinalizeButton,
-} from '../workspace/EditorParts.tsx';
-import { CommentPanel, FlagsPanel } from '../workspace/FlagsPanel.tsx';
+import { ChangeNotice, EditorConflict, EditorOverlays, EditorTextColumn } from '../workspace/EditorParts.tsx';
 import { GuidelinesPanel } from '../workspace/GuidelinesPanel.tsx';
 import { LeaveGuard } from '../workspace/LeaveGuard.tsx';
-import { SaveStatus } from '../workspace/SaveStatus.tsx';
 import { useDocumentAutosaver } from '../workspace/useAutosaver.ts';
 import { type JudgementLens, useJudgementEditor } from '../workspace/useJudgementEditor.ts';
-import { useWorkspaceKeys } from '../workspace/useWorkspaceKeys.ts';
 import './adjudication.css';
-import { AnnotatorNotes } from './AnnotatorNotes.tsx';
+import { AdjudicationBar } from './AdjudicationBar.tsx';
+import { AdjudicationSideColumn } from './AdjudicationSideColumn.tsx';
 import { ADJUDICATION_KEYS } from './adjudication-keys.ts';
-import { DisagreementsPanel } from './DisagreementsPanel.tsx';
-import { type FixProblem, FixProblems } from './FixProblems.tsx';
+import { FixProblems } from './FixProblems.tsx';
 import { RevealPanel } from './RevealPanel.tsx';
 import { SideBySide } from './SideBySide.tsx';
+import { useAdjudicationKeys } from './useAdjudicationKeys.ts';
+import { useFixGold } from './useFixGold.ts';
 import { useGoldEdits } from './useGoldEdits.ts';
 
 const GOLD_LENS: JudgementLens<GoldDocument> = {
@@ -81,18 +68,38 @@ function useGoldAutosaver(study: string, username: string, item: AdjudicationIte
   });
 }
 
-/** The grid cell a disagreement is about (a cell, or a mark of a catalogue factor), to select beside it. */
-function cellOf(disagreement: Disagreement): Cell | null {
-  if (disagreement.kind === 'cell') return { case: disagreement.case, factor: disagreement.factor };
-  const span = disagreement.kind === 'span' ? (disagreement.a ?? disagreement.b) : null;
-  return span && span.factor !== 'unlisted' ? { case: span.case, factor: span.factor } : null;
-}
-
 const STATUS_NOTE: Readonly<Record<GoldState['status'], string>> = {
   draft: '',
   fixed: 'The gold is fixed.',
   imported: 'This gold was imported.',
 };
+
+/** What this item's gold is: about to start the adjudication (the annotators can no longer reopen), or fixed. */
+function GoldNotices({
+  item,
+  readOnly,
+  version,
+}: {
+  readonly item: AdjudicationItem;
+  readonly readOnly: boolean;
+  readonly version: number;
+}) {
+  return (
+    <>
+      {!readOnly && !item.started && version === 0 && (
+        <p className="notice notice-info">
+          Your first change starts the adjudication of this item: its annotators can then no longer reopen
+          their annotations.
+        </p>
+      )}
+      {readOnly && item.gold && (
+        <p className="notice notice-info">
+          {STATUS_NOTE[item.gold.status] || 'The gold is fixed.'} An admin can reopen it, with a reason.
+        </p>
+      )}
+    </>
+  );
+}
 
 /** The adjudication of one item: A and B over the text, their disagreements to decide, the gold to fix, then the reveal. */
 export function AdjudicationWorkspace({
@@ -119,7 +126,6 @@ export function AdjudicationWorkspace({
     () => ({ a: a?.judgement.spans ?? [], b: b?.judgement.spans ?? [] }),
     [a?.judgement.spans, b?.judgement.spans],
   );
-  const annotators = useMemo(() => (a && b ? { a: a.judgement, b: b.judgement } : undefined), [a, b]);
   const [showNames, setShowNames] = useState(false);
   const [evidence, setEvidence] = useState<TextRange | null>(null);
   const named = useQuery({ ...adjudicationItemQuery(study, item.itemKey, true), enabled: showNames });
@@ -131,12 +137,6 @@ export function AdjudicationWorkspace({
     const name = nameOf(label);
     return name ? `${label} (${name})` : label;
   };
-  // After a refused fix, what still stands in the way, checked again on every change (a problem the
-  // adjudicator solves leaves the list); the server's refusal, if it had the last word, is kept as said.
-  const [checking, setChecking] = useState(false);
-  const [attempt, setAttempt] = useState(0);
-  const [refusal, setRefusal] = useState<string | null>(null);
-  const [fixing, setFixing] = useState(false);
   const listRef = useRef<HTMLOListElement>(null);
   const [revealed, setRevealed] = useState(false);
   const [sideBySide, setSideBySide] = useState(false);
@@ -149,72 +149,11 @@ export function AdjudicationWorkspace({
     row?.focus();
   };
 
-  const { toggle, choose, setRationale, tickMessage } = useGoldEdits(editor, item);
-  const gridEditor = { ...editor, onToggle: toggle };
+  const edits = useGoldEdits(editor, item);
+  const { fix, fixing, attempt, problems } = useFixGold(editor, autosaver, item, readOnly);
+  useAdjudicationKeys({ editor, item, listRef, setSideBySide, onFix: () => void fix() });
 
-  async function fix(): Promise<void> {
-    if (readOnly || fixing) return;
-    const gold = editor.current();
-    setRefusal(null);
-    setAttempt((count) => count + 1);
-    if (decisionProblems(gold.judgement, item.disagreements, gold.decisions, true).length > 0) {
-      setChecking(true);
-      return;
-    }
-    setFixing(true);
-    try {
-      await autosaver.submit();
-    } catch (error) {
-      setRefusal(error instanceof Error ? error.message : 'Fixing the gold failed.');
-      setAttempt((count) => count + 1);
-    } finally {
-      setFixing(false);
-    }
-  }
-
-  const keyActions = editor.keyActions(() => void fix());
-  useWorkspaceKeys(
-    {
-      ...keyActions,
-      commands: {
-        ...keyActions.commands,
-        // T from the side-by-side view goes back to the one text (the gold's), where marks are made.
-        focusText: () => {
-          setSideBySide(false);
-          requestAnimationFrame(() => editor.textRef.current?.focus());
-        },
-        // The grid's first cell, whichever cell the last disagreement selected.
-        focusGrid: () =>
-          editor.gridRef.current?.querySelector<HTMLElement>('[data-row="0"][data-col="0"]')?.focus(),
-        focusDisagreements: () => {
-          const list = listRef.current;
-          const undecided = item.disagreements.find(
-            (disagreement) =>
-              !editor.current().decisions.some((decision) => decision.disagreementId === disagreement.id),
-          );
-          const row =
-            (undecided &&
-              list?.querySelector<HTMLElement>(`[data-disagreement="${CSS.escape(undecided.id)}"]`)) ??
-            list?.querySelector<HTMLElement>('li');
-          row?.scrollIntoView({ block: 'nearest' });
-          row?.focus();
-        },
-        toggleSideBySide: () => setSideBySide((shown) => !shown),
-      },
-    },
-    ADJUDICATION_KEYS,
-  );
-
-  const conflict = snapshot.status.kind === 'conflict';
   const judgement: Judgement = editor.judgement;
-  const { decisions } = editor.document;
-  const problems: readonly FixProblem[] = useMemo(
-    () => [
-      ...(checking && !readOnly ? decisionProblems(judgement, item.disagreements, decisions, true) : []),
-      ...(refusal ? [{ text: refusal }] : []),
-    ],
-    [checking, readOnly, judgement, item.disagreements, decisions, refusal],
-  );
   // Once the gold is fixed, the reveal is what the adjudicator reads: it goes first, and takes room.
   const reveal = (
     <RevealPanel
@@ -240,59 +179,22 @@ export function AdjudicationWorkspace({
       className={`workspace adjudication${editor.showGuidelines ? ' with-guidelines' : ''}${revealed ? ' is-revealed' : ''}`}
     >
       <LeaveGuard autosaver={autosaver} snapshot={snapshot} />
-      <div className="workspace-bar">
-        <div className="workspace-title">
-          <Link to={adjudicationPath(study)} className="back-link">
-            ← Adjudication
-          </Link>
-          <h1 tabIndex={-1}>
-            Item {item.position} <span className="muted">of {item.queueLength}</span>
-          </h1>
-          {layout.truncated && <span className="badge badge-warn">cut off at the output limit</span>}
-        </div>
-        <SaveStatus snapshot={snapshot} finalLabel="Gold fixed" />
-        <div className="workspace-actions">
-          <label className="check-inline">
-            <input
-              type="checkbox"
-              checked={showNames}
-              onChange={(event) => setShowNames(event.target.checked)}
-            />
-            Show names
-          </label>
-          <button
-            type="button"
-            className="button-secondary button-small"
-            aria-pressed={sideBySide}
-            onClick={() => setSideBySide((shown) => !shown)}
-            aria-keyshortcuts="V"
-          >
-            Side by side <kbd>V</kbd>
-          </button>
-          <EditorTools editor={editor} readOnly={readOnly} />
-          {!readOnly && (
-            <FinalizeButton
-              label="Fix the gold"
-              busyLabel="Fixing…"
-              busy={fixing}
-              disabled={conflict}
-              onFinalize={() => void fix()}
-            />
-          )}
-        </div>
-      </div>
+      <AdjudicationBar
+        study={study}
+        item={item}
+        truncated={layout.truncated}
+        snapshot={snapshot}
+        editor={editor}
+        readOnly={readOnly}
+        showNames={showNames}
+        setShowNames={setShowNames}
+        sideBySide={sideBySide}
+        setSideBySide={setSideBySide}
+        fixing={fixing}
+        onFix={() => void fix()}
+      />
       <EditorConflict editor={editor} autosaver={autosaver} snapshot={snapshot} />
-      {!readOnly && !item.started && snapshot.version === 0 && (
-        <p className="notice notice-info">
-          Your first change starts the adjudication of this item: its annotators can then no longer reopen
-          their annotations.
-        </p>
-      )}
-      {readOnly && item.gold && (
-        <p className="notice notice-info">
-          {STATUS_NOTE[item.gold.status] || 'The gold is fixed.'} An admin can reopen it, with a reason.
-        </p>
-      )}
+      <GoldNotices item={item} readOnly={readOnly} version={snapshot.version} />
       <FixProblems problems={problems} attempt={attempt} onSelect={selectDisagreement} />
       <div className="workspace-body">
         {sideBySide ? (
@@ -324,44 +226,17 @@ export function AdjudicationWorkspace({
             }
           />
         )}
-        <div className="side-column">
-          {readOnly && reveal}
-          <AnnotatorNotes annotations={item.annotations} nameOf={nameOf} />
-          <DisagreementsPanel
-            text={item.text}
-            disagreements={item.disagreements}
-            decisions={editor.document.decisions}
-            gold={judgement}
-            readOnly={readOnly}
-            onChoose={choose}
-            onRationale={setRationale}
-            onFocusDisagreement={(disagreement) => {
-              const cell = cellOf(disagreement);
-              if (cell) editor.selectCell(cell);
-            }}
-            onFix={() => void fix()}
-            listRef={listRef}
-          />
-          {!readOnly && reveal}
-          <FlagsPanel
-            judgement={judgement}
-            readOnly={readOnly}
-            looksTruncated={layout.truncated}
-            onFlag={editor.onFlag}
-          />
-          {tickMessage && (
-            <p className="notice notice-info tick-note" role="status">
-              {tickMessage}
-            </p>
-          )}
-          <EditorGridPanel editor={gridEditor} readOnly={readOnly} {...(annotators ? { annotators } : {})} />
-          <CommentPanel
-            comment={judgement.comment}
-            readOnly={readOnly}
-            onComment={editor.onComment}
-            commentRef={editor.commentRef}
-          />
-        </div>
+        <AdjudicationSideColumn
+          item={item}
+          editor={editor}
+          edits={edits}
+          readOnly={readOnly}
+          truncated={layout.truncated}
+          reveal={reveal}
+          nameOf={nameOf}
+          listRef={listRef}
+          onFix={() => void fix()}
+        />
         {editor.showGuidelines && <GuidelinesPanel onClose={editor.toggleGuidelines} />}
       </div>
       <EditorOverlays editor={editor} text={item.text} keys={ADJUDICATION_KEYS} />
