@@ -1,8 +1,8 @@
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CLIENT_DIR, clientSourceHash } from './client-build.ts';
+import { clientSourceHash } from './client-build.ts';
 
 /** A miniature project: what the client build reads. */
 function project(): string {
@@ -47,20 +47,5 @@ describe('clientSourceHash', () => {
     expect(clientSourceHash(root)).toBe(before);
     writeFileSync(join(root, 'client', 'New.tsx'), 'export const n = 1;\n');
     expect(clientSourceHash(root)).not.toBe(before);
-  });
-});
-
-describe('the client built for the tests (as npm start would serve it)', () => {
-  it('is the production build even under Vitest, whose NODE_ENV is "test"', () => {
-    // The global setup built dist/client in this process tree; React's production bundle carries
-    // its minified error messages, the development bundle does not. React is in the entry chunk, the
-    // one index.html loads (the report screen's chunk is loaded on demand).
-    const assets = join(CLIENT_DIR, 'assets');
-    const html = readFileSync(join(CLIENT_DIR, 'index.html'), 'utf8');
-    const script = readdirSync(assets).find(
-      (file) => file.endsWith('.js') && html.includes(`/assets/${file}`),
-    );
-    expect(script).toBeDefined();
-    expect(readFileSync(join(assets, script ?? ''), 'utf8')).toContain('Minified React error');
   });
 });
