@@ -94,6 +94,31 @@ describe('checkClaims and writeVerdict', () => {
     expect(verdict.details).toContain('m2: corrected AccH Test 1 0.800 [0.700, 0.890] fails.');
   });
 
+  it('says a ranking whose τ-b has no value (all gold tied) on too few gold per cell is too few to judge, not undecided', () => {
+    const tied = ranking(0.2, 0, 0);
+    tied.kendall_tau_b.gold_vs_reported = {
+      value: null,
+      ci: null,
+      method: 'cluster-bootstrap',
+      gold: 1,
+      models: 8,
+    };
+    const options = { threshold: 0.6, claimThreshold: 0.9, hasReported: true, level: 0.95 };
+    const judged = checkClaims(null, 'gpt-4.1', { acch_test2: tied }, options);
+    expect(judged.ranking.by_ranking.acch_test2).toMatchObject({ status: 'too_few', sampled: 1, needed: 20 });
+    const enough = ranking(0.2, 0, 0);
+    enough.kendall_tau_b.gold_vs_reported = {
+      value: null,
+      ci: null,
+      method: 'cluster-bootstrap',
+      gold: 20,
+      models: 8,
+    };
+    expect(
+      checkClaims(null, 'gpt-4.1', { acch_test2: enough }, options).ranking.by_ranking.acch_test2?.status,
+    ).toBe('undecided');
+  });
+
   it('says a ranking whose τ-b interval was withheld (too few gold per cell) is too few to judge', () => {
     const few = ranking(0.2, 0, 0);
     few.kendall_tau_b.gold_vs_reported = {

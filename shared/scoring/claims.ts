@@ -113,7 +113,10 @@ export function checkClaims(
   const byRanking: Record<string, RankingClaim> = {};
   for (const [key, ranking] of Object.entries(rankingsByKey)) {
     const tau = comparison === null ? null : (ranking.kendall_tau_b[comparison] ?? null);
-    const tooFew = tau?.interval === 'too_few';
+    // A τ-b without a value (every gold figure tied) has no interval to withhold, yet its cells
+    // are just as small: judge the count, not the mark.
+    const tooFew =
+      tau?.interval === 'too_few' || (tau?.gold !== undefined && tau.gold < MIN_GOLD_FOR_RANKING);
     byRanking[key] = {
       status: tooFew ? 'too_few' : checkClaim(tau?.ci ?? null, options.threshold, { inclusive: true }),
       tau_b: tau,
