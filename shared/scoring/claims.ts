@@ -113,10 +113,11 @@ export function checkClaims(
   const byRanking: Record<string, RankingClaim> = {};
   for (const [key, ranking] of Object.entries(rankingsByKey)) {
     const tau = comparison === null ? null : (ranking.kendall_tau_b[comparison] ?? null);
-    // A τ-b without a value (every gold figure tied) has no interval to withhold, yet its cells
-    // are just as small: judge the count, not the mark.
+    // A τ-b of two or more models without a value (one source ties them all) has no interval to
+    // withhold, yet its cells are just as small: judge the count, not the mark.
     const tooFew =
-      tau?.interval === 'too_few' || (tau?.gold !== undefined && tau.gold < MIN_GOLD_FOR_RANKING);
+      tau?.interval === 'too_few' ||
+      (tau !== null && tau.models >= 2 && tau.gold !== undefined && tau.gold < MIN_GOLD_FOR_RANKING);
     byRanking[key] = {
       status: tooFew ? 'too_few' : checkClaim(tau?.ci ?? null, options.threshold, { inclusive: true }),
       tau_b: tau,

@@ -52,8 +52,33 @@ describe('writeVerdict', () => {
 
   it('says why a ranking cannot be compared, and when a variance was pooled', () => {
     expect(verdict.details).toEqual([
-      'RecU, Test 3: τ-b (gold_vs_reported) is n/a — fewer than two models ranked by both sources.',
+      'RecU, Test 3: τ-b (gold_vs_reported) is n/a — fewer than two models ranked by both sources; undecided.',
       'm: corrected AccH Test 1 0.950 [0.920, 0.980] holds (variance pooled across tests).',
     ]);
+  });
+
+  it('says when one source ties every model, and counts a cell too small to judge as too few', () => {
+    const tied = writeVerdict(
+      {
+        ...claims,
+        ranking: {
+          ...claims.ranking,
+          by_ranking: {
+            acch_test2: {
+              status: 'too_few',
+              tau_b: { value: null, ci: null, method: 'cluster-bootstrap', gold: 1, models: 8 },
+              flips: [],
+              sampled: 1,
+              needed: 20,
+            },
+          },
+        },
+      },
+      0.9,
+    );
+    expect(tied.details[0]).toBe(
+      'AccH, Test 2: τ-b (gold_vs_reported) is n/a — one source ranks all 8 models equal; too few to judge (1 gold in the smallest cell; needs 20 per cell).',
+    );
+    expect(tied.ranking).toContain('0 hold, 0 fail, 0 undecided, 1 too few to judge of 1 rankings');
   });
 });

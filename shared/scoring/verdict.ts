@@ -69,10 +69,16 @@ export function writeVerdict(
     const [metric = '', test = ''] = key.split('_test');
     const name = `${METRIC_NAMES[metric] ?? metric}, ${TEST_NAMES[test] ?? `Test ${test}`}`;
     if (!claim.tau_b || claim.tau_b.value === null) {
-      details.push(
-        `${name}: τ-b (${ranking.comparison ?? 'no comparison'}) is n/a — fewer than two models ranked by both sources.`,
-      );
-      rankingStatuses.push('undecided');
+      const why =
+        !claim.tau_b || claim.tau_b.models < 2
+          ? 'fewer than two models ranked by both sources'
+          : `one source ranks all ${claim.tau_b.models} models equal`;
+      const status =
+        claim.status === 'too_few'
+          ? `too few to judge (${claim.sampled ?? 0} gold in the smallest cell; needs ${claim.needed} per cell)`
+          : 'undecided';
+      details.push(`${name}: τ-b (${ranking.comparison ?? 'no comparison'}) is n/a — ${why}; ${status}.`);
+      rankingStatuses.push(claim.status === 'too_few' ? 'too_few' : 'undecided');
       continue;
     }
     rankingStatuses.push(claim.status);
