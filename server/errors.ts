@@ -64,3 +64,32 @@ export interface ImportProblems {
 export function isAppError(error: unknown): error is AppError {
   return error instanceof AppError;
 }
+
+/**
+ * What a write that may be refused gives back: the record as it now stands (`value`), or why the
+ * write was refused (a 409: a stale version, a state that forbids it) with the record as it stands
+ * then, when there is one. A service answers its own rows; the route presents them (`presentWrite`),
+ * so that a service never decides what a viewer may see, and every write answers the same way.
+ */
+export type WriteOutcome<T> = { ok: true; value: T } | { ok: false; message: string; current: T | undefined };
+
+/** A write that was made. */
+export function written<T>(value: T): WriteOutcome<T> {
+  return { ok: true, value };
+}
+
+/** A write that was refused, with the record as it stands (undefined when there is none). */
+export function refused<T>(current: T | undefined, message: string): WriteOutcome<T> {
+  return { ok: false, message, current };
+}
+
+/**
+ * The answer of a write: the presented record, or — when it was refused — a `conflict` error whose
+ * details carry the presented current record (`{ current: null }` when there is none).
+ */
+export function presentWrite<T, Shown>(outcome: WriteOutcome<T>, present: (record: T) => Shown): Shown {
+  if (outcome.ok) return present(outcome.value);
+  throw errors.conflict(outcome.message, {
+    current: outcome.current === undefined ? null : present(outcome.current),
+  });
+}

@@ -1,17 +1,18 @@
 import type {
   AdjudicationItem,
   AdjudicationQueue,
-  ClassifiedDecision,
-  Disagreement,
   GoldHistoryEntry,
   GoldState,
   Reveal,
 } from '../../shared/adjudication-api.ts';
-import type { Extraction } from '../../shared/schemas/extraction.ts';
 import { countErrorClasses } from '../../shared/scoring/error-classes.ts';
-import type { AdjudicationItemRow } from '../store/adjudication-items.ts';
+import type {
+  AdjudicatorItem,
+  AdjudicatorQueue,
+  AdjudicatorQueueEntry,
+  RevealedExtractor,
+} from '../services/adjudication/index.ts';
 import { ACCEPTED_NOTE, type GoldHistoryRow, isFinalGold, type StoredGold } from '../store/adjudications.ts';
-import type { StoredAnnotation } from '../store/annotations.ts';
 import type { StoredArgument } from '../store/arguments.ts';
 
 export function presentGoldState(gold: StoredGold): GoldState {
@@ -28,13 +29,27 @@ export function presentGoldState(gold: StoredGold): GoldState {
 }
 
 /** The queue status of an item: its gold's status, or whether an adjudicator has begun. */
-export function queueStatus(
-  gold: { status: StoredGold['status']; note: string | null } | undefined,
-  started: boolean,
-): AdjudicationQueue['items'][number]['status'] {
+function queueStatus({
+  gold,
+  started,
+}: Pick<AdjudicatorQueueEntry, 'gold' | 'started'>): AdjudicationQueue['items'][number]['status'] {
   if (gold?.status === 'imported') return 'imported';
   if (gold?.status === 'fixed') return gold.note === ACCEPTED_NOTE ? 'accepted' : 'fixed';
   return gold || started ? 'in_progress' : 'waiting';
+}
+
+/** The adjudicator's queue: per item its key, position, counts and status; how many are not ready. */
+export function presentAdjudicationQueue({ entries, notReady }: AdjudicatorQueue): AdjudicationQueue {
+  return {
+    items: entries.map((entry) => ({
+      itemKey: entry.itemKey,
+      position: entry.position,
+      annotations: entry.annotations,
+      disagreements: entry.disagreements,
+      status: queueStatus(entry),
+    })),
+    notReady,
+  };
 }
 
 /**
@@ -45,16 +60,7 @@ export function queueStatus(
  * come only with the reveal, once the gold is fixed. The annotators' names only when the
  * adjudicator asks (`names`): by default A and B are judged on their marks alone.
  */
-export function presentItemForAdjudicator(input: {
-  argument: StoredArgument;
-  item: AdjudicationItemRow;
-  position: number;
-  queueLength: number;
-  annotations: readonly StoredAnnotation[];
-  disagreements: Disagreement[];
-  gold: StoredGold | undefined;
-  names: boolean;
-}): AdjudicationItem {
+export function presentItemForAdjudicator(input: AdjudicatorItem, names: boolean): AdjudicationItem {
   const { argument, gold } = input;
   return {
     itemKey: input.item.itemKey,
@@ -64,7 +70,7 @@ export function presentItemForAdjudicator(input: {
     finishReason: argument.record.finish_reason ?? null,
     annotations: input.annotations.map((annotation, index) => ({
       label: index === 0 ? 'A' : 'B',
-      annotator: input.names ? annotation.annotator : null,
+      annotator: names ? annotation.annotator : null,
       judgement: annotation.judgement,
       submittedAt: annotation.submittedAt,
     })),
@@ -95,14 +101,7 @@ export function presentGoldHistory(rows: readonly GoldHistoryRow[]): GoldHistory
  * The reveal: the argument as an admin sees it (id, model, test), and every extractor of the study on
  * it — `missing` without output, `failed` with its error, or its units classified against the gold.
  */
-export function presentReveal(
-  argument: StoredArgument,
-  extractors: readonly {
-    name: string;
-    extraction: Extraction | undefined;
-    decisions: ClassifiedDecision[];
-  }[],
-): Reveal {
+export function presentReveal(argument: StoredArgument, extractors: readonly RevealedExtractor[]): Reveal {
   return {
     argumentId: argument.record.id,
     model: argument.record.model,

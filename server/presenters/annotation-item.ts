@@ -6,19 +6,11 @@ import type {
 } from '../../shared/annotation-api.ts';
 import { deliveredAnswerOnly } from '../../shared/delivered-answer.ts';
 import { GUIDELINE_VERSION } from '../../shared/guidelines.ts';
-import type { AnnotationProgressRow, HistoryEntry, StoredAnnotation } from '../store/annotations.ts';
-import type { StoredArgument } from '../store/arguments.ts';
-import type { AssignmentRow } from '../store/assignments.ts';
-import type { StudyRow } from '../store/studies.ts';
-import type { StoredTriple } from '../store/triples.ts';
+import type { AnnotationSnapshot, AnnotatorItem, AnnotatorQueue } from '../services/annotation/index.ts';
+import type { HistoryEntry } from '../store/annotations.ts';
 import type { User } from '../store/users.ts';
 
-export function presentAnnotationState(
-  annotation: Pick<
-    StoredAnnotation,
-    'status' | 'version' | 'judgement' | 'secondsSpent' | 'updatedAt' | 'submittedAt'
-  >,
-): AnnotationState {
+export function presentAnnotationState(annotation: AnnotationSnapshot): AnnotationState {
   return {
     status: annotation.status,
     version: annotation.version,
@@ -41,15 +33,7 @@ export function presentAnnotationState(
  * offsets kept, since a trace says a reasoning model wrote it. The triple's factor lists appear only
  * when the study turns `show_ground_truth` on.
  */
-export function presentItemForAnnotator(input: {
-  study: StudyRow;
-  argument: StoredArgument;
-  triple: StoredTriple;
-  assignment: AssignmentRow;
-  queueLength: number;
-  annotation: StoredAnnotation | undefined;
-  adjudicationStarted: boolean;
-}): AnnotationItem {
+export function presentItemForAnnotator(input: AnnotatorItem): AnnotationItem {
   const { argument, triple, assignment, annotation } = input;
   return {
     itemKey: assignment.itemKey,
@@ -77,15 +61,12 @@ export function presentItemForAnnotator(input: {
 
 /**
  * The annotator's queue: per item its key, position, status, time spent and last change; the totals;
- * and the key of the first item not yet submitted. `progressOf` gives the caller's own annotation of
+ * and the key of the first item not yet submitted. `progress` holds the caller's own annotation of
  * an argument, when there is one.
  */
-export function presentQueue(
-  assignments: AssignmentRow[],
-  progressOf: (argumentRowId: number) => AnnotationProgressRow | undefined,
-): Queue {
+export function presentQueue({ assignments, progress: progressOf }: AnnotatorQueue): Queue {
   const items = assignments.map((assignment) => {
-    const progress = progressOf(assignment.argumentRowId);
+    const progress = progressOf.get(assignment.argumentRowId);
     return {
       position: assignment.position,
       itemKey: assignment.itemKey,

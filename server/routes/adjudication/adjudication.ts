@@ -1,6 +1,7 @@
 import { type Response, Router } from 'express';
 import { z } from 'zod';
 import { acceptRequestSchema, saveGoldRequestSchema } from '../../../shared/adjudication-api.ts';
+import { presentWrite } from '../../errors.ts';
 import { authOf, requireRole } from '../../middlewares/session.ts';
 import { studyOf } from '../../middlewares/study.ts';
 import {
@@ -9,6 +10,13 @@ import {
   validateParams,
   validateQuery,
 } from '../../middlewares/validate.ts';
+import {
+  presentAdjudicationQueue,
+  presentGoldHistory,
+  presentGoldState,
+  presentItemForAdjudicator,
+  presentReveal,
+} from '../../presenters/adjudication.ts';
 import {
   type AdjudicationRequest,
   acceptItems,
@@ -32,7 +40,8 @@ const itemQuerySchema = z.strictObject({
 /**
  * The adjudicator's work, under /api/studies/:study/adjudication: the queue, bulk acceptance, one
  * item (blind to model, test and, unless asked, the annotators' names), starting it, saving and fixing
- * its gold, the gold's history and the reveal. Gold is written by adjudicators only; admins may read
+ * its gold, the gold's history and the reveal, each answer shown through the adjudication presenter
+ * (the home of the adjudicator's blinding). Gold is written by adjudicators only; admins may read
  * (the queue, items, history, the reveal).
  */
 export function adjudicationRoutes({ db }: RouteContext): Router {
@@ -51,7 +60,7 @@ export function adjudicationRoutes({ db }: RouteContext): Router {
   });
 
   router.get('/adjudication', reader, (_request, response) => {
-    response.json(adjudicationQueue(db, studyOf(response), authOf(response).user));
+    response.json(presentAdjudicationQueue(adjudicationQueue(db, studyOf(response), authOf(response).user)));
   });
 
   router.post('/adjudication/accept', adjudicator, acceptBody, (_request, response) => {
@@ -59,23 +68,26 @@ export function adjudicationRoutes({ db }: RouteContext): Router {
   });
 
   router.get('/adjudication/items/:itemKey', reader, itemParams, itemQuery, (_request, response) => {
-    response.json(adjudicationItem(item(response), itemQuery.of(response).names === '1'));
+    response.json(
+      presentItemForAdjudicator(adjudicationItem(item(response)), itemQuery.of(response).names === '1'),
+    );
   });
 
   router.post('/adjudication/items/:itemKey/start', adjudicator, itemParams, (_request, response) => {
-    response.json(startAdjudication(item(response)));
+    response.json(presentItemForAdjudicator(startAdjudication(item(response)), false));
   });
 
   router.put('/adjudication/items/:itemKey/gold', adjudicator, itemParams, goldBody, (_request, response) => {
-    response.json(saveGold(item(response), goldBody.of(response)));
+    response.json(presentWrite(saveGold(item(response), goldBody.of(response)), presentGoldState));
   });
 
   router.get('/adjudication/items/:itemKey/gold/history', reader, itemParams, (_request, response) => {
-    response.json(goldHistory(item(response)));
+    response.json(presentGoldHistory(goldHistory(item(response))));
   });
 
   router.get('/adjudication/items/:itemKey/reveal', reader, itemParams, (_request, response) => {
-    response.json(revealItem(item(response)));
+    const { argument, extractors } = revealItem(item(response));
+    response.json(presentReveal(argument, extractors));
   });
 
   return router;

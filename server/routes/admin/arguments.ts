@@ -3,6 +3,7 @@ import { argumentListQuerySchema } from '../../../shared/console-api.ts';
 import { requireRole } from '../../middlewares/session.ts';
 import { studyOf } from '../../middlewares/study.ts';
 import { validateParams, validateQuery } from '../../middlewares/validate.ts';
+import { presentArgumentDetail } from '../../presenters/argument-detail.ts';
 import { argumentDetail, argumentListPage } from '../../services/annotation/index.ts';
 import type { RouteContext } from '../context.ts';
 import { argumentParamsSchema } from '../params.ts';
@@ -16,7 +17,9 @@ export function argumentRoutes({ db }: RouteContext): Router {
     response.json(argumentListPage(db, studyOf(response), listQuery.of(response)));
   });
   router.get('/arguments/:argumentId', requireRole('admin'), params, (_request, response) => {
-    response.json(argumentDetail(db, studyOf(response), params.of(response).argumentId));
+    response.json(
+      presentArgumentDetail(argumentDetail(db, studyOf(response), params.of(response).argumentId)),
+    );
   });
   return router;
 }

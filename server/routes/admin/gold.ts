@@ -1,8 +1,10 @@
 import { Router } from 'express';
 import { reopenGoldRequestSchema } from '../../../shared/adjudication-api.ts';
+import { presentWrite } from '../../errors.ts';
 import { authOf, requireRole } from '../../middlewares/session.ts';
 import { studyOf } from '../../middlewares/study.ts';
 import { validateBody, validateParams } from '../../middlewares/validate.ts';
+import { presentGoldState } from '../../presenters/adjudication.ts';
 import { reopenGold } from '../../services/adjudication/index.ts';
 import type { RouteContext } from '../context.ts';
 import { argumentParamsSchema } from '../params.ts';
@@ -18,13 +20,12 @@ export function goldAdminRoutes({ db }: RouteContext): Router {
     params,
     body,
     (_request, response) => {
-      response.json(
-        reopenGold(
-          { db, study: studyOf(response), user: authOf(response).user },
-          params.of(response).argumentId,
-          body.of(response).reason,
-        ),
+      const outcome = reopenGold(
+        { db, study: studyOf(response), user: authOf(response).user },
+        params.of(response).argumentId,
+        body.of(response).reason,
       );
+      response.json(presentWrite(outcome, presentGoldState));
     },
   );
   return router;

@@ -3,9 +3,16 @@ import {
   reopenAnnotationRequestSchema,
   saveAnnotationRequestSchema,
 } from '../../../shared/annotation-api.ts';
+import { presentWrite } from '../../errors.ts';
 import { authOf, requireRole } from '../../middlewares/session.ts';
 import { studyOf } from '../../middlewares/study.ts';
 import { JUDGEMENT_BODY_LIMIT, validateBody, validateParams } from '../../middlewares/validate.ts';
+import {
+  presentAnnotationState,
+  presentHistoryForAnnotator,
+  presentItemForAnnotator,
+  presentQueue,
+} from '../../presenters/annotation-item.ts';
 import {
   annotationHistory,
   annotatorItem,
@@ -19,8 +26,9 @@ import { itemParamsSchema } from '../params.ts';
 
 /**
  * The annotator's own work, under /api/studies/:study: the queue, one item (blinded), save/submit,
- * reopen and history. Every route is scoped to the signed-in annotator's assignments, and an item is
- * addressed by its opaque key, never by the argument id (which names the model and the test).
+ * reopen and history, each answer shown through the annotator's presenter (annotation-item.ts).
+ * Every route is scoped to the signed-in annotator's assignments, and an item is addressed by its
+ * opaque key, never by the argument id (which names the model and the test).
  */
 export function itemRoutes({ db }: RouteContext): Router {
   const router = Router({ mergeParams: true });
@@ -37,15 +45,17 @@ export function itemRoutes({ db }: RouteContext): Router {
   });
 
   router.get('/queue', annotator, (_request, response) => {
-    response.json(annotatorQueue(db, studyOf(response), authOf(response).user));
+    response.json(presentQueue(annotatorQueue(db, studyOf(response), authOf(response).user)));
   });
 
   router.get('/items/:itemKey', annotator, itemParams, (_request, response) => {
-    response.json(annotatorItem(item(response)));
+    response.json(presentItemForAnnotator(annotatorItem(item(response))));
   });
 
   router.put('/items/:itemKey/annotation', annotator, itemParams, saveBody, (_request, response) => {
-    response.json(saveAnnotationAttempt(item(response), saveBody.of(response)));
+    response.json(
+      presentWrite(saveAnnotationAttempt(item(response), saveBody.of(response)), presentAnnotationState),
+    );
   });
 
   router.post(
@@ -54,12 +64,18 @@ export function itemRoutes({ db }: RouteContext): Router {
     itemParams,
     reopenBody,
     (_request, response) => {
-      response.json(reopenAnnotation(item(response), reopenBody.of(response).version));
+      response.json(
+        presentWrite(
+          reopenAnnotation(item(response), reopenBody.of(response).version),
+          presentAnnotationState,
+        ),
+      );
     },
   );
 
   router.get('/items/:itemKey/annotation/history', annotator, itemParams, (_request, response) => {
-    response.json(annotationHistory(item(response)));
+    const request = item(response);
+    response.json(presentHistoryForAnnotator(annotationHistory(request), request.user));
   });
 
   return router;

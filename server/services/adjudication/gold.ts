@@ -1,12 +1,12 @@
 import { decisionProblems, problemMessage } from '../../../shared/adjudication/check-decisions.ts';
-import type { GoldHistoryEntry, GoldState, SaveGold } from '../../../shared/adjudication-api.ts';
+import type { SaveGold } from '../../../shared/adjudication-api.ts';
 import { checkSpans } from '../../../shared/span-rules.ts';
-import { errors } from '../../errors.ts';
-import { presentGoldHistory, presentGoldState } from '../../presenters/adjudication.ts';
+import { errors, refused, type WriteOutcome, written } from '../../errors.ts';
 import { ensureAdjudicationItem, startAdjudicationItem } from '../../store/adjudication-items.ts';
 import {
   appendRejectedGold,
   findGold,
+  type GoldHistoryRow,
   isFinalGold,
   listGoldHistory,
   type StoredGold,
@@ -20,10 +20,6 @@ import { checkVersion, staleVersionMessage } from '../annotation/optimistic-save
 import { appActor, recordAudit } from '../audit/audit.ts';
 import { refreshErrorClasses } from '../extraction/error-classes.ts';
 import { type AdjudicationRequest, comparedAnnotations, openItem } from './item-context.ts';
-
-function conflict(current: StoredGold | undefined, message: string) {
-  return errors.conflict(message, { current: current ? presentGoldState(current) : null });
-}
 
 /** The audit entry of a change of an item's gold (inside the change's transaction). */
 export function auditGold(
@@ -50,15 +46,16 @@ function finalGoldMessage(gold: StoredGold): string {
 
 /**
  * Saves the adjudicator's gold (`save`: a draft) or decides it (`fix`), with the annotations' own
- * concurrency rule (`checkVersion`: a stale version writes only a `conflict` history entry and answers
- * 409 with the current state; the retry of an applied save is answered with the stored state). The
+ * concurrency rule (`checkVersion`: a stale version writes only a `conflict` history entry and is
+ * refused with the current gold, a 409 once the route presents it; the retry of an applied save is
+ * answered with the stored gold). The
  * judgement must satisfy the span rules over the text, and the decisions must name the item's
  * disagreements, once each (400 naming the field); to fix, every disagreement must be decided and the
  * gold must carry out each decision (`decisionProblems`). Fixed or imported gold is not changed here:
- * an admin reopens it first (409). Saving starts adjudication of the item; fixing stores the error
+ * an admin reopens it first (refused: 409). Saving starts adjudication of the item; fixing stores the error
  * classes of every extractor against the new gold.
  */
-export function saveGold(request: AdjudicationRequest, body: SaveGold): GoldState {
+export function saveGold(request: AdjudicationRequest, body: SaveGold): WriteOutcome<StoredGold> {
   const { db, user } = request;
   const context = openItem(request);
   const spanProblems = checkSpans(body.judgement, context.argument.record.text.length);
@@ -72,10 +69,10 @@ export function saveGold(request: AdjudicationRequest, body: SaveGold): GoldStat
   const [first] = problems;
   if (first) throw errors.validation(problemMessage(first), problems.map(problemMessage));
 
-  const outcome = db.transaction(() => {
+  return db.transaction((): WriteOutcome<StoredGold> => {
     const existing = findGold(db, context.argument.rowId);
     const check = checkVersion(existing, body);
-    if (check === 'retry' && existing) return { ok: true as const, saved: existing };
+    if (check === 'retry' && existing) return written(existing);
     if (check === 'stale') {
       if (existing)
         appendRejectedGold(db, {
@@ -86,19 +83,17 @@ export function saveGold(request: AdjudicationRequest, body: SaveGold): GoldStat
           judgement: body.judgement,
           decisions: body.decisions,
         });
-      return {
-        ok: false as const,
+      return refused(
         existing,
-        message: staleVersionMessage(
+        staleVersionMessage(
           'The gold of this item',
           body.version,
           existing?.version ?? 0,
           'reload the item before saving',
         ),
-      };
+      );
     }
-    if (existing && isFinalGold(existing))
-      return { ok: false as const, existing, message: finalGoldMessage(existing) };
+    if (existing && isFinalGold(existing)) return refused(existing, finalGoldMessage(existing));
     startAdjudicationItem(db, context.argument.rowId, user.id);
     const saved = writeGold(
       db,
@@ -117,16 +112,14 @@ export function saveGold(request: AdjudicationRequest, body: SaveGold): GoldStat
     );
     if (fixing) refreshErrorClasses(db, context.argument.rowId);
     auditGold(db, request.study, user, saved, fixing ? 'gold.fix' : 'gold.save');
-    return { ok: true as const, saved };
+    return written(saved);
   });
-  if (!outcome.ok) throw conflict(outcome.existing, outcome.message);
-  return presentGoldState(outcome.saved);
 }
 
 /** Every change of the item's gold, oldest first (empty before the first save). */
-export function goldHistory(request: AdjudicationRequest): GoldHistoryEntry[] {
+export function goldHistory(request: AdjudicationRequest): GoldHistoryRow[] {
   const { gold } = openItem(request);
-  return gold ? presentGoldHistory(listGoldHistory(request.db, gold.id)) : [];
+  return gold ? listGoldHistory(request.db, gold.id) : [];
 }
 
 /**
@@ -140,26 +133,23 @@ export function reopenGold(
   { db, study, user }: { db: Db; study: StudyRow; user: User },
   argumentId: string,
   reason: string,
-): GoldState {
+): WriteOutcome<StoredGold> {
   const argument = findArgument(db, study.id, argumentId);
   if (!argument) throw errors.notFound(`Argument "${argumentId}" in study "${study.name}"`);
-  const outcome = db.transaction(() => {
+  return db.transaction((): WriteOutcome<StoredGold> => {
     const gold = findGold(db, argument.rowId);
-    if (!gold) return { ok: false as const, gold, message: 'This argument has no gold to reopen.' };
+    if (!gold) return refused<StoredGold>(undefined, 'This argument has no gold to reopen.');
     if (!isFinalGold(gold))
-      return {
-        ok: false as const,
+      return refused(
         gold,
-        message: 'The gold of this argument is already a draft; the adjudicator can change it as it is.',
-      };
+        'The gold of this argument is already a draft; the adjudicator can change it as it is.',
+      );
     const item = ensureAdjudicationItem(db, argument.rowId);
     if (!comparedAnnotations(db, argument.rowId, item.itemKey).ready)
-      return {
-        ok: false as const,
+      return refused(
         gold,
-        message:
-          'This argument lacks the submitted annotations an adjudicator would decide between; re-import its gold with --replace instead of reopening it.',
-      };
+        'This argument lacks the submitted annotations an adjudicator would decide between; re-import its gold with --replace instead of reopening it.',
+      );
     const saved = writeGold(
       db,
       {
@@ -176,8 +166,6 @@ export function reopenGold(
       reason,
     );
     auditGold(db, study, user, saved, 'gold.reopen');
-    return { ok: true as const, saved };
+    return written(saved);
   });
-  if (!outcome.ok) throw conflict(outcome.gold, outcome.message);
-  return presentGoldState(outcome.saved);
 }

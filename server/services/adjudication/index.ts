@@ -1,4 +1,12 @@
 export { goldHistory, reopenGold, saveGold } from './gold.ts';
-export type { AdjudicationRequest } from './item-context.ts';
-export { acceptItems, adjudicationItem, adjudicationQueue, startAdjudication } from './queue.ts';
-export { revealItem } from './reveal.ts';
+export type { AdjudicationRequest, ItemContext } from './item-context.ts';
+export {
+  type AdjudicatorItem,
+  type AdjudicatorQueue,
+  type AdjudicatorQueueEntry,
+  acceptItems,
+  adjudicationItem,
+  adjudicationQueue,
+  startAdjudication,
+} from './queue.ts';
+export { type RevealedExtractor, type RevealedItem, revealItem } from './reveal.ts';

@@ -1,13 +1,12 @@
 import { agreedJudgement } from '../../../shared/adjudication/agreed-judgement.ts';
-import type { AcceptResult, AdjudicationItem, AdjudicationQueue } from '../../../shared/adjudication-api.ts';
+import type { AcceptResult } from '../../../shared/adjudication-api.ts';
 import { checkSpans } from '../../../shared/span-rules.ts';
-import { presentItemForAdjudicator, queueStatus } from '../../presenters/adjudication.ts';
 import {
   findAdjudicationItemByKey,
   isInvolved,
   startAdjudicationItem,
 } from '../../store/adjudication-items.ts';
-import { ACCEPTED_NOTE, findGold, writeGold } from '../../store/adjudications.ts';
+import { ACCEPTED_NOTE, findGold, type StoredGold, writeGold } from '../../store/adjudications.ts';
 import type { Db } from '../../store/db.ts';
 import type { StudyRow } from '../../store/studies.ts';
 import type { User } from '../../store/users.ts';
@@ -18,54 +17,79 @@ import {
   type AdjudicationRequest,
   comparedAnnotations,
   disagreementsOf,
+  type ItemContext,
   openItem,
   queueEntries,
 } from './item-context.ts';
 
+/** One item of the adjudicator's queue, as its status is told from it (`queueStatus`). */
+export interface AdjudicatorQueueEntry {
+  itemKey: string;
+  /** From 1, in queue order. */
+  position: number;
+  /** How many submitted annotations the item compares, and how many disagreements they have. */
+  annotations: number;
+  disagreements: number;
+  /** The gold's status and note, when the item has gold. */
+  gold: Pick<StoredGold, 'status' | 'note'> | undefined;
+  /** Whether an adjudicator has started the item. */
+  started: boolean;
+}
+
+/** The adjudicator's queue, and how many items still wait for an annotator. */
+export interface AdjudicatorQueue {
+  entries: AdjudicatorQueueEntry[];
+  notReady: number;
+}
+
 /**
  * The adjudicator's queue: every ready item they did not annotate (`queueEntries`), each with its
- * number of submitted annotations, of disagreements between A and B, and its status; and how many
- * items still wait for an annotator.
+ * number of submitted annotations, of disagreements between A and B, its gold's status and whether
+ * it has started; and how many items still wait for an annotator.
  */
-export function adjudicationQueue(db: Db, study: StudyRow, user: User): AdjudicationQueue {
+export function adjudicationQueue(db: Db, study: StudyRow, user: User): AdjudicatorQueue {
   const { entries, notReady } = db.transaction(() => queueEntries(db, study, user));
   return {
-    items: entries.map(({ candidate, itemKey }, index) => {
+    entries: entries.map(({ candidate, itemKey }, index) => {
       const { annotations } = comparedAnnotations(db, candidate.argumentRowId, itemKey);
-      const gold =
-        candidate.goldStatus === null
-          ? undefined
-          : { status: candidate.goldStatus, note: candidate.goldNote };
       return {
         itemKey,
         position: index + 1,
         annotations: annotations.length,
         disagreements: disagreementsOf(annotations).length,
-        status: queueStatus(gold, candidate.startedAt !== null),
+        gold:
+          candidate.goldStatus === null
+            ? undefined
+            : { status: candidate.goldStatus, note: candidate.goldNote },
+        started: candidate.startedAt !== null,
       };
     }),
     notReady,
   };
 }
 
-/** One item for the adjudicator (`presentItemForAdjudicator`); opening it does not start adjudication. */
-export function adjudicationItem(request: AdjudicationRequest, names: boolean): AdjudicationItem {
+/** An opened item with its place in the caller's queue (from 1) and the queue's length. */
+export interface AdjudicatorItem extends ItemContext {
+  position: number;
+  queueLength: number;
+}
+
+/**
+ * One item for the adjudicator (what they see of it is `presentItemForAdjudicator`'s to decide);
+ * opening it does not start adjudication.
+ */
+export function adjudicationItem(request: AdjudicationRequest): AdjudicatorItem {
   const context = openItem(request);
   const { entries } = queueEntries(request.db, request.study, request.user);
   const index = entries.findIndex((entry) => entry.itemKey === context.item.itemKey);
-  return presentItemForAdjudicator({
-    ...context,
-    position: index + 1,
-    queueLength: entries.length,
-    names,
-  });
+  return { ...context, position: index + 1, queueLength: entries.length };
 }
 
 /**
  * Starts adjudication of an item (idempotent): from now on its annotators cannot reopen their work.
- * Answers the item as `adjudicationItem` does, without names.
+ * Answers the item as `adjudicationItem` does (its route shows it without names).
  */
-export function startAdjudication(request: AdjudicationRequest): AdjudicationItem {
+export function startAdjudication(request: AdjudicationRequest): AdjudicatorItem {
   const { db, study, user } = request;
   const context = openItem(request);
   db.transaction(() => {
@@ -78,7 +102,7 @@ export function startAdjudication(request: AdjudicationRequest): AdjudicationIte
         subject: context.argument.record.id,
       });
   });
-  return adjudicationItem(request, false);
+  return adjudicationItem(request);
 }
 
 /** Why an item cannot be accepted in bulk, or undefined when it can. */

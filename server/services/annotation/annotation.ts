@@ -1,35 +1,27 @@
-import type {
-  AnnotationHistoryEntry,
-  AnnotationItem,
-  AnnotationState,
-  Queue,
-  SaveAnnotation,
-} from '../../../shared/annotation-api.ts';
+import type { SaveAnnotation } from '../../../shared/annotation-api.ts';
 import { GUIDELINE_VERSION } from '../../../shared/guidelines.ts';
 import type { Judgement } from '../../../shared/schemas/annotation.ts';
 import { checkSpans } from '../../../shared/span-rules.ts';
-import { errors } from '../../errors.ts';
-import {
-  presentAnnotationState,
-  presentHistoryForAnnotator,
-  presentItemForAnnotator,
-  presentQueue,
-} from '../../presenters/annotation-item.ts';
+import { errors, refused, type WriteOutcome, written } from '../../errors.ts';
 import { isAdjudicationStarted } from '../../store/adjudication-items.ts';
 import {
   type AnnotationForSave,
+  type AnnotationProgressRow,
   appendRejectedAttempt,
   findAnnotation,
   findAnnotationForSave,
+  type HistoryEntry,
   listAnnotationProgressOfUser,
   listHistory,
   parseStoredJudgement,
   type SavedAnnotation,
+  type StoredAnnotation,
   saveAnnotation,
 } from '../../store/annotations.ts';
-import { findArgumentByRowId } from '../../store/arguments.ts';
+import { findArgumentByRowId, type StoredArgument } from '../../store/arguments.ts';
 import {
   type AssignedArgumentForSave,
+  type AssignmentRow,
   countAssignmentsOfUser,
   findAssignedArgumentForSave,
   findAssignmentByKey,
@@ -38,7 +30,7 @@ import {
 import type { Db } from '../../store/db.ts';
 import { writeJson } from '../../store/json-columns.ts';
 import type { StudyRow } from '../../store/studies.ts';
-import { findTripleByRowId } from '../../store/triples.ts';
+import { findTripleByRowId, type StoredTriple } from '../../store/triples.ts';
 import type { User } from '../../store/users.ts';
 import { appActor, recordAudit } from '../audit/audit.ts';
 import { checkVersion, staleVersionMessage } from './optimistic-save.ts';
@@ -62,21 +54,42 @@ function assignedItem({ db, study, user, itemKey }: ItemRequest) {
   return { argument, assignment };
 }
 
-export function annotatorQueue(db: Db, study: StudyRow, user: User): Queue {
-  const progress = new Map(
-    listAnnotationProgressOfUser(db, study.id, user.id).map((row) => [row.argumentRowId, row]),
-  );
-  return presentQueue(listAssignmentsOfUser(db, study.id, user.id), (argumentRowId) =>
-    progress.get(argumentRowId),
-  );
+/** The annotator's queue: their assignments in queue order, and their own progress by argument row. */
+export interface AnnotatorQueue {
+  assignments: AssignmentRow[];
+  progress: ReadonlyMap<number, AnnotationProgressRow>;
 }
 
-export function annotatorItem(item: ItemRequest): AnnotationItem {
+export function annotatorQueue(db: Db, study: StudyRow, user: User): AnnotatorQueue {
+  return {
+    assignments: listAssignmentsOfUser(db, study.id, user.id),
+    progress: new Map(
+      listAnnotationProgressOfUser(db, study.id, user.id).map((row) => [row.argumentRowId, row]),
+    ),
+  };
+}
+
+/**
+ * One of the annotator's items with all a view of it may draw on: the study (its blinding settings),
+ * the argument and its triple, the assignment, the queue's length, their own annotation and whether
+ * adjudication has started. What the annotator sees of it is `presentItemForAnnotator`'s to decide.
+ */
+export interface AnnotatorItem {
+  study: StudyRow;
+  argument: StoredArgument;
+  triple: StoredTriple;
+  assignment: AssignmentRow;
+  queueLength: number;
+  annotation: StoredAnnotation | undefined;
+  adjudicationStarted: boolean;
+}
+
+export function annotatorItem(item: ItemRequest): AnnotatorItem {
   const { db, study, user } = item;
   const { argument, assignment } = assignedItem(item);
   const triple = findTripleByRowId(db, argument.tripleRowId);
   if (!triple) throw new Error(`argument row ${argument.rowId} has no triple`);
-  return presentItemForAnnotator({
+  return {
     study,
     argument,
     triple,
@@ -84,7 +97,7 @@ export function annotatorItem(item: ItemRequest): AnnotationItem {
     queueLength: countAssignmentsOfUser(db, study.id, user.id),
     annotation: findAnnotation(db, argument.rowId, user.id),
     adjudicationStarted: isAdjudicationStarted(db, argument.rowId),
-  });
+  };
 }
 
 /** The caller's assigned argument as a write needs it (one query; the same 404 as `assignedItem`). */
@@ -119,28 +132,36 @@ function auditAnnotation(
   });
 }
 
-/** The annotation as the caller is shown it; the stored judgement is parsed only here. */
-function stateOf(stored: AnnotationForSave): AnnotationState {
-  return presentAnnotationState({ ...stored, judgement: parseStoredJudgement(stored.judgementJson) });
+/** An annotation as a write leaves it or finds it: what its answer (or its 409) is made from. */
+export type AnnotationSnapshot = Pick<
+  StoredAnnotation,
+  'status' | 'version' | 'judgement' | 'secondsSpent' | 'updatedAt' | 'submittedAt'
+>;
+
+/** The stored annotation as a write answers it; the stored judgement is parsed only here. */
+function snapshotOf(stored: AnnotationForSave): AnnotationSnapshot {
+  return { ...stored, judgement: parseStoredJudgement(stored.judgementJson) };
 }
 
-function conflict(current: AnnotationForSave | undefined, message: string) {
-  return errors.conflict(message, { current: current ? stateOf(current) : null });
+/** A refused write, with the annotation as it stands (when there is one). */
+function conflict(current: AnnotationForSave | undefined, message: string): WriteOutcome<AnnotationSnapshot> {
+  return refused(current && snapshotOf(current), message);
 }
-
-type Outcome = { ok: true; state: AnnotationState } | { ok: false; error: ReturnType<typeof conflict> };
 
 /**
  * Saves a draft or submits, with optimistic concurrency (`checkVersion`): the request carries the
  * version it was based on; if the stored version moved on, nothing is written but the attempt itself
- * is appended to the history (action `conflict`), and the caller gets 409 with the current state —
- * unless the request is the retry of the applied save that moved it on (same `clientSaveId`), which
- * is answered with the stored state and writes nothing.
+ * is appended to the history (action `conflict`), and the write is refused with the current state
+ * (the route's 409, `presentWrite`) — unless the request is the retry of the applied save that moved
+ * it on (same `clientSaveId`), which is answered with the stored state and writes nothing.
  *
  * One read of the annotation (no join, its judgement parsed only when it is answered back), one
  * UPDATE or INSERT, one history row and one audit entry, in one transaction.
  */
-export function saveAnnotationAttempt(item: ItemRequest, request: SaveAnnotation): AnnotationState {
+export function saveAnnotationAttempt(
+  item: ItemRequest,
+  request: SaveAnnotation,
+): WriteOutcome<AnnotationSnapshot> {
   const { db, user } = item;
   const argument = assignedArgument(item);
   const judgement: Judgement = {
@@ -148,10 +169,10 @@ export function saveAnnotationAttempt(item: ItemRequest, request: SaveAnnotation
     guideline_version: request.judgement.guideline_version ?? GUIDELINE_VERSION,
   };
   validateJudgement(judgement, argument);
-  const outcome = db.transaction((): Outcome => {
+  return db.transaction((): WriteOutcome<AnnotationSnapshot> => {
     const existing = findAnnotationForSave(db, argument.argumentRowId, user.id);
     const check = checkVersion(existing, request);
-    if (check === 'retry' && existing) return { ok: true, state: stateOf(existing) };
+    if (check === 'retry' && existing) return written(snapshotOf(existing));
     if (check !== 'current') {
       if (existing) appendRejectedAttempt(db, existing.id, user.id, request.version, writeJson(judgement));
       const message = staleVersionMessage(
@@ -160,13 +181,10 @@ export function saveAnnotationAttempt(item: ItemRequest, request: SaveAnnotation
         existing?.version ?? 0,
         'reload it before saving',
       );
-      return { ok: false, error: conflict(existing, message) };
+      return conflict(existing, message);
     }
     if (existing?.status === 'submitted')
-      return {
-        ok: false,
-        error: conflict(existing, 'This annotation is submitted; reopen it before changing it.'),
-      };
+      return conflict(existing, 'This annotation is submitted; reopen it before changing it.');
     const saved = saveAnnotation(
       db,
       {
@@ -183,39 +201,31 @@ export function saveAnnotationAttempt(item: ItemRequest, request: SaveAnnotation
       { existing },
     );
     auditAnnotation(item, argument, saved, request.action);
-    return { ok: true, state: presentAnnotationState(saved) };
+    return written(saved);
   });
-  if (!outcome.ok) throw outcome.error;
-  return outcome.state;
 }
 
 /**
  * Turns the author's submitted annotation back into a draft, until adjudication of the argument
  * starts (an adjudicator started it or saved gold, or gold was imported: `isAdjudicationStarted`).
  */
-export function reopenAnnotation(item: ItemRequest, version: number): AnnotationState {
+export function reopenAnnotation(item: ItemRequest, version: number): WriteOutcome<AnnotationSnapshot> {
   const { db, user } = item;
   const argument = assignedArgument(item);
-  const reopened = db.transaction((): Outcome => {
+  return db.transaction((): WriteOutcome<AnnotationSnapshot> => {
     const existing = findAnnotationForSave(db, argument.argumentRowId, user.id);
     if (existing?.status !== 'submitted')
-      return { ok: false, error: conflict(existing, 'Only a submitted annotation can be reopened.') };
+      return conflict(existing, 'Only a submitted annotation can be reopened.');
     if (existing.version !== version)
-      return {
-        ok: false,
-        error: conflict(
-          existing,
-          `This annotation changed since you loaded it (now version ${existing.version}); reload it.`,
-        ),
-      };
+      return conflict(
+        existing,
+        `This annotation changed since you loaded it (now version ${existing.version}); reload it.`,
+      );
     if (isAdjudicationStarted(db, argument.argumentRowId))
-      return {
-        ok: false,
-        error: conflict(
-          existing,
-          'Adjudication of this argument has started; ask the adjudicator to change the gold instead.',
-        ),
-      };
+      return conflict(
+        existing,
+        'Adjudication of this argument has started; ask the adjudicator to change the gold instead.',
+      );
     const saved = saveAnnotation(
       db,
       {
@@ -231,16 +241,14 @@ export function reopenAnnotation(item: ItemRequest, version: number): Annotation
       { existing },
     );
     auditAnnotation(item, argument, saved, 'reopen');
-    return { ok: true, state: presentAnnotationState(saved) };
+    return written(saved);
   });
-  if (!reopened.ok) throw reopened.error;
-  return reopened.state;
 }
 
 /** The author's own history of one annotation (every save, submit, reopen and rejected attempt). */
-export function annotationHistory(item: ItemRequest): AnnotationHistoryEntry[] {
+export function annotationHistory(item: ItemRequest): HistoryEntry[] {
   const { db, user } = item;
   const { argument } = assignedItem(item);
   const annotation = findAnnotation(db, argument.rowId, user.id);
-  return annotation ? presentHistoryForAnnotator(listHistory(db, annotation.id), user) : [];
+  return annotation ? listHistory(db, annotation.id) : [];
 }

@@ -1,4 +1,7 @@
 export {
+  type AnnotationSnapshot,
+  type AnnotatorItem,
+  type AnnotatorQueue,
   annotationHistory,
   annotatorItem,
   annotatorQueue,
@@ -6,5 +9,5 @@ export {
   reopenAnnotation,
   saveAnnotationAttempt,
 } from './annotation.ts';
-export { argumentDetail } from './argument-detail.ts';
+export { type ArgumentDetail, argumentDetail } from './argument-detail.ts';
 export { argumentListPage } from './argument-list.ts';
