@@ -494,6 +494,7 @@ const bench: Bench = {
     const db = openDatabase(database);
     try {
       importRecords(db, {
+        actor: CLI_ACTOR,
         kind: 'triples',
         study: STUDY,
         sourceName: 'bench: one triple',
@@ -508,6 +509,7 @@ const bench: Bench = {
         ],
       });
       importRecords(db, {
+        actor: CLI_ACTOR,
         kind: 'arguments',
         study: STUDY,
         sourceName: 'bench: one argument',
@@ -515,15 +517,20 @@ const bench: Bench = {
           { id: 'bench-a1', triple_id: 'bench-t1', model: 'bench-model', test: 1, text: argument.text },
         ],
       });
-      await createUser(db, { ...ANNOTATOR, roles: ['annotator'] });
+      await createUser(db, CLI_ACTOR, { ...ANNOTATOR, roles: ['annotator'] });
       const study = requireStudy(db, STUDY);
-      drawSample(db, study, {
-        size: 1,
-        seed: 1,
-        allocation: 'equal',
-        strata: ['model', 'test'],
-        excludeSampled: false,
-      });
+      drawSample(
+        db,
+        study,
+        {
+          size: 1,
+          seed: 1,
+          allocation: 'equal',
+          strata: ['model', 'test'],
+          excludeSampled: false,
+        },
+        CLI_ACTOR,
+      );
       assignSample(
         db,
         study,
