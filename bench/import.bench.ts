@@ -2,6 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { CLI_ACTOR } from '../server/services/audit/audit.ts';
 import { importFile } from '../server/services/interchange/import/import-records.ts';
 import type { JsonlKind } from '../server/services/interchange/import/parse-records.ts';
 import { inspectSource, streamLines } from '../server/services/interchange/import/read-source.ts';
@@ -252,9 +253,11 @@ const bench: Bench = {
         new Date().toISOString(),
       ]);
       const floor = await best(db, () => rawInsertFile(db, name, kind, file));
-      const milliseconds = await best(db, () => importFile(db, { kind, file, study: name }));
+      const milliseconds = await best(db, () =>
+        importFile(db, { actor: CLI_ACTOR, kind, file, study: name }),
+      );
       // Then once for good: the next kinds need these records.
-      const summary = await importFile(db, { kind, file, study: name });
+      const summary = await importFile(db, { actor: CLI_ACTOR, kind, file, study: name });
       if (summary.counts.inserted !== records.length)
         throw new Error(`imported ${summary.counts.inserted} of ${records.length} ${kind}`);
       figures.push({

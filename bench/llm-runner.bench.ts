@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
+import { CLI_ACTOR } from '../server/services/audit/audit.ts';
 import { runExtraction } from '../server/services/extraction/run-extraction.ts';
 import { importRecords } from '../server/services/interchange/import/import-records.ts';
 import { ChatClient, FormatLadder } from '../server/services/llm/chat-client.ts';
@@ -87,8 +88,15 @@ const bench: Bench = {
           .trim()
           .split('\n')
           .map((line) => JSON.parse(line) as unknown);
-      importRecords(db, { kind: 'triples', study: 'bench', sourceName: 't', values: values(triples) });
       importRecords(db, {
+        actor: CLI_ACTOR,
+        kind: 'triples',
+        study: 'bench',
+        sourceName: 't',
+        values: values(triples),
+      });
+      importRecords(db, {
+        actor: CLI_ACTOR,
         kind: 'arguments',
         study: 'bench',
         sourceName: 'a',

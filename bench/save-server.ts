@@ -8,6 +8,7 @@ import express from 'express';
 import { createApp } from '../server/app.ts';
 import { LoginLimiter } from '../server/services/accounts/login-limiter.ts';
 import { createUser } from '../server/services/accounts/users.ts';
+import { CLI_ACTOR } from '../server/services/audit/audit.ts';
 import { insertArgument } from '../server/store/arguments.ts';
 import { findAssignment, insertAssignment } from '../server/store/assignments.ts';
 import { Db } from '../server/store/db.ts';
@@ -40,7 +41,7 @@ async function appServer(file: string, options: SaveServerOptions) {
   for (let index = 0; index < options.annotators; index += 1) {
     const username = `ann${index}`;
     const argumentRowId = insertArgument(db, study.id, buildArgument({ id: `a${index}` }), triple, null);
-    await createUser(db, { username, password: `${username}-password`, roles: ['annotator'] });
+    await createUser(db, CLI_ACTOR, { username, password: `${username}-password`, roles: ['annotator'] });
     const userId = db.first<{ id: number }>('SELECT id FROM users WHERE username = ?', [username])?.id ?? 0;
     insertAssignment(db, { argumentRowId, userId, position: 1, calibration: false, sampleId: null });
     keys.push(findAssignment(db, argumentRowId, userId)?.itemKey ?? '');

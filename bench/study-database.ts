@@ -1,4 +1,5 @@
 import { createUser } from '../server/services/accounts/users.ts';
+import { CLI_ACTOR } from '../server/services/audit/audit.ts';
 import { importRecords } from '../server/services/interchange/import/import-records.ts';
 import { requireStudy } from '../server/services/study/studies.ts';
 import { openDatabase } from '../server/store/open.ts';
@@ -16,20 +17,29 @@ export const BENCH_ADMIN = { username: 'bench-admin', password: 'bench-admin-pas
 export async function writeStudyDatabase(file: string, input: ReportInput, study = 'bench'): Promise<void> {
   const db = openDatabase(file);
   const sourceName = (kind: string) => `${kind}.jsonl`;
-  importRecords(db, { kind: 'triples', study, sourceName: sourceName('triples'), values: input.triples });
   importRecords(db, {
+    actor: CLI_ACTOR,
+    kind: 'triples',
+    study,
+    sourceName: sourceName('triples'),
+    values: input.triples,
+  });
+  importRecords(db, {
+    actor: CLI_ACTOR,
     kind: 'arguments',
     study,
     sourceName: sourceName('arguments'),
     values: input.arguments,
   });
   importRecords(db, {
+    actor: CLI_ACTOR,
     kind: 'extractions',
     study,
     sourceName: sourceName('extractions'),
     values: input.extractions,
   });
   importRecords(db, {
+    actor: CLI_ACTOR,
     kind: 'annotations',
     study,
     sourceName: sourceName('annotations'),
@@ -40,6 +50,7 @@ export async function writeStudyDatabase(file: string, input: ReportInput, study
     })),
   });
   importRecords(db, {
+    actor: CLI_ACTOR,
     kind: 'gold',
     study,
     sourceName: sourceName('gold'),
@@ -50,6 +61,6 @@ export async function writeStudyDatabase(file: string, input: ReportInput, study
     for (const { source, ...value } of input.reported)
       upsertReportedValue(db, studyId, { source, ...value }, null);
   });
-  await createUser(db, { ...BENCH_ADMIN, roles: ['admin'] });
+  await createUser(db, CLI_ACTOR, { ...BENCH_ADMIN, roles: ['admin'] });
   db.close();
 }

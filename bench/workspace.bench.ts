@@ -481,6 +481,268 @@ async function minimalReactAppSize(outDir: string): Promise<number> {
 }
 
 // ---------------------------------------------------------------------------------------------
+// The run.
+
+/** The study the bench opens: one triple, the argument, the annotator, and the one item assigned to them. */
+async function seedWorkspaceStudy(database: string, argument: BenchArgument): Promise<void> {
+  const db = openDatabase(database);
+  try {
+    importRecords(db, {
+      actor: CLI_ACTOR,
+      kind: 'triples',
+      study: STUDY,
+      sourceName: 'bench: one triple',
+      values: [
+        {
+          id: 'bench-t1',
+          mode: 'arguable',
+          current: { factors: ['F4', 'F6', 'F15'] },
+          tsc1: { factors: ['F4', 'F6'], outcome: 'plaintiff' },
+          tsc2: { factors: ['F15', 'F16'], outcome: 'defendant' },
+        },
+      ],
+    });
+    importRecords(db, {
+      actor: CLI_ACTOR,
+      kind: 'arguments',
+      study: STUDY,
+      sourceName: 'bench: one argument',
+      values: [{ id: 'bench-a1', triple_id: 'bench-t1', model: 'bench-model', test: 1, text: argument.text }],
+    });
+    await createUser(db, CLI_ACTOR, { ...ANNOTATOR, roles: ['annotator'] });
+    const study = requireStudy(db, STUDY);
+    drawSample(
+      db,
+      study,
+      { size: 1, seed: 1, allocation: 'equal', strata: ['model', 'test'], excludeSampled: false },
+      CLI_ACTOR,
+    );
+    assignSample(
+      db,
+      study,
+      { annotators: [ANNOTATOR.username], perItem: 1, seed: 1, calibration: [] },
+      CLI_ACTOR,
+    );
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * A browser context with the probes installed and the floor pages served under FLOOR_PREFIX, logged
+ * in as the annotator (through the API; the session cookie stays in the context); resolves to it and
+ * the URL of the annotator's item.
+ */
+async function annotatorContext(
+  browser: Browser,
+  base: string,
+  argument: BenchArgument,
+  last: string,
+): Promise<{ context: BrowserContext; itemUrl: string }> {
+  const context = await browser.newContext({ viewport: VIEWPORT });
+  await context.addInitScript({ content: interactiveProbe(last) });
+  await context.addInitScript({ content: EVENT_TIMING_PROBE });
+  const readingPage = staticPage(argument);
+  const markingPage = staticPage(argument, MARK_FLOOR_SCRIPT);
+  await context.route(`${base}${FLOOR_PREFIX}**`, (route) =>
+    route.fulfill({
+      status: 200,
+      contentType: 'text/html; charset=utf-8',
+      body: route.request().url().endsWith('marking.html') ? markingPage : readingPage,
+    }),
+  );
+  const login = await context.request.post(`${base}/api/auth/login`, {
+    data: { username: ANNOTATOR.username, password: ANNOTATOR.password },
+  });
+  if (!login.ok()) throw new Error(`login failed: ${login.status()} ${await login.text()}`);
+  const queueResponse = await context.request.get(`${base}/api/studies/${STUDY}/queue`);
+  const queue = (await queueResponse.json()) as { items: { itemKey: string }[] };
+  const itemKey = queue.items[0]?.itemKey;
+  if (itemKey === undefined) throw new Error('the annotator has no item');
+  return { context, itemUrl: `${base}/studies/${STUDY}/items/${itemKey}` };
+}
+
+/** Time to interactive of the app and of the static floor, alternating. */
+async function interactiveTimes(context: BrowserContext, itemUrl: string, base: string) {
+  const appTimes: number[] = [];
+  const floorTimes: number[] = [];
+  for (let run = 0; run < NAVIGATIONS; run += 1) {
+    appTimes.push(await timeToInteractive(context, itemUrl));
+    floorTimes.push(await timeToInteractive(context, `${base}${FLOOR_PREFIX}reading.html`));
+  }
+  return { appTimes, floorTimes };
+}
+
+/**
+ * Input to paint of the Enter that confirms a mark: twenty marks on twenty paragraphs, every other one
+ * under a trace, the rest read from the Event Timing API without one.
+ */
+async function appMarkTimes(browser: Browser, context: BrowserContext, itemUrl: string) {
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.goto(itemUrl);
+  await page.locator('.factor-grid').waitFor();
+  const markTimes: InputToPaint[] = [];
+  const untraced: KeydownTiming[] = [];
+  let untracedUnreported = 0;
+  const marksList = page.getByRole('list', { name: 'Marks' }).getByRole('listitem');
+  for (let mark = 0; mark < 2 * MARKS; mark += 1) {
+    await openMarkPalette(page);
+    const before = await marksList.count();
+    const press = () => page.keyboard.press('Enter');
+    const settle = async () => {
+      await page.getByRole('dialog', { name: /Mark/ }).waitFor({ state: 'detached' });
+      await waitUntil(async () => (await marksList.count()) > before);
+    };
+    if (mark % 2 === 0) {
+      markTimes.push(await tracePress(`mark-app-${mark / 2 + 1}`, browser, page, press, settle));
+      continue;
+    }
+    const since = await page.evaluate(() => performance.now());
+    await press();
+    await settle();
+    await nextFrames(page);
+    const entry = await page.evaluate(
+      (after) => (window as Timings).__faKeydowns?.find((timing) => timing.start >= after),
+      since,
+    );
+    if (entry) untraced.push(entry);
+    else untracedUnreported += 1;
+  }
+  await page.locator('[data-save-state="saved"]').waitFor();
+  if (errors.length > 0) throw new Error(`the workspace threw: ${errors.join('; ')}`);
+  await page.close();
+  return { markTimes, untraced, untracedUnreported };
+}
+
+/** The floor of a mark, traced: Enter on the static page whose script wraps three words in <mark>. */
+async function floorMarkTimes(
+  browser: Browser,
+  context: BrowserContext,
+  base: string,
+): Promise<InputToPaint[]> {
+  const floorPage = await context.newPage();
+  await floorPage.goto(`${base}${FLOOR_PREFIX}marking.html`);
+  await floorPage.locator('.argument-text').focus();
+  const times: InputToPaint[] = [];
+  for (let mark = 0; mark < MARKS; mark += 1)
+    times.push(
+      await tracePress(
+        `mark-floor-${mark + 1}`,
+        browser,
+        floorPage,
+        () => floorPage.keyboard.press('Enter'),
+        () => floorPage.locator('mark').nth(mark).waitFor(),
+      ),
+    );
+  await floorPage.close();
+  return times;
+}
+
+/** A median and a max figure, each against the same statistic of the floor. */
+function spread(
+  name: string,
+  app: readonly number[],
+  floorName: string,
+  floor: readonly number[],
+): BenchFigure[] {
+  return [
+    {
+      name: `${name}, median of ${app.length}`,
+      value: median(app),
+      unit: 'ms',
+      floor: { name: `${floorName} (median of ${floor.length})`, value: median(floor) },
+    },
+    {
+      name: `${name}, max`,
+      value: max(app),
+      unit: 'ms',
+      floor: { name: `${floorName} (max)`, value: max(floor) },
+    },
+  ];
+}
+
+const defined = (values: readonly (number | undefined)[]) =>
+  values.filter((value): value is number => value !== undefined);
+
+interface WorkspaceMeasures {
+  words: number;
+  appTimes: number[];
+  floorTimes: number[];
+  markTimes: InputToPaint[];
+  floorMarkTimes: InputToPaint[];
+  untraced: KeydownTiming[];
+  untracedUnreported: number;
+  bundle: ReturnType<typeof bundleSizes>;
+  react: ReturnType<typeof reactRuntimeSize>;
+  minimalApp: number;
+}
+
+/** The figures of the run, each with its floor where it has one. */
+function workspaceFigures(measures: WorkspaceMeasures): BenchFigure[] {
+  const { markTimes, floorMarkTimes, untraced, bundle, react } = measures;
+  const endEvents = [...new Set([...markTimes, ...floorMarkTimes].map((time) => time.endEvent))];
+  const markFloor = 'static page, inline handler wraps 3 words in <mark>';
+  return [
+    ...spread(
+      `${measures.words.toLocaleString('en-US')}-word argument interactive (text, factor grid, save status), from navigation start`,
+      measures.appTimes,
+      'same text as a static page, no JS',
+      measures.floorTimes,
+    ),
+    ...spread(
+      `confirming a mark: keydown dispatch to end of the next ${endEvents.join('/')} (trace)`,
+      markTimes.map((time) => time.toPaint),
+      markFloor,
+      floorMarkTimes.map((time) => time.toPaint),
+    ),
+    ...spread(
+      'confirming a mark: scripting, the keydown EventDispatch (trace)',
+      markTimes.map((time) => time.scripting),
+      markFloor,
+      floorMarkTimes.map((time) => time.scripting),
+    ),
+    ...spread(
+      'confirming a mark: input time stamp to frame presented, EventTiming (trace)',
+      defined(markTimes.map((time) => time.presented)),
+      markFloor,
+      defined(floorMarkTimes.map((time) => time.presented)),
+    ),
+    {
+      name: `untraced marks: keydown processing, Event Timing API, median of ${untraced.length} (${measures.untracedUnreported} under 16 ms, not reported)`,
+      value: median(untraced.map((timing) => timing.processing)),
+      unit: 'ms',
+    },
+    {
+      name: 'untraced marks: keydown to next paint, Event Timing API (8-ms steps), median',
+      value: median(untraced.map((timing) => timing.duration)),
+      unit: 'ms',
+    },
+    {
+      name: `production JS the workspace loads, gzipped (level 9; ${bundle.entry.join(', ')})`,
+      value: bundle.js / 1000,
+      unit: 'kB',
+      floor: { name: `React runtime gzipped (${react.files.join(' + ')})`, value: react.bytes / 1000 },
+    },
+    {
+      name: 'production JS gzipped, against the least React app',
+      value: bundle.js / 1000,
+      unit: 'kB',
+      floor: {
+        name: 'createRoot + render of one element, built by the same Vite, gzipped',
+        value: measures.minimalApp / 1000,
+      },
+    },
+    {
+      name: `JS loaded on demand by one screen, gzipped (${bundle.lazy.join(', ') || 'none'})`,
+      value: bundle.lazyJs / 1000,
+      unit: 'kB',
+    },
+    { name: 'production CSS gzipped', value: bundle.css / 1000, unit: 'kB' },
+  ];
+}
 
 const bench: Bench = {
   name: 'annotator workspace in Chromium (1,500-word argument)',
@@ -490,49 +752,7 @@ const bench: Bench = {
     if (last === undefined) throw new Error('the argument has no paragraphs');
     const dir = mkdtempSync(join(tmpdir(), 'fa-bench-workspace-'));
     const database = join(dir, 'bench.db');
-
-    const db = openDatabase(database);
-    try {
-      importRecords(db, {
-        kind: 'triples',
-        study: STUDY,
-        sourceName: 'bench: one triple',
-        values: [
-          {
-            id: 'bench-t1',
-            mode: 'arguable',
-            current: { factors: ['F4', 'F6', 'F15'] },
-            tsc1: { factors: ['F4', 'F6'], outcome: 'plaintiff' },
-            tsc2: { factors: ['F15', 'F16'], outcome: 'defendant' },
-          },
-        ],
-      });
-      importRecords(db, {
-        kind: 'arguments',
-        study: STUDY,
-        sourceName: 'bench: one argument',
-        values: [
-          { id: 'bench-a1', triple_id: 'bench-t1', model: 'bench-model', test: 1, text: argument.text },
-        ],
-      });
-      await createUser(db, { ...ANNOTATOR, roles: ['annotator'] });
-      const study = requireStudy(db, STUDY);
-      drawSample(db, study, {
-        size: 1,
-        seed: 1,
-        allocation: 'equal',
-        strata: ['model', 'test'],
-        excludeSampled: false,
-      });
-      assignSample(
-        db,
-        study,
-        { annotators: [ANNOTATOR.username], perItem: 1, seed: 1, calibration: [] },
-        CLI_ACTOR,
-      );
-    } finally {
-      db.close();
-    }
+    await seedWorkspaceStudy(database, argument);
 
     let server: Server | undefined;
     let browser: Browser | undefined;
@@ -541,92 +761,11 @@ const bench: Bench = {
       const address = server.address();
       const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
       browser = await launchBrowser();
-      const context = await browser.newContext({ viewport: VIEWPORT });
-      await context.addInitScript({ content: interactiveProbe(last) });
-      await context.addInitScript({ content: EVENT_TIMING_PROBE });
-      const readingPage = staticPage(argument);
-      const markingPage = staticPage(argument, MARK_FLOOR_SCRIPT);
-      await context.route(`${base}${FLOOR_PREFIX}**`, (route) =>
-        route.fulfill({
-          status: 200,
-          contentType: 'text/html; charset=utf-8',
-          body: route.request().url().endsWith('marking.html') ? markingPage : readingPage,
-        }),
-      );
-
-      // Log in through the API; the session cookie stays in the context.
-      const login = await context.request.post(`${base}/api/auth/login`, {
-        data: { username: ANNOTATOR.username, password: ANNOTATOR.password },
-      });
-      if (!login.ok()) throw new Error(`login failed: ${login.status()} ${await login.text()}`);
-      const queueResponse = await context.request.get(`${base}/api/studies/${STUDY}/queue`);
-      const queue = (await queueResponse.json()) as { items: { itemKey: string }[] };
-      const itemKey = queue.items[0]?.itemKey;
-      if (itemKey === undefined) throw new Error('the annotator has no item');
-      const itemUrl = `${base}/studies/${STUDY}/items/${itemKey}`;
-
-      // 1. Time to interactive, the app and the static floor, alternating.
-      const appTimes: number[] = [];
-      const floorTimes: number[] = [];
-      for (let run = 0; run < NAVIGATIONS; run += 1) {
-        appTimes.push(await timeToInteractive(context, itemUrl));
-        floorTimes.push(await timeToInteractive(context, `${base}${FLOOR_PREFIX}reading.html`));
-      }
-
-      // 2. Input to paint of the Enter that confirms a mark: twenty marks on twenty paragraphs, every
-      // other one under a trace, the rest read from the Event Timing API without one.
-      const page = await context.newPage();
-      page.setDefaultTimeout(15_000);
-      const errors: string[] = [];
-      page.on('pageerror', (error) => errors.push(error.message));
-      await page.goto(itemUrl);
-      await page.locator('.factor-grid').waitFor();
-      const markTimes: InputToPaint[] = [];
-      const untraced: KeydownTiming[] = [];
-      let untracedUnreported = 0;
-      const marksList = page.getByRole('list', { name: 'Marks' }).getByRole('listitem');
-      for (let mark = 0; mark < 2 * MARKS; mark += 1) {
-        await openMarkPalette(page);
-        const before = await marksList.count();
-        const press = () => page.keyboard.press('Enter');
-        const settle = async () => {
-          await page.getByRole('dialog', { name: /Mark/ }).waitFor({ state: 'detached' });
-          await waitUntil(async () => (await marksList.count()) > before);
-        };
-        if (mark % 2 === 0) {
-          markTimes.push(await tracePress(`mark-app-${mark / 2 + 1}`, browser, page, press, settle));
-          continue;
-        }
-        const since = await page.evaluate(() => performance.now());
-        await press();
-        await settle();
-        await nextFrames(page);
-        const entry = await page.evaluate(
-          (after) => (window as Timings).__faKeydowns?.find((timing) => timing.start >= after),
-          since,
-        );
-        if (entry) untraced.push(entry);
-        else untracedUnreported += 1;
-      }
-      await page.locator('[data-save-state="saved"]').waitFor();
-      if (errors.length > 0) throw new Error(`the workspace threw: ${errors.join('; ')}`);
-      await page.close();
-
-      const floorPage = await context.newPage();
-      await floorPage.goto(`${base}${FLOOR_PREFIX}marking.html`);
-      await floorPage.locator('.argument-text').focus();
-      const floorMarkTimes: InputToPaint[] = [];
-      for (let mark = 0; mark < MARKS; mark += 1)
-        floorMarkTimes.push(
-          await tracePress(
-            `mark-floor-${mark + 1}`,
-            browser,
-            floorPage,
-            () => floorPage.keyboard.press('Enter'),
-            () => floorPage.locator('mark').nth(mark).waitFor(),
-          ),
-        );
-      await floorPage.close();
+      const { context, itemUrl } = await annotatorContext(browser, base, argument, last);
+      // 1. Time to interactive; 2. input to paint of a mark, the app's and the floor's.
+      const { appTimes, floorTimes } = await interactiveTimes(context, itemUrl, base);
+      const { markTimes, untraced, untracedUnreported } = await appMarkTimes(browser, context, itemUrl);
+      const floorMarks = await floorMarkTimes(browser, context, base);
       await context.close();
 
       // 3. The bundle (serve() ran ensureClientBuilt), React's runtime, a minimal React app.
@@ -634,91 +773,31 @@ const bench: Bench = {
       const react = reactRuntimeSize();
       const minimalApp = await minimalReactAppSize(join(dir, 'react-floor'));
 
-      const endEvents = [...new Set([...markTimes, ...floorMarkTimes].map((time) => time.endEvent))];
-      const defined = (values: readonly (number | undefined)[]) =>
-        values.filter((value): value is number => value !== undefined);
-      /** A median and a max figure, each against the same statistic of the floor. */
-      const spread = (
-        name: string,
-        app: readonly number[],
-        floorName: string,
-        floor: readonly number[],
-      ): BenchFigure[] => [
-        {
-          name: `${name}, median of ${app.length}`,
-          value: median(app),
-          unit: 'ms',
-          floor: { name: `${floorName} (median of ${floor.length})`, value: median(floor) },
-        },
-        {
-          name: `${name}, max`,
-          value: max(app),
-          unit: 'ms',
-          floor: { name: `${floorName} (max)`, value: max(floor) },
-        },
-      ];
-      const markFloor = 'static page, inline handler wraps 3 words in <mark>';
-      const figures: BenchFigure[] = [
-        ...spread(
-          `${argument.words.toLocaleString('en-US')}-word argument interactive (text, factor grid, save status), from navigation start`,
-          appTimes,
-          'same text as a static page, no JS',
-          floorTimes,
-        ),
-        ...spread(
-          `confirming a mark: keydown dispatch to end of the next ${endEvents.join('/')} (trace)`,
-          markTimes.map((time) => time.toPaint),
-          markFloor,
-          floorMarkTimes.map((time) => time.toPaint),
-        ),
-        ...spread(
-          'confirming a mark: scripting, the keydown EventDispatch (trace)',
-          markTimes.map((time) => time.scripting),
-          markFloor,
-          floorMarkTimes.map((time) => time.scripting),
-        ),
-        ...spread(
-          'confirming a mark: input time stamp to frame presented, EventTiming (trace)',
-          defined(markTimes.map((time) => time.presented)),
-          markFloor,
-          defined(floorMarkTimes.map((time) => time.presented)),
-        ),
-        {
-          name: `untraced marks: keydown processing, Event Timing API, median of ${untraced.length} (${untracedUnreported} under 16 ms, not reported)`,
-          value: median(untraced.map((timing) => timing.processing)),
-          unit: 'ms',
-        },
-        {
-          name: 'untraced marks: keydown to next paint, Event Timing API (8-ms steps), median',
-          value: median(untraced.map((timing) => timing.duration)),
-          unit: 'ms',
-        },
-        {
-          name: `production JS the workspace loads, gzipped (level 9; ${bundle.entry.join(', ')})`,
-          value: bundle.js / 1000,
-          unit: 'kB',
-          floor: { name: `React runtime gzipped (${react.files.join(' + ')})`, value: react.bytes / 1000 },
-        },
-        {
-          name: 'production JS gzipped, against the least React app',
-          value: bundle.js / 1000,
-          unit: 'kB',
-          floor: {
-            name: 'createRoot + render of one element, built by the same Vite, gzipped',
-            value: minimalApp / 1000,
-          },
-        },
-        {
-          name: `JS loaded on demand by one screen, gzipped (${bundle.lazy.join(', ') || 'none'})`,
-          value: bundle.lazyJs / 1000,
-          unit: 'kB',
-        },
-        { name: 'production CSS gzipped', value: bundle.css / 1000, unit: 'kB' },
-      ];
+      const figures = workspaceFigures({
+        words: argument.words,
+        appTimes,
+        floorTimes,
+        markTimes,
+        floorMarkTimes: floorMarks,
+        untraced,
+        untracedUnreported,
+        bundle,
+        react,
+        minimalApp,
+      });
       if (process.env.FA_BENCH_VERBOSE)
         console.log(
           JSON.stringify(
-            { appTimes, floorTimes, markTimes, floorMarkTimes, untraced, bundle, react, minimalApp },
+            {
+              appTimes,
+              floorTimes,
+              markTimes,
+              floorMarkTimes: floorMarks,
+              untraced,
+              bundle,
+              react,
+              minimalApp,
+            },
             null,
             1,
           ),

@@ -1,6 +1,7 @@
 import type { Express } from 'express';
 import request from 'supertest';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { CLI_ACTOR } from '../server/services/audit/audit.ts';
 import { importRecords } from '../server/services/interchange/import/import-records.ts';
 import type { Db } from '../server/store/db.ts';
 import { goldFromDecisions } from '../shared/adjudication/gold-from-decisions.ts';
@@ -521,6 +522,7 @@ describe('stored error classes', () => {
       tsc2: [],
     });
     importRecords(db, {
+      actor: CLI_ACTOR,
       kind: 'extractions',
       study: 'default',
       sourceName: 'rules-late.jsonl',
@@ -528,6 +530,7 @@ describe('stored error classes', () => {
     });
     expect(stored().map((row) => row.extractor)).toEqual(['gpt-4.1', 'rules']);
     importRecords(db, {
+      actor: CLI_ACTOR,
       kind: 'extractions',
       study: 'default',
       sourceName: 'gpt-again.jsonl',
@@ -606,6 +609,7 @@ describe('imported gold', () => {
 
   it('shows as imported with its file, may be revealed, and is not changed by the adjudicator', async () => {
     importRecords(db, {
+      actor: CLI_ACTOR,
       kind: 'gold',
       study: 'default',
       sourceName: 'gold-batch-7.jsonl',

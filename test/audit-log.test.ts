@@ -12,6 +12,8 @@ import { loggedIn, testApp } from './support/app.ts';
 import { cliSandbox } from './support/cli.ts';
 
 const AUDIT = '/api/studies/default/audit';
+/** The fixture's accounts, created (and so recorded) as the command line's `user add` would. */
+const SEEDED = ['alice', 'bob', 'carol', 'dave', 'admin'];
 const NEW_PASSWORD = 'ERIN-SECRET-PASSWORD';
 
 async function auditedStudy() {
@@ -78,7 +80,11 @@ describe('the audit trail', () => {
       seed: 1,
     }).expect(409);
 
-    const trail = await entries();
+    const all = await entries();
+    expect(all.slice(0, SEEDED.length)).toMatchObject(
+      SEEDED.map((subject) => ({ study: null, actor: null, via: 'cli', action: 'user.create', subject })),
+    );
+    const trail = all.slice(SEEDED.length);
     expect(trail.map((entry: { action: string }) => entry.action)).toEqual([
       'annotation.save',
       'annotation.submit',
@@ -93,7 +99,7 @@ describe('the audit trail', () => {
       'user.password',
       'sample.draw',
     ]);
-    for (const entry of trail) auditEntrySchema.parse(entry);
+    for (const entry of all) auditEntrySchema.parse(entry);
     expect(trail[1]).toMatchObject({
       study: 'default',
       actor: 'alice',
@@ -134,12 +140,10 @@ describe('the audit trail', () => {
         .send({ username: name, roles: ['annotator'] })
         .expect(201);
     const all = await entries();
-    expect(all).toHaveLength(3);
-    expect((await entries('?limit=2')).map((entry: { subject: string }) => entry.subject)).toEqual([
-      'fred',
-      'gina',
-    ]);
-    expect(await entries(`?since=${encodeURIComponent(all[0].at)}`)).toHaveLength(3);
+    const subjects = (trail: { subject: string }[]) => trail.map((entry) => entry.subject);
+    expect(subjects(all)).toEqual([...SEEDED, 'fred', 'gina', 'hal']);
+    expect(subjects(await entries('?limit=2'))).toEqual(SEEDED.slice(0, 2));
+    expect(await entries(`?since=${encodeURIComponent(all[0].at)}`)).toHaveLength(SEEDED.length + 3);
     expect(await entries('?since=2999-01-01')).toEqual([]);
     for (const query of ['?since=yesterday', '?limit=0', '?limit=5000', '?since=2025-01-01&actor=x'])
       await admin.agent.get(`${AUDIT}${query}`).expect(400);

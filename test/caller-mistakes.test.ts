@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import type { Express } from 'express';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { CLI_ACTOR } from '../server/services/audit/audit.ts';
 import type { Db } from '../server/store/db.ts';
 import { loggedIn, testApp } from './support/app.ts';
 import { seedAnnotationStudy } from './support/study-fixture.ts';
@@ -95,7 +96,7 @@ describe('accounts made at the same time', () => {
   it('gives one of eight concurrent creations of a name the account, and the others 409', async () => {
     const { app, db } = testApp();
     const { createUser } = await import('../server/services/accounts/users.ts');
-    await createUser(db, { username: 'admin', password: 'admin-password', roles: ['admin'] });
+    await createUser(db, CLI_ACTOR, { username: 'admin', password: 'admin-password', roles: ['admin'] });
     const admin = await loggedIn(app, 'admin');
     const before = count(db, 'users');
     const answers = await Promise.all(

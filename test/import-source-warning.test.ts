@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { CLI_ACTOR } from '../server/services/audit/audit.ts';
 import { importRecords } from '../server/services/interchange/import/import-records.ts';
 import { findArgument } from '../server/store/arguments.ts';
 import { openDatabase } from '../server/store/open.ts';
@@ -9,12 +10,14 @@ import { buildArgument, buildTriple } from './factories.ts';
 function studyWithTriples() {
   const db = openDatabase(':memory:');
   importRecords(db, {
+    actor: CLI_ACTOR,
     kind: 'triples',
     study: 'default',
     sourceName: 'triples.jsonl',
     values: [buildTriple({ id: 't1' }), buildTriple({ id: 't2', mode: 'reordered' })],
   });
   importRecords(db, {
+    actor: CLI_ACTOR,
     kind: 'arguments',
     study: 'default',
     sourceName: 'first.jsonl',
@@ -28,6 +31,7 @@ describe('importing arguments whose source names the study’s design', () => {
     const db = studyWithTriples();
     const source = 'OpenAI gpt-4o batch, Test 2 (reordered)';
     const summary = importRecords(db, {
+      actor: CLI_ACTOR,
       kind: 'arguments',
       study: 'default',
       sourceName: 'batch.jsonl',
@@ -50,6 +54,7 @@ describe('importing arguments whose source names the study’s design', () => {
   it('says nothing of a neutral source', () => {
     const db = studyWithTriples();
     const summary = importRecords(db, {
+      actor: CLI_ACTOR,
       kind: 'arguments',
       study: 'default',
       sourceName: 'neutral.jsonl',

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { CLI_ACTOR } from '../server/services/audit/audit.ts';
 import type { Extractor } from '../server/services/extraction/extractor.ts';
 import { runExtraction } from '../server/services/extraction/run-extraction.ts';
 import { importRecords } from '../server/services/interchange/import/import-records.ts';
@@ -27,8 +28,20 @@ function studyDb(count: number): Db {
       .trim()
       .split('\n')
       .map((line) => JSON.parse(line) as unknown);
-  importRecords(db, { kind: 'triples', study: 'default', sourceName: 't', values: parse(triples) });
-  importRecords(db, { kind: 'arguments', study: 'default', sourceName: 'a', values: parse(argumentsJsonl) });
+  importRecords(db, {
+    actor: CLI_ACTOR,
+    kind: 'triples',
+    study: 'default',
+    sourceName: 't',
+    values: parse(triples),
+  });
+  importRecords(db, {
+    actor: CLI_ACTOR,
+    kind: 'arguments',
+    study: 'default',
+    sourceName: 'a',
+    values: parse(argumentsJsonl),
+  });
   return db;
 }
 

@@ -1,5 +1,6 @@
 import type { Express } from 'express';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { CLI_ACTOR } from '../server/services/audit/audit.ts';
 import { DEMO_USERS, loadDemo } from '../server/services/demo/demo.ts';
 import { importRecords } from '../server/services/interchange/import/import-records.ts';
 import { drawSample } from '../server/services/sampling/samples.ts';
@@ -30,13 +31,18 @@ describe('POST /api/studies/:study/samples/next and …/next/preview', () => {
   });
 
   it('lets only admins preview or draw a batch', async () => {
-    drawSample(db, requireStudy(db, 'default'), {
-      size: 48,
-      seed: 7,
-      allocation: 'equal',
-      strata: ['model', 'test'],
-      excludeSampled: false,
-    });
+    drawSample(
+      db,
+      requireStudy(db, 'default'),
+      {
+        size: 48,
+        seed: 7,
+        allocation: 'equal',
+        strata: ['model', 'test'],
+        excludeSampled: false,
+      },
+      CLI_ACTOR,
+    );
     for (const username of ['alice', 'carol']) {
       const caller = await loggedIn(app, username, password(username));
       for (const path of ['/api/studies/default/samples/next', '/api/studies/default/samples/next/preview'])
@@ -106,15 +112,32 @@ describe('POST /api/studies/:study/samples/next and …/next/preview', () => {
 
   it('refuses a study with no extractions to score its arguments by, naming the command that makes them', async () => {
     const demo = buildDemoStudy();
-    importRecords(db, { kind: 'triples', study: 'bare', sourceName: 'triples', values: demo.triples });
-    importRecords(db, { kind: 'arguments', study: 'bare', sourceName: 'arguments', values: demo.arguments });
-    drawSample(db, requireStudy(db, 'bare'), {
-      size: 24,
-      seed: 7,
-      allocation: 'equal',
-      strata: ['model', 'test'],
-      excludeSampled: false,
+    importRecords(db, {
+      actor: CLI_ACTOR,
+      kind: 'triples',
+      study: 'bare',
+      sourceName: 'triples',
+      values: demo.triples,
     });
+    importRecords(db, {
+      actor: CLI_ACTOR,
+      kind: 'arguments',
+      study: 'bare',
+      sourceName: 'arguments',
+      values: demo.arguments,
+    });
+    drawSample(
+      db,
+      requireStudy(db, 'bare'),
+      {
+        size: 24,
+        seed: 7,
+        allocation: 'equal',
+        strata: ['model', 'test'],
+        excludeSampled: false,
+      },
+      CLI_ACTOR,
+    );
     const admin = await loggedIn(app, 'admin', password('admin'));
     const refused = await admin.agent
       .post('/api/studies/bare/samples/next')

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { LoginLimiter } from '../server/services/accounts/login-limiter.ts';
+import { CLI_ACTOR } from '../server/services/audit/audit.ts';
 import { importFile } from '../server/services/interchange/import/import-records.ts';
 import { GUIDELINES_FILE } from '../server/services/study/guidelines.ts';
 import { guidelinesSchema } from '../shared/annotation-api.ts';
@@ -100,8 +101,13 @@ describe('studies', () => {
       join(dir, 'a.jsonl'),
       toJsonl([buildArgument(), buildArgument({ id: 'a2', model: 'llama' })]),
     );
-    await importFile(db, { kind: 'triples', file: join(dir, 't.jsonl'), study: 'default' });
-    await importFile(db, { kind: 'arguments', file: join(dir, 'a.jsonl'), study: 'default' });
+    await importFile(db, { actor: CLI_ACTOR, kind: 'triples', file: join(dir, 't.jsonl'), study: 'default' });
+    await importFile(db, {
+      actor: CLI_ACTOR,
+      kind: 'arguments',
+      file: join(dir, 'a.jsonl'),
+      study: 'default',
+    });
     await addUser(db, 'admin', ['admin']);
     const { agent } = await loggedIn(app, 'admin');
     expect((await agent.get('/api/studies').expect(200)).body).toEqual([

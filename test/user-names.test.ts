@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { type ImportProblems, isAppError } from '../server/errors.ts';
 import { createUser } from '../server/services/accounts/users.ts';
+import { CLI_ACTOR } from '../server/services/audit/audit.ts';
 import { importFile } from '../server/services/interchange/import/import-records.ts';
 import { renderHtml, renderMarkdown } from '../server/services/report/index.ts';
 import type { Db } from '../server/store/db.ts';
@@ -29,9 +30,14 @@ async function importRejection(
   writeFileSync(join(dir, 't.jsonl'), toJsonl([buildTriple()]));
   writeFileSync(join(dir, 'a.jsonl'), toJsonl([buildArgument()]));
   writeFileSync(join(dir, 'x.jsonl'), toJsonl([record]));
-  await importFile(db, { kind: 'triples', file: join(dir, 't.jsonl'), study: 'default' });
-  await importFile(db, { kind: 'arguments', file: join(dir, 'a.jsonl'), study: 'default' });
-  const failure = await importFile(db, { kind, file: join(dir, 'x.jsonl'), study: 'default' }).then(
+  await importFile(db, { actor: CLI_ACTOR, kind: 'triples', file: join(dir, 't.jsonl'), study: 'default' });
+  await importFile(db, { actor: CLI_ACTOR, kind: 'arguments', file: join(dir, 'a.jsonl'), study: 'default' });
+  const failure = await importFile(db, {
+    actor: CLI_ACTOR,
+    kind,
+    file: join(dir, 'x.jsonl'),
+    study: 'default',
+  }).then(
     () => undefined,
     (error: unknown) => error,
   );
@@ -63,7 +69,7 @@ describe('one rule for user names, however an account is made', () => {
 
   it('refuses the name through the admin API and `user add` (createUser) alike', async () => {
     const { app, db } = testApp();
-    await createUser(db, { username: 'admin', password: 'admin-password', roles: ['admin'] });
+    await createUser(db, CLI_ACTOR, { username: 'admin', password: 'admin-password', roles: ['admin'] });
     const admin = await loggedIn(app, 'admin');
     const answer = await admin.agent
       .post('/api/admin/users')
@@ -72,7 +78,7 @@ describe('one rule for user names, however an account is made', () => {
       .expect(400);
     expect(answer.body.error.message).toMatch(/^username: must be 2–40 letters/);
     await expect(
-      createUser(db, { username: HOSTILE, password: 'long-enough', roles: ['annotator'] }),
+      createUser(db, CLI_ACTOR, { username: HOSTILE, password: 'long-enough', roles: ['annotator'] }),
     ).rejects.toThrow(/is not a usable user name/);
     expect(userCount(db)).toBe(1);
   });

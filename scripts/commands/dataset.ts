@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { z } from 'zod';
+import { CLI_ACTOR } from '../../server/services/audit/index.ts';
 import { exportDataset, importDataset } from '../../server/services/interchange/index.ts';
 import { type CliIo, type GlobalOptions, parseOptions, withDatabase } from '../io.ts';
 import { kindOptions, kindSubcommand } from '../kind-subcommand.ts';
@@ -65,6 +66,7 @@ export function registerDataset(program: Command, io: CliIo, globals: () => Glob
             dir: resolve(io.cwd, dir),
             study: globals().study,
             replace: options.replace,
+            actor: CLI_ACTOR,
           });
           const { counts } = summary;
           if (summary.studyCreated) io.stdout(`created study "${summary.study}"\n`);

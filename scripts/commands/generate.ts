@@ -2,6 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { z } from 'zod';
+import { CLI_ACTOR } from '../../server/services/audit/index.ts';
 import { importRecords } from '../../server/services/interchange/index.ts';
 import {
   type GenerateTriplesReport,
@@ -57,6 +58,7 @@ export function registerGenerate(program: Command, io: CliIo, globals: () => Glo
           io,
           (db) =>
             importRecords(db, {
+              actor: CLI_ACTOR,
               kind: 'triples',
               study: globals().study,
               sourceName: `generate triples --mode ${options.mode} --count ${options.count} --complexity ${options.complexity} --seed ${options.seed}${options.strict ? ' --strict' : ''}`,

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { z } from 'zod';
+import { CLI_ACTOR } from '../../server/services/audit/index.ts';
 import { IMPORT_KINDS, importFile } from '../../server/services/interchange/index.ts';
 import { modeSchema, testSchema } from '../../shared/vocabulary.ts';
 import { type CliIo, type GlobalOptions, parseChoice, parseOptions, withDatabase } from '../io.ts';
@@ -36,6 +37,7 @@ export function registerImport(program: Command, io: CliIo, globals: () => Globa
         io,
         async (db) => {
           const summary = await importFile(db, {
+            actor: CLI_ACTOR,
             kind: importKind,
             file,
             study: globals().study,

@@ -1,4 +1,5 @@
 import { type Command, Option } from 'commander';
+import { CLI_ACTOR } from '../../server/services/audit/index.ts';
 import { databaseSchemaVersion } from '../../server/services/backup/index.ts';
 import { ensureStudy, setReasoningTrace } from '../../server/services/study/index.ts';
 import { REASONING_TRACE_SETTINGS, reasoningTraceSettingSchema } from '../../shared/study-settings.ts';
@@ -26,8 +27,12 @@ export function registerInit(program: Command, io: CliIo, globals: () => GlobalO
           const setting =
             options.reasoningTrace === undefined
               ? row.reasoningTrace
-              : setReasoningTrace(db, row, reasoningTraceSettingSchema.parse(options.reasoningTrace))
-                  .reasoningTrace;
+              : setReasoningTrace(
+                  db,
+                  row,
+                  reasoningTraceSettingSchema.parse(options.reasoningTrace),
+                  CLI_ACTOR,
+                ).reasoningTrace;
           io.stdout(`reasoning traces: ${setting} for annotators\n`);
         },
         { create: true },

@@ -2,6 +2,7 @@ import { writeFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { z } from 'zod';
+import { CLI_ACTOR } from '../../server/services/audit/index.ts';
 import {
   DEFAULT_EMAIL_DOMAIN,
   importLabelStudio,
@@ -100,6 +101,7 @@ export function registerLabelStudio(program: Command, io: CliIo, globals: () => 
             as: options.as,
             annotators: annotators.map,
             replace: options.replace,
+            actor: CLI_ACTOR,
           });
           const { counts } = summary;
           for (const warning of summary.warnings) io.stderr(`warning: ${warning}\n`);

@@ -99,7 +99,7 @@ export function registerSampling(program: Command, io: CliIo, globals: () => Glo
         writeBatchPreview(io, study.name, request.seed, preview, true);
         return;
       }
-      const { sample, batch, drawn } = drawNextBatch(db, study, request);
+      const { sample, batch, drawn } = drawNextBatch(db, study, request, CLI_ACTOR);
       for (const note of batch.notes) io.stderr(`note: ${note}\n`);
       writeBatchPreview(io, study.name, request.seed, batch, false);
       io.stdout(
@@ -137,7 +137,7 @@ export function registerSampling(program: Command, io: CliIo, globals: () => Glo
         excludeSampled: options.excludeSampled,
       };
       await withStudy(drawSampleRequestSchema, raw, (db, study, request) => {
-        const { sample, warnings } = drawSample(db, study, request);
+        const { sample, warnings } = drawSample(db, study, request, CLI_ACTOR);
         for (const warning of warnings) io.stderr(`warning: ${warning}\n`);
         const nonEmpty = sample.strata.filter((stratum) => stratum.drawn > 0);
         io.stdout(

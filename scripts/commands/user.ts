@@ -1,11 +1,11 @@
 import type { Command } from 'commander';
 import { z } from 'zod';
 import {
-  addAccount,
   changeAccount,
+  changePassword,
+  createUser,
   generatePassword,
   listAccounts,
-  setAccountPassword,
 } from '../../server/services/accounts/index.ts';
 import { CLI_ACTOR } from '../../server/services/audit/index.ts';
 import type { Db } from '../../server/store/db.ts';
@@ -35,7 +35,7 @@ export function registerUser(program: Command, io: CliIo, globals: () => GlobalO
         }
         const password = options.password ?? generatePassword();
         await withDb(async (db) => {
-          await addAccount(db, CLI_ACTOR, {
+          await createUser(db, CLI_ACTOR, {
             username,
             password,
             roles: roles.data,
@@ -76,7 +76,7 @@ export function registerUser(program: Command, io: CliIo, globals: () => GlobalO
     .option('--password <password>', 'the new password (default: a generated one, printed once)')
     .action(async (username: string, options: { password?: string }) => {
       const password = options.password ?? generatePassword();
-      await withDb((db) => setAccountPassword(db, CLI_ACTOR, username, password));
+      await withDb((db) => changePassword(db, CLI_ACTOR, username, password));
       io.stdout(`changed the password of ${username}; their sessions were ended\n`);
       if (options.password === undefined) io.stdout(`password: ${password}\n`);
     });

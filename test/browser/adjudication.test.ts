@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CLI_ACTOR } from '../../server/services/audit/audit.ts';
 import { importRecords } from '../../server/services/interchange/import/import-records.ts';
 import { requireStudy } from '../../server/services/study/studies.ts';
 import { findArgument } from '../../server/store/arguments.ts';
@@ -59,6 +60,7 @@ function prepareDatabase(db: Db): void {
   submit(agreed.argumentRowId, 'alice', agreedJudgement);
   submit(agreed.argumentRowId, 'bob', agreedJudgement);
   importRecords(db, {
+    actor: CLI_ACTOR,
     kind: 'extractions',
     study: 'default',
     sourceName: 'perfect.jsonl',

@@ -11,7 +11,11 @@ import { CONSOLE_ADMIN, consoleSuite, seedArguments } from '../support/console-s
 const suite = consoleSuite(async (server) => {
   seedArguments(server);
   for (const username of ['alice', 'bob', 'erin'])
-    await createUser(server.db, { username, password: `${username}-password`, roles: ['annotator'] });
+    await createUser(server.db, CLI_ACTOR, {
+      username,
+      password: `${username}-password`,
+      roles: ['annotator'],
+    });
   drawSample(
     server.db,
     requireStudy(server.db, 'default'),

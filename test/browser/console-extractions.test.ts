@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { CLI_ACTOR } from '../../server/services/audit/audit.ts';
 import { importRecords } from '../../server/services/interchange/import/import-records.ts';
 import { buildExtraction } from '../factories.ts';
 import { ARTIFACTS_DIR, logIn } from '../support/browser.ts';
@@ -19,6 +20,7 @@ const failed = (argumentId: string, error: string) =>
 const suite = consoleSuite(async (server) => {
   await seedSampleAndAnnotators(server);
   importRecords(server.db, {
+    actor: CLI_ACTOR,
     kind: 'extractions',
     study: 'default',
     sourceName: 'gpt-x.jsonl',

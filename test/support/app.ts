@@ -5,6 +5,7 @@ import type { TrustProxy } from '../../server/config.ts';
 import type { Logger } from '../../server/logger.ts';
 import { LoginLimiter } from '../../server/services/accounts/login-limiter.ts';
 import { createUser } from '../../server/services/accounts/users.ts';
+import { CLI_ACTOR } from '../../server/services/audit/audit.ts';
 import type { Db } from '../../server/store/db.ts';
 import { openDatabase } from '../../server/store/open.ts';
 import type { Role } from '../../shared/api.ts';
@@ -34,7 +35,7 @@ export async function addUser(
   roles: Role[],
   password = `${username}-password`,
 ): Promise<void> {
-  await createUser(db, { username, password, roles });
+  await createUser(db, CLI_ACTOR, { username, password, roles });
 }
 
 /** A supertest agent logged in as the user; `csrf` is the token state-changing requests must send. */

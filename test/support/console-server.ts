@@ -29,7 +29,7 @@ export interface ConsoleServer {
 export async function startConsoleServer(): Promise<ConsoleServer> {
   await ensureClientBuilt(() => {});
   const db = openDatabase(':memory:');
-  await createUser(db, { ...CONSOLE_ADMIN, roles: ['admin'] });
+  await createUser(db, CLI_ACTOR, { ...CONSOLE_ADMIN, roles: ['admin'] });
   const app = createApp({
     db,
     config: { sessionTtlHours: 1, cookieSecure: false },
@@ -58,6 +58,7 @@ export async function startConsoleServer(): Promise<ConsoleServer> {
 /** 16 arguments of one test in four model strata of 5, 5, 5 and 1: an equal share of 2 runs short in one. */
 export function seedArguments(target: ConsoleServer): void {
   importRecords(target.db, {
+    actor: CLI_ACTOR,
     kind: 'triples',
     study: 'default',
     sourceName: 'triples.jsonl',
@@ -72,14 +73,24 @@ export function seedArguments(target: ConsoleServer): void {
   const values = strata.flatMap(({ model, count }) =>
     Array.from({ length: count }, (_, index) => buildArgument({ id: `${model}-${index}`, model, test: 1 })),
   );
-  importRecords(target.db, { kind: 'arguments', study: 'default', sourceName: 'arguments.jsonl', values });
+  importRecords(target.db, {
+    actor: CLI_ACTOR,
+    kind: 'arguments',
+    study: 'default',
+    sourceName: 'arguments.jsonl',
+    values,
+  });
 }
 
 /** Annotators alice, bob and erin (password NAME-password) and sample version 1 (8 items over the models). */
 export async function seedSampleAndAnnotators(target: ConsoleServer): Promise<void> {
   seedArguments(target);
   for (const username of ['alice', 'bob', 'erin'])
-    await createUser(target.db, { username, password: `${username}-password`, roles: ['annotator'] });
+    await createUser(target.db, CLI_ACTOR, {
+      username,
+      password: `${username}-password`,
+      roles: ['annotator'],
+    });
   drawSample(
     target.db,
     requireStudy(target.db, 'default'),

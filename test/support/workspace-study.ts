@@ -1,4 +1,5 @@
 import { createUser } from '../../server/services/accounts/users.ts';
+import { CLI_ACTOR } from '../../server/services/audit/audit.ts';
 import { importRecords } from '../../server/services/interchange/import/import-records.ts';
 import { requireStudy } from '../../server/services/study/studies.ts';
 import { findArgumentRowId } from '../../server/store/arguments.ts';
@@ -72,6 +73,7 @@ export async function seedWorkspaceStudy(file: string): Promise<void> {
   const db = openDatabase(file);
   try {
     importRecords(db, {
+      actor: CLI_ACTOR,
       kind: 'triples',
       study: 'default',
       sourceName: 'triples.jsonl',
@@ -84,6 +86,7 @@ export async function seedWorkspaceStudy(file: string): Promise<void> {
     ];
     const ids = texts.map((_, index) => `gpt-4o-test1-${index + 1}`);
     importRecords(db, {
+      actor: CLI_ACTOR,
       kind: 'arguments',
       study: 'default',
       sourceName: 'arguments.jsonl',
@@ -97,8 +100,12 @@ export async function seedWorkspaceStudy(file: string): Promise<void> {
         }),
       ),
     });
-    await createUser(db, { ...WORKSPACE_ANNOTATOR, roles: ['annotator'] });
-    await createUser(db, { username: 'admin', password: 'admin-workspace-2026', roles: ['admin'] });
+    await createUser(db, CLI_ACTOR, { ...WORKSPACE_ANNOTATOR, roles: ['annotator'] });
+    await createUser(db, CLI_ACTOR, {
+      username: 'admin',
+      password: 'admin-workspace-2026',
+      roles: ['admin'],
+    });
     const study = requireStudy(db, 'default');
     const alice = findUserByName(db, WORKSPACE_ANNOTATOR.username);
     for (const [index, id] of ids.entries())

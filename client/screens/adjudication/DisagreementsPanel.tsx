@@ -1,9 +1,9 @@
 import { type KeyboardEvent, useId, useRef, useState } from 'react';
-import { decisionHolds } from '../../../shared/adjudication/check-decisions.ts';
 import type { Decision, Disagreement, ResolutionChoice } from '../../../shared/adjudication-api.ts';
 import type { Judgement } from '../../../shared/schemas/annotation.ts';
 import { ariaShortcut } from '../../workspace/key-chords.ts';
-import { CHOICES, describeDisagreement, nextUndecided } from './disagreement-words.ts';
+import { DisagreementRow } from './DisagreementRow.tsx';
+import { CHOICES, nextUndecided } from './disagreement-words.ts';
 
 interface DisagreementsPanelProps {
   readonly text: string;
@@ -110,80 +110,22 @@ export function DisagreementsPanel(props: DisagreementsPanelProps) {
         )}
       </div>
       <ol ref={props.listRef} className="disagreements" onKeyDown={onKeyDown} aria-label="Disagreements">
-        {disagreements.map((disagreement, index) => {
-          const words = describeDisagreement(disagreement, props.text);
-          const decision = decisionOf.get(disagreement.id);
-          const holds = decision ? decisionHolds(gold, disagreement, decision.choice) : true;
-          return (
-            <li
-              key={disagreement.id}
-              data-disagreement={disagreement.id}
-              ref={(element) => {
-                if (element) rowRefs.current.set(disagreement.id, element);
-                else rowRefs.current.delete(disagreement.id);
-              }}
-              tabIndex={index === 0 ? 0 : -1}
-              className={`disagreement${decision ? ' is-decided' : ''}${holds ? '' : ' is-stale'}`}
-              onFocus={(event) => {
-                if (event.target === event.currentTarget) props.onFocusDisagreement(disagreement);
-              }}
-              aria-label={`${index + 1}. ${words.title}: A ${words.a}, B ${words.b}${decision ? `, decided ${decision.choice}` : ', undecided'}`}
-            >
-              <p className="disagreement-title" title={words.title}>
-                <span className="disagreement-number">{index + 1}</span> {words.title}
-              </p>
-              <div className="disagreement-line">
-                <p className="disagreement-sides" title={`A: ${words.a} · B: ${words.b}`}>
-                  <span className="side-a">A: {words.a}</span> <span className="side-b">B: {words.b}</span>
-                </p>
-                {/* Named by aria-label: a visually hidden <legend> in this flex row widened the page. */}
-                <fieldset className="choice-row" disabled={readOnly} aria-label={`Resolve ${words.title}`}>
-                  {CHOICES.map((option) => (
-                    <label
-                      key={option.choice}
-                      className="choice"
-                      title={`${option.label} (key ${option.key.toUpperCase()})`}
-                    >
-                      <input
-                        type="radio"
-                        name={`${id}-${index}`}
-                        tabIndex={-1}
-                        checked={decision?.choice === option.choice}
-                        onChange={() => choose(index, option.choice)}
-                        aria-keyshortcuts={option.key.toUpperCase()}
-                      />
-                      {option.label}
-                    </label>
-                  ))}
-                </fieldset>
-              </div>
-              {!holds && (
-                <p className="hint hint-warn">
-                  The gold no longer matches this choice: choose again, or “Edited” to keep your own value.
-                </p>
-              )}
-              {decision && (
-                <textarea
-                  className="rationale"
-                  rows={1}
-                  maxLength={2000}
-                  tabIndex={-1}
-                  aria-label={`Rationale for ${words.title}`}
-                  placeholder="Rationale (optional): R"
-                  readOnly={readOnly}
-                  defaultValue={decision.rationale ?? ''}
-                  onBlur={(event) => {
-                    if (event.target.value !== (decision.rationale ?? ''))
-                      props.onRationale(disagreement, event.target.value);
-                  }}
-                  onKeyDown={(event) => {
-                    if (event.key === 'Escape') rowRefs.current.get(disagreement.id)?.focus();
-                  }}
-                />
-              )}
-            </li>
-          );
-        })}
+        {disagreements.map((disagreement, index) => (
+          <DisagreementRow
+            key={disagreement.id}
+            text={props.text}
+            disagreement={disagreement}
+            index={index}
+            decision={decisionOf.get(disagreement.id)}
+            gold={gold}
+            readOnly={readOnly}
+            choiceName={`${id}-${index}`}
+            rows={rowRefs.current}
+            onChoose={(choice) => choose(index, choice)}
+            onRationale={props.onRationale}
+            onFocusDisagreement={props.onFocusDisagreement}
+          />
+        ))}
       </ol>
     </section>
   );

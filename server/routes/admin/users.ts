@@ -8,11 +8,11 @@ import { authOf, requireRole } from '../../middlewares/session.ts';
 import { validateBody, validateParams } from '../../middlewares/validate.ts';
 import { presentAdminUser } from '../../presenters/admin-user.ts';
 import {
-  addAccount,
   changeAccount,
+  changePassword,
+  createUser,
   generatePassword,
   listAccounts,
-  setAccountPassword,
 } from '../../services/accounts/index.ts';
 import { appActor } from '../../services/audit/index.ts';
 import type { RouteContext } from '../context.ts';
@@ -34,7 +34,7 @@ export function adminUserRoutes({ db }: RouteContext): Router {
   router.post('/', createBody, async (_request, response) => {
     const body = createBody.of(response);
     const password = body.password ?? generatePassword();
-    const user = await addAccount(db, appActor(authOf(response).user), { ...body, password });
+    const user = await createUser(db, appActor(authOf(response).user), { ...body, password });
     response
       .status(201)
       .json({ user: presentAdminUser(user), ...(body.password === undefined ? { password } : {}) });
@@ -49,7 +49,7 @@ export function adminUserRoutes({ db }: RouteContext): Router {
   router.post('/:username/password', params, passwordBody, async (_request, response) => {
     const given = passwordBody.of(response).password;
     const password = given ?? generatePassword();
-    await setAccountPassword(db, appActor(authOf(response).user), params.of(response).username, password);
+    await changePassword(db, appActor(authOf(response).user), params.of(response).username, password);
     response.json(given === undefined ? { password } : {});
   });
 

@@ -1,15 +1,17 @@
 import { describe, expect, it } from 'vitest';
+import { listAudit } from '../../store/audit-log.ts';
+import type { Db } from '../../store/db.ts';
 import { openDatabase } from '../../store/open.ts';
 import { findUserByName } from '../../store/users.ts';
-import { CLI_ACTOR } from '../audit/audit.ts';
-import { changeAccount } from './account-changes.ts';
+import { appActor, CLI_ACTOR } from '../audit/audit.ts';
+import { changeAccount, changePassword } from './account-changes.ts';
 import { createUser } from './users.ts';
 
 async function studyWithAdmins(...admins: string[]) {
   const db = openDatabase(':memory:');
   for (const username of admins)
-    await createUser(db, { username, password: 'long-password', roles: ['admin'] });
-  await createUser(db, { username: 'alice', password: 'long-password', roles: ['annotator'] });
+    await createUser(db, CLI_ACTOR, { username, password: 'long-password', roles: ['admin'] });
+  await createUser(db, CLI_ACTOR, { username: 'alice', password: 'long-password', roles: ['annotator'] });
   return db;
 }
 
@@ -43,5 +45,42 @@ describe('changeAccount keeps an admin', () => {
   it('leaves changes to other accounts alone', async () => {
     const db = await studyWithAdmins('root');
     expect(changeAccount(db, CLI_ACTOR, 'alice', { disabled: true }).disabled).toBe(true);
+  });
+});
+
+/** The accounts' entries (they belong to no study), oldest first, as `action subject by actor`. */
+function accountTrail(db: Db): string[] {
+  return listAudit(db, { studyId: 0, limit: 100 }).map(
+    (entry) => `${entry.action} ${entry.subject} by ${entry.actor ?? entry.via}`,
+  );
+}
+
+describe('each account change writes its own audit entry', () => {
+  it('records the creation, the password, the roles and the status with their actor', async () => {
+    const db = await studyWithAdmins('root');
+    const root = appActor({ username: 'root' });
+    await createUser(db, root, { username: 'erin', password: 'erin-password', roles: ['annotator'] });
+    await changePassword(db, root, 'erin', 'erin-new-password');
+    changeAccount(db, root, 'erin', { roles: ['adjudicator'], disabled: true });
+    changeAccount(db, root, 'erin', { disabled: false });
+    expect(accountTrail(db)).toEqual([
+      'user.create root by cli',
+      'user.create alice by cli',
+      'user.create erin by root',
+      'user.password erin by root',
+      'user.roles erin by root',
+      'user.disable erin by root',
+      'user.enable erin by root',
+    ]);
+  });
+
+  it('writes no entry for a change refused', async () => {
+    const db = await studyWithAdmins('root');
+    await expect(
+      createUser(db, CLI_ACTOR, { username: 'ALICE', password: 'long-password', roles: ['annotator'] }),
+    ).rejects.toThrow(/already exists/);
+    await expect(changePassword(db, CLI_ACTOR, 'alice', 'short')).rejects.toThrow(/at least/);
+    expect(() => changeAccount(db, CLI_ACTOR, 'root', { disabled: true })).toThrow(/last enabled admin/);
+    expect(accountTrail(db)).toEqual(['user.create root by cli', 'user.create alice by cli']);
   });
 });

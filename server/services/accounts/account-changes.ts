@@ -1,45 +1,45 @@
 import type { Role } from '../../../shared/api.ts';
 import { errors } from '../../errors.ts';
 import type { Db } from '../../store/db.ts';
-import { countOtherEnabledAdmins, type User, updateUserRoles } from '../../store/users.ts';
+import { deleteSessionsOfUser } from '../../store/sessions.ts';
+import {
+  countOtherEnabledAdmins,
+  setUserDisabled,
+  type User,
+  updateUserPassword,
+  updateUserRoles,
+} from '../../store/users.ts';
 import { type AuditActor, recordAudit } from '../audit/audit.ts';
-import { changePassword, requireUserNamed, setDisabled } from './user-admin.ts';
-import { createUser, type NewUser } from './users.ts';
+import { hashPassword } from './auth.ts';
+import { requireUserNamed } from './users.ts';
 
 /**
- * Account changes with their audit entries, for the admin's routes and the `user` commands. The user
- * services do the work; this module records who did it. Role and status changes are written with their
- * entry in one transaction. Creating an account and setting a password hash the password first
- * (argon2, asynchronous), so the account is written by the user service and its entry right after it:
- * a crash between the two leaves a change without its entry, never an entry without its change.
- * An entry names the account and the roles; never a password.
+ * Changes to an existing account, for the admin's routes and the `user` commands, each written with
+ * its audit entry in one transaction: the entry names the account and the roles, never a password.
  */
 
-export async function addAccount(db: Db, actor: AuditActor, account: NewUser): Promise<User> {
-  const user = await createUser(db, account);
-  recordAudit(db, {
-    studyId: null,
-    actor,
-    action: 'user.create',
-    subject: user.username,
-    details: { roles: user.roles },
-  });
-  return user;
-}
-
-export async function setAccountPassword(
+/**
+ * Sets a new password and ends the user's sessions, so an old login cannot outlive the change. The
+ * password is hashed first (argon2, asynchronous); the change and its entry are then one transaction.
+ */
+export async function changePassword(
   db: Db,
   actor: AuditActor,
   username: string,
   password: string,
 ): Promise<void> {
-  await changePassword(db, username, password);
-  recordAudit(db, {
-    studyId: null,
-    actor,
-    action: 'user.password',
-    subject: requireUserNamed(db, username).username,
-    details: { sessionsEnded: true },
+  const user = requireUserNamed(db, username);
+  const passwordHash = await hashPassword(password);
+  db.transaction(() => {
+    updateUserPassword(db, user.id, passwordHash);
+    deleteSessionsOfUser(db, user.id);
+    recordAudit(db, {
+      studyId: null,
+      actor,
+      action: 'user.password',
+      subject: user.username,
+      details: { sessionsEnded: true },
+    });
   });
 }
 
@@ -63,8 +63,8 @@ function keepAnAdmin(
 }
 
 /**
- * Changes an account's roles and/or disables or re-enables it (disabling ends its sessions). The last
- * enabled admin keeps the role and stays enabled (409).
+ * Changes an account's roles and/or disables or re-enables it. Disabling ends its sessions at once;
+ * its work is kept. The last enabled admin keeps the role and stays enabled (409).
  */
 export function changeAccount(
   db: Db,
@@ -86,7 +86,8 @@ export function changeAccount(
       });
     }
     if (change.disabled !== undefined && change.disabled !== user.disabled) {
-      setDisabled(db, user.username, change.disabled);
+      setUserDisabled(db, user.id, change.disabled);
+      if (change.disabled) deleteSessionsOfUser(db, user.id);
       recordAudit(db, {
         studyId: null,
         actor,

@@ -21,6 +21,12 @@ export function hashPassword(password: string): Promise<string> {
   return hash(password);
 }
 
+/** A password for a person to type once and then change: 16 characters from an unambiguous alphabet. */
+export function generatePassword(): string {
+  const alphabet = 'abcdefghjkmnpqrstuvwxyzACDEFGHJKLMNPQRTUVWXY346789';
+  return Array.from(randomBytes(16), (byte) => alphabet[byte % alphabet.length]).join('');
+}
+
 // Verified against when the user does not exist, so a wrong name takes as long as a wrong password.
 const DUMMY_HASH =
   '$argon2id$v=19$m=19456,t=2,p=1$NMb9t0FdQy8RgyfRfp+m6Q$Vp/U1KCibJ8FWJmyq+y6rCDBN6f1NFXC5/UksF1cSng';

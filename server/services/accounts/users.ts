@@ -4,6 +4,7 @@ import { usernameSchema } from '../../../shared/username.ts';
 import { errors } from '../../errors.ts';
 import type { Db } from '../../store/db.ts';
 import { findUserByName, insertUserUnlessTaken, listUsers, type User } from '../../store/users.ts';
+import { type AuditActor, recordAudit } from '../audit/audit.ts';
 import { hashPassword } from './auth.ts';
 
 export interface NewUser {
@@ -20,15 +21,16 @@ function taken(username: string) {
 }
 
 /**
- * Creates an account with an argon2id-hashed password. The name follows the one rule
- * (`usernameSchema`), whichever way the account is made (the API, `user add`, the demo).
+ * Creates an account with an argon2id-hashed password, and its `user.create` entry (the name and the
+ * roles, never the password) in the same transaction. The name follows the one rule (`usernameSchema`),
+ * whichever way the account is made (the API, `user add`, the demo, a test's seed).
  *
  * The insert decides who gets a name: hashing takes tens of milliseconds and yields the event loop,
  * so a check made before it is stale by the time the row is written (eight concurrent requests for
  * one name got seven 500s from the UNIQUE constraint). The early check only spares a hash for the
- * common case; a name taken meanwhile is a 409 from the insert itself.
+ * common case; a name taken meanwhile is a 409 from the insert itself, and then no entry is written.
  */
-export async function createUser(db: Db, user: NewUser): Promise<User> {
+export async function createUser(db: Db, actor: AuditActor, user: NewUser): Promise<User> {
   const name = usernameSchema.safeParse(user.username);
   if (!name.success)
     throw errors.validation(
@@ -41,16 +43,31 @@ export async function createUser(db: Db, user: NewUser): Promise<User> {
     throw errors.validation('Give the account at least one role: admin, annotator or adjudicator.');
   if (findUserByName(db, username)) throw taken(username);
   const passwordHash = await hashPassword(user.password);
-  const id = insertUserUnlessTaken(db, {
-    username,
-    displayName: user.displayName ?? username,
-    passwordHash,
-    roles: user.roles,
+  return db.transaction(() => {
+    const id = insertUserUnlessTaken(db, {
+      username,
+      displayName: user.displayName ?? username,
+      passwordHash,
+      roles: user.roles,
+    });
+    if (id === undefined) throw taken(username);
+    const created = findUserByName(db, username);
+    if (!created) throw new Error(`user ${username} was not stored`);
+    recordAudit(db, {
+      studyId: null,
+      actor,
+      action: 'user.create',
+      subject: created.username,
+      details: { roles: created.roles },
+    });
+    return created;
   });
-  if (id === undefined) throw taken(username);
-  const created = findUserByName(db, username);
-  if (!created) throw new Error(`user ${username} was not stored`);
-  return created;
+}
+
+export function requireUserNamed(db: Db, username: string): User {
+  const user = findUserByName(db, username);
+  if (!user) throw errors.notFound(`The user "${username}" (see: npm run -s cli -- user list)`);
+  return user;
 }
 
 /** Every account, by name (the admin's list and `user list`; what a viewer sees is the caller's presenter). */

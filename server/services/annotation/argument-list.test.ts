@@ -10,7 +10,13 @@ import { argumentListPage } from './argument-list.ts';
 
 function studyOfTwelve() {
   const db = openDatabase(':memory:');
-  importRecords(db, { kind: 'triples', study: 'default', sourceName: 't', values: [buildTriple()] });
+  importRecords(db, {
+    actor: CLI_ACTOR,
+    kind: 'triples',
+    study: 'default',
+    sourceName: 't',
+    values: [buildTriple()],
+  });
   const values = Array.from({ length: 12 }, (_, index) =>
     buildArgument({
       id: `arg-${String(index).padStart(2, '0')}`,
@@ -19,8 +25,9 @@ function studyOfTwelve() {
       text: index === 5 ? 'A text with 50% of a unique phrase.' : 'Plaintiff: F4. Defendant: F10.',
     }),
   );
-  importRecords(db, { kind: 'arguments', study: 'default', sourceName: 'a', values });
+  importRecords(db, { actor: CLI_ACTOR, kind: 'arguments', study: 'default', sourceName: 'a', values });
   importRecords(db, {
+    actor: CLI_ACTOR,
     kind: 'extractions',
     study: 'default',
     sourceName: 'e',

@@ -75,12 +75,14 @@ export function isEmptyDatabase(db: Db): boolean {
 export async function loadDemo(db: Db): Promise<{ demo: DemoStudy; extractions: number }> {
   const demo = buildDemoStudy();
   importRecords(db, {
+    actor: CLI_ACTOR,
     kind: 'triples',
     study: DEMO_STUDY,
     sourceName: 'demo: generated triples',
     values: demo.triples,
   });
   importRecords(db, {
+    actor: CLI_ACTOR,
     kind: 'arguments',
     study: DEMO_STUDY,
     sourceName: 'demo: synthetic arguments',
@@ -92,7 +94,8 @@ export async function loadDemo(db: Db): Promise<{ demo: DemoStudy; extractions: 
     extractor: createRulesExtractor(),
     concurrency: 1,
   });
-  for (const user of DEMO_USERS) if (!findUserByName(db, user.username)) await createUser(db, user);
+  for (const user of DEMO_USERS)
+    if (!findUserByName(db, user.username)) await createUser(db, CLI_ACTOR, user);
   return { demo, extractions: run.extracted };
 }
 
@@ -115,13 +118,18 @@ export async function workingDemoLogins(db: Db): Promise<typeof DEMO_USERS> {
  */
 export function assignDemoSample(db: Db): void {
   const study = requireStudy(db, DEMO_STUDY);
-  drawSample(db, study, {
-    size: 50,
-    seed: 7,
-    allocation: 'equal',
-    strata: ['model', 'test'],
-    excludeSampled: false,
-  });
+  drawSample(
+    db,
+    study,
+    {
+      size: 50,
+      seed: 7,
+      allocation: 'equal',
+      strata: ['model', 'test'],
+      excludeSampled: false,
+    },
+    CLI_ACTOR,
+  );
   assignSample(
     db,
     study,

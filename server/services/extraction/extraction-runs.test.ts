@@ -10,9 +10,16 @@ import { extractorRuns, runParameters } from './extraction-runs.ts';
 describe('extractorRuns', () => {
   it('counts each extractor over the study and the latest sample, and lists its runs with their import', () => {
     const db = openDatabase(':memory:');
-    importRecords(db, { kind: 'triples', study: 'default', sourceName: 't.jsonl', values: [buildTriple()] });
+    importRecords(db, {
+      actor: CLI_ACTOR,
+      kind: 'triples',
+      study: 'default',
+      sourceName: 't.jsonl',
+      values: [buildTriple()],
+    });
     const ids = Array.from({ length: 6 }, (_, index) => `arg-${index}`);
     importRecords(db, {
+      actor: CLI_ACTOR,
       kind: 'arguments',
       study: 'default',
       sourceName: 'a.jsonl',
@@ -26,6 +33,7 @@ describe('extractorRuns', () => {
       CLI_ACTOR,
     );
     importRecords(db, {
+      actor: CLI_ACTOR,
       kind: 'extractions',
       study: 'default',
       sourceName: 'gpt-x.jsonl',

@@ -16,7 +16,7 @@ import type { Db } from '../../store/db.ts';
 import { insertSampleBatch, nextBatchNumber } from '../../store/sample-batches.ts';
 import { insertSample, insertSampleItem, insertSampleStratum } from '../../store/samples.ts';
 import type { StudyRow } from '../../store/studies.ts';
-import { type AuditActor, CLI_ACTOR, recordAudit } from '../audit/audit.ts';
+import { type AuditActor, recordAudit } from '../audit/audit.ts';
 import { type BatchPopulation, loadBatchPopulation } from './next-batch-units.ts';
 import { latestSampleSummary } from './samples.ts';
 
@@ -99,7 +99,7 @@ export function drawNextBatch(
   db: Db,
   study: StudyRow,
   request: NextBatchRequest,
-  actor: AuditActor = CLI_ACTOR,
+  actor: AuditActor,
 ): { sample: SampleSummary; batch: NextBatchPreview; drawn: number } {
   return db.transaction(() => {
     const { population, probability, preview } = plan(db, study, request);

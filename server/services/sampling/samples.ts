@@ -17,7 +17,7 @@ import {
 } from '../../store/samples.ts';
 import type { StudyRow } from '../../store/studies.ts';
 import { listTriples } from '../../store/triples.ts';
-import { type AuditActor, CLI_ACTOR, recordAudit } from '../audit/audit.ts';
+import { type AuditActor, recordAudit } from '../audit/audit.ts';
 
 export type { SampleSummary };
 
@@ -44,7 +44,7 @@ export function drawSample(
   db: Db,
   study: StudyRow,
   request: DrawSampleRequest,
-  actor: AuditActor = CLI_ACTOR,
+  actor: AuditActor,
 ): { sample: SampleSummary; warnings: string[] } {
   const population = listArguments(db, study.id);
   if (population.length === 0)

@@ -9,7 +9,7 @@ import {
   type StudyRow,
   updateReasoningTrace,
 } from '../../store/studies.ts';
-import { type AuditActor, CLI_ACTOR, recordAudit } from '../audit/audit.ts';
+import { type AuditActor, recordAudit } from '../audit/audit.ts';
 
 const STUDY_NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
 
@@ -40,7 +40,7 @@ export function setReasoningTrace(
   db: Db,
   study: StudyRow,
   setting: ReasoningTraceSetting,
-  actor: AuditActor = CLI_ACTOR,
+  actor: AuditActor,
 ): StudyRow {
   if (study.reasoningTrace === setting) return study;
   db.transaction(() => {

@@ -26,6 +26,7 @@ import {
   latestSample,
   listSamples,
 } from '../../../store/samples.ts';
+import type { AuditActor } from '../../audit/audit.ts';
 import { refreshErrorClasses } from '../../extraction/error-classes.ts';
 import { applyAnnotation, applyArgument, applyExtraction, applyTriple } from '../import/apply-records.ts';
 import { type ImportSummary, writeParsed } from '../import/import-records.ts';
@@ -38,6 +39,8 @@ export interface DatasetImportRequest {
   dir: string;
   study: string;
   replace?: boolean;
+  /** Who imports: the audit entry's actor. */
+  actor: AuditActor;
 }
 
 /** How many keys may be drawn for one argument before giving up (see `keyShowingOrder`). */
@@ -338,6 +341,7 @@ export async function importDataset(db: Db, request: DatasetImportRequest): Prom
     },
   }));
   return writeParsed(db, {
+    actor: request.actor,
     kind: 'dataset',
     study: request.study,
     replace: request.replace ?? false,

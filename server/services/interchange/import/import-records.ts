@@ -1,7 +1,7 @@
 import { errors, type RecordProblem } from '../../../errors.ts';
 import type { Db } from '../../../store/db.ts';
 import { insertImport, updateImportCounts } from '../../../store/imports.ts';
-import { type AuditActor, CLI_ACTOR, recordAudit } from '../../audit/audit.ts';
+import { type AuditActor, recordAudit } from '../../audit/audit.ts';
 import { ensureStudy } from '../../study/studies.ts';
 import {
   type ImportKind,
@@ -24,8 +24,8 @@ export interface ImportRequest extends Omit<ParseOptions, 'onBytes'> {
   study: string;
   replace?: boolean;
   onProgress?: (progress: ImportProgress) => void;
-  /** Who imports (the audit entry's actor): the command line unless an admin uploads in the browser. */
-  actor?: AuditActor;
+  /** Who imports (the audit entry's actor): the command line, or the admin who uploads in the browser. */
+  actor: AuditActor;
 }
 
 export interface ImportSummary {
@@ -63,7 +63,7 @@ export async function importFile(db: Db, request: ImportRequest): Promise<Import
     format: source.format,
     parsed,
     onProgress: report,
-    ...(request.actor === undefined ? {} : { actor: request.actor }),
+    actor: request.actor,
   });
 }
 
@@ -81,6 +81,8 @@ export function importRecords(
     lines?: readonly number[];
     /** Problems the reader of the source found already, reported with the records' own. */
     problems?: readonly RecordProblem[];
+    /** Who imports (the audit entry's actor). */
+    actor: AuditActor;
   },
 ): ImportSummary {
   const { lines, problems = [], ...rest } = request;
@@ -103,7 +105,8 @@ export interface WriteRequest {
   format: SourceFormat;
   parsed: ParsedSource;
   onProgress?: ((progress: ImportProgress) => void) | undefined;
-  actor?: AuditActor;
+  /** Who imports: the audit entry's actor. */
+  actor: AuditActor;
 }
 
 /**
@@ -161,10 +164,9 @@ export function writeParsed(db: Db, request: WriteRequest): ImportSummary {
     if (problems.length > 0) throw errors.importInvalid(request.displayName, sortByLine(problems));
     if (importRowId !== null) {
       updateImportCounts(db, importRowId, counts);
-      // The command line (the CLI, the demo's loading, an extractor run) unless an admin uploaded it.
       recordAudit(db, {
         studyId: study.id,
-        actor: request.actor ?? CLI_ACTOR,
+        actor: request.actor,
         action: 'import',
         subject: request.sourceName,
         details: { kind: request.kind, sha256: parsed.sha256, ...counts },

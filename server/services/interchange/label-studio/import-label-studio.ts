@@ -10,6 +10,7 @@ import { errors, type RecordProblem } from '../../../errors.ts';
 import { findArgument } from '../../../store/arguments.ts';
 import type { Db } from '../../../store/db.ts';
 import { findStudy } from '../../../store/studies.ts';
+import type { AuditActor } from '../../audit/audit.ts';
 import { type ImportSummary, importRecords } from '../import/import-records.ts';
 import { utf8Problems } from '../import/read-source.ts';
 
@@ -21,6 +22,8 @@ export interface LabelStudioImportRequest {
   /** `--annotator` mappings (Label Studio user id or email → account name). */
   annotators: AnnotatorMap;
   replace?: boolean;
+  /** Who imports: the audit entry's actor. */
+  actor: AuditActor;
 }
 
 /**
@@ -134,6 +137,7 @@ export async function importLabelStudio(db: Db, request: LabelStudioImportReques
     lines: valueLines,
     problems,
     replace: request.replace ?? false,
+    actor: request.actor,
   });
   return { ...summary, warnings: [...warnings, ...summary.warnings] };
 }
