@@ -4,6 +4,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import type { AdjudicationQueue } from '../../../shared/adjudication-api.ts';
 import { acceptItems, adjudicationQueueKey, adjudicationQueueQuery } from '../../api/adjudication.ts';
 import { useDocumentTitle } from '../../components/a11y.ts';
+import { NumHead } from '../../components/NumHead.tsx';
 import { EmptyState, Loading, QueryError } from '../../components/Status.tsx';
 import { adjudicationItemPath } from '../../paths.ts';
 
@@ -156,12 +157,8 @@ export function AdjudicationQueueScreen() {
             <thead>
               <tr>
                 <th scope="col">Item</th>
-                <th scope="col" className="num">
-                  Annotations
-                </th>
-                <th scope="col" className="num">
-                  Disagreements
-                </th>
+                <NumHead>Annotations</NumHead>
+                <NumHead>Disagreements</NumHead>
                 <th scope="col">Status</th>
               </tr>
             </thead>

@@ -7,6 +7,7 @@ import { useDocumentTitle } from '../../components/a11y.ts';
 import { EmptyState, Loading, QueryError } from '../../components/Status.tsx';
 import { argumentConsolePath } from './consolePaths.ts';
 import './console.css';
+import { NumHead } from '../../components/NumHead.tsx';
 import { Pager } from '../../components/Pager.tsx';
 
 const PAGE_SIZE = 25;
@@ -57,14 +58,10 @@ function ArgumentTable({
           <tr>
             <th scope="col">Argument</th>
             <th scope="col">Model</th>
-            <th scope="col" className="num">
-              Test
-            </th>
+            <NumHead>Test</NumHead>
             <th scope="col">Triple</th>
             <th scope="col">Sampled</th>
-            <th scope="col" className="num">
-              Annotated
-            </th>
+            <NumHead>Annotated</NumHead>
             <th scope="col">Adjudicated</th>
             {data.extractors.map((extractor) => (
               <th key={extractor} scope="col">

@@ -13,8 +13,10 @@ import {
   usersQuery,
 } from '../../api/console.ts';
 import { useDocumentTitle } from '../../components/a11y.ts';
+import { NumberField } from '../../components/NumberField.tsx';
 import { EmptyState, Loading, QueryError } from '../../components/Status.tsx';
 import './console.css';
+import { NumHead } from '../../components/NumHead.tsx';
 import { Pager } from '../../components/Pager.tsx';
 import { formatDateTime } from '../../format.ts';
 
@@ -41,9 +43,7 @@ function Loads({ summary, title }: { readonly summary: AssignmentSummary; readon
       <thead>
         <tr>
           <th scope="col">Annotator</th>
-          <th scope="col" className="num">
-            Items
-          </th>
+          <NumHead>Items</NumHead>
         </tr>
       </thead>
       <tbody>
@@ -122,18 +122,15 @@ function AssignForm({
           ))}
         </fieldset>
         <div>
-          <div className="field">
-            <label htmlFor={`${id}-per-item`}>Annotators per item</label>
-            <input
-              id={`${id}-per-item`}
-              type="number"
-              min={1}
-              max={200}
-              required
-              value={perItem}
-              onChange={(event) => setPerItem(event.target.value)}
-            />
-          </div>
+          <NumberField
+            id={`${id}-per-item`}
+            label="Annotators per item"
+            min={1}
+            max={200}
+            required
+            value={perItem}
+            onChange={setPerItem}
+          />
           <div className="field">
             <label htmlFor={`${id}-version`}>Sample version</label>
             <select id={`${id}-version`} value={version} onChange={(event) => setVersion(event.target.value)}>
@@ -147,16 +144,7 @@ function AssignForm({
           </div>
         </div>
         <div>
-          <div className="field">
-            <label htmlFor={`${id}-seed`}>Seed</label>
-            <input
-              id={`${id}-seed`}
-              type="number"
-              required
-              value={seed}
-              onChange={(event) => setSeed(event.target.value)}
-            />
-          </div>
+          <NumberField id={`${id}-seed`} label="Seed" required value={seed} onChange={setSeed} />
           <div className="field">
             <label htmlFor={`${id}-calibration`}>Calibration argument ids (optional)</label>
             <textarea

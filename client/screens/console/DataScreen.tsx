@@ -18,6 +18,7 @@ import { EmptyState, Loading, QueryError } from '../../components/Status.tsx';
 import { formatDateTime, percent } from '../../format.ts';
 import { OverviewBody } from '../study/OverviewBody.tsx';
 import './console.css';
+import { NumHead } from '../../components/NumHead.tsx';
 import { Pager } from '../../components/Pager.tsx';
 
 /** The most bad records listed on the page; the count says how many there were. */
@@ -287,18 +288,10 @@ function ImportHistory({ study }: { readonly study: string }) {
               <th scope="col">Kind</th>
               <th scope="col">File</th>
               <th scope="col">SHA-256</th>
-              <th scope="col" className="num">
-                Records
-              </th>
-              <th scope="col" className="num">
-                New
-              </th>
-              <th scope="col" className="num">
-                Replaced
-              </th>
-              <th scope="col" className="num">
-                Unchanged
-              </th>
+              <NumHead>Records</NumHead>
+              <NumHead>New</NumHead>
+              <NumHead>Replaced</NumHead>
+              <NumHead>Unchanged</NumHead>
               <th scope="col">By</th>
             </tr>
           </thead>

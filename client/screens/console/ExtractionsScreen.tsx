@@ -9,6 +9,7 @@ import { Pager } from '../../components/Pager.tsx';
 import { EmptyState, Loading, QueryError } from '../../components/Status.tsx';
 import { formatDateTime, percent } from '../../format.ts';
 import './console.css';
+import { NumHead } from '../../components/NumHead.tsx';
 
 type ExtractorRun = z.infer<typeof extractorRunsSchema>[number];
 
@@ -62,19 +63,13 @@ function Overview({ runs }: { readonly runs: readonly ExtractorRun[] }) {
           <tr>
             <th scope="col">Extractor</th>
             <th scope="col">Kind</th>
-            <th scope="col" className="num">
-              Extracted
-            </th>
-            <th scope="col" className="num">
-              Failed
-            </th>
-            <th scope="col" className="num">
-              Not run
-            </th>
+            <NumHead>Extracted</NumHead>
+            <NumHead>Failed</NumHead>
+            <NumHead>Not run</NumHead>
             {sample && (
-              <th scope="col" className="num">
+              <NumHead>
                 Sample v{sample.version} ({sample.items} items) with output
-              </th>
+              </NumHead>
             )}
             <th scope="col">Last run</th>
           </tr>
@@ -129,9 +124,7 @@ function Runs({ run }: { readonly run: ExtractorRun }) {
             <th scope="col">Started</th>
             <th scope="col">Finished</th>
             <th scope="col">How</th>
-            <th scope="col" className="num">
-              Output kept from it
-            </th>
+            <NumHead>Output kept from it</NumHead>
           </tr>
         </thead>
         <tbody>

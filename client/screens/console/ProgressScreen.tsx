@@ -6,6 +6,7 @@ import { EmptyState, Loading, QueryError } from '../../components/Status.tsx';
 import { formatDateTime, formatMinutes, percent } from '../../format.ts';
 import { Burndown } from './Burndown.tsx';
 import './console.css';
+import { NumHead } from '../../components/NumHead.tsx';
 
 /** An annotator's agreement on the calibration items, in words: the figure, "too few", or why there is none. */
 function CalibrationCell({
@@ -42,24 +43,12 @@ function AnnotatorTable({ progress }: { readonly progress: StudyProgress }) {
         <thead>
           <tr>
             <th scope="col">Annotator</th>
-            <th scope="col" className="num">
-              Assigned
-            </th>
-            <th scope="col" className="num">
-              Done
-            </th>
-            <th scope="col" className="num">
-              Drafts
-            </th>
-            <th scope="col" className="num">
-              To do
-            </th>
-            <th scope="col" className="num">
-              Median active minutes per item
-            </th>
-            <th scope="col" className="num">
-              Agreement on calibration items
-            </th>
+            <NumHead>Assigned</NumHead>
+            <NumHead>Done</NumHead>
+            <NumHead>Drafts</NumHead>
+            <NumHead>To do</NumHead>
+            <NumHead>Median active minutes per item</NumHead>
+            <NumHead>Agreement on calibration items</NumHead>
             <th scope="col">Last activity</th>
             <th scope="col">Stuck</th>
           </tr>
@@ -117,15 +106,9 @@ function StrataTable({ progress }: { readonly progress: StudyProgress }) {
         <thead>
           <tr>
             <th scope="col">Stratum</th>
-            <th scope="col" className="num">
-              Items
-            </th>
-            <th scope="col" className="num">
-              Fully annotated
-            </th>
-            <th scope="col" className="num">
-              Submitted annotations
-            </th>
+            <NumHead>Items</NumHead>
+            <NumHead>Fully annotated</NumHead>
+            <NumHead>Submitted annotations</NumHead>
           </tr>
         </thead>
         <tbody>

@@ -9,10 +9,12 @@ import {
 } from '../../../shared/sample-api.ts';
 import { drawSample, samplesKey, samplesQuery } from '../../api/console.ts';
 import { useDocumentTitle } from '../../components/a11y.ts';
+import { NumberField } from '../../components/NumberField.tsx';
 import { EmptyState, Loading, QueryError } from '../../components/Status.tsx';
 import { NextBatchForm } from './NextBatchForm.tsx';
 import { SamplePlanner } from './SamplePlanner.tsx';
 import './console.css';
+import { NumHead } from '../../components/NumHead.tsx';
 import { formatDateTime } from '../../format.ts';
 
 type AllocationKind = 'equal' | 'proportional' | 'minimum';
@@ -97,42 +99,36 @@ function DrawForm({
         Draw a new version
       </h2>
       <div className="console-form console-form-grid">
-        <div className="field">
-          <label htmlFor={`${id}-size`}>Size</label>
-          <input
-            id={`${id}-size`}
-            type="number"
-            min={1}
-            max={100000}
-            required
-            value={settings.size}
-            onChange={(event) => set({ size: event.target.value })}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-seed`}>Seed</label>
-          <span className="one-time-password-row">
-            <input
-              id={`${id}-seed`}
-              type="number"
-              required
-              step={1}
-              value={settings.seed}
-              onChange={(event) => set({ seed: event.target.value })}
-              aria-describedby={`${id}-seed-hint`}
-            />
-            <button
-              type="button"
-              className="button-secondary button-small"
-              onClick={() => set({ seed: randomSeed() })}
-            >
-              New seed
-            </button>
-          </span>
-          <span id={`${id}-seed-hint`} className="hint">
-            The same seed and settings draw the same sample.
-          </span>
-        </div>
+        <NumberField
+          id={`${id}-size`}
+          label="Size"
+          min={1}
+          max={100000}
+          required
+          value={settings.size}
+          onChange={(size) => set({ size })}
+        />
+        <NumberField
+          id={`${id}-seed`}
+          label="Seed"
+          required
+          step={1}
+          value={settings.seed}
+          onChange={(seed) => set({ seed })}
+          hint="The same seed and settings draw the same sample."
+          around={(input) => (
+            <span className="one-time-password-row">
+              {input}
+              <button
+                type="button"
+                className="button-secondary button-small"
+                onClick={() => set({ seed: randomSeed() })}
+              >
+                New seed
+              </button>
+            </span>
+          )}
+        />
         <fieldset className="field role-checks">
           <legend>Allocation</legend>
           {(['equal', 'proportional', 'minimum'] as const).map((kind) => (
@@ -236,18 +232,16 @@ function SampleVersion({
           <thead>
             <tr>
               <th scope="col">Stratum</th>
-              <th scope="col" className="num">
+              <NumHead>
                 Population N<sub>h</sub>
-              </th>
-              <th scope="col" className="num">
-                Requested
-              </th>
-              <th scope="col" className="num">
+              </NumHead>
+              <NumHead>Requested</NumHead>
+              <NumHead>
                 Drawn n<sub>h</sub>
-              </th>
-              <th scope="col" className="num">
+              </NumHead>
+              <NumHead>
                 Weight N<sub>h</sub>/n<sub>h</sub>
-              </th>
+              </NumHead>
             </tr>
           </thead>
           <tbody>

@@ -4,6 +4,7 @@ import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import type { Queue } from '../../../shared/annotation-api.ts';
 import { queueQuery } from '../../api/annotation.ts';
 import { useDocumentTitle } from '../../components/a11y.ts';
+import { NumHead } from '../../components/NumHead.tsx';
 import { EmptyState, Loading, QueryError } from '../../components/Status.tsx';
 import { formatDateTime, formatDuration, percent } from '../../format.ts';
 import { itemPath } from '../../paths.ts';
@@ -96,9 +97,7 @@ export function QueueScreen() {
                 <tr>
                   <th scope="col">Item</th>
                   <th scope="col">Status</th>
-                  <th scope="col" className="num">
-                    Time spent
-                  </th>
+                  <NumHead>Time spent</NumHead>
                   <th scope="col">Last saved</th>
                 </tr>
               </thead>

@@ -13,6 +13,7 @@ import {
 } from '../../../shared/coverage-check-api.ts';
 import { coverageSection } from '../../../shared/report-document/coverage-section.ts';
 import { cancelCoverageCheck, coverageStateQuery, startCoverageCheck } from '../../api/coverage.ts';
+import { NumberField } from '../../components/NumberField.tsx';
 import { QueryError } from '../../components/Status.tsx';
 import { ReportBlocks } from './ReportBlocks.tsx';
 
@@ -106,24 +107,19 @@ export function CoverageCheck({ study }: { readonly study: string }) {
     start.mutate(parsed.data);
   };
   const field = (name: keyof typeof draft, label: string, hint: string, min: number, max?: number) => (
-    <div className="field">
-      <label htmlFor={`${id}-${name}`}>{label}</label>
-      <input
-        id={`${id}-${name}`}
-        type="number"
-        step={1}
-        min={min}
-        max={max}
-        required
-        aria-describedby={`${id}-${name}-hint`}
-        value={draft[name]}
-        disabled={running}
-        onChange={(event) => setDraft((current) => ({ ...current, [name]: event.target.value }))}
-      />
-      <span id={`${id}-${name}-hint`} className="report-hint">
-        {hint}
-      </span>
-    </div>
+    <NumberField
+      id={`${id}-${name}`}
+      label={label}
+      step={1}
+      min={min}
+      max={max}
+      required
+      hint={hint}
+      hintClassName="report-hint"
+      value={draft[name]}
+      disabled={running}
+      onChange={(value) => setDraft((current) => ({ ...current, [name]: value }))}
+    />
   );
 
   return (
