@@ -16,6 +16,7 @@ import { cancelCoverageCheck, coverageStateQuery, startCoverageCheck } from '../
 import { NumberField } from '../../components/NumberField.tsx';
 import { QueryError } from '../../components/Status.tsx';
 import { ReportBlocks } from './ReportBlocks.tsx';
+import { RunningJobPanel } from './ReportProgress.tsx';
 
 const NO_CHARTS = new Map();
 
@@ -40,7 +41,7 @@ function CheckTables({ study, check }: { readonly study: string; readonly check:
 function RunningJob({ job, onCancel }: { readonly job: CoverageJobView; readonly onCancel: () => void }) {
   const { progress, parameters } = job;
   return (
-    <div className="coverage-running">
+    <RunningJobPanel className="coverage-running" onCancel={onCancel}>
       <progress
         aria-label="Checking the intervals' coverage"
         value={progress.done}
@@ -53,12 +54,7 @@ function RunningJob({ job, onCancel }: { readonly job: CoverageJobView; readonly
           {job.started_by})
         </span>
       </p>
-      <p>
-        <button type="button" className="button-secondary" onClick={onCancel}>
-          Cancel
-        </button>
-      </p>
-    </div>
+    </RunningJobPanel>
   );
 }
 
