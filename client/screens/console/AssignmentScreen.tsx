@@ -18,6 +18,7 @@ import { EmptyState, Loading, QueryError } from '../../components/Status.tsx';
 import './console.css';
 import { NumHead } from '../../components/NumHead.tsx';
 import { Pager } from '../../components/Pager.tsx';
+import { PanelForm } from '../../components/PanelForm.tsx';
 import { formatDateTime } from '../../format.ts';
 
 /** Ids typed one per line or separated by commas or spaces; blanks dropped. */
@@ -96,10 +97,7 @@ function AssignForm({
   };
   const error = assign.error ?? preview.error;
   return (
-    <form className="panel" onSubmit={submit} aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`} className="panel-title">
-        Assign a sample
-      </h2>
+    <PanelForm id={id} title="Assign a sample" onSubmit={submit}>
       <div className="console-form console-form-grid">
         <fieldset className="field role-checks">
           <legend>Annotators</legend>
@@ -188,7 +186,7 @@ function AssignForm({
           {error.message}
         </p>
       )}
-    </form>
+    </PanelForm>
   );
 }
 
@@ -223,10 +221,7 @@ function ReassignForm({
     move.mutate();
   };
   return (
-    <form className="panel" onSubmit={submit} aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`} className="panel-title">
-        Reassign unfinished work
-      </h2>
+    <PanelForm id={id} title="Reassign unfinished work" onSubmit={submit}>
       <div className="console-form">
         <div className="field">
           <label htmlFor={`${id}-from`}>From</label>
@@ -287,7 +282,7 @@ function ReassignForm({
           {move.error.message}
         </p>
       )}
-    </form>
+    </PanelForm>
   );
 }
 

@@ -20,6 +20,7 @@ import { OverviewBody } from '../study/OverviewBody.tsx';
 import './console.css';
 import { NumHead } from '../../components/NumHead.tsx';
 import { Pager } from '../../components/Pager.tsx';
+import { PanelForm } from '../../components/PanelForm.tsx';
 
 /** The most bad records listed on the page; the count says how many there were. */
 const PROBLEMS_SHOWN = 200;
@@ -161,10 +162,7 @@ function UploadForm({
     if (file) upload.mutate(file);
   };
   return (
-    <form className="panel" onSubmit={submit} aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`} className="panel-title">
-        Import a file
-      </h2>
+    <PanelForm id={id} title="Import a file" onSubmit={submit}>
       <div className="console-form">
         <div className="field">
           <label htmlFor={`${id}-kind`}>Kind</label>
@@ -251,7 +249,7 @@ function UploadForm({
         </progress>
       )}
       <UploadOutcome upload={upload} />
-    </form>
+    </PanelForm>
   );
 }
 

@@ -7,6 +7,7 @@ import { samplesKey } from '../../api/console.ts';
 import { drawNextBatch, type NextBatchInput, previewNextBatch } from '../../api/next-batch.ts';
 import { NumberField } from '../../components/NumberField.tsx';
 import { NumHead } from '../../components/NumHead.tsx';
+import { PanelForm } from '../../components/PanelForm.tsx';
 import { consolePath } from './consolePaths.ts';
 
 const DESIGNS: readonly { name: DesignName; label: string; hint: string }[] = [
@@ -102,10 +103,7 @@ export function NextBatchForm({ study, seed }: { readonly study: string; readonl
     preview.mutate(request);
   };
   return (
-    <form className="panel" onSubmit={submit} aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`} className="panel-title">
-        Draw the next batch
-      </h2>
+    <PanelForm id={id} title="Draw the next batch" onSubmit={submit}>
       <div className="console-form console-form-grid">
         <fieldset className="field role-checks">
           <legend>Design</legend>
@@ -191,6 +189,6 @@ export function NextBatchForm({ study, seed }: { readonly study: string; readonl
           </p>
         </div>
       )}
-    </form>
+    </PanelForm>
   );
 }

@@ -15,6 +15,7 @@ import { NextBatchForm } from './NextBatchForm.tsx';
 import { SamplePlanner } from './SamplePlanner.tsx';
 import './console.css';
 import { NumHead } from '../../components/NumHead.tsx';
+import { PanelForm } from '../../components/PanelForm.tsx';
 import { formatDateTime } from '../../format.ts';
 
 type AllocationKind = 'equal' | 'proportional' | 'minimum';
@@ -94,10 +95,7 @@ function DrawForm({
     });
   };
   return (
-    <form className="panel" onSubmit={submit} aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`} className="panel-title">
-        Draw a new version
-      </h2>
+    <PanelForm id={id} title="Draw a new version" onSubmit={submit}>
       <div className="console-form console-form-grid">
         <NumberField
           id={`${id}-size`}
@@ -197,7 +195,7 @@ function DrawForm({
           {draw.error.message}
         </p>
       )}
-    </form>
+    </PanelForm>
   );
 }
 

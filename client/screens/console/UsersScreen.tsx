@@ -8,6 +8,7 @@ import { useDocumentTitle } from '../../components/a11y.ts';
 import { Loading, QueryError } from '../../components/Status.tsx';
 import { OneTimePassword } from './OneTimePassword.tsx';
 import './console.css';
+import { PanelForm } from '../../components/PanelForm.tsx';
 
 const ROLES: readonly Role[] = roleSchema.options;
 
@@ -48,10 +49,7 @@ function AddUserForm({ onCreated }: { readonly onCreated: (secret: Secret | null
     add.mutate({ username: username.trim(), roles, ...(name === '' ? {} : { displayName: name }) });
   };
   return (
-    <form className="panel" onSubmit={submit} aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`} className="panel-title">
-        Add an account
-      </h2>
+    <PanelForm id={id} title="Add an account" onSubmit={submit}>
       <div className="console-form">
         <div className="field">
           <label htmlFor={`${id}-username`}>User name</label>
@@ -107,7 +105,7 @@ function AddUserForm({ onCreated }: { readonly onCreated: (secret: Secret | null
           {add.error.message}
         </p>
       )}
-    </form>
+    </PanelForm>
   );
 }
 
