@@ -5,6 +5,7 @@ import type { AdjudicationQueue } from '../../../shared/adjudication-api.ts';
 import { acceptItems, adjudicationQueueKey, adjudicationQueueQuery } from '../../api/adjudication.ts';
 import { useDocumentTitle } from '../../components/a11y.ts';
 import { NumHead } from '../../components/NumHead.tsx';
+import { PageHeading } from '../../components/PageHeading.tsx';
 import { EmptyState, Loading, QueryError } from '../../components/Status.tsx';
 import { adjudicationItemPath } from '../../paths.ts';
 
@@ -121,11 +122,7 @@ export function AdjudicationQueueScreen() {
 
   return (
     <div className="queue-page">
-      <div className="page-heading">
-        <div>
-          <p className="eyebrow">Adjudication · {study}</p>
-          <h1 tabIndex={-1}>Adjudication queue</h1>
-        </div>
+      <PageHeading eyebrow={<>Adjudication · {study}</>} title="Adjudication queue">
         {next && (
           <button
             ref={continueRef}
@@ -137,7 +134,7 @@ export function AdjudicationQueueScreen() {
             {next.status === 'in_progress' ? 'Continue' : 'Start'} with item {next.position} <kbd>Enter</kbd>
           </button>
         )}
-      </div>
+      </PageHeading>
       <p className="muted">
         {items.length} item{items.length === 1 ? '' : 's'} ready · {decided} decided
         {notReady > 0 && ` · ${notReady} still being annotated`}

@@ -6,6 +6,7 @@ import { useDocumentTitle } from '../../components/a11y.ts';
 import { Loading, QueryError } from '../../components/Status.tsx';
 import { consolePath } from './consolePaths.ts';
 import './console.css';
+import { PageHeading } from '../../components/PageHeading.tsx';
 
 const CASES = [
   ['current', 'Current case'],
@@ -65,12 +66,7 @@ export function ArgumentDetailScreen() {
           ← All arguments
         </Link>
       </p>
-      <div className="page-heading">
-        <div>
-          <p className="eyebrow">Argument · {study}</p>
-          <h1 tabIndex={-1}>{argumentId}</h1>
-        </div>
-      </div>
+      <PageHeading eyebrow={<>Argument · {study}</>} title={argumentId} />
       {detail.status === 'pending' ? (
         <Loading>Loading the argument…</Loading>
       ) : detail.status === 'error' ? (

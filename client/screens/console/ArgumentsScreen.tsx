@@ -8,6 +8,7 @@ import { EmptyState, Loading, QueryError } from '../../components/Status.tsx';
 import { argumentConsolePath } from './consolePaths.ts';
 import './console.css';
 import { NumHead } from '../../components/NumHead.tsx';
+import { PageHeading } from '../../components/PageHeading.tsx';
 import { Pager } from '../../components/Pager.tsx';
 
 const PAGE_SIZE = 25;
@@ -142,12 +143,7 @@ export function ArgumentsScreen() {
 
   return (
     <div className="console-page">
-      <div className="page-heading">
-        <div>
-          <p className="eyebrow">Study console · {study}</p>
-          <h1 tabIndex={-1}>Arguments</h1>
-        </div>
-      </div>
+      <PageHeading eyebrow={<>Study console · {study}</>} title="Arguments" />
       <form className="panel console-form" aria-label="Filter the arguments" onSubmit={submitSearch}>
         <div className="field">
           <label htmlFor={`${id}-q`}>Search id, triple or text</label>

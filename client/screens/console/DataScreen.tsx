@@ -19,6 +19,7 @@ import { formatDateTime, percent } from '../../format.ts';
 import { OverviewBody } from '../study/OverviewBody.tsx';
 import './console.css';
 import { NumHead } from '../../components/NumHead.tsx';
+import { PageHeading } from '../../components/PageHeading.tsx';
 import { Pager } from '../../components/Pager.tsx';
 import { PanelForm } from '../../components/PanelForm.tsx';
 
@@ -345,11 +346,7 @@ export function DataScreen() {
   };
   return (
     <div className="console-page">
-      <div className="page-heading">
-        <div>
-          <p className="eyebrow">Study console</p>
-          <h1 tabIndex={-1}>Data</h1>
-        </div>
+      <PageHeading eyebrow="Study console" title="Data">
         <form
           className="field field-inline"
           onSubmit={(event) => {
@@ -374,7 +371,7 @@ export function DataScreen() {
             Show
           </button>
         </form>
-      </div>
+      </PageHeading>
       <UploadForm study={study} onStudy={choose} />
       <h2>Import history</h2>
       <ImportHistory study={study} />

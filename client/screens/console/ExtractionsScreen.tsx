@@ -10,6 +10,7 @@ import { EmptyState, Loading, QueryError } from '../../components/Status.tsx';
 import { formatDateTime, percent } from '../../format.ts';
 import './console.css';
 import { NumHead } from '../../components/NumHead.tsx';
+import { PageHeading } from '../../components/PageHeading.tsx';
 
 type ExtractorRun = z.infer<typeof extractorRunsSchema>[number];
 
@@ -243,12 +244,7 @@ export function ExtractionsScreen() {
   useDocumentTitle(`Extraction runs · ${study}`);
   return (
     <div className="console-page">
-      <div className="page-heading">
-        <div>
-          <p className="eyebrow">Study console · {study}</p>
-          <h1 tabIndex={-1}>Extraction runs</h1>
-        </div>
-      </div>
+      <PageHeading eyebrow={<>Study console · {study}</>} title="Extraction runs" />
       {runs.status === 'pending' ? (
         <Loading>Loading extractors…</Loading>
       ) : runs.status === 'error' ? (

@@ -7,6 +7,7 @@ import { formatDateTime, formatMinutes, percent } from '../../format.ts';
 import { Burndown } from './Burndown.tsx';
 import './console.css';
 import { NumHead } from '../../components/NumHead.tsx';
+import { PageHeading } from '../../components/PageHeading.tsx';
 
 /** An annotator's agreement on the calibration items, in words: the figure, "too few", or why there is none. */
 function CalibrationCell({
@@ -138,18 +139,14 @@ export function ProgressScreen() {
   useDocumentTitle(`Progress · ${study}`);
   return (
     <div className="console-page">
-      <div className="page-heading">
-        <div>
-          <p className="eyebrow">Study console · {study}</p>
-          <h1 tabIndex={-1}>Progress</h1>
-        </div>
+      <PageHeading eyebrow={<>Study console · {study}</>} title="Progress">
         {progress.dataUpdatedAt > 0 && (
           <p className="muted" aria-live="off">
             Updated {formatDateTime(new Date(progress.dataUpdatedAt).toISOString(), new Date())} · every{' '}
             {PROGRESS_REFRESH_MS / 1000} s
           </p>
         )}
-      </div>
+      </PageHeading>
       {progress.status === 'pending' ? (
         <Loading>Loading progress…</Loading>
       ) : progress.status === 'error' ? (

@@ -15,6 +15,7 @@ import { NextBatchForm } from './NextBatchForm.tsx';
 import { SamplePlanner } from './SamplePlanner.tsx';
 import './console.css';
 import { NumHead } from '../../components/NumHead.tsx';
+import { PageHeading } from '../../components/PageHeading.tsx';
 import { PanelForm } from '../../components/PanelForm.tsx';
 import { formatDateTime } from '../../format.ts';
 
@@ -280,12 +281,7 @@ export function SampleScreen() {
 
   return (
     <div className="console-page">
-      <div className="page-heading">
-        <div>
-          <p className="eyebrow">Study console · {study}</p>
-          <h1 tabIndex={-1}>Sample</h1>
-        </div>
-      </div>
+      <PageHeading eyebrow={<>Study console · {study}</>} title="Sample" />
       <div className="console-columns">
         <DrawForm study={study} settings={settings} onChange={setSettings} onDrawn={setDrawn} />
         <SamplePlanner />

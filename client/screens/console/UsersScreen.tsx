@@ -8,6 +8,7 @@ import { useDocumentTitle } from '../../components/a11y.ts';
 import { Loading, QueryError } from '../../components/Status.tsx';
 import { OneTimePassword } from './OneTimePassword.tsx';
 import './console.css';
+import { PageHeading } from '../../components/PageHeading.tsx';
 import { PanelForm } from '../../components/PanelForm.tsx';
 
 const ROLES: readonly Role[] = roleSchema.options;
@@ -232,12 +233,7 @@ export function UsersScreen() {
 
   return (
     <div className="console-page">
-      <div className="page-heading">
-        <div>
-          <p className="eyebrow">Study console</p>
-          <h1 tabIndex={-1}>Users</h1>
-        </div>
-      </div>
+      <PageHeading eyebrow="Study console" title="Users" />
       {secret && <OneTimePassword {...secret} onDismiss={() => setSecret(null)} />}
       <AddUserForm onCreated={setSecret} />
       {actionError && (

@@ -5,6 +5,7 @@ import type { Queue } from '../../../shared/annotation-api.ts';
 import { queueQuery } from '../../api/annotation.ts';
 import { useDocumentTitle } from '../../components/a11y.ts';
 import { NumHead } from '../../components/NumHead.tsx';
+import { PageHeading } from '../../components/PageHeading.tsx';
 import { EmptyState, Loading, QueryError } from '../../components/Status.tsx';
 import { formatDateTime, formatDuration, percent } from '../../format.ts';
 import { itemPath } from '../../paths.ts';
@@ -57,11 +58,7 @@ export function QueueScreen() {
 
   return (
     <div className="queue-page">
-      <div className="page-heading">
-        <div>
-          <p className="eyebrow">Annotation · {study}</p>
-          <h1 tabIndex={-1}>My queue</h1>
-        </div>
+      <PageHeading eyebrow={<>Annotation · {study}</>} title="My queue">
         {nextItem && (
           <button
             ref={continueRef}
@@ -74,7 +71,7 @@ export function QueueScreen() {
             <kbd>Enter</kbd>
           </button>
         )}
-      </div>
+      </PageHeading>
       {items.length === 0 ? (
         <EmptyState>
           <p>
