@@ -4,6 +4,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import type { AdjudicationQueue } from '../../../shared/adjudication-api.ts';
 import { acceptItems, adjudicationQueueKey, adjudicationQueueQuery } from '../../api/adjudication.ts';
 import { useDocumentTitle } from '../../components/a11y.ts';
+import { DataTable } from '../../components/DataTable.tsx';
 import { NumHead } from '../../components/NumHead.tsx';
 import { PageHeading } from '../../components/PageHeading.tsx';
 import { EmptyState, Loading, QueryError } from '../../components/Status.tsx';
@@ -148,33 +149,31 @@ export function AdjudicationQueueScreen() {
           </p>
         </EmptyState>
       ) : (
-        <div className="table-scroll">
-          <table className="data-table queue-table">
-            <caption>Items whose annotations are all submitted</caption>
-            <thead>
-              <tr>
-                <th scope="col">Item</th>
-                <NumHead>Annotations</NumHead>
-                <NumHead>Disagreements</NumHead>
-                <th scope="col">Status</th>
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((item) => (
-                <tr key={item.itemKey} aria-current={item.itemKey === next?.itemKey ? 'step' : undefined}>
-                  <th scope="row">
-                    <Link to={adjudicationItemPath(study, item.itemKey)}>Item {item.position}</Link>
-                  </th>
-                  <td className="num">{item.annotations}</td>
-                  <td className="num">{item.disagreements}</td>
-                  <td>
-                    <span className={`status status-${item.status}`}>{STATUS_LABEL[item.status]}</span>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          className="data-table queue-table"
+          caption="Items whose annotations are all submitted"
+          heads={
+            <>
+              <th scope="col">Item</th>
+              <NumHead>Annotations</NumHead>
+              <NumHead>Disagreements</NumHead>
+              <th scope="col">Status</th>
+            </>
+          }
+        >
+          {items.map((item) => (
+            <tr key={item.itemKey} aria-current={item.itemKey === next?.itemKey ? 'step' : undefined}>
+              <th scope="row">
+                <Link to={adjudicationItemPath(study, item.itemKey)}>Item {item.position}</Link>
+              </th>
+              <td className="num">{item.annotations}</td>
+              <td className="num">{item.disagreements}</td>
+              <td>
+                <span className={`status status-${item.status}`}>{STATUS_LABEL[item.status]}</span>
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       )}
     </div>
   );

@@ -16,6 +16,7 @@ import { useDocumentTitle } from '../../components/a11y.ts';
 import { NumberField } from '../../components/NumberField.tsx';
 import { EmptyState, Loading, QueryError } from '../../components/Status.tsx';
 import './console.css';
+import { DataTable } from '../../components/DataTable.tsx';
 import { NumHead } from '../../components/NumHead.tsx';
 import { PageHeading } from '../../components/PageHeading.tsx';
 import { Pager } from '../../components/Pager.tsx';
@@ -302,36 +303,35 @@ function AssignmentLog({ study }: { readonly study: string }) {
   const pages = Math.max(1, Math.ceil(total / pageSize));
   return (
     <>
-      <div className="table-scroll">
-        <table className="data-table">
-          <caption>
+      <DataTable
+        caption={
+          <>
             Assignment log, newest first ({total}) · page {page} of {pages}
-          </caption>
-          <thead>
-            <tr>
-              <th scope="col">When</th>
-              <th scope="col">Action</th>
-              <th scope="col">Argument</th>
-              <th scope="col">From</th>
-              <th scope="col">To</th>
-              <th scope="col">By</th>
-            </tr>
-          </thead>
-          <tbody>
-            {items.map((entry) => (
-              // One argument reaches one annotator once per action and moment.
-              <tr key={`${entry.at}|${entry.argumentId}|${entry.action}|${entry.from}|${entry.to}`}>
-                <td>{formatDateTime(entry.at)}</td>
-                <td>{entry.action}</td>
-                <th scope="row">{entry.argumentId}</th>
-                <td>{entry.from ?? '—'}</td>
-                <td>{entry.to}</td>
-                <td>{entry.actor ?? '—'}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+          </>
+        }
+        heads={
+          <>
+            <th scope="col">When</th>
+            <th scope="col">Action</th>
+            <th scope="col">Argument</th>
+            <th scope="col">From</th>
+            <th scope="col">To</th>
+            <th scope="col">By</th>
+          </>
+        }
+      >
+        {items.map((entry) => (
+          // One argument reaches one annotator once per action and moment.
+          <tr key={`${entry.at}|${entry.argumentId}|${entry.action}|${entry.from}|${entry.to}`}>
+            <td>{formatDateTime(entry.at)}</td>
+            <td>{entry.action}</td>
+            <th scope="row">{entry.argumentId}</th>
+            <td>{entry.from ?? '—'}</td>
+            <td>{entry.to}</td>
+            <td>{entry.actor ?? '—'}</td>
+          </tr>
+        ))}
+      </DataTable>
       <Pager page={page} pages={pages} onPage={setPage} label="Assignment log pages" />
     </>
   );

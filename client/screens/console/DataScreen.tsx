@@ -18,6 +18,7 @@ import { EmptyState, Loading, QueryError } from '../../components/Status.tsx';
 import { formatDateTime, percent } from '../../format.ts';
 import { OverviewBody } from '../study/OverviewBody.tsx';
 import './console.css';
+import { DataTable } from '../../components/DataTable.tsx';
 import { NumHead } from '../../components/NumHead.tsx';
 import { PageHeading } from '../../components/PageHeading.tsx';
 import { Pager } from '../../components/Pager.tsx';
@@ -276,43 +277,42 @@ function ImportHistory({ study }: { readonly study: string }) {
     );
   return (
     <>
-      <div className="table-scroll">
-        <table className="data-table">
-          <caption>
+      <DataTable
+        caption={
+          <>
             Imports into {study}, newest first ({total}) · page {page} of {pages}
-          </caption>
-          <thead>
-            <tr>
-              <th scope="col">When</th>
-              <th scope="col">Kind</th>
-              <th scope="col">File</th>
-              <th scope="col">SHA-256</th>
-              <NumHead>Records</NumHead>
-              <NumHead>New</NumHead>
-              <NumHead>Replaced</NumHead>
-              <NumHead>Unchanged</NumHead>
-              <th scope="col">By</th>
-            </tr>
-          </thead>
-          <tbody>
-            {items.map((item) => (
-              <tr key={`${item.importedAt}-${item.sha256}-${item.kind}`}>
-                <td>{formatDateTime(item.importedAt)}</td>
-                <td>{item.kind}</td>
-                <th scope="row">{item.fileName}</th>
-                <td>
-                  <code title={item.sha256}>{item.sha256.slice(0, 12)}…</code>
-                </td>
-                <td className="num">{item.records}</td>
-                <td className="num">{item.inserted}</td>
-                <td className="num">{item.replaced}</td>
-                <td className="num">{item.unchanged}</td>
-                <td>{item.actor ?? 'command line'}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+          </>
+        }
+        heads={
+          <>
+            <th scope="col">When</th>
+            <th scope="col">Kind</th>
+            <th scope="col">File</th>
+            <th scope="col">SHA-256</th>
+            <NumHead>Records</NumHead>
+            <NumHead>New</NumHead>
+            <NumHead>Replaced</NumHead>
+            <NumHead>Unchanged</NumHead>
+            <th scope="col">By</th>
+          </>
+        }
+      >
+        {items.map((item) => (
+          <tr key={`${item.importedAt}-${item.sha256}-${item.kind}`}>
+            <td>{formatDateTime(item.importedAt)}</td>
+            <td>{item.kind}</td>
+            <th scope="row">{item.fileName}</th>
+            <td>
+              <code title={item.sha256}>{item.sha256.slice(0, 12)}…</code>
+            </td>
+            <td className="num">{item.records}</td>
+            <td className="num">{item.inserted}</td>
+            <td className="num">{item.replaced}</td>
+            <td className="num">{item.unchanged}</td>
+            <td>{item.actor ?? 'command line'}</td>
+          </tr>
+        ))}
+      </DataTable>
       <Pager page={page} pages={pages} onPage={setPage} label="Import history pages" />
     </>
   );

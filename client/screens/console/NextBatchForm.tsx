@@ -5,6 +5,7 @@ import type { DesignName } from '../../../shared/sampling/designs.ts';
 import type { NextBatchPreview } from '../../../shared/sampling/next-batch.ts';
 import { samplesKey } from '../../api/console.ts';
 import { drawNextBatch, type NextBatchInput, previewNextBatch } from '../../api/next-batch.ts';
+import { DataTable } from '../../components/DataTable.tsx';
 import { NumberField } from '../../components/NumberField.tsx';
 import { NumHead } from '../../components/NumHead.tsx';
 import { PanelForm } from '../../components/PanelForm.tsx';
@@ -48,29 +49,27 @@ function BatchPreviewTable({ preview }: { readonly preview: NextBatchPreview }) 
           {note}
         </p>
       ))}
-      <div className="table-scroll">
-        <table className="data-table">
-          <caption className="visually-hidden">Expected draw per stratum of batch {preview.batch}</caption>
-          <thead>
-            <tr>
-              <th scope="col">Stratum</th>
-              <NumHead>Not drawn yet</NumHead>
-              <NumHead>Expected Σπ</NumHead>
-              <NumHead>Mean predicted error</NumHead>
-            </tr>
-          </thead>
-          <tbody>
-            {preview.strata.map((stratum) => (
-              <tr key={stratum.stratum}>
-                <th scope="row">{stratum.stratum}</th>
-                <td className="num">{stratum.eligible}</td>
-                <td className="num">{stratum.expected.toFixed(1)}</td>
-                <td className="num">{stratum.meanPredictedError.toFixed(2)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        caption={<>Expected draw per stratum of batch {preview.batch}</>}
+        captionClassName="visually-hidden"
+        heads={
+          <>
+            <th scope="col">Stratum</th>
+            <NumHead>Not drawn yet</NumHead>
+            <NumHead>Expected Σπ</NumHead>
+            <NumHead>Mean predicted error</NumHead>
+          </>
+        }
+      >
+        {preview.strata.map((stratum) => (
+          <tr key={stratum.stratum}>
+            <th scope="row">{stratum.stratum}</th>
+            <td className="num">{stratum.eligible}</td>
+            <td className="num">{stratum.expected.toFixed(1)}</td>
+            <td className="num">{stratum.meanPredictedError.toFixed(2)}</td>
+          </tr>
+        ))}
+      </DataTable>
     </>
   );
 }

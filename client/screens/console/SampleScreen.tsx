@@ -14,6 +14,7 @@ import { EmptyState, Loading, QueryError } from '../../components/Status.tsx';
 import { NextBatchForm } from './NextBatchForm.tsx';
 import { SamplePlanner } from './SamplePlanner.tsx';
 import './console.css';
+import { DataTable } from '../../components/DataTable.tsx';
 import { NumHead } from '../../components/NumHead.tsx';
 import { PageHeading } from '../../components/PageHeading.tsx';
 import { PanelForm } from '../../components/PanelForm.tsx';
@@ -225,39 +226,37 @@ function SampleVersion({
           Reuse these settings<span className="visually-hidden"> of version {sample.version}</span>
         </button>
       </p>
-      <div className="table-scroll">
-        <table className="data-table">
-          <caption className="visually-hidden">Strata of version {sample.version}</caption>
-          <thead>
-            <tr>
-              <th scope="col">Stratum</th>
-              <NumHead>
-                Population N<sub>h</sub>
-              </NumHead>
-              <NumHead>Requested</NumHead>
-              <NumHead>
-                Drawn n<sub>h</sub>
-              </NumHead>
-              <NumHead>
-                Weight N<sub>h</sub>/n<sub>h</sub>
-              </NumHead>
-            </tr>
-          </thead>
-          <tbody>
-            {sample.strata.map((stratum) => (
-              <tr key={stratum.stratum}>
-                <th scope="row">{stratum.stratum}</th>
-                <td className="num">{stratum.populationSize}</td>
-                <td className="num">{stratum.requested}</td>
-                <td className="num">{stratum.drawn}</td>
-                <td className="num">
-                  {stratum.drawn === 0 || batch ? '—' : (stratum.populationSize / stratum.drawn).toFixed(2)}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        caption={<>Strata of version {sample.version}</>}
+        captionClassName="visually-hidden"
+        heads={
+          <>
+            <th scope="col">Stratum</th>
+            <NumHead>
+              Population N<sub>h</sub>
+            </NumHead>
+            <NumHead>Requested</NumHead>
+            <NumHead>
+              Drawn n<sub>h</sub>
+            </NumHead>
+            <NumHead>
+              Weight N<sub>h</sub>/n<sub>h</sub>
+            </NumHead>
+          </>
+        }
+      >
+        {sample.strata.map((stratum) => (
+          <tr key={stratum.stratum}>
+            <th scope="row">{stratum.stratum}</th>
+            <td className="num">{stratum.populationSize}</td>
+            <td className="num">{stratum.requested}</td>
+            <td className="num">{stratum.drawn}</td>
+            <td className="num">
+              {stratum.drawn === 0 || batch ? '—' : (stratum.populationSize / stratum.drawn).toFixed(2)}
+            </td>
+          </tr>
+        ))}
+      </DataTable>
     </section>
   );
 }

@@ -8,6 +8,7 @@ import { useDocumentTitle } from '../../components/a11y.ts';
 import { Loading, QueryError } from '../../components/Status.tsx';
 import { OneTimePassword } from './OneTimePassword.tsx';
 import './console.css';
+import { DataTable } from '../../components/DataTable.tsx';
 import { PageHeading } from '../../components/PageHeading.tsx';
 import { PanelForm } from '../../components/PanelForm.tsx';
 
@@ -246,24 +247,21 @@ export function UsersScreen() {
       ) : users.status === 'error' ? (
         <QueryError error={users.error} onRetry={() => void users.refetch()} />
       ) : (
-        <div className="table-scroll">
-          <table className="data-table">
-            <caption>Accounts, by user name ({users.data.length})</caption>
-            <thead>
-              <tr>
-                <th scope="col">User</th>
-                <th scope="col">Roles</th>
-                <th scope="col">Status</th>
-                <th scope="col">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {users.data.map((user) => (
-                <UserRow key={user.username} user={user} onSecret={setSecret} onError={setActionError} />
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          caption={<>Accounts, by user name ({users.data.length})</>}
+          heads={
+            <>
+              <th scope="col">User</th>
+              <th scope="col">Roles</th>
+              <th scope="col">Status</th>
+              <th scope="col">Actions</th>
+            </>
+          }
+        >
+          {users.data.map((user) => (
+            <UserRow key={user.username} user={user} onSecret={setSecret} onError={setActionError} />
+          ))}
+        </DataTable>
       )}
     </div>
   );

@@ -2,6 +2,7 @@ import { type ReactNode, useId } from 'react';
 import { Link } from 'react-router';
 import type { ReportView } from '../../../shared/report-view.ts';
 import { describeStatus } from '../../../shared/scoring/verdict.ts';
+import { DataTable } from '../../components/DataTable.tsx';
 import { NumHead } from '../../components/NumHead.tsx';
 import { consolePath } from '../console/consolePaths.ts';
 
@@ -22,18 +23,19 @@ function moreNeeded(report: ReportView) {
 /** The table of gold arguments per model both planners end with: a row a model, their own columns. */
 function PerModelTable({ heads, children }: { readonly heads: ReactNode; readonly children: ReactNode }) {
   return (
-    <div className="table-scroll">
-      <table className="data-table data-table-narrow">
-        <caption className="visually-hidden">Gold arguments per model for the Tests 1–2 AccH claim</caption>
-        <thead>
-          <tr>
-            <th scope="col">Model</th>
-            {heads}
-          </tr>
-        </thead>
-        <tbody>{children}</tbody>
-      </table>
-    </div>
+    <DataTable
+      className="data-table data-table-narrow"
+      caption="Gold arguments per model for the Tests 1–2 AccH claim"
+      captionClassName="visually-hidden"
+      heads={
+        <>
+          <th scope="col">Model</th>
+          {heads}
+        </>
+      }
+    >
+      {children}
+    </DataTable>
   );
 }
 
