@@ -9,6 +9,7 @@ import { NumHead } from '../../components/NumHead.tsx';
 import { PageHeading } from '../../components/PageHeading.tsx';
 import { EmptyState, Loading, QueryError } from '../../components/Status.tsx';
 import { adjudicationItemPath } from '../../paths.ts';
+import { ContinueButton } from '../queue/ContinueButton.tsx';
 
 type QueueItem = AdjudicationQueue['items'][number];
 
@@ -125,15 +126,12 @@ export function AdjudicationQueueScreen() {
     <div className="queue-page">
       <PageHeading eyebrow={<>Adjudication · {study}</>} title="Adjudication queue">
         {next && (
-          <button
+          <ContinueButton
             ref={continueRef}
-            type="button"
-            className="button-primary"
-            aria-keyshortcuts="Enter"
+            started={next.status === 'in_progress'}
+            position={next.position}
             onClick={() => void navigate(adjudicationItemPath(study, next.itemKey))}
-          >
-            {next.status === 'in_progress' ? 'Continue' : 'Start'} with item {next.position} <kbd>Enter</kbd>
-          </button>
+          />
         )}
       </PageHeading>
       <p className="muted">

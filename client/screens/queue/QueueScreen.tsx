@@ -11,6 +11,7 @@ import { EmptyState, Loading, QueryError } from '../../components/Status.tsx';
 import { formatDateTime, formatDuration, percent } from '../../format.ts';
 import { itemPath } from '../../paths.ts';
 import { submittedPosition } from '../workspace/Workspace.tsx';
+import { ContinueButton } from './ContinueButton.tsx';
 
 const STATUS_LABEL = { todo: 'To do', draft: 'Draft', submitted: 'Submitted' } as const;
 
@@ -61,16 +62,12 @@ export function QueueScreen() {
     <div className="queue-page">
       <PageHeading eyebrow={<>Annotation · {study}</>} title="My queue">
         {nextItem && (
-          <button
+          <ContinueButton
             ref={continueRef}
-            type="button"
-            className="button-primary"
+            started={nextItem.status === 'draft'}
+            position={nextItem.position}
             onClick={() => void navigate(itemPath(study, nextItem.itemKey))}
-            aria-keyshortcuts="Enter"
-          >
-            {nextItem.status === 'draft' ? 'Continue' : 'Start'} with item {nextItem.position}{' '}
-            <kbd>Enter</kbd>
-          </button>
+          />
         )}
       </PageHeading>
       {items.length === 0 ? (
