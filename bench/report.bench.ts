@@ -9,35 +9,34 @@ import {
   MEAN_METRICS,
   type ReportInput,
 } from '../shared/scoring/index.ts';
+import { drawWeights } from '../shared/scoring/weighted-bootstrap.ts';
 import { createRng } from '../shared/stats/rng.ts';
 import type { Bench, BenchFigure } from './harness.ts';
 import { syntheticStudy } from './synthetic-study.ts';
 
 const OPTIONS = { ...DEFAULT_REPORT_OPTIONS, generatedAt: new Date(0).toISOString() };
 
-function time(fn: () => unknown): number {
+/** Best of three rounds of `fn` on `clock` (ms), after one warm-up call. */
+function bestOfThree(fn: () => unknown, clock: () => number): number {
   fn();
   let best = Number.POSITIVE_INFINITY;
   for (let round = 0; round < 3; round++) {
-    const start = performance.now();
+    const start = clock();
     fn();
-    best = Math.min(best, performance.now() - start);
+    best = Math.min(best, clock() - start);
   }
   return best;
 }
 
+/** Best of three wall-clock times of `fn`, after one warm-up call. */
+const time = (fn: () => unknown): number => bestOfThree(fn, () => performance.now());
+
 /** Best of three CPU times (user + system, all threads) of `fn`, after one warm-up call. */
-function cpuTime(fn: () => unknown): number {
-  fn();
-  let best = Number.POSITIVE_INFINITY;
-  for (let round = 0; round < 3; round++) {
-    const before = process.cpuUsage();
-    fn();
-    const used = process.cpuUsage(before);
-    best = Math.min(best, (used.user + used.system) / 1000);
-  }
-  return best;
-}
+const cpuTime = (fn: () => unknown): number =>
+  bestOfThree(fn, () => {
+    const used = process.cpuUsage();
+    return (used.user + used.system) / 1000;
+  });
 
 /** The study at `scale` × the paper's: 8 models × 3 tests × 30·scale arguments, 50·scale of them with gold. */
 function scaledStudy(scale: number): ReportInput {
@@ -48,7 +47,7 @@ function scaledStudy(scale: number): ReportInput {
  * The floor of the report's bootstrap, written plainly on typed arrays: the per-cell means of every
  * metric under every source (what `cellMetrics` resamples — gold and each extractor, 9 metrics,
  * 24 cells), with B stratified cluster-bootstrap replicates (arguments resampled within cell ×
- * gold/no gold, the same strata and `createRng` draws as the report) and the delete-one jackknife
+ * gold/no gold, the same strata and draws as the report: its `drawWeights`) and the delete-one jackknife
  * from the totals in O(n), each slot's replicates sorted for its interval. Each argument's defined
  * values are listed once (slot, value), as every implementation that skips undefined values must.
  * Only the arithmetic on the prepared arrays is timed.
@@ -87,17 +86,7 @@ function floorMeans(input: ReportInput, replicates: number): { ms: number; cpuMs
   const counts = new Float64Array(slots);
   const draws = new Float64Array(slots * replicates);
   for (let b = 0; b < replicates; b++) {
-    weights.fill(0);
-    for (const members of groups) {
-      const size = members.length;
-      const limit = 4294967296 - (4294967296 % size);
-      for (let draw = 0; draw < size; draw++) {
-        let raw = rng.nextUint32();
-        while (raw >= limit) raw = rng.nextUint32();
-        const i = members[raw % size] as number;
-        weights[i] = (weights[i] as number) + 1;
-      }
-    }
+    drawWeights(groups, rng, weights);
     sums.fill(0);
     counts.fill(0);
     for (let i = 0; i < n; i++) {

@@ -32,25 +32,30 @@ export function buildProgram(io: CliIo): Command {
     .exitOverride()
     .configureOutput({ writeOut: io.stdout, writeErr: io.stderr });
   const globals = (): GlobalOptions => globalOptionsSchema.parse(program.opts());
-  registerInit(program, io, globals);
-  registerImport(program, io, globals);
-  registerExport(program, io, globals);
-  registerStatus(program, io, globals);
-  registerUser(program, io, globals);
-  registerDemo(program, io, globals);
-  registerServe(program, io, globals);
-  registerGenerate(program, io, globals);
-  registerSampling(program, io, globals);
-  registerExtract(program, io, globals, {
-    llm: llmExtractorImplementation,
-    rules: rulesExtractorImplementation,
-  });
-  registerBatch(program, io, globals);
-  registerReport(program, io, globals);
-  registerSimulate(program, io, globals);
-  registerDataset(program, io, globals);
-  registerLabelStudio(program, io, globals);
-  registerBackup(program, io, globals);
+  // In the order `--help` lists them.
+  const commands: readonly ((program: Command, io: CliIo, globals: () => GlobalOptions) => void)[] = [
+    registerInit,
+    registerImport,
+    registerExport,
+    registerStatus,
+    registerUser,
+    registerDemo,
+    registerServe,
+    registerGenerate,
+    registerSampling,
+    (program, io, globals) =>
+      registerExtract(program, io, globals, {
+        llm: llmExtractorImplementation,
+        rules: rulesExtractorImplementation,
+      }),
+    registerBatch,
+    registerReport,
+    registerSimulate,
+    registerDataset,
+    registerLabelStudio,
+    registerBackup,
+  ];
+  for (const register of commands) register(program, io, globals);
   return program;
 }
 

@@ -79,18 +79,21 @@ export function createApp(options: AppOptions): Express {
   api.use('/studies', studyListRoutes(options));
   // The study of every /studies/:study route, loaded once per request, for signed-in callers only.
   api.use('/studies/:study', requireUser, loadStudy(options.db));
-  api.use('/studies/:study', studyRoutes(options));
-  api.use('/studies/:study', itemRoutes(options));
-  api.use('/studies/:study', progressRoutes(options));
-  api.use('/studies/:study', argumentRoutes(options));
-  api.use('/studies/:study', importHistoryRoutes(options));
-  api.use('/studies/:study', extractorRoutes(options));
-  api.use('/studies/:study', goldAdminRoutes(options));
-  api.use('/studies/:study', adjudicationRoutes(options));
-  api.use('/studies/:study', samplingRoutes(options));
-  api.use('/studies/:study', reportRoutes(options));
-  api.use('/studies/:study', coverageRoutes(options));
-  api.use('/studies/:study', auditRoutes(options));
+  const studyRouters = [
+    studyRoutes,
+    itemRoutes,
+    progressRoutes,
+    argumentRoutes,
+    importHistoryRoutes,
+    extractorRoutes,
+    goldAdminRoutes,
+    adjudicationRoutes,
+    samplingRoutes,
+    reportRoutes,
+    coverageRoutes,
+    auditRoutes,
+  ];
+  for (const routes of studyRouters) api.use('/studies/:study', routes(options));
   api.use((request) => {
     throw errors.notFound(`The API route ${request.method} ${request.baseUrl}${request.path}`);
   });

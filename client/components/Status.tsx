@@ -1,3 +1,4 @@
+import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { ApiError } from '../api/errors.ts';
@@ -60,4 +61,32 @@ export function ItemLoadError({
       </p>
     </div>
   );
+}
+
+/**
+ * An item screen's query: loading, or why the item cannot be opened (with the way back), else
+ * `children` of the loaded item.
+ */
+export function LoadedItem<Item>({
+  item,
+  backTo,
+  backLabel,
+  children,
+}: {
+  readonly item: UseQueryResult<Item>;
+  readonly backTo: string;
+  readonly backLabel: string;
+  readonly children: (item: Item) => ReactNode;
+}) {
+  if (item.status === 'pending') return <Loading>Loading the item…</Loading>;
+  if (item.status === 'error')
+    return (
+      <ItemLoadError
+        error={item.error}
+        onRetry={() => void item.refetch()}
+        backTo={backTo}
+        backLabel={backLabel}
+      />
+    );
+  return children(item.data);
 }

@@ -1,30 +1,23 @@
 import type { Command } from 'commander';
 import { z } from 'zod';
-import {
-  generateArguments,
-  loadPromptTemplate,
-  resolveEndpoint,
-  submitGenerationBatch,
-} from '../../server/services/llm/index.ts';
+import { generateArguments, submitGenerationBatch } from '../../server/services/llm/index.ts';
 import { testSchema } from '../../shared/vocabulary.ts';
-import { CliExit, type CliIo, type GlobalOptions, parseOptions, withDatabase } from '../io.ts';
+import { CliExit, type CliIo, type GlobalOptions, withDatabase } from '../io.ts';
+import { createSubmitProgress } from './batch/options.ts';
 import { submissionExitCode, submissionLines } from './batch/print.ts';
 import {
   addBatchLimitOptions,
   addEndpointOptions,
-  batchApiFor,
-  batchLimitOptionsSchema,
-  batchLimitsOf,
+  batchSubmissionFor,
   chatClientFor,
-  endpointOptionsSchema,
+  modelRunOptionsSchema,
+  parseModelRun,
 } from './llm-options.ts';
-import { createProgress, createRunProgress, interruptible, tokens } from './progress.ts';
+import { createRunProgress, interruptible, tokens } from './progress.ts';
 
-const generateArgumentsSchema = endpointOptionsSchema.extend({
-  model: z.string().trim().min(1),
+const generateArgumentsSchema = modelRunOptionsSchema.extend({
   test: z.coerce.number().pipe(testSchema),
   batch: z.boolean().default(false),
-  ...batchLimitOptionsSchema.shape,
 });
 
 /**
@@ -43,32 +36,32 @@ export function registerGenerateArguments(generate: Command, io: CliIo, globals:
   addBatchLimitOptions(command, '[--batch] ');
   addEndpointOptions(command, { temperature: '0.1', maxTokens: '2000', concurrency: '8' }).action(
     async (rawOptions: unknown) => {
-      const options = parseOptions(generateArgumentsSchema, rawOptions, io);
-      const endpoint = resolveEndpoint(options.baseUrl, io.env);
-      const prompt = loadPromptTemplate('argument', options.prompt, io.cwd);
+      const { options, endpoint, prompt } = parseModelRun(
+        generateArgumentsSchema,
+        rawOptions,
+        io,
+        'argument',
+      );
       const test = options.test;
+      // What the requests are, the same call by call and in a batch.
+      const config = {
+        endpoint: endpoint.baseURL,
+        model: options.model,
+        test,
+        prompt,
+        temperature: options.temperature,
+        maxTokens: options.maxTokens,
+      };
       const head = `generate arguments${options.batch ? ' --batch' : ''}: model ${options.model}, test ${test}, ${endpoint.baseURL}, prompt ${prompt.source} (${prompt.hash.slice(0, 12)})`;
       await withDatabase(globals, io, async (db) => {
         if (options.batch) {
-          const progress = createProgress<{ done: number; total: number; phase: string }>(
-            io,
-            `test ${test} batch {phase} [{bar}] {value}/{total}`,
-            (counters) => ({ phase: counters.phase }),
-          );
+          const progress = createSubmitProgress(io, `test ${test}`);
           const summary = await interruptible(io, (signal) =>
             submitGenerationBatch({
               db,
               study: globals().study,
-              config: {
-                endpoint: endpoint.baseURL,
-                model: options.model,
-                test,
-                prompt,
-                temperature: options.temperature,
-                maxTokens: options.maxTokens,
-              },
-              api: batchApiFor(io, options)(endpoint.baseURL),
-              limits: batchLimitsOf(options),
+              config,
+              ...batchSubmissionFor(io, options, endpoint),
               signal,
               onProgress: (counters) => progress.update(counters),
             }),
@@ -92,12 +85,7 @@ export function registerGenerateArguments(generate: Command, io: CliIo, globals:
             db,
             study: globals().study,
             chat: chatClientFor(options, endpoint),
-            endpoint: endpoint.baseURL,
-            model: options.model,
-            test,
-            prompt,
-            temperature: options.temperature,
-            maxTokens: options.maxTokens,
+            ...config,
             concurrency: options.concurrency,
             signal,
             onProgress: (counters) => progress.update(counters),

@@ -1,32 +1,50 @@
 import { z } from 'zod';
 import {
   createLlmExtractor,
+  type Endpoint,
   EXTRACTION_INPUT_MODES,
-  loadPromptTemplate,
-  resolveEndpoint,
+  type PromptTemplate,
   submitExtractionBatch,
 } from '../../server/services/llm/index.ts';
-import { parseOptions } from '../io.ts';
+import type { CliIo } from '../io.ts';
+import { createSubmitProgress } from './batch/options.ts';
 import { submissionExitCode, submissionLines } from './batch/print.ts';
 import type { ExtractorImplementation } from './extract.ts';
 import {
   addBatchLimitOptions,
   addEndpointOptions,
-  batchApiFor,
-  batchLimitOptionsSchema,
-  batchLimitsOf,
+  batchSubmissionFor,
   chatClientFor,
-  endpointOptionsSchema,
+  modelRunOptionsSchema,
+  parseModelRun,
 } from './llm-options.ts';
-import { createProgress, interruptible } from './progress.ts';
+import { interruptible } from './progress.ts';
 
-const llmExtractOptionsSchema = endpointOptionsSchema.extend({
-  model: z.string().trim().min(1),
+const llmExtractOptionsSchema = modelRunOptionsSchema.extend({
   name: z.string().trim().min(1).optional(),
   input: z.enum(EXTRACTION_INPUT_MODES),
   responseFormat: z.enum(['auto', 'json_schema', 'json_object', 'text']),
-  ...batchLimitOptionsSchema.shape,
 });
+
+const parseLlmExtract = (rawOptions: unknown, io: CliIo) =>
+  parseModelRun(llmExtractOptionsSchema, rawOptions, io, 'extraction');
+
+type LlmExtractOptions = z.infer<typeof llmExtractOptionsSchema>;
+
+/** What the requests are, the same call by call and in a batch (and so the same cache key). */
+const extractionConfigOf = (options: LlmExtractOptions, endpoint: Endpoint, prompt: PromptTemplate) => ({
+  endpoint: endpoint.baseURL,
+  model: options.model,
+  prompt,
+  temperature: options.temperature,
+  maxTokens: options.maxTokens,
+  input: options.input,
+  responseFormat: options.responseFormat,
+});
+
+/** The extractor as the output names it: model, endpoint, prompt (its hash's start) and input. */
+const describe = (options: LlmExtractOptions, endpoint: Endpoint, prompt: PromptTemplate) =>
+  `llm ${options.model} at ${endpoint.baseURL}, prompt ${prompt.source} (${prompt.hash.slice(0, 12)}), input ${options.input}`;
 
 /**
  * `extract --extractor llm`: the study's GPT-4.1 extractor, through an OpenAI-compatible endpoint of your choice,
@@ -55,25 +73,17 @@ export const llmExtractorImplementation: ExtractorImplementation = {
     addEndpointOptions(command, { temperature: '0.6', maxTokens: '1000', concurrency: '8' });
   },
   create(rawOptions, context) {
-    const options = parseOptions(llmExtractOptionsSchema, rawOptions, context.io);
-    const endpoint = resolveEndpoint(options.baseUrl, context.io.env);
-    const prompt = loadPromptTemplate('extraction', options.prompt, context.io.cwd);
+    const { options, endpoint, prompt } = parseLlmExtract(rawOptions, context.io);
     const extractor = createLlmExtractor({
       db: context.db,
       studyId: context.studyId,
       name: options.name ?? options.model,
       chat: chatClientFor(options, endpoint),
-      endpoint: endpoint.baseURL,
-      model: options.model,
-      prompt,
-      temperature: options.temperature,
-      maxTokens: options.maxTokens,
-      input: options.input,
-      responseFormat: options.responseFormat,
+      ...extractionConfigOf(options, endpoint, prompt),
     });
     return {
       extractor,
-      label: `llm ${options.model} at ${endpoint.baseURL}, prompt ${prompt.source} (${prompt.hash.slice(0, 12)}), input ${options.input}`,
+      label: describe(options, endpoint, prompt),
       notes: () => {
         const mode = extractor.ladder.current();
         if (mode === extractor.ladder.start) return [`  structured output: ${mode}`];
@@ -84,32 +94,17 @@ export const llmExtractorImplementation: ExtractorImplementation = {
     };
   },
   async submitBatch(rawOptions, context) {
-    const options = parseOptions(llmExtractOptionsSchema, rawOptions, context.io);
-    const endpoint = resolveEndpoint(options.baseUrl, context.io.env);
-    const prompt = loadPromptTemplate('extraction', options.prompt, context.io.cwd);
+    const { options, endpoint, prompt } = parseLlmExtract(rawOptions, context.io);
     const name = options.name ?? options.model;
-    const progress = createProgress<{ done: number; total: number; phase: string }>(
-      context.io,
-      `${name} batch {phase} [{bar}] {value}/{total}`,
-      (counters) => ({ phase: counters.phase }),
-    );
+    const progress = createSubmitProgress(context.io, name);
     const summary = await interruptible(context.io, (signal) =>
       submitExtractionBatch({
         db: context.db,
         study: context.studyName,
         extractorName: name,
-        config: {
-          endpoint: endpoint.baseURL,
-          model: options.model,
-          prompt,
-          temperature: options.temperature,
-          maxTokens: options.maxTokens,
-          input: options.input,
-          responseFormat: options.responseFormat,
-        },
+        config: extractionConfigOf(options, endpoint, prompt),
         onlySampled: context.onlySampled,
-        api: batchApiFor(context.io, options)(endpoint.baseURL),
-        limits: batchLimitsOf(options),
+        ...batchSubmissionFor(context.io, options, endpoint),
         signal,
         onProgress: (counters) => progress.update(counters),
       }),
@@ -118,7 +113,7 @@ export const llmExtractorImplementation: ExtractorImplementation = {
     const toDo = summary.considered - summary.skipped - summary.inBatch;
     return {
       lines: [
-        `extract --batch: extractor "${summary.extractor}" (llm ${options.model} at ${endpoint.baseURL}, prompt ${prompt.source} (${prompt.hash.slice(0, 12)}), input ${options.input})`,
+        `extract --batch: extractor "${summary.extractor}" (${describe(options, endpoint, prompt)})`,
         `  arguments ${summary.considered}${context.onlySampled ? ' (latest sample)' : ''}: ${summary.skipped} already extracted with these parameters${waiting}, ${toDo} to do`,
         ...submissionLines(summary),
       ],

@@ -4,12 +4,16 @@ import {
   type BatchApi,
   type BatchLimits,
   ChatClient,
+  type Endpoint,
+  loadPromptTemplate,
   OPENAI_BATCH_LIMITS,
   openAiBatchApi,
+  type PromptKind,
+  type PromptTemplate,
   resolveEndpoint,
   SpacedStartLimiter,
 } from '../../server/services/llm/index.ts';
-import type { CliIo } from '../io.ts';
+import { type CliIo, parseOptions } from '../io.ts';
 
 // Options shared by every command that calls an LLM endpoint.
 
@@ -116,4 +120,37 @@ export function batchApiFor(
     }
     return api;
   };
+}
+
+// A command that asks one model (`generate arguments`, `extract --extractor llm`), call by call or
+// (`--batch`) as Batch API jobs.
+
+export const modelRunOptionsSchema = endpointOptionsSchema.extend({
+  model: z.string().trim().min(1),
+  ...batchLimitOptionsSchema.shape,
+});
+type ModelRunOptions = z.infer<typeof modelRunOptionsSchema>;
+
+/** The command's options, the endpoint they name (with its key) and the prompt template of `kind`. */
+export function parseModelRun<Schema extends z.ZodType<ModelRunOptions>>(
+  schema: Schema,
+  rawOptions: unknown,
+  io: CliIo,
+  kind: PromptKind,
+): { options: z.output<Schema>; endpoint: Endpoint; prompt: PromptTemplate } {
+  const options = parseOptions(schema, rawOptions, io);
+  return {
+    options,
+    endpoint: resolveEndpoint(options.baseUrl, io.env),
+    prompt: loadPromptTemplate(kind, options.prompt, io.cwd),
+  };
+}
+
+/** Where a `--batch` submission goes and how its files are split. */
+export function batchSubmissionFor(
+  io: CliIo,
+  options: ModelRunOptions,
+  endpoint: Endpoint,
+): { api: BatchApi; limits: BatchLimits } {
+  return { api: batchApiFor(io, options)(endpoint.baseURL), limits: batchLimitsOf(options) };
 }

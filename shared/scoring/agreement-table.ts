@@ -4,6 +4,8 @@ import { krippendorffAlpha } from '../stats/krippendorff-alpha.ts';
 import { pabak } from '../stats/pabak.ts';
 import { percentAgreement } from '../stats/percent-agreement.ts';
 import { specificAgreement } from '../stats/specific-agreement.ts';
+import type { Figure } from './figure.ts';
+
 /** Two readers' binary decisions summed into a 2 × 2 table (counts may be bootstrap multiplicities). */
 export interface BinaryTable {
   /** a: both say present. */
@@ -137,3 +139,9 @@ export const AGREEMENT_JSON_KEYS = {
   positiveAgreement: 'positive_agreement',
   negativeAgreement: 'negative_agreement',
 } as const satisfies Record<(typeof AGREEMENT_KEYS)[number], string>;
+
+/** The seven coefficients under their report JSON keys, each a figure with its interval. */
+export type AgreementCoefficients = Record<
+  (typeof AGREEMENT_JSON_KEYS)[keyof typeof AGREEMENT_JSON_KEYS],
+  Figure
+>;

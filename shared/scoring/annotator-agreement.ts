@@ -6,6 +6,7 @@ import { wilsonInterval } from '../stats/wilson-interval.ts';
 import {
   AGREEMENT_JSON_KEYS,
   AGREEMENT_KEYS,
+  type AgreementCoefficients,
   type BinaryTable,
   emptyTable,
   labelAgreement,
@@ -30,15 +31,8 @@ export interface TableCounts {
 }
 
 /** The agreement coefficients of one set of binary decisions, each a figure with a bootstrap interval. */
-export interface AgreementFigures {
+export interface AgreementFigures extends AgreementCoefficients {
   table: TableCounts;
-  cohen_kappa: Figure;
-  krippendorff_alpha: Figure;
-  gwet_ac1: Figure;
-  pabak: Figure;
-  percent_agreement: Figure;
-  positive_agreement: Figure;
-  negative_agreement: Figure;
 }
 
 /** Agreement between two annotators (or pooled over pairs) — section 2 of the report. */

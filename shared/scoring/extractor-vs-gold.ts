@@ -7,6 +7,7 @@ import { CASES, type CaseId } from '../vocabulary.ts';
 import {
   AGREEMENT_JSON_KEYS,
   AGREEMENT_KEYS,
+  type AgreementCoefficients,
   labelAgreement,
   type TableAgreement,
   tableAgreement,
@@ -48,15 +49,8 @@ export interface RecallBlock {
 }
 
 /** The agreement of an extractor with the gold over the 78 catalogue decisions of each argument. */
-export interface DecisionAgreement {
+export interface DecisionAgreement extends AgreementCoefficients {
   decisions: number;
-  cohen_kappa: Figure;
-  krippendorff_alpha: Figure;
-  gwet_ac1: Figure;
-  pabak: Figure;
-  percent_agreement: Figure;
-  positive_agreement: Figure;
-  negative_agreement: Figure;
 }
 
 /** Section 1 of the report for one extractor. */

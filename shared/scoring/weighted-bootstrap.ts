@@ -86,11 +86,11 @@ export function meanBootstrap(
     options,
     slots,
     (weights, out) => {
-      accumulateMeans(entries, weights, sums, counts);
+      weightedSums(entries, weights, sums, counts);
       finishMeans(out);
     },
     (estimate) => {
-      accumulateMeans(entries, null, sums, counts);
+      weightedSums(entries, null, sums, counts);
       return meanJackknife(entries, sums, counts, estimate);
     },
   );
@@ -182,36 +182,18 @@ function runBootstrap(
   return { slots, replicates, size: n, estimate, draws, jackknife, acceleration };
 }
 
-/** Σ_i w_i x_ik and Σ_i w_i per slot over the entries (`weights` null: every w_i = 1). The bootstrap's inner loop. */
-function accumulateMeans(
-  entries: ClusterEntries,
-  weights: Float64Array | null,
-  sums: Float64Array,
-  counts: Float64Array,
-): void {
-  sums.fill(0);
-  counts.fill(0);
-  const { offsets, targets, values } = entries;
-  const n = offsets.length - 1;
-  for (let i = 0; i < n; i++) {
-    const w = weights === null ? 1 : float64At(weights, i);
-    if (w === 0) continue;
-    const end = int32At(offsets, i + 1);
-    for (let p = int32At(offsets, i); p < end; p++) {
-      const slot = int32At(targets, p);
-      sums[slot] = float64At(sums, slot) + w * float64At(values, p);
-      counts[slot] = float64At(counts, slot) + w;
-    }
-  }
-}
-
-/** T_t = Σ_i w_i x_it over the entries (`weights` null: every w_i = 1). */
+/**
+ * T_t = Σ_i w_i x_it over the entries (`weights` null: every w_i = 1), and with `counts` also
+ * C_t = Σ_i w_i over the entries of t (a mean's denominator). The bootstrap's inner loop.
+ */
 export function weightedSums(
   entries: ClusterEntries,
   weights: Float64Array | null,
   totals: Float64Array,
+  counts: Float64Array | null = null,
 ): void {
   totals.fill(0);
+  counts?.fill(0);
   const { offsets, targets, values } = entries;
   const n = offsets.length - 1;
   for (let i = 0; i < n; i++) {
@@ -221,6 +203,7 @@ export function weightedSums(
     for (let p = int32At(offsets, i); p < end; p++) {
       const target = int32At(targets, p);
       totals[target] = float64At(totals, target) + w * float64At(values, p);
+      if (counts !== null) counts[target] = float64At(counts, target) + w;
     }
   }
 }

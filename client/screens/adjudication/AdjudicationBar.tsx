@@ -1,10 +1,9 @@
 import type { Dispatch, SetStateAction } from 'react';
-import { Link } from 'react-router';
 import type { AdjudicationItem, GoldState } from '../../../shared/adjudication-api.ts';
 import { adjudicationPath } from '../../paths.ts';
 import type { AutosaveSnapshot } from '../../workspace/autosave.ts';
 import type { GoldDocument } from '../../workspace/gold-document.ts';
-import { EditorTools, FinalizeButton } from '../workspace/EditorParts.tsx';
+import { EditorTools, FinalizeButton, ItemTitle } from '../workspace/EditorParts.tsx';
 import { SaveStatus } from '../workspace/SaveStatus.tsx';
 import type { JudgementEditor } from '../workspace/useJudgementEditor.ts';
 
@@ -38,15 +37,13 @@ export function AdjudicationBar({
 }) {
   return (
     <div className="workspace-bar">
-      <div className="workspace-title">
-        <Link to={adjudicationPath(study)} className="back-link">
-          ← Adjudication
-        </Link>
-        <h1 tabIndex={-1}>
-          Item {item.position} <span className="muted">of {item.queueLength}</span>
-        </h1>
+      <ItemTitle
+        back={{ to: adjudicationPath(study), label: '← Adjudication' }}
+        position={item.position}
+        queueLength={item.queueLength}
+      >
         {truncated && <span className="badge badge-warn">cut off at the output limit</span>}
-      </div>
+      </ItemTitle>
       <SaveStatus snapshot={snapshot} finalLabel="Gold fixed" />
       <div className="workspace-actions">
         <label className="check-inline">

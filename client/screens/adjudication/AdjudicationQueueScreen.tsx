@@ -4,8 +4,12 @@ import { Link, useNavigate, useParams } from 'react-router';
 import type { AdjudicationQueue } from '../../../shared/adjudication-api.ts';
 import { acceptItems, adjudicationQueueKey, adjudicationQueueQuery } from '../../api/adjudication.ts';
 import { useDocumentTitle } from '../../components/a11y.ts';
+import { DataTable } from '../../components/DataTable.tsx';
+import { NumHead } from '../../components/NumHead.tsx';
+import { PageHeading } from '../../components/PageHeading.tsx';
 import { EmptyState, Loading, QueryError } from '../../components/Status.tsx';
 import { adjudicationItemPath } from '../../paths.ts';
+import { ContinueButton } from '../queue/ContinueButton.tsx';
 
 type QueueItem = AdjudicationQueue['items'][number];
 
@@ -120,23 +124,16 @@ export function AdjudicationQueueScreen() {
 
   return (
     <div className="queue-page">
-      <div className="page-heading">
-        <div>
-          <p className="eyebrow">Adjudication · {study}</p>
-          <h1 tabIndex={-1}>Adjudication queue</h1>
-        </div>
+      <PageHeading eyebrow={<>Adjudication · {study}</>} title="Adjudication queue">
         {next && (
-          <button
+          <ContinueButton
             ref={continueRef}
-            type="button"
-            className="button-primary"
-            aria-keyshortcuts="Enter"
+            started={next.status === 'in_progress'}
+            position={next.position}
             onClick={() => void navigate(adjudicationItemPath(study, next.itemKey))}
-          >
-            {next.status === 'in_progress' ? 'Continue' : 'Start'} with item {next.position} <kbd>Enter</kbd>
-          </button>
+          />
         )}
-      </div>
+      </PageHeading>
       <p className="muted">
         {items.length} item{items.length === 1 ? '' : 's'} ready · {decided} decided
         {notReady > 0 && ` · ${notReady} still being annotated`}
@@ -150,37 +147,31 @@ export function AdjudicationQueueScreen() {
           </p>
         </EmptyState>
       ) : (
-        <div className="table-scroll">
-          <table className="data-table queue-table">
-            <caption>Items whose annotations are all submitted</caption>
-            <thead>
-              <tr>
-                <th scope="col">Item</th>
-                <th scope="col" className="num">
-                  Annotations
-                </th>
-                <th scope="col" className="num">
-                  Disagreements
-                </th>
-                <th scope="col">Status</th>
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((item) => (
-                <tr key={item.itemKey} aria-current={item.itemKey === next?.itemKey ? 'step' : undefined}>
-                  <th scope="row">
-                    <Link to={adjudicationItemPath(study, item.itemKey)}>Item {item.position}</Link>
-                  </th>
-                  <td className="num">{item.annotations}</td>
-                  <td className="num">{item.disagreements}</td>
-                  <td>
-                    <span className={`status status-${item.status}`}>{STATUS_LABEL[item.status]}</span>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          className="data-table queue-table"
+          caption="Items whose annotations are all submitted"
+          heads={
+            <>
+              <th scope="col">Item</th>
+              <NumHead>Annotations</NumHead>
+              <NumHead>Disagreements</NumHead>
+              <th scope="col">Status</th>
+            </>
+          }
+        >
+          {items.map((item) => (
+            <tr key={item.itemKey} aria-current={item.itemKey === next?.itemKey ? 'step' : undefined}>
+              <th scope="row">
+                <Link to={adjudicationItemPath(study, item.itemKey)}>Item {item.position}</Link>
+              </th>
+              <td className="num">{item.annotations}</td>
+              <td className="num">{item.disagreements}</td>
+              <td>
+                <span className={`status status-${item.status}`}>{STATUS_LABEL[item.status]}</span>
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       )}
     </div>
   );

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { adjudicationItemQuery } from '../../api/adjudication.ts';
 import { useDocumentTitle } from '../../components/a11y.ts';
-import { ItemLoadError, Loading } from '../../components/Status.tsx';
+import { LoadedItem } from '../../components/Status.tsx';
 import { adjudicationPath } from '../../paths.ts';
 import { useSignedInUser } from '../../session.ts';
 import { AdjudicationWorkspace } from './AdjudicationWorkspace.tsx';
@@ -13,16 +13,9 @@ export function AdjudicationScreen() {
   const user = useSignedInUser();
   const item = useQuery(adjudicationItemQuery(study, itemKey, false));
   useDocumentTitle(item.data ? `Adjudicate item ${item.data.position}` : 'Adjudicate');
-
-  if (item.status === 'pending') return <Loading>Loading the item…</Loading>;
-  if (item.status === 'error')
-    return (
-      <ItemLoadError
-        error={item.error}
-        onRetry={() => void item.refetch()}
-        backTo={adjudicationPath(study)}
-        backLabel="Back to the adjudication queue"
-      />
-    );
-  return <AdjudicationWorkspace key={itemKey} study={study} username={user.username} item={item.data} />;
+  return (
+    <LoadedItem item={item} backTo={adjudicationPath(study)} backLabel="Back to the adjudication queue">
+      {(data) => <AdjudicationWorkspace key={itemKey} study={study} username={user.username} item={data} />}
+    </LoadedItem>
+  );
 }

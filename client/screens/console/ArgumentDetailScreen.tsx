@@ -6,6 +6,8 @@ import { useDocumentTitle } from '../../components/a11y.ts';
 import { Loading, QueryError } from '../../components/Status.tsx';
 import { consolePath } from './consolePaths.ts';
 import './console.css';
+import { DataTable } from '../../components/DataTable.tsx';
+import { PageHeading } from '../../components/PageHeading.tsx';
 
 const CASES = [
   ['current', 'Current case'],
@@ -65,12 +67,7 @@ export function ArgumentDetailScreen() {
           ← All arguments
         </Link>
       </p>
-      <div className="page-heading">
-        <div>
-          <p className="eyebrow">Argument · {study}</p>
-          <h1 tabIndex={-1}>{argumentId}</h1>
-        </div>
-      </div>
+      <PageHeading eyebrow={<>Argument · {study}</>} title={argumentId} />
       {detail.status === 'pending' ? (
         <Loading>Loading the argument…</Loading>
       ) : detail.status === 'error' ? (
@@ -84,33 +81,30 @@ export function ArgumentDetailScreen() {
               ? ` · finish reason ${detail.data.argument.finish_reason}`
               : ''}
           </p>
-          <div className="table-scroll">
-            <table className="data-table">
-              <caption>Factors by source</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Case</th>
-                  {columnsOf(detail.data).map((column) => (
-                    <th key={`${column.label}-${column.note}`} scope="col">
-                      {column.label} <span className="muted">({column.note})</span>
-                    </th>
-                  ))}
-                </tr>
-              </thead>
-              <tbody>
-                {CASES.map(([key, label]) => (
-                  <tr key={key}>
-                    <th scope="row">{label}</th>
-                    {columnsOf(detail.data).map((column) => (
-                      <td key={`${column.label}-${column.note}`}>
-                        {column.factors === null ? '—' : column.factors[key].join(', ') || '(none)'}
-                      </td>
-                    ))}
-                  </tr>
+          <DataTable
+            caption="Factors by source"
+            heads={
+              <>
+                <th scope="col">Case</th>
+                {columnsOf(detail.data).map((column) => (
+                  <th key={`${column.label}-${column.note}`} scope="col">
+                    {column.label} <span className="muted">({column.note})</span>
+                  </th>
                 ))}
-              </tbody>
-            </table>
-          </div>
+              </>
+            }
+          >
+            {CASES.map(([key, label]) => (
+              <tr key={key}>
+                <th scope="row">{label}</th>
+                {columnsOf(detail.data).map((column) => (
+                  <td key={`${column.label}-${column.note}`}>
+                    {column.factors === null ? '—' : column.factors[key].join(', ') || '(none)'}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </DataTable>
           <section className="panel" aria-labelledby="argument-text-title">
             <h2 id="argument-text-title" className="panel-title">
               Text

@@ -7,6 +7,9 @@ import { useDocumentTitle } from '../../components/a11y.ts';
 import { EmptyState, Loading, QueryError } from '../../components/Status.tsx';
 import { argumentConsolePath } from './consolePaths.ts';
 import './console.css';
+import { DataTable } from '../../components/DataTable.tsx';
+import { NumHead } from '../../components/NumHead.tsx';
+import { PageHeading } from '../../components/PageHeading.tsx';
 import { Pager } from '../../components/Pager.tsx';
 
 const PAGE_SIZE = 25;
@@ -48,62 +51,57 @@ function ArgumentTable({
   readonly pages: number;
 }) {
   return (
-    <div className="table-scroll">
-      <table className="data-table">
-        <caption>
+    <DataTable
+      caption={
+        <>
           {data.total} argument(s), by id · page {page} of {pages}
-        </caption>
-        <thead>
-          <tr>
-            <th scope="col">Argument</th>
-            <th scope="col">Model</th>
-            <th scope="col" className="num">
-              Test
+        </>
+      }
+      heads={
+        <>
+          <th scope="col">Argument</th>
+          <th scope="col">Model</th>
+          <NumHead>Test</NumHead>
+          <th scope="col">Triple</th>
+          <th scope="col">Sampled</th>
+          <NumHead>Annotated</NumHead>
+          <th scope="col">Adjudicated</th>
+          {data.extractors.map((extractor) => (
+            <th key={extractor} scope="col">
+              {extractor}
             </th>
-            <th scope="col">Triple</th>
-            <th scope="col">Sampled</th>
-            <th scope="col" className="num">
-              Annotated
-            </th>
-            <th scope="col">Adjudicated</th>
-            {data.extractors.map((extractor) => (
-              <th key={extractor} scope="col">
-                {extractor}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {data.items.map((item) => (
-            <tr key={item.argumentId}>
-              <th scope="row">
-                <Link to={argumentConsolePath(study, item.argumentId)}>{item.argumentId}</Link>
-              </th>
-              <td>{item.model}</td>
-              <td className="num">{item.test}</td>
-              <td>{item.tripleId}</td>
-              <td>{item.sampled ? 'yes' : '—'}</td>
-              <td className="num">{item.annotations}</td>
-              <td>{item.adjudicated ? 'yes' : '—'}</td>
-              {data.extractors.map((extractor) => {
-                const status = item.extractions[extractor];
-                return (
-                  <td key={extractor}>
-                    {status === undefined ? (
-                      <span className="muted">missing</span>
-                    ) : status === 'failed' ? (
-                      <span className="badge badge-warn">failed</span>
-                    ) : (
-                      'extracted'
-                    )}
-                  </td>
-                );
-              })}
-            </tr>
           ))}
-        </tbody>
-      </table>
-    </div>
+        </>
+      }
+    >
+      {data.items.map((item) => (
+        <tr key={item.argumentId}>
+          <th scope="row">
+            <Link to={argumentConsolePath(study, item.argumentId)}>{item.argumentId}</Link>
+          </th>
+          <td>{item.model}</td>
+          <td className="num">{item.test}</td>
+          <td>{item.tripleId}</td>
+          <td>{item.sampled ? 'yes' : '—'}</td>
+          <td className="num">{item.annotations}</td>
+          <td>{item.adjudicated ? 'yes' : '—'}</td>
+          {data.extractors.map((extractor) => {
+            const status = item.extractions[extractor];
+            return (
+              <td key={extractor}>
+                {status === undefined ? (
+                  <span className="muted">missing</span>
+                ) : status === 'failed' ? (
+                  <span className="badge badge-warn">failed</span>
+                ) : (
+                  'extracted'
+                )}
+              </td>
+            );
+          })}
+        </tr>
+      ))}
+    </DataTable>
   );
 }
 
@@ -145,12 +143,7 @@ export function ArgumentsScreen() {
 
   return (
     <div className="console-page">
-      <div className="page-heading">
-        <div>
-          <p className="eyebrow">Study console · {study}</p>
-          <h1 tabIndex={-1}>Arguments</h1>
-        </div>
-      </div>
+      <PageHeading eyebrow={<>Study console · {study}</>} title="Arguments" />
       <form className="panel console-form" aria-label="Filter the arguments" onSubmit={submitSearch}>
         <div className="field">
           <label htmlFor={`${id}-q`}>Search id, triple or text</label>

@@ -13,9 +13,14 @@ import {
   usersQuery,
 } from '../../api/console.ts';
 import { useDocumentTitle } from '../../components/a11y.ts';
+import { NumberField } from '../../components/NumberField.tsx';
 import { EmptyState, Loading, QueryError } from '../../components/Status.tsx';
 import './console.css';
+import { DataTable } from '../../components/DataTable.tsx';
+import { NumHead } from '../../components/NumHead.tsx';
+import { PageHeading } from '../../components/PageHeading.tsx';
 import { Pager } from '../../components/Pager.tsx';
+import { PanelForm } from '../../components/PanelForm.tsx';
 import { formatDateTime } from '../../format.ts';
 
 /** Ids typed one per line or separated by commas or spaces; blanks dropped. */
@@ -41,9 +46,7 @@ function Loads({ summary, title }: { readonly summary: AssignmentSummary; readon
       <thead>
         <tr>
           <th scope="col">Annotator</th>
-          <th scope="col" className="num">
-            Items
-          </th>
+          <NumHead>Items</NumHead>
         </tr>
       </thead>
       <tbody>
@@ -96,10 +99,7 @@ function AssignForm({
   };
   const error = assign.error ?? preview.error;
   return (
-    <form className="panel" onSubmit={submit} aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`} className="panel-title">
-        Assign a sample
-      </h2>
+    <PanelForm id={id} title="Assign a sample" onSubmit={submit}>
       <div className="console-form console-form-grid">
         <fieldset className="field role-checks">
           <legend>Annotators</legend>
@@ -122,18 +122,15 @@ function AssignForm({
           ))}
         </fieldset>
         <div>
-          <div className="field">
-            <label htmlFor={`${id}-per-item`}>Annotators per item</label>
-            <input
-              id={`${id}-per-item`}
-              type="number"
-              min={1}
-              max={200}
-              required
-              value={perItem}
-              onChange={(event) => setPerItem(event.target.value)}
-            />
-          </div>
+          <NumberField
+            id={`${id}-per-item`}
+            label="Annotators per item"
+            min={1}
+            max={200}
+            required
+            value={perItem}
+            onChange={setPerItem}
+          />
           <div className="field">
             <label htmlFor={`${id}-version`}>Sample version</label>
             <select id={`${id}-version`} value={version} onChange={(event) => setVersion(event.target.value)}>
@@ -147,16 +144,7 @@ function AssignForm({
           </div>
         </div>
         <div>
-          <div className="field">
-            <label htmlFor={`${id}-seed`}>Seed</label>
-            <input
-              id={`${id}-seed`}
-              type="number"
-              required
-              value={seed}
-              onChange={(event) => setSeed(event.target.value)}
-            />
-          </div>
+          <NumberField id={`${id}-seed`} label="Seed" required value={seed} onChange={setSeed} />
           <div className="field">
             <label htmlFor={`${id}-calibration`}>Calibration argument ids (optional)</label>
             <textarea
@@ -200,7 +188,7 @@ function AssignForm({
           {error.message}
         </p>
       )}
-    </form>
+    </PanelForm>
   );
 }
 
@@ -235,10 +223,7 @@ function ReassignForm({
     move.mutate();
   };
   return (
-    <form className="panel" onSubmit={submit} aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`} className="panel-title">
-        Reassign unfinished work
-      </h2>
+    <PanelForm id={id} title="Reassign unfinished work" onSubmit={submit}>
       <div className="console-form">
         <div className="field">
           <label htmlFor={`${id}-from`}>From</label>
@@ -299,7 +284,7 @@ function ReassignForm({
           {move.error.message}
         </p>
       )}
-    </form>
+    </PanelForm>
   );
 }
 
@@ -318,36 +303,35 @@ function AssignmentLog({ study }: { readonly study: string }) {
   const pages = Math.max(1, Math.ceil(total / pageSize));
   return (
     <>
-      <div className="table-scroll">
-        <table className="data-table">
-          <caption>
+      <DataTable
+        caption={
+          <>
             Assignment log, newest first ({total}) · page {page} of {pages}
-          </caption>
-          <thead>
-            <tr>
-              <th scope="col">When</th>
-              <th scope="col">Action</th>
-              <th scope="col">Argument</th>
-              <th scope="col">From</th>
-              <th scope="col">To</th>
-              <th scope="col">By</th>
-            </tr>
-          </thead>
-          <tbody>
-            {items.map((entry) => (
-              // One argument reaches one annotator once per action and moment.
-              <tr key={`${entry.at}|${entry.argumentId}|${entry.action}|${entry.from}|${entry.to}`}>
-                <td>{formatDateTime(entry.at)}</td>
-                <td>{entry.action}</td>
-                <th scope="row">{entry.argumentId}</th>
-                <td>{entry.from ?? '—'}</td>
-                <td>{entry.to}</td>
-                <td>{entry.actor ?? '—'}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+          </>
+        }
+        heads={
+          <>
+            <th scope="col">When</th>
+            <th scope="col">Action</th>
+            <th scope="col">Argument</th>
+            <th scope="col">From</th>
+            <th scope="col">To</th>
+            <th scope="col">By</th>
+          </>
+        }
+      >
+        {items.map((entry) => (
+          // One argument reaches one annotator once per action and moment.
+          <tr key={`${entry.at}|${entry.argumentId}|${entry.action}|${entry.from}|${entry.to}`}>
+            <td>{formatDateTime(entry.at)}</td>
+            <td>{entry.action}</td>
+            <th scope="row">{entry.argumentId}</th>
+            <td>{entry.from ?? '—'}</td>
+            <td>{entry.to}</td>
+            <td>{entry.actor ?? '—'}</td>
+          </tr>
+        ))}
+      </DataTable>
       <Pager page={page} pages={pages} onPage={setPage} label="Assignment log pages" />
     </>
   );
@@ -366,12 +350,7 @@ export function AssignmentScreen() {
     .map((user) => user.username);
   return (
     <div className="console-page">
-      <div className="page-heading">
-        <div>
-          <p className="eyebrow">Study console · {study}</p>
-          <h1 tabIndex={-1}>Assignment</h1>
-        </div>
-      </div>
+      <PageHeading eyebrow={<>Study console · {study}</>} title="Assignment" />
       {users.status === 'pending' ? (
         <Loading>Loading accounts…</Loading>
       ) : users.status === 'error' ? (

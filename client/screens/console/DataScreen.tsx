@@ -18,7 +18,11 @@ import { EmptyState, Loading, QueryError } from '../../components/Status.tsx';
 import { formatDateTime, percent } from '../../format.ts';
 import { OverviewBody } from '../study/OverviewBody.tsx';
 import './console.css';
+import { DataTable } from '../../components/DataTable.tsx';
+import { NumHead } from '../../components/NumHead.tsx';
+import { PageHeading } from '../../components/PageHeading.tsx';
 import { Pager } from '../../components/Pager.tsx';
+import { PanelForm } from '../../components/PanelForm.tsx';
 
 /** The most bad records listed on the page; the count says how many there were. */
 const PROBLEMS_SHOWN = 200;
@@ -160,10 +164,7 @@ function UploadForm({
     if (file) upload.mutate(file);
   };
   return (
-    <form className="panel" onSubmit={submit} aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`} className="panel-title">
-        Import a file
-      </h2>
+    <PanelForm id={id} title="Import a file" onSubmit={submit}>
       <div className="console-form">
         <div className="field">
           <label htmlFor={`${id}-kind`}>Kind</label>
@@ -250,7 +251,7 @@ function UploadForm({
         </progress>
       )}
       <UploadOutcome upload={upload} />
-    </form>
+    </PanelForm>
   );
 }
 
@@ -276,51 +277,42 @@ function ImportHistory({ study }: { readonly study: string }) {
     );
   return (
     <>
-      <div className="table-scroll">
-        <table className="data-table">
-          <caption>
+      <DataTable
+        caption={
+          <>
             Imports into {study}, newest first ({total}) · page {page} of {pages}
-          </caption>
-          <thead>
-            <tr>
-              <th scope="col">When</th>
-              <th scope="col">Kind</th>
-              <th scope="col">File</th>
-              <th scope="col">SHA-256</th>
-              <th scope="col" className="num">
-                Records
-              </th>
-              <th scope="col" className="num">
-                New
-              </th>
-              <th scope="col" className="num">
-                Replaced
-              </th>
-              <th scope="col" className="num">
-                Unchanged
-              </th>
-              <th scope="col">By</th>
-            </tr>
-          </thead>
-          <tbody>
-            {items.map((item) => (
-              <tr key={`${item.importedAt}-${item.sha256}-${item.kind}`}>
-                <td>{formatDateTime(item.importedAt)}</td>
-                <td>{item.kind}</td>
-                <th scope="row">{item.fileName}</th>
-                <td>
-                  <code title={item.sha256}>{item.sha256.slice(0, 12)}…</code>
-                </td>
-                <td className="num">{item.records}</td>
-                <td className="num">{item.inserted}</td>
-                <td className="num">{item.replaced}</td>
-                <td className="num">{item.unchanged}</td>
-                <td>{item.actor ?? 'command line'}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+          </>
+        }
+        heads={
+          <>
+            <th scope="col">When</th>
+            <th scope="col">Kind</th>
+            <th scope="col">File</th>
+            <th scope="col">SHA-256</th>
+            <NumHead>Records</NumHead>
+            <NumHead>New</NumHead>
+            <NumHead>Replaced</NumHead>
+            <NumHead>Unchanged</NumHead>
+            <th scope="col">By</th>
+          </>
+        }
+      >
+        {items.map((item) => (
+          <tr key={`${item.importedAt}-${item.sha256}-${item.kind}`}>
+            <td>{formatDateTime(item.importedAt)}</td>
+            <td>{item.kind}</td>
+            <th scope="row">{item.fileName}</th>
+            <td>
+              <code title={item.sha256}>{item.sha256.slice(0, 12)}…</code>
+            </td>
+            <td className="num">{item.records}</td>
+            <td className="num">{item.inserted}</td>
+            <td className="num">{item.replaced}</td>
+            <td className="num">{item.unchanged}</td>
+            <td>{item.actor ?? 'command line'}</td>
+          </tr>
+        ))}
+      </DataTable>
       <Pager page={page} pages={pages} onPage={setPage} label="Import history pages" />
     </>
   );
@@ -354,11 +346,7 @@ export function DataScreen() {
   };
   return (
     <div className="console-page">
-      <div className="page-heading">
-        <div>
-          <p className="eyebrow">Study console</p>
-          <h1 tabIndex={-1}>Data</h1>
-        </div>
+      <PageHeading eyebrow="Study console" title="Data">
         <form
           className="field field-inline"
           onSubmit={(event) => {
@@ -383,7 +371,7 @@ export function DataScreen() {
             Show
           </button>
         </form>
-      </div>
+      </PageHeading>
       <UploadForm study={study} onStudy={choose} />
       <h2>Import history</h2>
       <ImportHistory study={study} />

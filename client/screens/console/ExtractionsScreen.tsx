@@ -9,6 +9,9 @@ import { Pager } from '../../components/Pager.tsx';
 import { EmptyState, Loading, QueryError } from '../../components/Status.tsx';
 import { formatDateTime, percent } from '../../format.ts';
 import './console.css';
+import { DataTable } from '../../components/DataTable.tsx';
+import { NumHead } from '../../components/NumHead.tsx';
+import { PageHeading } from '../../components/PageHeading.tsx';
 
 type ExtractorRun = z.infer<typeof extractorRunsSchema>[number];
 
@@ -55,55 +58,46 @@ function Failures({ study, extractor }: { readonly study: string; readonly extra
 function Overview({ runs }: { readonly runs: readonly ExtractorRun[] }) {
   const sample = runs.find((run) => run.sample !== null)?.sample ?? null;
   return (
-    <div className="table-scroll">
-      <table className="data-table">
-        <caption>Every extractor</caption>
-        <thead>
-          <tr>
-            <th scope="col">Extractor</th>
-            <th scope="col">Kind</th>
-            <th scope="col" className="num">
-              Extracted
+    <DataTable
+      caption="Every extractor"
+      heads={
+        <>
+          <th scope="col">Extractor</th>
+          <th scope="col">Kind</th>
+          <NumHead>Extracted</NumHead>
+          <NumHead>Failed</NumHead>
+          <NumHead>Not run</NumHead>
+          {sample && (
+            <NumHead>
+              Sample v{sample.version} ({sample.items} items) with output
+            </NumHead>
+          )}
+          <th scope="col">Last run</th>
+        </>
+      }
+    >
+      {runs.map((run) => {
+        const total = run.extracted + run.failed + run.notRun;
+        return (
+          <tr key={run.name}>
+            <th scope="row">
+              <a href={`#extractor-${encodeURIComponent(run.name)}`}>{run.name}</a>
             </th>
-            <th scope="col" className="num">
-              Failed
-            </th>
-            <th scope="col" className="num">
-              Not run
-            </th>
+            <td>
+              {run.kind}
+              {run.version ? ` · ${run.version}` : ''}
+            </td>
+            <td className="num">{share(run.extracted, total)}</td>
+            <td className="num">{run.failed}</td>
+            <td className="num">{run.notRun}</td>
             {sample && (
-              <th scope="col" className="num">
-                Sample v{sample.version} ({sample.items} items) with output
-              </th>
+              <td className="num">{run.sample ? share(run.sample.extracted, run.sample.items) : '—'}</td>
             )}
-            <th scope="col">Last run</th>
+            <td className="when">{formatDateTime(run.runs[0]?.startedAt ?? null)}</td>
           </tr>
-        </thead>
-        <tbody>
-          {runs.map((run) => {
-            const total = run.extracted + run.failed + run.notRun;
-            return (
-              <tr key={run.name}>
-                <th scope="row">
-                  <a href={`#extractor-${encodeURIComponent(run.name)}`}>{run.name}</a>
-                </th>
-                <td>
-                  {run.kind}
-                  {run.version ? ` · ${run.version}` : ''}
-                </td>
-                <td className="num">{share(run.extracted, total)}</td>
-                <td className="num">{run.failed}</td>
-                <td className="num">{run.notRun}</td>
-                {sample && (
-                  <td className="num">{run.sample ? share(run.sample.extracted, run.sample.items) : '—'}</td>
-                )}
-                <td className="when">{formatDateTime(run.runs[0]?.startedAt ?? null)}</td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+        );
+      })}
+    </DataTable>
   );
 }
 
@@ -117,57 +111,51 @@ function ParameterValue({ value }: { readonly value: string }) {
 function Runs({ run }: { readonly run: ExtractorRun }) {
   if (run.runs.length === 0) return <p className="muted">No run is recorded.</p>;
   return (
-    <div className="table-scroll">
-      <table className="data-table runs-table">
-        <caption>
-          {run.runCount > run.runs.length
-            ? `The latest ${run.runs.length} of ${run.runCount} runs of ${run.name}`
-            : `Runs of ${run.name}`}
-        </caption>
-        <thead>
-          <tr>
-            <th scope="col">Started</th>
-            <th scope="col">Finished</th>
-            <th scope="col">How</th>
-            <th scope="col" className="num">
-              Output kept from it
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {run.runs.map((entry) => (
-            <tr key={`${entry.startedAt}-${entry.importFile ?? ''}`}>
-              <th scope="row">{formatDateTime(entry.startedAt)}</th>
-              <td className="when">
-                {entry.importFile
-                  ? 'imported'
-                  : entry.finishedAt
-                    ? formatDateTime(entry.finishedAt)
-                    : 'did not finish'}
-              </td>
-              <td>
-                {entry.importFile && <>import of {entry.importFile}</>}
-                {entry.parameters.length > 0 && (
-                  <ul className="run-parameters">
-                    {entry.parameters
-                      .filter(
-                        (parameter) => !(entry.importFile && ['source', 'file'].includes(parameter.name)),
-                      )
-                      .map((parameter) => (
-                        <li key={parameter.name}>
-                          <span className="muted">{parameter.name}</span>{' '}
-                          <ParameterValue value={parameter.value} />
-                        </li>
-                      ))}
-                  </ul>
-                )}
-              </td>
-              <td className="num">{entry.stored}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      className="data-table runs-table"
+      caption={
+        run.runCount > run.runs.length
+          ? `The latest ${run.runs.length} of ${run.runCount} runs of ${run.name}`
+          : `Runs of ${run.name}`
+      }
+      heads={
+        <>
+          <th scope="col">Started</th>
+          <th scope="col">Finished</th>
+          <th scope="col">How</th>
+          <NumHead>Output kept from it</NumHead>
+        </>
+      }
+    >
+      {run.runs.map((entry) => (
+        <tr key={`${entry.startedAt}-${entry.importFile ?? ''}`}>
+          <th scope="row">{formatDateTime(entry.startedAt)}</th>
+          <td className="when">
+            {entry.importFile
+              ? 'imported'
+              : entry.finishedAt
+                ? formatDateTime(entry.finishedAt)
+                : 'did not finish'}
+          </td>
+          <td>
+            {entry.importFile && <>import of {entry.importFile}</>}
+            {entry.parameters.length > 0 && (
+              <ul className="run-parameters">
+                {entry.parameters
+                  .filter((parameter) => !(entry.importFile && ['source', 'file'].includes(parameter.name)))
+                  .map((parameter) => (
+                    <li key={parameter.name}>
+                      <span className="muted">{parameter.name}</span>{' '}
+                      <ParameterValue value={parameter.value} />
+                    </li>
+                  ))}
+              </ul>
+            )}
+          </td>
+          <td className="num">{entry.stored}</td>
+        </tr>
+      ))}
+    </DataTable>
   );
 }
 
@@ -250,12 +238,7 @@ export function ExtractionsScreen() {
   useDocumentTitle(`Extraction runs · ${study}`);
   return (
     <div className="console-page">
-      <div className="page-heading">
-        <div>
-          <p className="eyebrow">Study console · {study}</p>
-          <h1 tabIndex={-1}>Extraction runs</h1>
-        </div>
-      </div>
+      <PageHeading eyebrow={<>Study console · {study}</>} title="Extraction runs" />
       {runs.status === 'pending' ? (
         <Loading>Loading extractors…</Loading>
       ) : runs.status === 'error' ? (

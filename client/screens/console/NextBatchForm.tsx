@@ -5,6 +5,10 @@ import type { DesignName } from '../../../shared/sampling/designs.ts';
 import type { NextBatchPreview } from '../../../shared/sampling/next-batch.ts';
 import { samplesKey } from '../../api/console.ts';
 import { drawNextBatch, type NextBatchInput, previewNextBatch } from '../../api/next-batch.ts';
+import { DataTable } from '../../components/DataTable.tsx';
+import { NumberField } from '../../components/NumberField.tsx';
+import { NumHead } from '../../components/NumHead.tsx';
+import { PanelForm } from '../../components/PanelForm.tsx';
 import { consolePath } from './consolePaths.ts';
 
 const DESIGNS: readonly { name: DesignName; label: string; hint: string }[] = [
@@ -45,35 +49,27 @@ function BatchPreviewTable({ preview }: { readonly preview: NextBatchPreview }) 
           {note}
         </p>
       ))}
-      <div className="table-scroll">
-        <table className="data-table">
-          <caption className="visually-hidden">Expected draw per stratum of batch {preview.batch}</caption>
-          <thead>
-            <tr>
-              <th scope="col">Stratum</th>
-              <th scope="col" className="num">
-                Not drawn yet
-              </th>
-              <th scope="col" className="num">
-                Expected Σπ
-              </th>
-              <th scope="col" className="num">
-                Mean predicted error
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {preview.strata.map((stratum) => (
-              <tr key={stratum.stratum}>
-                <th scope="row">{stratum.stratum}</th>
-                <td className="num">{stratum.eligible}</td>
-                <td className="num">{stratum.expected.toFixed(1)}</td>
-                <td className="num">{stratum.meanPredictedError.toFixed(2)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        caption={<>Expected draw per stratum of batch {preview.batch}</>}
+        captionClassName="visually-hidden"
+        heads={
+          <>
+            <th scope="col">Stratum</th>
+            <NumHead>Not drawn yet</NumHead>
+            <NumHead>Expected Σπ</NumHead>
+            <NumHead>Mean predicted error</NumHead>
+          </>
+        }
+      >
+        {preview.strata.map((stratum) => (
+          <tr key={stratum.stratum}>
+            <th scope="row">{stratum.stratum}</th>
+            <td className="num">{stratum.eligible}</td>
+            <td className="num">{stratum.expected.toFixed(1)}</td>
+            <td className="num">{stratum.meanPredictedError.toFixed(2)}</td>
+          </tr>
+        ))}
+      </DataTable>
     </>
   );
 }
@@ -106,10 +102,7 @@ export function NextBatchForm({ study, seed }: { readonly study: string; readonl
     preview.mutate(request);
   };
   return (
-    <form className="panel" onSubmit={submit} aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`} className="panel-title">
-        Draw the next batch
-      </h2>
+    <PanelForm id={id} title="Draw the next batch" onSubmit={submit}>
       <div className="console-form console-form-grid">
         <fieldset className="field role-checks">
           <legend>Design</legend>
@@ -129,50 +122,35 @@ export function NextBatchForm({ study, seed }: { readonly study: string; readonl
             </label>
           ))}
         </fieldset>
-        <div className="field">
-          <label htmlFor={`${id}-size`}>Batch size N</label>
-          <input
-            id={`${id}-size`}
-            type="number"
-            min={1}
-            max={100000}
-            required
-            value={settings.size}
-            onChange={(event) => set({ size: event.target.value })}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-seed`}>Batch seed</label>
-          <input
-            id={`${id}-seed`}
-            type="number"
-            required
-            step={1}
-            value={settings.seed}
-            onChange={(event) => set({ seed: event.target.value })}
-            aria-describedby={`${id}-seed-hint`}
-          />
-          <span id={`${id}-seed-hint`} className="hint">
-            The same seed on the same study draws the same batch.
-          </span>
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-floor`}>Least π (floor)</label>
-          <input
-            id={`${id}-floor`}
-            type="number"
-            min={0.001}
-            max={1}
-            step="any"
-            value={settings.floor}
-            placeholder="default"
-            onChange={(event) => set({ floor: event.target.value })}
-            aria-describedby={`${id}-floor-hint`}
-          />
-          <span id={`${id}-floor-hint`} className="hint">
-            Empty: a fifth of the uniform chance N ÷ not drawn yet.
-          </span>
-        </div>
+        <NumberField
+          id={`${id}-size`}
+          label="Batch size N"
+          min={1}
+          max={100000}
+          required
+          value={settings.size}
+          onChange={(size) => set({ size })}
+        />
+        <NumberField
+          id={`${id}-seed`}
+          label="Batch seed"
+          required
+          step={1}
+          value={settings.seed}
+          onChange={(seed) => set({ seed })}
+          hint="The same seed on the same study draws the same batch."
+        />
+        <NumberField
+          id={`${id}-floor`}
+          label="Least π (floor)"
+          min={0.001}
+          max={1}
+          step="any"
+          value={settings.floor}
+          placeholder="default"
+          onChange={(floor) => set({ floor })}
+          hint="Empty: a fifth of the uniform chance N ÷ not drawn yet."
+        />
         <div className="field">
           <button type="submit" className="button-secondary" disabled={preview.isPending}>
             {preview.isPending ? 'Previewing…' : 'Preview batch'}
@@ -210,6 +188,6 @@ export function NextBatchForm({ study, seed }: { readonly study: string; readonl
           </p>
         </div>
       )}
-    </form>
+    </PanelForm>
   );
 }

@@ -6,6 +6,9 @@ import { EmptyState, Loading, QueryError } from '../../components/Status.tsx';
 import { formatDateTime, formatMinutes, percent } from '../../format.ts';
 import { Burndown } from './Burndown.tsx';
 import './console.css';
+import { DataTable } from '../../components/DataTable.tsx';
+import { NumHead } from '../../components/NumHead.tsx';
+import { PageHeading } from '../../components/PageHeading.tsx';
 
 /** An annotator's agreement on the calibration items, in words: the figure, "too few", or why there is none. */
 function CalibrationCell({
@@ -36,110 +39,89 @@ function CalibrationCell({
 
 function AnnotatorTable({ progress }: { readonly progress: StudyProgress }) {
   return (
-    <div className="table-scroll">
-      <table className="data-table">
-        <caption>Per annotator</caption>
-        <thead>
-          <tr>
-            <th scope="col">Annotator</th>
-            <th scope="col" className="num">
-              Assigned
-            </th>
-            <th scope="col" className="num">
-              Done
-            </th>
-            <th scope="col" className="num">
-              Drafts
-            </th>
-            <th scope="col" className="num">
-              To do
-            </th>
-            <th scope="col" className="num">
-              Median active minutes per item
-            </th>
-            <th scope="col" className="num">
-              Agreement on calibration items
-            </th>
-            <th scope="col">Last activity</th>
-            <th scope="col">Stuck</th>
-          </tr>
-        </thead>
-        <tbody>
-          {progress.annotators.map((row) => (
-            <tr key={row.annotator}>
-              <th scope="row">{row.annotator}</th>
-              <td className="num">{row.assigned}</td>
-              <td className="num">
-                {row.submitted} <span className="muted">({percent(row.submitted, row.assigned)} %)</span>
-              </td>
-              <td className="num">{row.drafts}</td>
-              <td className="num">{row.todo}</td>
-              <td className="num">
-                {row.medianSecondsPerItem === null ? '—' : formatMinutes(row.medianSecondsPerItem)}
-              </td>
-              <td className="num">
-                <CalibrationCell calibration={progress.calibration} annotator={row.annotator} />
-              </td>
-              <td className="when">{formatDateTime(row.lastActivity)}</td>
-              <td>
-                {row.stuck ? (
-                  <span
-                    className="badge badge-warn"
-                    title={`Unfinished items and nothing moved for ${progress.stuckAfterHours} h`}
-                  >
-                    stuck
-                  </span>
-                ) : (
-                  <span className="muted">no</span>
-                )}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      <p className="hint table-note">
-        Done: submitted annotations. Active minutes count only while the annotator works on the item (the
-        workspace pauses the clock when idle). Agreement: with the other annotators on the calibration items
-        both submitted — positive specific agreement 2a / (2a + b + c) over the 78 decisions of each item (of
-        the factors either ticked, the share both ticked), stated from {progress.calibration.minimumItems}{' '}
-        shared items. The report gives κ, AC1 and PABAK with intervals over every doubly annotated item.
-      </p>
-    </div>
+    <DataTable
+      caption="Per annotator"
+      heads={
+        <>
+          <th scope="col">Annotator</th>
+          <NumHead>Assigned</NumHead>
+          <NumHead>Done</NumHead>
+          <NumHead>Drafts</NumHead>
+          <NumHead>To do</NumHead>
+          <NumHead>Median active minutes per item</NumHead>
+          <NumHead>Agreement on calibration items</NumHead>
+          <th scope="col">Last activity</th>
+          <th scope="col">Stuck</th>
+        </>
+      }
+      after={
+        <p className="hint table-note">
+          Done: submitted annotations. Active minutes count only while the annotator works on the item (the
+          workspace pauses the clock when idle). Agreement: with the other annotators on the calibration items
+          both submitted — positive specific agreement 2a / (2a + b + c) over the 78 decisions of each item
+          (of the factors either ticked, the share both ticked), stated from{' '}
+          {progress.calibration.minimumItems} shared items. The report gives κ, AC1 and PABAK with intervals
+          over every doubly annotated item.
+        </p>
+      }
+    >
+      {progress.annotators.map((row) => (
+        <tr key={row.annotator}>
+          <th scope="row">{row.annotator}</th>
+          <td className="num">{row.assigned}</td>
+          <td className="num">
+            {row.submitted} <span className="muted">({percent(row.submitted, row.assigned)} %)</span>
+          </td>
+          <td className="num">{row.drafts}</td>
+          <td className="num">{row.todo}</td>
+          <td className="num">
+            {row.medianSecondsPerItem === null ? '—' : formatMinutes(row.medianSecondsPerItem)}
+          </td>
+          <td className="num">
+            <CalibrationCell calibration={progress.calibration} annotator={row.annotator} />
+          </td>
+          <td className="when">{formatDateTime(row.lastActivity)}</td>
+          <td>
+            {row.stuck ? (
+              <span
+                className="badge badge-warn"
+                title={`Unfinished items and nothing moved for ${progress.stuckAfterHours} h`}
+              >
+                stuck
+              </span>
+            ) : (
+              <span className="muted">no</span>
+            )}
+          </td>
+        </tr>
+      ))}
+    </DataTable>
   );
 }
 
 function StrataTable({ progress }: { readonly progress: StudyProgress }) {
   if (progress.strata.length === 0) return null;
   return (
-    <div className="table-scroll">
-      <table className="data-table">
-        <caption>Per stratum of sample version {progress.sampleVersion}</caption>
-        <thead>
-          <tr>
-            <th scope="col">Stratum</th>
-            <th scope="col" className="num">
-              Items
-            </th>
-            <th scope="col" className="num">
-              Fully annotated
-            </th>
-            <th scope="col" className="num">
-              Submitted annotations
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {progress.strata.map((row) => (
-            <tr key={row.stratum}>
-              <th scope="row">{row.stratum}</th>
-              <td className="num">{row.items}</td>
-              <td className="num">{row.fullyAnnotated}</td>
-              <td className="num">{row.submittedAnnotations}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      caption={<>Per stratum of sample version {progress.sampleVersion}</>}
+      heads={
+        <>
+          <th scope="col">Stratum</th>
+          <NumHead>Items</NumHead>
+          <NumHead>Fully annotated</NumHead>
+          <NumHead>Submitted annotations</NumHead>
+        </>
+      }
+    >
+      {progress.strata.map((row) => (
+        <tr key={row.stratum}>
+          <th scope="row">{row.stratum}</th>
+          <td className="num">{row.items}</td>
+          <td className="num">{row.fullyAnnotated}</td>
+          <td className="num">{row.submittedAnnotations}</td>
+        </tr>
+      ))}
+    </DataTable>
   );
 }
 
@@ -155,18 +137,14 @@ export function ProgressScreen() {
   useDocumentTitle(`Progress · ${study}`);
   return (
     <div className="console-page">
-      <div className="page-heading">
-        <div>
-          <p className="eyebrow">Study console · {study}</p>
-          <h1 tabIndex={-1}>Progress</h1>
-        </div>
+      <PageHeading eyebrow={<>Study console · {study}</>} title="Progress">
         {progress.dataUpdatedAt > 0 && (
           <p className="muted" aria-live="off">
             Updated {formatDateTime(new Date(progress.dataUpdatedAt).toISOString(), new Date())} · every{' '}
             {PROGRESS_REFRESH_MS / 1000} s
           </p>
         )}
-      </div>
+      </PageHeading>
       {progress.status === 'pending' ? (
         <Loading>Loading progress…</Loading>
       ) : progress.status === 'error' ? (

@@ -1,5 +1,7 @@
 import { useId, useState } from 'react';
 import { planSampleSize } from '../../../shared/scoring/sample-size.ts';
+import { NumberField } from '../../components/NumberField.tsx';
+import { NumHead } from '../../components/NumHead.tsx';
 
 const HALF_WIDTHS = [0.05, 0.1] as const;
 
@@ -19,31 +21,25 @@ export function SamplePlanner() {
       <h2 id={`${id}-title`} className="panel-title">
         How many items?
       </h2>
-      <div className="field field-inline">
-        <label htmlFor={`${id}-icc`}>Expected ρ (correlation of an item's 78 decisions)</label>
-        <input
-          id={`${id}-icc`}
-          type="number"
-          min={0}
-          max={1}
-          step={0.05}
-          value={icc}
-          onChange={(event) => setIcc(event.target.value)}
-          aria-invalid={!valid}
-        />
-      </div>
+      <NumberField
+        className="field field-inline"
+        id={`${id}-icc`}
+        label="Expected ρ (correlation of an item's 78 decisions)"
+        min={0}
+        max={1}
+        step={0.05}
+        value={icc}
+        onChange={setIcc}
+        invalid={!valid}
+      />
       {valid ? (
         <table className="data-table data-table-narrow">
           <caption>Items to annotate for a 95 % interval on a decision-level proportion (p = 0.5)</caption>
           <thead>
             <tr>
               <th scope="col">Half-width</th>
-              <th scope="col" className="num">
-                Design effect
-              </th>
-              <th scope="col" className="num">
-                Items
-              </th>
+              <NumHead>Design effect</NumHead>
+              <NumHead>Items</NumHead>
             </tr>
           </thead>
           <tbody>

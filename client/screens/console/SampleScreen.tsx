@@ -9,10 +9,15 @@ import {
 } from '../../../shared/sample-api.ts';
 import { drawSample, samplesKey, samplesQuery } from '../../api/console.ts';
 import { useDocumentTitle } from '../../components/a11y.ts';
+import { NumberField } from '../../components/NumberField.tsx';
 import { EmptyState, Loading, QueryError } from '../../components/Status.tsx';
 import { NextBatchForm } from './NextBatchForm.tsx';
 import { SamplePlanner } from './SamplePlanner.tsx';
 import './console.css';
+import { DataTable } from '../../components/DataTable.tsx';
+import { NumHead } from '../../components/NumHead.tsx';
+import { PageHeading } from '../../components/PageHeading.tsx';
+import { PanelForm } from '../../components/PanelForm.tsx';
 import { formatDateTime } from '../../format.ts';
 
 type AllocationKind = 'equal' | 'proportional' | 'minimum';
@@ -92,47 +97,38 @@ function DrawForm({
     });
   };
   return (
-    <form className="panel" onSubmit={submit} aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`} className="panel-title">
-        Draw a new version
-      </h2>
+    <PanelForm id={id} title="Draw a new version" onSubmit={submit}>
       <div className="console-form console-form-grid">
-        <div className="field">
-          <label htmlFor={`${id}-size`}>Size</label>
-          <input
-            id={`${id}-size`}
-            type="number"
-            min={1}
-            max={100000}
-            required
-            value={settings.size}
-            onChange={(event) => set({ size: event.target.value })}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-seed`}>Seed</label>
-          <span className="one-time-password-row">
-            <input
-              id={`${id}-seed`}
-              type="number"
-              required
-              step={1}
-              value={settings.seed}
-              onChange={(event) => set({ seed: event.target.value })}
-              aria-describedby={`${id}-seed-hint`}
-            />
-            <button
-              type="button"
-              className="button-secondary button-small"
-              onClick={() => set({ seed: randomSeed() })}
-            >
-              New seed
-            </button>
-          </span>
-          <span id={`${id}-seed-hint`} className="hint">
-            The same seed and settings draw the same sample.
-          </span>
-        </div>
+        <NumberField
+          id={`${id}-size`}
+          label="Size"
+          min={1}
+          max={100000}
+          required
+          value={settings.size}
+          onChange={(size) => set({ size })}
+        />
+        <NumberField
+          id={`${id}-seed`}
+          label="Seed"
+          required
+          step={1}
+          value={settings.seed}
+          onChange={(seed) => set({ seed })}
+          hint="The same seed and settings draw the same sample."
+          around={(input) => (
+            <span className="one-time-password-row">
+              {input}
+              <button
+                type="button"
+                className="button-secondary button-small"
+                onClick={() => set({ seed: randomSeed() })}
+              >
+                New seed
+              </button>
+            </span>
+          )}
+        />
         <fieldset className="field role-checks">
           <legend>Allocation</legend>
           {(['equal', 'proportional', 'minimum'] as const).map((kind) => (
@@ -201,7 +197,7 @@ function DrawForm({
           {draw.error.message}
         </p>
       )}
-    </form>
+    </PanelForm>
   );
 }
 
@@ -230,41 +226,37 @@ function SampleVersion({
           Reuse these settings<span className="visually-hidden"> of version {sample.version}</span>
         </button>
       </p>
-      <div className="table-scroll">
-        <table className="data-table">
-          <caption className="visually-hidden">Strata of version {sample.version}</caption>
-          <thead>
-            <tr>
-              <th scope="col">Stratum</th>
-              <th scope="col" className="num">
-                Population N<sub>h</sub>
-              </th>
-              <th scope="col" className="num">
-                Requested
-              </th>
-              <th scope="col" className="num">
-                Drawn n<sub>h</sub>
-              </th>
-              <th scope="col" className="num">
-                Weight N<sub>h</sub>/n<sub>h</sub>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {sample.strata.map((stratum) => (
-              <tr key={stratum.stratum}>
-                <th scope="row">{stratum.stratum}</th>
-                <td className="num">{stratum.populationSize}</td>
-                <td className="num">{stratum.requested}</td>
-                <td className="num">{stratum.drawn}</td>
-                <td className="num">
-                  {stratum.drawn === 0 || batch ? '—' : (stratum.populationSize / stratum.drawn).toFixed(2)}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <DataTable
+        caption={<>Strata of version {sample.version}</>}
+        captionClassName="visually-hidden"
+        heads={
+          <>
+            <th scope="col">Stratum</th>
+            <NumHead>
+              Population N<sub>h</sub>
+            </NumHead>
+            <NumHead>Requested</NumHead>
+            <NumHead>
+              Drawn n<sub>h</sub>
+            </NumHead>
+            <NumHead>
+              Weight N<sub>h</sub>/n<sub>h</sub>
+            </NumHead>
+          </>
+        }
+      >
+        {sample.strata.map((stratum) => (
+          <tr key={stratum.stratum}>
+            <th scope="row">{stratum.stratum}</th>
+            <td className="num">{stratum.populationSize}</td>
+            <td className="num">{stratum.requested}</td>
+            <td className="num">{stratum.drawn}</td>
+            <td className="num">
+              {stratum.drawn === 0 || batch ? '—' : (stratum.populationSize / stratum.drawn).toFixed(2)}
+            </td>
+          </tr>
+        ))}
+      </DataTable>
     </section>
   );
 }
@@ -288,12 +280,7 @@ export function SampleScreen() {
 
   return (
     <div className="console-page">
-      <div className="page-heading">
-        <div>
-          <p className="eyebrow">Study console · {study}</p>
-          <h1 tabIndex={-1}>Sample</h1>
-        </div>
-      </div>
+      <PageHeading eyebrow={<>Study console · {study}</>} title="Sample" />
       <div className="console-columns">
         <DrawForm study={study} settings={settings} onChange={setSettings} onDrawn={setDrawn} />
         <SamplePlanner />

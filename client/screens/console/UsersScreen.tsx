@@ -8,6 +8,9 @@ import { useDocumentTitle } from '../../components/a11y.ts';
 import { Loading, QueryError } from '../../components/Status.tsx';
 import { OneTimePassword } from './OneTimePassword.tsx';
 import './console.css';
+import { DataTable } from '../../components/DataTable.tsx';
+import { PageHeading } from '../../components/PageHeading.tsx';
+import { PanelForm } from '../../components/PanelForm.tsx';
 
 const ROLES: readonly Role[] = roleSchema.options;
 
@@ -48,10 +51,7 @@ function AddUserForm({ onCreated }: { readonly onCreated: (secret: Secret | null
     add.mutate({ username: username.trim(), roles, ...(name === '' ? {} : { displayName: name }) });
   };
   return (
-    <form className="panel" onSubmit={submit} aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`} className="panel-title">
-        Add an account
-      </h2>
+    <PanelForm id={id} title="Add an account" onSubmit={submit}>
       <div className="console-form">
         <div className="field">
           <label htmlFor={`${id}-username`}>User name</label>
@@ -107,7 +107,7 @@ function AddUserForm({ onCreated }: { readonly onCreated: (secret: Secret | null
           {add.error.message}
         </p>
       )}
-    </form>
+    </PanelForm>
   );
 }
 
@@ -234,12 +234,7 @@ export function UsersScreen() {
 
   return (
     <div className="console-page">
-      <div className="page-heading">
-        <div>
-          <p className="eyebrow">Study console</p>
-          <h1 tabIndex={-1}>Users</h1>
-        </div>
-      </div>
+      <PageHeading eyebrow="Study console" title="Users" />
       {secret && <OneTimePassword {...secret} onDismiss={() => setSecret(null)} />}
       <AddUserForm onCreated={setSecret} />
       {actionError && (
@@ -252,24 +247,21 @@ export function UsersScreen() {
       ) : users.status === 'error' ? (
         <QueryError error={users.error} onRetry={() => void users.refetch()} />
       ) : (
-        <div className="table-scroll">
-          <table className="data-table">
-            <caption>Accounts, by user name ({users.data.length})</caption>
-            <thead>
-              <tr>
-                <th scope="col">User</th>
-                <th scope="col">Roles</th>
-                <th scope="col">Status</th>
-                <th scope="col">Actions</th>
-              </tr>
-            </thead>
-            <tbody>
-              {users.data.map((user) => (
-                <UserRow key={user.username} user={user} onSecret={setSecret} onError={setActionError} />
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          caption={<>Accounts, by user name ({users.data.length})</>}
+          heads={
+            <>
+              <th scope="col">User</th>
+              <th scope="col">Roles</th>
+              <th scope="col">Status</th>
+              <th scope="col">Actions</th>
+            </>
+          }
+        >
+          {users.data.map((user) => (
+            <UserRow key={user.username} user={user} onSecret={setSecret} onError={setActionError} />
+          ))}
+        </DataTable>
       )}
     </div>
   );

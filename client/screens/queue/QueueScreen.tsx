@@ -4,10 +4,14 @@ import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import type { Queue } from '../../../shared/annotation-api.ts';
 import { queueQuery } from '../../api/annotation.ts';
 import { useDocumentTitle } from '../../components/a11y.ts';
+import { DataTable } from '../../components/DataTable.tsx';
+import { NumHead } from '../../components/NumHead.tsx';
+import { PageHeading } from '../../components/PageHeading.tsx';
 import { EmptyState, Loading, QueryError } from '../../components/Status.tsx';
 import { formatDateTime, formatDuration, percent } from '../../format.ts';
 import { itemPath } from '../../paths.ts';
 import { submittedPosition } from '../workspace/Workspace.tsx';
+import { ContinueButton } from './ContinueButton.tsx';
 
 const STATUS_LABEL = { todo: 'To do', draft: 'Draft', submitted: 'Submitted' } as const;
 
@@ -56,24 +60,16 @@ export function QueueScreen() {
 
   return (
     <div className="queue-page">
-      <div className="page-heading">
-        <div>
-          <p className="eyebrow">Annotation · {study}</p>
-          <h1 tabIndex={-1}>My queue</h1>
-        </div>
+      <PageHeading eyebrow={<>Annotation · {study}</>} title="My queue">
         {nextItem && (
-          <button
+          <ContinueButton
             ref={continueRef}
-            type="button"
-            className="button-primary"
+            started={nextItem.status === 'draft'}
+            position={nextItem.position}
             onClick={() => void navigate(itemPath(study, nextItem.itemKey))}
-            aria-keyshortcuts="Enter"
-          >
-            {nextItem.status === 'draft' ? 'Continue' : 'Start'} with item {nextItem.position}{' '}
-            <kbd>Enter</kbd>
-          </button>
+          />
         )}
-      </div>
+      </PageHeading>
       {items.length === 0 ? (
         <EmptyState>
           <p>
@@ -89,36 +85,32 @@ export function QueueScreen() {
               submitted. Thank you — you can still reopen an item until adjudication of it starts.
             </p>
           )}
-          <div className="table-scroll">
-            <table className="data-table queue-table">
-              <caption>Your items, in the order to annotate them</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Item</th>
-                  <th scope="col">Status</th>
-                  <th scope="col" className="num">
-                    Time spent
-                  </th>
-                  <th scope="col">Last saved</th>
-                </tr>
-              </thead>
-              <tbody>
-                {items.map((item) => (
-                  <tr key={item.itemKey} aria-current={item.itemKey === next ? 'step' : undefined}>
-                    <th scope="row">
-                      <Link to={itemPath(study, item.itemKey)}>Item {item.position}</Link>
-                      {item.calibration && <span className="badge badge-calibration">calibration</span>}
-                    </th>
-                    <td>
-                      <span className={`status status-${item.status}`}>{STATUS_LABEL[item.status]}</span>
-                    </td>
-                    <td className="num">{item.secondsSpent > 0 ? formatDuration(item.secondsSpent) : '—'}</td>
-                    <td>{item.updatedAt ? formatDateTime(item.updatedAt) : '—'}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <DataTable
+            className="data-table queue-table"
+            caption="Your items, in the order to annotate them"
+            heads={
+              <>
+                <th scope="col">Item</th>
+                <th scope="col">Status</th>
+                <NumHead>Time spent</NumHead>
+                <th scope="col">Last saved</th>
+              </>
+            }
+          >
+            {items.map((item) => (
+              <tr key={item.itemKey} aria-current={item.itemKey === next ? 'step' : undefined}>
+                <th scope="row">
+                  <Link to={itemPath(study, item.itemKey)}>Item {item.position}</Link>
+                  {item.calibration && <span className="badge badge-calibration">calibration</span>}
+                </th>
+                <td>
+                  <span className={`status status-${item.status}`}>{STATUS_LABEL[item.status]}</span>
+                </td>
+                <td className="num">{item.secondsSpent > 0 ? formatDuration(item.secondsSpent) : '—'}</td>
+                <td>{item.updatedAt ? formatDateTime(item.updatedAt) : '—'}</td>
+              </tr>
+            ))}
+          </DataTable>
         </>
       )}
     </div>

@@ -13,8 +13,10 @@ import {
 } from '../../../shared/coverage-check-api.ts';
 import { coverageSection } from '../../../shared/report-document/coverage-section.ts';
 import { cancelCoverageCheck, coverageStateQuery, startCoverageCheck } from '../../api/coverage.ts';
+import { NumberField } from '../../components/NumberField.tsx';
 import { QueryError } from '../../components/Status.tsx';
 import { ReportBlocks } from './ReportBlocks.tsx';
+import { RunningJobPanel } from './ReportProgress.tsx';
 
 const NO_CHARTS = new Map();
 
@@ -39,7 +41,7 @@ function CheckTables({ study, check }: { readonly study: string; readonly check:
 function RunningJob({ job, onCancel }: { readonly job: CoverageJobView; readonly onCancel: () => void }) {
   const { progress, parameters } = job;
   return (
-    <div className="coverage-running">
+    <RunningJobPanel className="coverage-running" onCancel={onCancel}>
       <progress
         aria-label="Checking the intervals' coverage"
         value={progress.done}
@@ -52,12 +54,7 @@ function RunningJob({ job, onCancel }: { readonly job: CoverageJobView; readonly
           {job.started_by})
         </span>
       </p>
-      <p>
-        <button type="button" className="button-secondary" onClick={onCancel}>
-          Cancel
-        </button>
-      </p>
-    </div>
+    </RunningJobPanel>
   );
 }
 
@@ -106,24 +103,19 @@ export function CoverageCheck({ study }: { readonly study: string }) {
     start.mutate(parsed.data);
   };
   const field = (name: keyof typeof draft, label: string, hint: string, min: number, max?: number) => (
-    <div className="field">
-      <label htmlFor={`${id}-${name}`}>{label}</label>
-      <input
-        id={`${id}-${name}`}
-        type="number"
-        step={1}
-        min={min}
-        max={max}
-        required
-        aria-describedby={`${id}-${name}-hint`}
-        value={draft[name]}
-        disabled={running}
-        onChange={(event) => setDraft((current) => ({ ...current, [name]: event.target.value }))}
-      />
-      <span id={`${id}-${name}-hint`} className="report-hint">
-        {hint}
-      </span>
-    </div>
+    <NumberField
+      id={`${id}-${name}`}
+      label={label}
+      step={1}
+      min={min}
+      max={max}
+      required
+      hint={hint}
+      hintClassName="report-hint"
+      value={draft[name]}
+      disabled={running}
+      onChange={(value) => setDraft((current) => ({ ...current, [name]: value }))}
+    />
   );
 
   return (

@@ -2,6 +2,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { MAX_SERVED_REPLICATES } from '../../../shared/report-api.ts';
 import { percent } from '../../../shared/report-document/blocks.ts';
 import { reportUrl } from '../../api/report.ts';
+import { NumberField } from '../../components/NumberField.tsx';
 import { REPORT_LEVELS, type ReportSettings, reportSettingsSchema } from './reportSettings.ts';
 
 /** What the form holds while being edited: the inputs' text. */
@@ -63,34 +64,26 @@ export function ReportControls({
         How the report is computed
       </h2>
       <form className="report-form" onSubmit={submit}>
-        <div className="field">
-          <label htmlFor={`${id}-seed`}>Bootstrap seed</label>
-          <input
-            id={`${id}-seed`}
-            type="number"
-            step={1}
-            required
-            value={draft.seed}
-            onChange={(event) => set('seed')(event.target.value)}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-replicates`}>Replicates</label>
-          <input
-            id={`${id}-replicates`}
-            type="number"
-            min={0}
-            max={MAX_SERVED_REPLICATES}
-            step={1}
-            required
-            aria-describedby={`${id}-replicates-hint`}
-            value={draft.replicates}
-            onChange={(event) => set('replicates')(event.target.value)}
-          />
-          <span id={`${id}-replicates-hint`} className="report-hint">
-            0 skips the bootstrap; at most {MAX_SERVED_REPLICATES.toLocaleString('en')}
-          </span>
-        </div>
+        <NumberField
+          id={`${id}-seed`}
+          label="Bootstrap seed"
+          step={1}
+          required
+          value={draft.seed}
+          onChange={set('seed')}
+        />
+        <NumberField
+          id={`${id}-replicates`}
+          label="Replicates"
+          min={0}
+          max={MAX_SERVED_REPLICATES}
+          step={1}
+          required
+          hint={<>0 skips the bootstrap; at most {MAX_SERVED_REPLICATES.toLocaleString('en')}</>}
+          hintClassName="report-hint"
+          value={draft.replicates}
+          onChange={set('replicates')}
+        />
         <div className="field">
           <label htmlFor={`${id}-level`}>Interval level</label>
           <select
@@ -120,23 +113,18 @@ export function ReportControls({
             ))}
           </select>
         </div>
-        <div className="field">
-          <label htmlFor={`${id}-alt-epsilon`}>Alternative annotator test ε</label>
-          <input
-            id={`${id}-alt-epsilon`}
-            type="number"
-            min={0.01}
-            max={0.99}
-            step={0.01}
-            required
-            aria-describedby={`${id}-alt-epsilon-hint`}
-            value={draft.altEpsilon}
-            onChange={(event) => set('altEpsilon')(event.target.value)}
-          />
-          <span id={`${id}-alt-epsilon-hint`} className="report-hint">
-            0.2 for expert annotators, 0.15 skilled, 0.1 crowd workers
-          </span>
-        </div>
+        <NumberField
+          id={`${id}-alt-epsilon`}
+          label="Alternative annotator test ε"
+          min={0.01}
+          max={0.99}
+          step={0.01}
+          required
+          hint="0.2 for expert annotators, 0.15 skilled, 0.1 crowd workers"
+          hintClassName="report-hint"
+          value={draft.altEpsilon}
+          onChange={set('altEpsilon')}
+        />
         <button type="submit" className="button-primary">
           Compute
         </button>

@@ -1,7 +1,9 @@
-import { useId } from 'react';
+import { type ReactNode, useId } from 'react';
 import { Link } from 'react-router';
 import type { ReportView } from '../../../shared/report-view.ts';
 import { describeStatus } from '../../../shared/scoring/verdict.ts';
+import { DataTable } from '../../components/DataTable.tsx';
+import { NumHead } from '../../components/NumHead.tsx';
 import { consolePath } from '../console/consolePaths.ts';
 
 /** The claims' key for Tests 1–2 together. */
@@ -16,6 +18,25 @@ function moreNeeded(report: ReportView) {
     const claim = tests[TESTS_1_2];
     return { model, claim, more: claim ? Math.max(0, claim.needed - claim.sampled) : null };
   });
+}
+
+/** The table of gold arguments per model both planners end with: a row a model, their own columns. */
+function PerModelTable({ heads, children }: { readonly heads: ReactNode; readonly children: ReactNode }) {
+  return (
+    <DataTable
+      className="data-table data-table-narrow"
+      caption="Gold arguments per model for the Tests 1–2 AccH claim"
+      captionClassName="visually-hidden"
+      heads={
+        <>
+          <th scope="col">Model</th>
+          {heads}
+        </>
+      }
+    >
+      {children}
+    </DataTable>
+  );
 }
 
 type ExpertHours = NonNullable<ReportView['planning']['expert_hours']>;
@@ -48,39 +69,26 @@ function ExpertHoursPlanner({ plan }: { readonly plan: ExpertHours }) {
           : `median ${Math.round(plan.seconds_per_annotation)} s per annotation over ${plan.timed_annotations}`}
         , {plan.annotations_per_argument.toFixed(2)} annotations per argument.
       </p>
-      <div className="table-scroll">
-        <table className="data-table data-table-narrow">
-          <caption className="visually-hidden">Gold arguments per model for the Tests 1–2 AccH claim</caption>
-          <thead>
-            <tr>
-              <th scope="col">Model</th>
-              <th scope="col" className="num">
-                Arguments N
-              </th>
-              <th scope="col" className="num">
-                Gold now
-              </th>
-              <th scope="col" className="num">
-                Needed
-              </th>
-              <th scope="col" className="num">
-                More
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {plan.per_model.map((row) => (
-              <tr key={row.model}>
-                <th scope="row">{row.model}</th>
-                <td className="num">{row.population}</td>
-                <td className="num">{row.sampled}</td>
-                <td className="num">{row.needed ?? '—'}</td>
-                <td className="num">{row.needed === null ? '—' : Math.max(0, row.needed - row.sampled)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <PerModelTable
+        heads={
+          <>
+            <NumHead>Arguments N</NumHead>
+            <NumHead>Gold now</NumHead>
+            <NumHead>Needed</NumHead>
+            <NumHead>More</NumHead>
+          </>
+        }
+      >
+        {plan.per_model.map((row) => (
+          <tr key={row.model}>
+            <th scope="row">{row.model}</th>
+            <td className="num">{row.population}</td>
+            <td className="num">{row.sampled}</td>
+            <td className="num">{row.needed ?? '—'}</td>
+            <td className="num">{row.needed === null ? '—' : Math.max(0, row.needed - row.sampled)}</td>
+          </tr>
+        ))}
+      </PerModelTable>
       <ul className="hint">
         {plan.assumptions.map((assumption) => (
           <li key={assumption}>{assumption}</li>
@@ -116,33 +124,24 @@ function ClaimsPlanner({ report }: { readonly report: ReportView }) {
         {undecided.length > 0 ? ` (${undecided.length} of ${rows.length} models undecided)` : ''}.
       </p>
       <p className="hint">This report carries no planner in expert hours; compute it again for the hours.</p>
-      <div className="table-scroll">
-        <table className="data-table data-table-narrow">
-          <caption className="visually-hidden">Gold arguments per model for the Tests 1–2 AccH claim</caption>
-          <thead>
-            <tr>
-              <th scope="col">Model</th>
-              <th scope="col" className="num">
-                Gold now
-              </th>
-              <th scope="col" className="num">
-                More needed
-              </th>
-              <th scope="col">Claim</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map(({ model, claim, more }) => (
-              <tr key={model}>
-                <th scope="row">{model}</th>
-                <td className="num">{claim ? claim.sampled : '—'}</td>
-                <td className="num">{more ?? '—'}</td>
-                <td>{claim ? describeStatus(claim) : 'no estimate'}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <PerModelTable
+        heads={
+          <>
+            <NumHead>Gold now</NumHead>
+            <NumHead>More needed</NumHead>
+            <th scope="col">Claim</th>
+          </>
+        }
+      >
+        {rows.map(({ model, claim, more }) => (
+          <tr key={model}>
+            <th scope="row">{model}</th>
+            <td className="num">{claim ? claim.sampled : '—'}</td>
+            <td className="num">{more ?? '—'}</td>
+            <td>{claim ? describeStatus(claim) : 'no estimate'}</td>
+          </tr>
+        ))}
+      </PerModelTable>
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 import type { ReportProgress as JobProgress } from '../../../shared/report-jobs-api.ts';
 import type { ApiError } from '../../api/errors.ts';
 import type { ReportSettings } from './reportSettings.ts';
@@ -12,6 +12,28 @@ function useElapsedSeconds(): number {
     return () => window.clearInterval(timer);
   }, []);
   return Math.floor((now - start) / 1000);
+}
+
+/** A job the server runs, as a panel: its progress and what it is doing (`children`), then Cancel. */
+export function RunningJobPanel({
+  className,
+  children,
+  onCancel,
+}: {
+  readonly className: string;
+  readonly children: ReactNode;
+  readonly onCancel: () => void;
+}) {
+  return (
+    <div className={className}>
+      {children}
+      <p>
+        <button type="button" className="button-secondary" onClick={onCancel}>
+          Cancel
+        </button>
+      </p>
+    </div>
+  );
 }
 
 /**
@@ -39,7 +61,7 @@ export function ReportProgress({
   const busy = failureReason?.code === 'rate_limited';
   const doing = progress ? `Computing the report: ${progress.detail}` : 'Computing the report';
   return (
-    <div className="panel report-progress">
+    <RunningJobPanel className="panel report-progress" onCancel={onCancel}>
       {progress ? (
         <progress aria-label="Computing the report" value={progress.step} max={progress.steps} />
       ) : (
@@ -59,11 +81,6 @@ export function ReportProgress({
           ? 'Without the bootstrap only the point estimates are computed.'
           : 'Each replicate resamples the arguments within their strata and recomputes every figure; a study of a few hundred arguments takes seconds.'}
       </p>
-      <p>
-        <button type="button" className="button-secondary" onClick={onCancel}>
-          Cancel
-        </button>
-      </p>
-    </div>
+    </RunningJobPanel>
   );
 }

@@ -14,6 +14,7 @@ import { ReportSettingsPanel } from './ReportSettingsPanel.tsx';
 import { settingsFromSearch, settingsToSearch } from './reportSettings.ts';
 import { useFreshAppendix } from './useFreshAppendix.ts';
 import './report.css';
+import { PageHeading } from '../../components/PageHeading.tsx';
 
 /**
  * The study report on screen (admins; adjudicators read it too), its verdict first: a report job with
@@ -39,12 +40,7 @@ export default function ReportScreen() {
 
   return (
     <div className="report-screen">
-      <div className="page-heading">
-        <div>
-          <p className="eyebrow">Study report</p>
-          <h1 tabIndex={-1}>{study}</h1>
-        </div>
-      </div>
+      <PageHeading eyebrow="Study report" title={study} />
       <ReportSettingsPanel
         key={`settings ${settingsKey}`}
         settings={settings}

@@ -1,6 +1,7 @@
 import { Fragment, type ReactNode } from 'react';
 import type { StudyOverview } from '../../../shared/api.ts';
 import { TEST_OF_MODE } from '../../../shared/vocabulary.ts';
+import { NumHead } from '../../components/NumHead.tsx';
 import { EmptyState } from '../../components/Status.tsx';
 import { importCommand } from './cliHints.ts';
 import {
@@ -78,9 +79,7 @@ function CountTable({
         <tr>
           <th scope="col">{rowHeader}</th>
           {columns.map((column) => (
-            <th key={column} scope="col" className="num">
-              {column}
-            </th>
+            <NumHead key={column}>{column}</NumHead>
           ))}
         </tr>
       </thead>
@@ -181,9 +180,7 @@ function ModelsByTest({ overview }: { readonly overview: StudyOverview }) {
                 <th scope="col" className="num group-start">
                   Arguments
                 </th>
-                <th scope="col" className="num">
-                  Extractions
-                </th>
+                <NumHead>Extractions</NumHead>
               </Fragment>
             ))}
           </tr>

@@ -5,6 +5,7 @@ import type { StudySummary } from '../../../shared/api.ts';
 import type { ApiError } from '../../api/errors.ts';
 import { studiesQuery, studyOverviewQuery } from '../../api/studies.ts';
 import { useDocumentTitle } from '../../components/a11y.ts';
+import { PageHeading } from '../../components/PageHeading.tsx';
 import { EmptyState, Loading, QueryError } from '../../components/Status.tsx';
 import { studyPath } from '../../paths.ts';
 import { reportPath } from '../report/reportPaths.ts';
@@ -90,11 +91,10 @@ export function StudyOverviewScreen({ studyName }: { readonly studyName?: string
 
   return (
     <div className="study-overview">
-      <div className="page-heading">
-        <div>
-          <p className="eyebrow">Study overview</p>
-          <h1 tabIndex={-1}>{selected ?? (studies.status === 'success' ? 'No study yet' : 'Studies')}</h1>
-        </div>
+      <PageHeading
+        eyebrow="Study overview"
+        title={selected ?? (studies.status === 'success' ? 'No study yet' : 'Studies')}
+      >
         {selected !== undefined && (
           <div className="page-heading-actions">
             {list.length > 1 && <StudyPicker studies={list} selected={selected} />}
@@ -103,7 +103,7 @@ export function StudyOverviewScreen({ studyName }: { readonly studyName?: string
             </Link>
           </div>
         )}
-      </div>
+      </PageHeading>
       {body}
     </div>
   );

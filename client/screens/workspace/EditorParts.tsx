@@ -4,6 +4,7 @@
  * palette and key list over them.
  */
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import type { ArgumentLayout } from '../../../shared/argument-layout/argument-layout.ts';
 import type { Judgement } from '../../../shared/schemas/annotation.ts';
 import type { Autosaver, AutosaveSnapshot } from '../../workspace/autosave.ts';
@@ -277,5 +278,31 @@ export function FinalizeButton({
     >
       {busy ? busyLabel : label} <kbd>Ctrl ↵</kbd>
     </button>
+  );
+}
+
+/** The bar's title: the way back, "Item n of m", then the item's badges (`children`). */
+export function ItemTitle({
+  back,
+  position,
+  queueLength,
+  children,
+}: {
+  /** Where the back link goes, and its whole text ("← Queue"). */
+  readonly back: { readonly to: string; readonly label: string };
+  readonly position: number;
+  readonly queueLength: number;
+  readonly children?: ReactNode;
+}) {
+  return (
+    <div className="workspace-title">
+      <Link to={back.to} className="back-link">
+        {back.label}
+      </Link>
+      <h1 tabIndex={-1}>
+        Item {position} <span className="muted">of {queueLength}</span>
+      </h1>
+      {children}
+    </div>
   );
 }

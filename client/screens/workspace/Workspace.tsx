@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import type { AnnotationItem } from '../../../shared/annotation-api.ts';
 import { layoutArgument } from '../../../shared/argument-layout/argument-layout.ts';
 import { itemKeyOf, queueQuery, reopenAnnotation } from '../../api/annotation.ts';
@@ -14,6 +14,7 @@ import {
   EditorTextColumn,
   EditorTools,
   FinalizeButton,
+  ItemTitle,
 } from './EditorParts.tsx';
 import { CommentPanel, FlagsPanel } from './FlagsPanel.tsx';
 import { GuidelinesPanel } from './GuidelinesPanel.tsx';
@@ -104,16 +105,14 @@ export function Workspace({
     <div className="workspace">
       <LeaveGuard autosaver={autosaver} snapshot={snapshot} />
       <div className="workspace-bar">
-        <div className="workspace-title">
-          <Link to={queuePath(study)} className="back-link">
-            ← Queue
-          </Link>
-          <h1 tabIndex={-1}>
-            Item {item.position} <span className="muted">of {item.queueLength}</span>
-          </h1>
+        <ItemTitle
+          back={{ to: queuePath(study), label: '← Queue' }}
+          position={item.position}
+          queueLength={item.queueLength}
+        >
           {item.calibration && <span className="badge badge-calibration">calibration</span>}
           {layout.truncated && <span className="badge badge-warn">cut off at the output limit</span>}
-        </div>
+        </ItemTitle>
         <SaveStatus snapshot={snapshot} />
         <div className="workspace-actions">
           <EditorTools editor={editor} readOnly={readOnly} />

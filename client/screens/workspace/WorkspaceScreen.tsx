@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { itemQuery } from '../../api/annotation.ts';
 import { useDocumentTitle } from '../../components/a11y.ts';
-import { ItemLoadError, Loading } from '../../components/Status.tsx';
+import { LoadedItem } from '../../components/Status.tsx';
 import { queuePath } from '../../paths.ts';
 import { useSignedInUser } from '../../session.ts';
 import { Workspace } from './Workspace.tsx';
@@ -13,16 +13,9 @@ export function WorkspaceScreen() {
   const user = useSignedInUser();
   const item = useQuery(itemQuery(study, itemKey));
   useDocumentTitle(item.data ? `Item ${item.data.position} of ${item.data.queueLength}` : 'Item');
-
-  if (item.status === 'pending') return <Loading>Loading the item…</Loading>;
-  if (item.status === 'error')
-    return (
-      <ItemLoadError
-        error={item.error}
-        onRetry={() => void item.refetch()}
-        backTo={queuePath(study)}
-        backLabel="Back to your queue"
-      />
-    );
-  return <Workspace key={itemKey} study={study} username={user.username} item={item.data} />;
+  return (
+    <LoadedItem item={item} backTo={queuePath(study)} backLabel="Back to your queue">
+      {(data) => <Workspace key={itemKey} study={study} username={user.username} item={data} />}
+    </LoadedItem>
+  );
 }

@@ -1,19 +1,15 @@
 import type { Command } from 'commander';
-import { InterruptedError } from '../../../server/services/concurrency/index.ts';
-import { collectBatchJobs, waitForBatchJobs } from '../../../server/services/llm/index.ts';
+import { collectBatchJobs } from '../../../server/services/llm/index.ts';
 import { CliExit, type CliIo, type GlobalOptions, parseOptions, withDatabase } from '../../io.ts';
 import { batchApiFor } from '../llm-options.ts';
 import { createProgress, interruptible } from '../progress.ts';
 import {
   addBatchCommandOptions,
   addWaitOptions,
-  batchCommandOptionsSchema,
-  createWaitProgress,
-  waitOptionsSchema,
+  waitCommandOptionsSchema,
+  waitWithProgress,
 } from './options.ts';
 import { collectedLines, jobLines } from './print.ts';
-
-const collectOptionsSchema = batchCommandOptionsSchema.extend(waitOptionsSchema.shape);
 
 /**
  * `batch collect [--job N] [--wait]`: stores the results of every batch that has ended (successes
@@ -29,28 +25,12 @@ export function registerBatchCollect(batch: Command, io: CliIo, globals: () => G
   addBatchCommandOptions(command, 'only this job (default: every job of the study)');
   addWaitOptions(command, 'first poll (with backoff) until every batch has ended').action(
     async (rawOptions: unknown) => {
-      const options = parseOptions(collectOptionsSchema, rawOptions, io);
+      const options = parseOptions(waitCommandOptionsSchema, rawOptions, io);
       const apiFor = batchApiFor(io, options);
       await withDatabase(globals, io, async (db) => {
         const request = { db, study: globals().study, jobId: options.job, apiFor };
         const summary = await interruptible(io, async (signal) => {
-          if (options.wait) {
-            const waiting = createWaitProgress(io);
-            try {
-              await waitForBatchJobs({
-                ...request,
-                pollMs: options.pollMs,
-                pollMaxMs: Math.max(options.pollMs, options.pollMaxMs),
-                signal,
-                onProgress: (counters) => waiting.update(counters),
-              });
-            } catch (error) {
-              if (!(error instanceof InterruptedError)) throw error;
-              return null;
-            } finally {
-              waiting.stop();
-            }
-          }
+          if (options.wait && (await waitWithProgress(io, request, options, signal)) === null) return null;
           const progress = createProgress<{ done: number; total: number }>(
             io,
             'collecting [{bar}] {value} stored',

@@ -1,6 +1,13 @@
 import type { Command } from 'commander';
 import { z } from 'zod';
-import type { BatchWaitProgress } from '../../../server/services/llm/index.ts';
+import { InterruptedError } from '../../../server/services/concurrency/index.ts';
+import {
+  type BatchJobState,
+  type BatchWaitProgress,
+  type RefreshRequest,
+  type SubmitProgress,
+  waitForBatchJobs,
+} from '../../../server/services/llm/index.ts';
 import type { CliIo } from '../../io.ts';
 import { positiveInt } from '../llm-options.ts';
 import { createProgress, type Progress } from '../progress.ts';
@@ -30,6 +37,9 @@ export const waitOptionsSchema = z.object({
   pollMaxMs: positiveInt,
 });
 
+/** The options of a `batch` subcommand that can `--wait`. */
+export const waitCommandOptionsSchema = batchCommandOptionsSchema.extend(waitOptionsSchema.shape);
+
 export function addWaitOptions(command: Command, waitHelp: string): Command {
   return command
     .option('--wait', waitHelp, false)
@@ -41,6 +51,33 @@ export function addWaitOptions(command: Command, waitHelp: string): Command {
     );
 }
 
+/**
+ * `--wait`: polls with the wait bar until every batch not yet collected has ended; null when
+ * interrupted (nothing is lost: the state is stored at every poll).
+ */
+export async function waitWithProgress(
+  io: CliIo,
+  request: RefreshRequest,
+  options: z.infer<typeof waitOptionsSchema>,
+  signal: AbortSignal,
+): Promise<BatchJobState[] | null> {
+  const progress = createWaitProgress(io);
+  try {
+    return await waitForBatchJobs({
+      ...request,
+      pollMs: options.pollMs,
+      pollMaxMs: Math.max(options.pollMs, options.pollMaxMs),
+      signal,
+      onProgress: (counters) => progress.update(counters),
+    });
+  } catch (error) {
+    if (!(error instanceof InterruptedError)) throw error;
+    return null;
+  } finally {
+    progress.stop();
+  }
+}
+
 /** The bar while waiting for batches: requests done at the provider, and batches ended. */
 export function createWaitProgress(io: CliIo): Progress<BatchWaitProgress> {
   return createProgress<BatchWaitProgress>(
@@ -48,4 +85,11 @@ export function createWaitProgress(io: CliIo): Progress<BatchWaitProgress> {
     'batches [{bar}] {value}/{total} requests | {ended}/{batches} batches ended | ETA {eta_formatted}',
     (counters) => ({ ended: counters.ended, batches: counters.batches }),
   );
+}
+
+/** The bar while a submission prepares, writes and uploads its request files. */
+export function createSubmitProgress(io: CliIo, label: string): Progress<SubmitProgress> {
+  return createProgress<SubmitProgress>(io, `${label} batch {phase} [{bar}] {value}/{total}`, (counters) => ({
+    phase: counters.phase,
+  }));
 }

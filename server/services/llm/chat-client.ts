@@ -4,6 +4,7 @@ import { InterruptedError, sleep } from '../concurrency/sleep.ts';
 import { type BackoffPolicy, retryAfterMs, retryWaitMs } from './backoff.ts';
 import {
   type ChatRequest,
+  type CompletionAnswer,
   chatCompletionBody,
   httpErrorText,
   malformedErrorText,
@@ -28,19 +29,15 @@ export interface ChatClientOptions {
 export type { ChatRequest } from './chat-request.ts';
 
 export type ChatOutcome =
-  | {
+  | (CompletionAnswer & {
       ok: true;
-      content: string;
-      finishReason: string | null;
-      inputTokens: number | null;
-      outputTokens: number | null;
       /** The answering attempt's duration (null for a batch request: the provider does not say). */
       latencyMs: number | null;
       attempts: number;
       attemptLog: AttemptRecord[];
       responseFormat: ResponseFormatMode;
       rawResponse: string;
-    }
+    })
   | {
       ok: false;
       error: string;

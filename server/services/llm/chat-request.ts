@@ -55,17 +55,21 @@ const completionSchema = z.object({
   usage: z.object({ prompt_tokens: z.number().nullish(), completion_tokens: z.number().nullish() }).nullish(),
 });
 
+/** The answer a chat completion carries: what the call stores of it besides the raw body. */
+export interface CompletionAnswer {
+  content: string;
+  finishReason: string | null;
+  inputTokens: number | null;
+  outputTokens: number | null;
+}
+
 /** What a chat completion body says, or why it is not one. */
 export type CompletionReading =
-  | {
+  | (CompletionAnswer & {
       ok: true;
-      content: string;
-      finishReason: string | null;
-      inputTokens: number | null;
-      outputTokens: number | null;
       /** The body as JSON text: stored as the call's raw response. */
       raw: string;
-    }
+    })
   | { ok: false; message: string };
 
 /**

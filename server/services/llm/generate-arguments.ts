@@ -8,18 +8,11 @@ import { requireStudy } from '../study/studies.ts';
 import { type ChatClient, FormatLadder } from './chat-client.ts';
 import { type GenerationRequestConfig, generatedArgumentId, planGeneration } from './generation-request.ts';
 import { writeGeneration } from './generation-writer.ts';
-import type { PromptTemplate } from './prompts.ts';
 
-export interface GenerateArgumentsRequest {
+export interface GenerateArgumentsRequest extends GenerationRequestConfig {
   db: Db;
   study: string;
   chat: ChatClient;
-  endpoint: string;
-  model: string;
-  test: TestNumber;
-  prompt: PromptTemplate;
-  temperature: number;
-  maxTokens: number;
   concurrency: number;
   signal?: AbortSignal;
   onProgress?: (progress: GenerationProgress) => void;
@@ -101,6 +94,11 @@ export function generationSelection(
   return { triples, pending, inBatch, warnings };
 }
 
+/** A summary's counts of a selection: its triples, those skipped as argued (or id taken), those in a batch. */
+export function selectionCounts({ triples, pending, inBatch }: GenerationSelection) {
+  return { triples: triples.length, skipped: triples.length - pending.length - inBatch, inBatch };
+}
+
 /**
  * Asks `model` for one 3-ply argument per triple of the test's mode (1 arguable, 2 reordered,
  * 3 non-arguable) that has no argument from that model in that test yet, `concurrency` at a time.
@@ -115,7 +113,8 @@ export async function generateArguments(request: GenerateArgumentsRequest): Prom
   const { db, test, model } = request;
   const started = performance.now();
   const study = requireStudy(db, request.study);
-  const { triples, pending, inBatch, warnings } = generationSelection(db, study.id, model, test);
+  const selection = generationSelection(db, study.id, model, test);
+  const { pending, warnings } = selection;
 
   const progress: GenerationProgress = {
     done: 0,
@@ -172,9 +171,7 @@ export async function generateArguments(request: GenerateArgumentsRequest): Prom
   await runPool(pending, request.concurrency, generateOne, signal);
   return {
     ...progress,
-    triples: triples.length,
-    skipped: triples.length - pending.length - inBatch,
-    inBatch,
+    ...selectionCounts(selection),
     truncated,
     failures,
     warnings,

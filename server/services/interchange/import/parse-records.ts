@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { z } from 'zod';
+import { UPLOAD_KINDS } from '../../../../shared/console-api.ts';
 import { locateArrayElements } from '../../../../shared/json-locate.ts';
 import {
   looksLikePaperLog,
@@ -28,15 +29,8 @@ import {
 import { readWhole, type SourceFile, streamLines } from './read-source.ts';
 import type { ApplyContext } from './reconcile.ts';
 
-export const IMPORT_KINDS = [
-  'triples',
-  'arguments',
-  'extractions',
-  'annotations',
-  'gold',
-  'reported',
-  'paper-log',
-] as const;
+/** The kinds of file `import` reads: the ones an admin may upload, one list for both. */
+export const IMPORT_KINDS = UPLOAD_KINDS;
 export type ImportKind = (typeof IMPORT_KINDS)[number];
 
 /** A validated record, ready to be written by its kind's rule. */

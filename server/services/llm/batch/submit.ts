@@ -2,7 +2,9 @@ import { errors } from '../../../errors.ts';
 import type { Db } from '../../../store/db.ts';
 import { finishExtractionRun, insertExtractionRun } from '../../../store/extractors.ts';
 import {
+  type ArgumentText,
   type BatchJobRow,
+  type BatchRequestRow,
   findArgumentText,
   findBatchJob,
   insertBatch,
@@ -23,12 +25,13 @@ import { requireStudy } from '../../study/studies.ts';
 import { chatCompletionBody } from '../chat-request.ts';
 import { extractionFromCache } from '../extraction-outcome.ts';
 import {
+  type ExtractionPlan,
   type ExtractionRequestConfig,
   extractionRunParameters,
   planExtraction,
   startingFormat,
 } from '../extraction-request.ts';
-import { generationSelection } from '../generate-arguments.ts';
+import { generationSelection, selectionCounts } from '../generate-arguments.ts';
 import { type GenerationRequestConfig, planGeneration } from '../generation-request.ts';
 import { type BatchApi, BatchApiError } from './batch-api.ts';
 import { BatchFileWriter, type WrittenBatchFile } from './batch-files.ts';
@@ -224,17 +227,12 @@ export async function submitExtractionBatch(request: SubmitExtractionRequest): P
             continue;
           }
           runId ??= insertExtractionRun(db, row.id, parameters, null);
-          const plan = planExtraction(config, argument.text);
-          const cached = extractionFromCache(db, plan.cacheKey);
-          if (cached) {
-            const target = {
-              argumentRowId: argument.rowId,
-              argumentId: argument.id,
-              extractorId: row.id,
-              extractorName: row.name,
-              runId,
-            };
-            writeExtraction(db, target, cached);
+          const plan = planUnlessCached(db, config, argument, {
+            extractorId: row.id,
+            extractorName: row.name,
+            runId,
+          });
+          if (!plan) {
             cacheHits += 1;
             continue;
           }
@@ -296,12 +294,8 @@ export interface GenerationSubmission extends SubmissionSummary {
 export async function submitGenerationBatch(request: SubmitGenerationRequest): Promise<GenerationSubmission> {
   const { db, config } = request;
   const study = requireStudy(db, request.study);
-  const { triples, pending, inBatch, warnings } = generationSelection(
-    db,
-    study.id,
-    config.model,
-    config.test,
-  );
+  const selection = generationSelection(db, study.id, config.model, config.test);
+  const { pending, warnings } = selection;
   const writer = new BatchFileWriter(request.limits, 'generate', request.workDir);
   let job: BatchJobRow | null = null;
   try {
@@ -327,9 +321,7 @@ export async function submitGenerationBatch(request: SubmitGenerationRequest): P
   const summary = await finishSubmission(db, job, null, writer, 0, request);
   return {
     ...summary,
-    triples: triples.length,
-    skipped: triples.length - pending.length - inBatch,
-    inBatch,
+    ...selectionCounts(selection),
     warnings,
   };
 }
@@ -401,7 +393,45 @@ export async function resubmitBatchJob(request: ResubmitRequest): Promise<Resubm
   return { ...summary, jobId: job.id, alreadyDone: counts.alreadyDone };
 }
 
+/**
+ * An argument's extraction request, or null when the cache already holds its answer: that answer is
+ * then stored as the run's extraction of the argument, and nothing is sent.
+ */
+function planUnlessCached(
+  db: Db,
+  config: ExtractionRequestConfig,
+  argument: ArgumentText,
+  run: { extractorId: number; extractorName: string; runId: number },
+): ExtractionPlan | null {
+  const plan = planExtraction(config, argument.text);
+  const cached = extractionFromCache(db, plan.cacheKey);
+  if (!cached) return plan;
+  writeExtraction(db, { argumentRowId: argument.rowId, argumentId: argument.id, ...run }, cached);
+  return null;
+}
+
 const RETRIED = ['prepared', 'failed', 'unanswered'] as const;
+
+/**
+ * Each of the job's requests to retry, a page at a time (a page in one transaction), until none
+ * is left or `signal` aborts. Keyset paging: what `visit` settles or prepares again is not met twice.
+ */
+function forEachRetried(
+  db: Db,
+  job: BatchJobRow,
+  signal: AbortSignal | undefined,
+  visit: (row: BatchRequestRow) => void,
+): void {
+  for (let after = 0; ; ) {
+    if (signal?.aborted) return;
+    const page = listBatchRequestsPage(db, job.id, RETRIED, after, PAGE);
+    if (page.length === 0) return;
+    after = page.at(-1)?.id ?? after;
+    db.transaction(() => {
+      for (const row of page) visit(row);
+    });
+  }
+}
 
 function prepareExtractionRetry(
   db: Db,
@@ -420,41 +450,28 @@ function prepareExtractionRetry(
   let runId: number | null = null;
   let cacheHits = 0;
   let alreadyDone = 0;
-  for (let after = 0; ; ) {
-    if (signal?.aborted) break;
-    const page = listBatchRequestsPage(db, job.id, RETRIED, after, PAGE);
-    if (page.length === 0) break;
-    after = page.at(-1)?.id ?? after;
-    db.transaction(() => {
-      for (const row of page) {
-        const argument = row.argumentRowId === null ? undefined : findArgumentText(db, row.argumentRowId);
-        if (!argument) continue;
-        if (selection.extracted(argument.rowId)) {
-          settleBatchRequest(db, row.id, 'succeeded', null);
-          alreadyDone += 1;
-          continue;
-        }
-        runId ??= insertExtractionRun(db, extractorId, parameters, null);
-        const plan = planExtraction(config, argument.text);
-        const cached = extractionFromCache(db, plan.cacheKey);
-        if (cached) {
-          const target = {
-            argumentRowId: argument.rowId,
-            argumentId: argument.id,
-            extractorId,
-            extractorName: jobConfig.extractor,
-            runId,
-          };
-          writeExtraction(db, target, cached);
-          settleBatchRequest(db, row.id, 'succeeded', null);
-          cacheHits += 1;
-          continue;
-        }
-        prepareBatchRequestAgain(db, row.id, plan.cacheKey, plan.inputHash);
-        writer.add(batchRequestLine(row.customId, chatCompletionBody(plan.chat, mode)), row.id);
-      }
+  forEachRetried(db, job, signal, (row) => {
+    const argument = row.argumentRowId === null ? undefined : findArgumentText(db, row.argumentRowId);
+    if (!argument) return;
+    if (selection.extracted(argument.rowId)) {
+      settleBatchRequest(db, row.id, 'succeeded', null);
+      alreadyDone += 1;
+      return;
+    }
+    runId ??= insertExtractionRun(db, extractorId, parameters, null);
+    const plan = planUnlessCached(db, config, argument, {
+      extractorId,
+      extractorName: jobConfig.extractor,
+      runId,
     });
-  }
+    if (!plan) {
+      settleBatchRequest(db, row.id, 'succeeded', null);
+      cacheHits += 1;
+      return;
+    }
+    prepareBatchRequestAgain(db, row.id, plan.cacheKey, plan.inputHash);
+    writer.add(batchRequestLine(row.customId, chatCompletionBody(plan.chat, mode)), row.id);
+  });
   return { runId, cacheHits, alreadyDone };
 }
 
@@ -470,24 +487,16 @@ function prepareGenerationRetry(
   const triples = new Map(listTriples(db, study.id).map((triple) => [triple.rowId, triple]));
   const argued = triplesArguedBy(db, study.id, config.model, config.test);
   let alreadyDone = 0;
-  for (let after = 0; ; ) {
-    if (signal?.aborted) break;
-    const page = listBatchRequestsPage(db, job.id, RETRIED, after, PAGE);
-    if (page.length === 0) break;
-    after = page.at(-1)?.id ?? after;
-    db.transaction(() => {
-      for (const row of page) {
-        const triple = row.tripleRowId === null ? undefined : triples.get(row.tripleRowId);
-        if (!triple) continue;
-        if (argued.has(triple.rowId)) {
-          settleBatchRequest(db, row.id, 'succeeded', null);
-          alreadyDone += 1;
-          continue;
-        }
-        addGenerationRequest(db, job, config, triple, writer, row.id);
-      }
-    });
-  }
+  forEachRetried(db, job, signal, (row) => {
+    const triple = row.tripleRowId === null ? undefined : triples.get(row.tripleRowId);
+    if (!triple) return;
+    if (argued.has(triple.rowId)) {
+      settleBatchRequest(db, row.id, 'succeeded', null);
+      alreadyDone += 1;
+      return;
+    }
+    addGenerationRequest(db, job, config, triple, writer, row.id);
+  });
   return { runId: null, cacheHits: 0, alreadyDone };
 }
 
