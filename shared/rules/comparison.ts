@@ -1,5 +1,5 @@
 import type { CaseId } from '../vocabulary.ts';
-import type { CaseContext, CaseDecision } from './case-attribution.ts';
+import type { CaseContext, CaseDecision } from './case-rule.ts';
 import type { NamedRule } from './named-rule.ts';
 import type { SegmentCue, SegmentFacts } from './segment-facts.ts';
 import type { RuleName, RulesPolarity } from './types.ts';
