@@ -20,6 +20,30 @@ function readings(text: string) {
 }
 
 describe('case attribution', () => {
+  it('says what follows the colon of joined case words of each of them', () => {
+    expect(lists('1. TSC1 ~ current: F3, F5.')).toEqual({
+      current: ['F3', 'F5'],
+      tsc1: ['F3', 'F5'],
+      tsc2: [],
+    });
+    expect(lists('Point: current = TSC1: F4, F21.')).toEqual({
+      current: ['F4', 'F21'],
+      tsc1: ['F4', 'F21'],
+      tsc2: [],
+    });
+    expect(lists('TSC2: F11, F20.')).toEqual({ current: [], tsc1: [], tsc2: ['F11', 'F20'] });
+  });
+
+  it('reads terse distinctions with a bare "current"', () => {
+    expect(lists('D: F21 in TSC1, not current.')).toEqual({ current: [], tsc1: ['F21'], tsc2: [] });
+    expect(lists('Rebuttal: current lacks F23; TSC2 lacked F13.')).toEqual({
+      current: [],
+      tsc1: [],
+      tsc2: [],
+    });
+    expect(lists('F17 in current only; TSC2 = F17, F24.').current).toEqual(['F17']);
+  });
+
   it('counts a shared statement for every case named', () => {
     expect(lists('F4 and F6 were present in both the input case and TSC1.')).toEqual({
       current: ['F4', 'F6'],

@@ -106,10 +106,20 @@ export const CASE_RULES = [
   },
   {
     name: 'case.relative-antecedent',
-    says: 'A relative clause or what follows a colon, without case words of its own, takes the case named just before it ("TSC2, which also involved F1", "TSC1: F16, F24").',
+    says: 'A relative clause or what follows a colon, without case words of its own, takes the case named just before it ("TSC2, which also involved F1", "TSC1: F16, F24"); after case words joined by a sign or "and" ("TSC1 ~ current: F3, F5") it takes them all.',
     example: 'Cite TSC2, a defendant win, which also involved F1 and F10.',
     decide({ reader, all, index, facts }) {
       const previous = all[index - 1];
+      // "TSC1 ~ current: F3, F5": what follows the colon of joined case words is said of each.
+      const joined = previous && facts.segment.opener === 'colon' ? reader.joinedCases(previous) : undefined;
+      if (joined)
+        return {
+          entries: joined.map((caseId) => ({
+            case: caseId,
+            negated: false,
+            rule: 'case.relative-antecedent',
+          })),
+        };
       const antecedent = previous ? reader.antecedent(previous) : undefined;
       if (
         (facts.segment.opener !== 'relative' && facts.segment.opener !== 'colon') ||
