@@ -34,6 +34,27 @@ describe('case attribution', () => {
     expect(lists('TSC2: F11, F20.')).toEqual({ current: [], tsc1: [], tsc2: ['F11', 'F20'] });
   });
 
+  it("gives a bare list of factors under a heading the heading's cases, and prose under it none", () => {
+    expect(lists('### Current\nF1, F10\n### TSC1 (P)\nF1, F21\n### TSC2 (D)\nF10')).toEqual({
+      current: ['F1', 'F10'],
+      tsc1: ['F1', 'F21'],
+      tsc2: ['F10'],
+    });
+    expect(lists('## The plaintiff cites TSC1\nThe defendant signed F4.')).toEqual({
+      current: ['F4'],
+      tsc1: [],
+      tsc2: [],
+    });
+  });
+
+  it('reads a terse "(TSC1: no)" as absence there', () => {
+    expect(lists('D: current has F16 (TSC1: no); TSC2 has F16.')).toEqual({
+      current: ['F16'],
+      tsc1: [],
+      tsc2: ['F16'],
+    });
+  });
+
   it('reads terse distinctions with a bare "current"', () => {
     expect(lists('D: F21 in TSC1, not current.')).toEqual({ current: [], tsc1: ['F21'], tsc2: [] });
     expect(lists('Rebuttal: current lacks F23; TSC2 lacked F13.')).toEqual({

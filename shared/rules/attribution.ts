@@ -219,6 +219,9 @@ export function attributeMentions(
   const negationsOf = sentenceSlicer(negations);
   const hypotheticalsOf = sentenceSlicer(hypotheticalWords);
   let leadIn: Entry[] | null = null;
+  // The cases of the heading above ("### TSC1 (P)"), for the bare lists of factors under it.
+  let headingCases: Entry[] | null = null;
+  let headingParagraph = -1;
   for (const [sentenceIndex, sentence] of sentences.entries()) {
     const inSentence = mentionsOf(sentence);
     const sentenceCues = cuesOf(sentence);
@@ -227,8 +230,10 @@ export function attributeMentions(
     const next = sentences[sentenceIndex + 1];
     const leadsList = sentence.endsWithColon && next?.bulletLine === true && next.lineStart;
     if (!sentence.bulletLine) leadIn = null;
-    // A sentence without mentions has nothing to read, unless it leads a list in.
-    if (inSentence.length === 0 && !leadsList) continue;
+    const leadsLines = sentence.heading && sentenceCues.length > 0;
+    if (sentence.heading || sentence.paragraph !== headingParagraph) headingCases = null;
+    // A sentence without mentions has nothing to read, unless it leads a list or lines in.
+    if (inSentence.length === 0 && !leadsList && !leadsLines) continue;
     const all = sentence.segments.map((segment) =>
       segmentFacts(
         text,
@@ -240,7 +245,11 @@ export function attributeMentions(
         lexicon,
       ),
     );
-    const { mains, inherited } = mainCases(reader, all, sentence.paragraph, leadIn);
+    const underHeading =
+      headingCases && all.every((facts) => facts.mentions.length === 0 || reader.bareList(facts))
+        ? headingCases
+        : null;
+    const { mains, inherited } = mainCases(reader, all, sentence.paragraph, leadIn ?? underHeading);
     const read = readMentions(reader, all, mains, inherited);
     applyTrailingSegments(all, read);
     for (const mention of inSentence) result.push({ mention, attributions: read.get(mention) ?? [] });
@@ -248,6 +257,11 @@ export function attributeMentions(
     if (leadsList) {
       const entries = reader.leadIn(all, sentence.paragraph);
       leadIn = entries.length > 0 ? entries : null;
+    }
+    if (leadsLines && inSentence.length === 0) {
+      const entries = reader.leadIn(all, sentence.paragraph);
+      headingCases = entries.length > 0 ? entries : null;
+      headingParagraph = sentence.paragraph;
     }
   }
   return result;

@@ -184,7 +184,7 @@ export const CASE_RULES = [
   },
   {
     name: 'case.list-lead-in',
-    says: 'A list item without case words takes the cases of its lead-in ("Both cases involve:" before bullets).',
+    says: 'A list item without case words takes the cases of its lead-in ("Both cases involve:" before bullets); a bare list of factors under a heading with case words ("### TSC1 (P)") takes the heading\'s cases.',
     example: 'Both cases involve:\n- a nondisclosure agreement (F4)',
     decide: ({ leadIn }) => (leadIn ? { entries: leadIn } : undefined),
   },

@@ -66,6 +66,15 @@ describe('negation bound to a case word', () => {
     expect(negationAfterCase('TSC2 has nothing comparable', 4, 27, lexicon)).not.toBeNull();
   });
 
+  it('binds a verdict after the case word and its colon, past the colon ("(TSC1: no)")', () => {
+    const text = 'current has F16 (TSC1: no) ; TSC2 has F16';
+    const at = text.indexOf('TSC1') + 4;
+    expect(negationAfterCase(text, at, at, lexicon)).toEqual({ start: at, end: at + 4 });
+    expect(negationAfterCase('TSC2: none.', 4, 4, lexicon)).not.toBeNull();
+    expect(negationAfterCase('TSC2: no NDA was signed', 4, 4, lexicon)).toBeNull();
+    expect(negationAfterCase('TSC1: F4, F6', 4, 4, lexicon)).toBeNull();
+  });
+
   it('does not bind an ordinary verb', () => {
     expect(negationAfterCase('TSC2 involved F6', 4, 16, lexicon)).toBeNull();
     expect(negationBeforeCase('present in TSC1', 0, 11, 15, lexicon)).toBeNull();
