@@ -47,6 +47,23 @@ describe('case attribution', () => {
     });
   });
 
+  it('reads "lost no time" as no negation, and "& TSC1" as an elliptical extension', () => {
+    expect(lists('As in TSC1, the plaintiff here lost no time protecting the code (F4, F6).')).toEqual({
+      current: ['F4', 'F6'],
+      tsc1: ['F4', 'F6'],
+      tsc2: [],
+    });
+    expect(lists('F15 is in the input case & TSC1.')).toEqual({ current: ['F15'], tsc1: ['F15'], tsc2: [] });
+  });
+
+  it('reads "both are established in the current case" after a precedent\'s factors as present there too', () => {
+    expect(
+      lists(
+        'The plaintiff relies on TSC1, in which F7 and F8 were established; both are established in the current case.',
+      ),
+    ).toEqual({ current: ['F7', 'F8'], tsc1: ['F7', 'F8'], tsc2: [] });
+  });
+
   it('reads a terse "(TSC1: no)" as absence there', () => {
     expect(lists('D: current has F16 (TSC1: no); TSC2 has F16.')).toEqual({
       current: ['F16'],

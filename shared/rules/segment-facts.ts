@@ -116,7 +116,7 @@ const patternsOf = definePatterns({
   COMPLEMENT: ['\\b{reporting-verb}\\b[^,;:.]*?\\bthat\\b', 'gi'],
   OPENS_WITH_REASON: ['^\\W*and\\s+(?:also\\s+)?{reason-conjunction}\\b', 'i'],
   DISTINGUISHES: ['\\b(?:{distinguish-verb}|distinguishing|{separating-verb})\\s+$', 'i'],
-  ELLIPTICAL: ['^(?:[\\s,.;:()*—–-]|\\b{elliptical-word}\\b)*$', 'i'],
+  ELLIPTICAL: ['^(?:[\\s,.;:()*—–&-]|\\b{elliptical-word}\\b)*$', 'i'],
   TOPIC_AFTER: ['^\\s*{topic-copula}\\s+(?:\\w+ly\\s+)?{topic-predicate}\\b', 'i'],
   SHARE: ['\\b{sharing-word}\\b', 'i'],
   // … but not the plaintiff sharing its information with someone ("shared the formula with its
