@@ -77,15 +77,17 @@ function sentenceSlicer<T extends Span>(spans: readonly T[]): (sentence: Span) =
 }
 
 /**
- * Whether a segment ends the reach of "as in TSC1" before it: a contrast, ";", a dash or a second
- * reason (", and because the plaintiff itself had published …") — but not an "unlike" aside ("The
- * input case, like TSC1 but unlike TSC2, involves F7").
+ * Whether a segment ends the reach of "as in TSC1" before it: a contrast, ";", a dash, a second
+ * reason (", and because the plaintiff itself had published …") or the main clause after an opening
+ * subordinate one ("Although …, the defendant knew F21, as in TSC1") — but not an "unlike" aside
+ * ("The input case, like TSC1 but unlike TSC2, involves F7").
  */
 function startsGroup(facts: SegmentFacts): boolean {
   if (facts.opensWithUnlike) return false;
   return (
     facts.segment.opener === 'contrast' ||
     facts.segment.opener === 'punctuation' ||
+    facts.segment.mainClause === true ||
     (facts.segment.opener === 'and' && facts.opensWithReason)
   );
 }
@@ -106,6 +108,8 @@ function opensForward(all: readonly SegmentFacts[], facts: SegmentFacts): boolea
   const next = all[all.indexOf(facts) + 1];
   return next?.segment.opener === 'relative';
 }
+
+const AND_THAT = /^\W*and\s+that\b/i;
 
 /** The readings of a mention's main cases (not those a comparison added): what its own clause says. */
 function mainReadings(attributions: readonly Attribution[]): readonly Attribution[] {
@@ -128,8 +132,17 @@ function readMentions(
     if (!main) continue;
     let groupEnd = all.findIndex((other, at) => at > index && startsGroup(other));
     if (groupEnd === -1) groupEnd = all.length;
+    // An "as in" in a second that-clause does not reach back over its ", and that" ("… that TSC1
+    // involved F7, …, and that here, as in TSC2, Y" does not say F7 of TSC2).
+    const andAfter = all.findIndex(
+      (other, at) =>
+        at > index &&
+        other.segment.opener === 'and' &&
+        AND_THAT.test(reader.text.slice(other.segment.start, other.segment.start + 12)),
+    );
+    const reachEnd = andAfter === -1 ? groupEnd : Math.min(groupEnd, andAfter);
     const comparatives = all
-      .slice(groupStart, groupEnd)
+      .slice(groupStart, reachEnd)
       .flatMap((other) => other.cues.filter((cue) => cue.relation === 'comparative'));
     const openingUnlikes = all
       .slice(groupStart, index)
