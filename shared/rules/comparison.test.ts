@@ -130,7 +130,7 @@ describe('the reach of "as in"', () => {
         'Although the agreement was not specific (F5), the defendant still knew it was confidential (F21), as in TSC1.',
         'F21',
       ),
-    ).toEqual(['current:asserted:case.default-current', 'tsc1:asserted:comparison.as-in']);
+    ).toEqual(['current:asserted:case.previous-clause', 'tsc1:asserted:comparison.as-in']);
   });
 
   it('does not reach back over ", and that", but forward over ", and"', () => {
