@@ -64,6 +64,19 @@ describe('case attribution', () => {
     ).toEqual({ current: ['F7', 'F8'], tsc1: ['F7', 'F8'], tsc2: [] });
   });
 
+  it('reads "and TSC2, in which …, cannot govern" as a new subject, "and TSC2, which …, had the same factor" as an extension', () => {
+    expect(
+      lists(
+        'The article disclosed the plans (F27); and TSC2, in which no covenant was signed, cannot govern a case of bribery.',
+      ),
+    ).toEqual({ current: ['F27'], tsc1: [], tsc2: [] });
+    expect(lists('That is F11, and TSC2, which the defendant won, had the same factor.')).toEqual({
+      current: ['F11'],
+      tsc1: [],
+      tsc2: ['F11'],
+    });
+  });
+
   it('reads a terse "(TSC1: no)" as absence there', () => {
     expect(lists('D: current has F16 (TSC1: no); TSC2 has F16.')).toEqual({
       current: ['F16'],

@@ -3,7 +3,7 @@ import type { ResolvedCue } from './case-references.ts';
 import { type Attribution, addComparisons, overall, put, trailingReading } from './comparison.ts';
 import type { HypotheticalWord } from './hypotheticals.ts';
 import type { Lexicon } from './lexicon.ts';
-import { type Entry, type SegmentFacts, segmentFacts } from './segment-facts.ts';
+import { affirmsOnItsOwn, type Entry, type SegmentFacts, segmentFacts } from './segment-facts.ts';
 import type { Segment } from './segments.ts';
 import { SentenceReader } from './sentence-reader.ts';
 import type { Sentence, Span } from './sentences.ts';
@@ -162,7 +162,12 @@ function readMentions(
  * Segments without mentions but with case words add readings to the mentions just before them
  * (`case.trailing-case-words` and the comparison rules `trailingReading` applies).
  */
-function applyTrailingSegments(all: readonly SegmentFacts[], read: Map<FoundMention, Attribution[]>): void {
+function applyTrailingSegments(
+  all: readonly SegmentFacts[],
+  read: Map<FoundMention, Attribution[]>,
+  text: string,
+  lexicon: Lexicon,
+): void {
   const firstWithMentions = all.findIndex((facts) => facts.mentions.length > 0);
   if (firstWithMentions === -1) return;
   for (const [index, facts] of all.entries()) {
@@ -170,6 +175,19 @@ function applyTrailingSegments(all: readonly SegmentFacts[], read: Map<FoundMent
     // "… and the precedents (TSC1: F16, F24 …": a case word before a colon introduces what follows.
     if (all[index + 1]?.segment.opener === 'colon') continue;
     if (opensForward(all, facts)) continue;
+    // "…; and TSC2, in which no covenant was signed, cannot govern …": a bare case word with a
+    // relative clause after it is the subject of a new statement, no extension of the one before
+    // — unless what follows affirms ("and TSC2, which the defendant won, had the same factor").
+    const relative = all[index + 1];
+    if (
+      facts.elliptical &&
+      !facts.affirms &&
+      !facts.negated &&
+      !facts.cues.some((cue) => cue.negated || cue.relation !== 'plain') &&
+      relative?.segment.opener === 'relative' &&
+      !all.slice(index + 1).some((other) => affirmsOnItsOwn(text, other.segment, lexicon))
+    )
+      continue;
     const target = all.slice(0, index).findLast((other) => other.mentions.length > 0);
     if (!target) continue;
     // After ";", a dash, ", and" or a contrast, a clause that neither negates nor affirms on its own
@@ -264,7 +282,7 @@ export function attributeMentions(
         : null;
     const { mains, inherited } = mainCases(reader, all, sentence.paragraph, leadIn ?? underHeading);
     const read = readMentions(reader, all, mains, inherited);
-    applyTrailingSegments(all, read);
+    applyTrailingSegments(all, read, text, lexicon);
     for (const mention of inSentence) result.push({ mention, attributions: read.get(mention) ?? [] });
 
     if (leadsList) {

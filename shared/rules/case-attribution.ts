@@ -210,7 +210,7 @@ export const MENTION_CASE_RULES = [
   },
   {
     name: 'case.elliptical-extension',
-    says: 'A bare "or TSC2" after a statement extends it, with its polarity ("No such break-in occurred in TSC1 or TSC2").',
+    says: 'A bare "or TSC2" after a statement extends it, with its polarity ("No such break-in occurred in TSC1 or TSC2") — not a bare case word with a relative clause after it and a predicate of its own ("…; and TSC2, in which no covenant was signed, cannot govern …"), unless that predicate affirms ("and TSC2, which the defendant won, had the same factor").',
     example: 'No such break-in occurred in TSC1 or TSC2.',
   },
 ] as const satisfies readonly NamedRule[];

@@ -405,3 +405,12 @@ function plainEntries(cues: readonly SegmentCue[]): Entry[] {
   }
   return entries;
 }
+
+/**
+ * Whether the words of `segment` affirm on their own (an additive, "had the same factor", "has it"),
+ * for a segment `segmentFacts` does not ask it of (one without case words): "and TSC2, which the
+ * defendant won, had the same factor".
+ */
+export function affirmsOnItsOwn(text: string, segment: Span, lexicon: Lexicon): boolean {
+  return patternsOf(lexicon).AFFIRMS.test(text.slice(segment.start, segment.end));
+}
