@@ -48,7 +48,7 @@ function scoreOf(set: Parameters<typeof loadSet>[0], lexicon: ReturnType<typeof 
 // Floors per written set: micro-F1, paraphrase recall, most negated mentions counted as present,
 // most factors put in a case the argument excludes (docs/RULES-EXTRACTOR.md, "Measured figures").
 const FLOORS: ReadonlyArray<readonly [WrittenSet, number, number, number, number, number]> = [
-  ['independent', 54, 0.95, 0.88, 0, 3],
+  ['independent', 54, 0.95, 0.88, 0, 2],
   ['independent-2', 50, 0.95, 0.85, 0, 3],
   ['independent-3', 50, 0.93, 0.81, 0, 2],
   ['dev-blind', 40, 0.94, 0.88, 0, 4],

@@ -197,6 +197,17 @@ function applyTrailingSegments(
     const statesOwn =
       facts.negated || facts.cues.some((cue) => cue.negated) || facts.affirms || facts.elliptical;
     const aside = facts.cues.some((cue) => cue.relation !== 'plain');
+    // "Unlike the plaintiff in TSC2, which never protected its recipe (F19), the plaintiff here
+    // took real care": the main clause resumed after an "unlike" aside's relative clause is the
+    // contrast itself, not a repetition of the relative clause's factor.
+    if (
+      opener === 'resume' &&
+      !statesOwn &&
+      !aside &&
+      all[index - 1]?.segment.opener === 'relative' &&
+      all[index - 2]?.opensWithUnlike === true
+    )
+      continue;
     // After a colon, too: "the input case involves no F12: the disclosures here were unrestricted"
     // explains the statement, it does not say F12 of the input case again.
     if (

@@ -148,3 +148,14 @@ describe('the reach of "as in"', () => {
     ).toEqual(['current:asserted:case.default-current', 'tsc1:asserted:comparison.as-in']);
   });
 });
+
+describe('the main clause after an "unlike" aside\'s relative clause', () => {
+  it("is the contrast itself: it does not take the relative clause's factor", () => {
+    expect(
+      readings(
+        'And unlike the plaintiff in TSC2, which never bothered to protect its recipe in any way, the plaintiff here took real care.',
+        'F19',
+      ),
+    ).toEqual(['tsc2:asserted:case.relative-antecedent']);
+  });
+});
