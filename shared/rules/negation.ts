@@ -122,6 +122,11 @@ export const NEGATION_RULES = [
       'The defendant knew the data was confidential (F21), showing that it had not signed a nondisclosure agreement.',
   },
   {
+    name: 'negation.likeness-denied',
+    says: 'An F18 (identical products) wording that its clause goes on to deny in other words ("the knock-off differed in several features", "the copy was different") is negated: a likeness denied (class likeness-denial).',
+    example: 'In TSC1, the knock-off differed in several features.',
+  },
+  {
     name: 'negation.list-before-negated-clause',
     says: 'A bare list of factors takes the negation of the clause after it ("F4, F6 and F10 are absent from the input case").',
     example: 'F4, F6 — neither of them is found in the input case, nor is F10.',
