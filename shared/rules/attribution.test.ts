@@ -20,6 +20,81 @@ function readings(text: string) {
 }
 
 describe('case attribution', () => {
+  it('says what follows the colon of joined case words of each of them', () => {
+    expect(lists('1. TSC1 ~ current: F3, F5.')).toEqual({
+      current: ['F3', 'F5'],
+      tsc1: ['F3', 'F5'],
+      tsc2: [],
+    });
+    expect(lists('Point: current = TSC1: F4, F21.')).toEqual({
+      current: ['F4', 'F21'],
+      tsc1: ['F4', 'F21'],
+      tsc2: [],
+    });
+    expect(lists('TSC2: F11, F20.')).toEqual({ current: [], tsc1: [], tsc2: ['F11', 'F20'] });
+  });
+
+  it("gives a bare list of factors under a heading the heading's cases, and prose under it none", () => {
+    expect(lists('### Current\nF1, F10\n### TSC1 (P)\nF1, F21\n### TSC2 (D)\nF10')).toEqual({
+      current: ['F1', 'F10'],
+      tsc1: ['F1', 'F21'],
+      tsc2: ['F10'],
+    });
+    expect(lists('## The plaintiff cites TSC1\nThe defendant signed F4.')).toEqual({
+      current: ['F4'],
+      tsc1: [],
+      tsc2: [],
+    });
+  });
+
+  it('reads "lost no time" as no negation, and "& TSC1" as an elliptical extension', () => {
+    expect(lists('As in TSC1, the plaintiff here lost no time protecting the code (F4, F6).')).toEqual({
+      current: ['F4', 'F6'],
+      tsc1: ['F4', 'F6'],
+      tsc2: [],
+    });
+    expect(lists('F15 is in the input case & TSC1.')).toEqual({ current: ['F15'], tsc1: ['F15'], tsc2: [] });
+  });
+
+  it('reads "both are established in the current case" after a precedent\'s factors as present there too', () => {
+    expect(
+      lists(
+        'The plaintiff relies on TSC1, in which F7 and F8 were established; both are established in the current case.',
+      ),
+    ).toEqual({ current: ['F7', 'F8'], tsc1: ['F7', 'F8'], tsc2: [] });
+  });
+
+  it('reads "and TSC2, in which …, cannot govern" as a new subject, "and TSC2, which …, had the same factor" as an extension', () => {
+    expect(
+      lists(
+        'The article disclosed the plans (F27); and TSC2, in which no covenant was signed, cannot govern a case of bribery.',
+      ),
+    ).toEqual({ current: ['F27'], tsc1: [], tsc2: [] });
+    expect(lists('That is F11, and TSC2, which the defendant won, had the same factor.')).toEqual({
+      current: ['F11'],
+      tsc1: [],
+      tsc2: ['F11'],
+    });
+  });
+
+  it('reads a terse "(TSC1: no)" as absence there', () => {
+    expect(lists('D: current has F16 (TSC1: no); TSC2 has F16.')).toEqual({
+      current: ['F16'],
+      tsc1: [],
+      tsc2: ['F16'],
+    });
+  });
+
+  it('reads terse distinctions with a bare "current"', () => {
+    expect(lists('D: F21 in TSC1, not current.')).toEqual({ current: [], tsc1: ['F21'], tsc2: [] });
+    expect(lists('Rebuttal: current lacks F23; TSC2 lacked F13.')).toEqual({
+      current: [],
+      tsc1: [],
+      tsc2: [],
+    });
+    expect(lists('F17 in current only; TSC2 = F17, F24.').current).toEqual(['F17']);
+  });
+
   it('counts a shared statement for every case named', () => {
     expect(lists('F4 and F6 were present in both the input case and TSC1.')).toEqual({
       current: ['F4', 'F6'],

@@ -3,7 +3,7 @@ import type { ResolvedCue } from './case-references.ts';
 import { type Attribution, addComparisons, overall, put, trailingReading } from './comparison.ts';
 import type { HypotheticalWord } from './hypotheticals.ts';
 import type { Lexicon } from './lexicon.ts';
-import { type Entry, type SegmentFacts, segmentFacts } from './segment-facts.ts';
+import { affirmsOnItsOwn, type Entry, type SegmentFacts, segmentFacts } from './segment-facts.ts';
 import type { Segment } from './segments.ts';
 import { SentenceReader } from './sentence-reader.ts';
 import type { Sentence, Span } from './sentences.ts';
@@ -77,15 +77,17 @@ function sentenceSlicer<T extends Span>(spans: readonly T[]): (sentence: Span) =
 }
 
 /**
- * Whether a segment ends the reach of "as in TSC1" before it: a contrast, ";", a dash or a second
- * reason (", and because the plaintiff itself had published …") — but not an "unlike" aside ("The
- * input case, like TSC1 but unlike TSC2, involves F7").
+ * Whether a segment ends the reach of "as in TSC1" before it: a contrast, ";", a dash, a second
+ * reason (", and because the plaintiff itself had published …") or the main clause after an opening
+ * subordinate one ("Although …, the defendant knew F21, as in TSC1") — but not an "unlike" aside
+ * ("The input case, like TSC1 but unlike TSC2, involves F7").
  */
 function startsGroup(facts: SegmentFacts): boolean {
   if (facts.opensWithUnlike) return false;
   return (
     facts.segment.opener === 'contrast' ||
     facts.segment.opener === 'punctuation' ||
+    facts.segment.mainClause === true ||
     (facts.segment.opener === 'and' && facts.opensWithReason)
   );
 }
@@ -106,6 +108,8 @@ function opensForward(all: readonly SegmentFacts[], facts: SegmentFacts): boolea
   const next = all[all.indexOf(facts) + 1];
   return next?.segment.opener === 'relative';
 }
+
+const AND_THAT = /^\W*and\s+that\b/i;
 
 /** The readings of a mention's main cases (not those a comparison added): what its own clause says. */
 function mainReadings(attributions: readonly Attribution[]): readonly Attribution[] {
@@ -128,8 +132,17 @@ function readMentions(
     if (!main) continue;
     let groupEnd = all.findIndex((other, at) => at > index && startsGroup(other));
     if (groupEnd === -1) groupEnd = all.length;
+    // An "as in" in a second that-clause does not reach back over its ", and that" ("… that TSC1
+    // involved F7, …, and that here, as in TSC2, Y" does not say F7 of TSC2).
+    const andAfter = all.findIndex(
+      (other, at) =>
+        at > index &&
+        other.segment.opener === 'and' &&
+        AND_THAT.test(reader.text.slice(other.segment.start, other.segment.start + 12)),
+    );
+    const reachEnd = andAfter === -1 ? groupEnd : Math.min(groupEnd, andAfter);
     const comparatives = all
-      .slice(groupStart, groupEnd)
+      .slice(groupStart, reachEnd)
       .flatMap((other) => other.cues.filter((cue) => cue.relation === 'comparative'));
     const openingUnlikes = all
       .slice(groupStart, index)
@@ -149,7 +162,12 @@ function readMentions(
  * Segments without mentions but with case words add readings to the mentions just before them
  * (`case.trailing-case-words` and the comparison rules `trailingReading` applies).
  */
-function applyTrailingSegments(all: readonly SegmentFacts[], read: Map<FoundMention, Attribution[]>): void {
+function applyTrailingSegments(
+  all: readonly SegmentFacts[],
+  read: Map<FoundMention, Attribution[]>,
+  text: string,
+  lexicon: Lexicon,
+): void {
   const firstWithMentions = all.findIndex((facts) => facts.mentions.length > 0);
   if (firstWithMentions === -1) return;
   for (const [index, facts] of all.entries()) {
@@ -157,6 +175,19 @@ function applyTrailingSegments(all: readonly SegmentFacts[], read: Map<FoundMent
     // "… and the precedents (TSC1: F16, F24 …": a case word before a colon introduces what follows.
     if (all[index + 1]?.segment.opener === 'colon') continue;
     if (opensForward(all, facts)) continue;
+    // "…; and TSC2, in which no covenant was signed, cannot govern …": a bare case word with a
+    // relative clause after it is the subject of a new statement, no extension of the one before
+    // — unless what follows affirms ("and TSC2, which the defendant won, had the same factor").
+    const relative = all[index + 1];
+    if (
+      facts.elliptical &&
+      !facts.affirms &&
+      !facts.negated &&
+      !facts.cues.some((cue) => cue.negated || cue.relation !== 'plain') &&
+      relative?.segment.opener === 'relative' &&
+      !all.slice(index + 1).some((other) => affirmsOnItsOwn(text, other.segment, lexicon))
+    )
+      continue;
     const target = all.slice(0, index).findLast((other) => other.mentions.length > 0);
     if (!target) continue;
     // After ";", a dash, ", and" or a contrast, a clause that neither negates nor affirms on its own
@@ -166,6 +197,17 @@ function applyTrailingSegments(all: readonly SegmentFacts[], read: Map<FoundMent
     const statesOwn =
       facts.negated || facts.cues.some((cue) => cue.negated) || facts.affirms || facts.elliptical;
     const aside = facts.cues.some((cue) => cue.relation !== 'plain');
+    // "Unlike the plaintiff in TSC2, which never protected its recipe (F19), the plaintiff here
+    // took real care": the main clause resumed after an "unlike" aside's relative clause is the
+    // contrast itself, not a repetition of the relative clause's factor.
+    if (
+      opener === 'resume' &&
+      !statesOwn &&
+      !aside &&
+      all[index - 1]?.segment.opener === 'relative' &&
+      all[index - 2]?.opensWithUnlike === true
+    )
+      continue;
     // After a colon, too: "the input case involves no F12: the disclosures here were unrestricted"
     // explains the statement, it does not say F12 of the input case again.
     if (
@@ -219,6 +261,9 @@ export function attributeMentions(
   const negationsOf = sentenceSlicer(negations);
   const hypotheticalsOf = sentenceSlicer(hypotheticalWords);
   let leadIn: Entry[] | null = null;
+  // The cases of the heading above ("### TSC1 (P)"), for the bare lists of factors under it.
+  let headingCases: Entry[] | null = null;
+  let headingParagraph = -1;
   for (const [sentenceIndex, sentence] of sentences.entries()) {
     const inSentence = mentionsOf(sentence);
     const sentenceCues = cuesOf(sentence);
@@ -227,8 +272,10 @@ export function attributeMentions(
     const next = sentences[sentenceIndex + 1];
     const leadsList = sentence.endsWithColon && next?.bulletLine === true && next.lineStart;
     if (!sentence.bulletLine) leadIn = null;
-    // A sentence without mentions has nothing to read, unless it leads a list in.
-    if (inSentence.length === 0 && !leadsList) continue;
+    const leadsLines = sentence.heading && sentenceCues.length > 0;
+    if (sentence.heading || sentence.paragraph !== headingParagraph) headingCases = null;
+    // A sentence without mentions has nothing to read, unless it leads a list or lines in.
+    if (inSentence.length === 0 && !leadsList && !leadsLines) continue;
     const all = sentence.segments.map((segment) =>
       segmentFacts(
         text,
@@ -240,14 +287,23 @@ export function attributeMentions(
         lexicon,
       ),
     );
-    const { mains, inherited } = mainCases(reader, all, sentence.paragraph, leadIn);
+    const underHeading =
+      headingCases && all.every((facts) => facts.mentions.length === 0 || reader.bareList(facts))
+        ? headingCases
+        : null;
+    const { mains, inherited } = mainCases(reader, all, sentence.paragraph, leadIn ?? underHeading);
     const read = readMentions(reader, all, mains, inherited);
-    applyTrailingSegments(all, read);
+    applyTrailingSegments(all, read, text, lexicon);
     for (const mention of inSentence) result.push({ mention, attributions: read.get(mention) ?? [] });
 
     if (leadsList) {
       const entries = reader.leadIn(all, sentence.paragraph);
       leadIn = entries.length > 0 ? entries : null;
+    }
+    if (leadsLines && inSentence.length === 0) {
+      const entries = reader.leadIn(all, sentence.paragraph);
+      headingCases = entries.length > 0 ? entries : null;
+      headingParagraph = sentence.paragraph;
     }
   }
   return result;

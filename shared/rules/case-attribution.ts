@@ -1,33 +1,9 @@
+import type { CaseContext, CaseRule } from './case-rule.ts';
 import { A_BUT_NOT_B } from './comparison.ts';
 import type { NamedRule } from './named-rule.ts';
 import type { Entry, SegmentFacts } from './segment-facts.ts';
 import type { SentenceReader } from './sentence-reader.ts';
 import type { RuleName } from './types.ts';
-
-/** What a case rule sees: the sentence's segments, the one being read, and the cases decided before it. */
-export interface CaseContext {
-  reader: SentenceReader;
-  all: readonly SegmentFacts[];
-  index: number;
-  facts: SegmentFacts;
-  /** The main cases decided for the segments before this one (null: a segment without mentions). */
-  mains: ReadonlyArray<Entry[] | null>;
-  paragraph: number;
-  /** The cases of a list's lead-in ("Both cases involve:") for a bullet line, else null. */
-  leadIn: Entry[] | null;
-  firstWithMentions: number;
-}
-
-/** A case rule's decision: the segment's main cases, and whether the negation of a later clause reaches it. */
-export interface CaseDecision {
-  entries: Entry[];
-  inheritedNegation?: boolean;
-}
-
-interface CaseRule extends NamedRule {
-  /** The main cases of the segment, or undefined when the rule does not apply (the next is tried). */
-  decide(context: CaseContext): CaseDecision | undefined;
-}
 
 const NO_CASES: ReadonlySet<unknown> = new Set();
 const OPENING_PRONOUN = /^\W*(?:it|they|he|she)\b/i;
@@ -130,10 +106,20 @@ export const CASE_RULES = [
   },
   {
     name: 'case.relative-antecedent',
-    says: 'A relative clause or what follows a colon, without case words of its own, takes the case named just before it ("TSC2, which also involved F1", "TSC1: F16, F24").',
+    says: 'A relative clause or what follows a colon, without case words of its own, takes the case named just before it ("TSC2, which also involved F1", "TSC1: F16, F24"); after case words joined by a sign or "and" ("TSC1 ~ current: F3, F5") it takes them all.',
     example: 'Cite TSC2, a defendant win, which also involved F1 and F10.',
     decide({ reader, all, index, facts }) {
       const previous = all[index - 1];
+      // "TSC1 ~ current: F3, F5": what follows the colon of joined case words is said of each.
+      const joined = previous && facts.segment.opener === 'colon' ? reader.joinedCases(previous) : undefined;
+      if (joined)
+        return {
+          entries: joined.map((caseId) => ({
+            case: caseId,
+            negated: false,
+            rule: 'case.relative-antecedent',
+          })),
+        };
       const antecedent = previous ? reader.antecedent(previous) : undefined;
       if (
         (facts.segment.opener !== 'relative' && facts.segment.opener !== 'colon') ||
@@ -198,7 +184,7 @@ export const CASE_RULES = [
   },
   {
     name: 'case.list-lead-in',
-    says: 'A list item without case words takes the cases of its lead-in ("Both cases involve:" before bullets).',
+    says: 'A list item without case words takes the cases of its lead-in ("Both cases involve:" before bullets); a bare list of factors under a heading with case words ("### TSC1 (P)") takes the heading\'s cases.',
     example: 'Both cases involve:\n- a nondisclosure agreement (F4)',
     decide: ({ leadIn }) => (leadIn ? { entries: leadIn } : undefined),
   },
@@ -219,12 +205,12 @@ export const MENTION_CASE_RULES = [
   },
   {
     name: 'case.trailing-case-words',
-    says: 'A clause without factors but with case words speaks of the factors just before it ("and TSC2 has it too", "both of which appeared in TSC1") — unless a colon follows it (then it introduces what comes next) and, after ";", a dash, ", and" or a contrast, only when it negates or affirms on its own or is elliptical; "…; in TSC1 the defendant won because …" is a new statement.',
+    says: 'A clause without factors but with case words speaks of the factors just before it ("and TSC2 has it too", "both of which appeared in TSC1") — unless a colon follows it (then it introduces what comes next) and, after ";", a dash, ", and" or a contrast, only when it negates or affirms on its own or is elliptical; "…; in TSC1 the defendant won because …" is a new statement, and so is the main clause resumed after an "unlike" aside\'s relative clause ("Unlike the plaintiff in TSC2, which never protected its recipe, the plaintiff here took real care").',
     example: 'The defendant signed an NDA here, and TSC2 has it too.',
   },
   {
     name: 'case.elliptical-extension',
-    says: 'A bare "or TSC2" after a statement extends it, with its polarity ("No such break-in occurred in TSC1 or TSC2").',
+    says: 'A bare "or TSC2" after a statement extends it, with its polarity ("No such break-in occurred in TSC1 or TSC2") — not a bare case word with a relative clause after it and a predicate of its own ("…; and TSC2, in which no covenant was signed, cannot govern …"), unless that predicate affirms ("and TSC2, which the defendant won, had the same factor").',
     example: 'No such break-in occurred in TSC1 or TSC2.',
   },
 ] as const satisfies readonly NamedRule[];

@@ -24,6 +24,20 @@ describe('findCaseCues', () => {
     ]);
   });
 
+  it('reads a bare "current" as the current case only where it qualifies no noun', () => {
+    expect(cues('D: F21 in TSC1, not current; current has F25; F17 in current only; current & TSC1')).toEqual(
+      [
+        ['TSC1', 'tsc1'],
+        ['current', 'current'],
+        ['current', 'current'],
+        ['current', 'current'],
+        ['current', 'current'],
+        ['TSC1', 'tsc1'],
+      ],
+    );
+    expect(cues('his current employer; the current market; current and former employees')).toEqual([]);
+  });
+
   it('names the precedents by number, position and plural', () => {
     expect(cues('TSC1, TSC 2, TSC-1, Trade Secret Case 2, the first precedent, both precedents')).toEqual([
       ['TSC1', 'tsc1'],

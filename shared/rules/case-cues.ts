@@ -59,6 +59,14 @@ const PATTERNS: ReadonlyArray<
   ['\\bhere\\b', 'gi', () => CURRENT, ['here']],
   // Terse arguments call the current case just "input": "Input and TSC1 share F4", "which input lacks".
   ['\\binput\\b(?!\\s+{case-noun}\\b)', 'gi', () => CURRENT, ['input']],
+  // … and just "current", when what follows cannot be a noun it qualifies ("current has F25", "not
+  // current;", "current & TSC1", "F17 in current only"), never "current employer".
+  [
+    '\\bcurrent\\b(?=[ \\t]*(?:[\\n,.;:&=~|()\\]]|->|$)|\\s+{bare-current-next}\\b|\\s+(?:and|or)\\s+TSC)',
+    'gi',
+    () => CURRENT,
+    ['current'],
+  ],
   ['\\bTSC\\s*[-#]?\\s*(?:no\\.?\\s*)?([12])\\b', 'gi', numbered, ['tsc']],
   ['\\btrade\\s+secret\\s+case\\s*(?:#|no\\.?)?\\s*([12])\\b', 'gi', numbered, ['trade']],
   ['\\bprecedent\\s*(?:#|no\\.?)?\\s*([12])\\b', 'gi', numbered, ['precedent']],

@@ -116,3 +116,46 @@ describe('distinctions in other words', () => {
     ]);
   });
 });
+
+describe('the reach of "as in"', () => {
+  it('does not reach back into an opening subordinate clause', () => {
+    expect(
+      readings(
+        'Although the agreement was not specific (F5), the defendant still knew it was confidential (F21), as in TSC1.',
+        'F5',
+      ),
+    ).toEqual(['current:asserted:case.default-current']);
+    expect(
+      readings(
+        'Although the agreement was not specific (F5), the defendant still knew it was confidential (F21), as in TSC1.',
+        'F21',
+      ),
+    ).toEqual(['current:asserted:case.previous-clause', 'tsc1:asserted:comparison.as-in']);
+  });
+
+  it('does not reach back over ", and that", but forward over ", and"', () => {
+    expect(
+      readings(
+        'The defense says that TSC1 involved F7, which this record lacks, and that here, as in TSC2, the engineers reverse engineered the design (F25).',
+        'F7',
+      ),
+    ).toEqual(['tsc1:asserted:case.own-case-words']);
+    expect(
+      readings(
+        'The defendant paid the employee to defect (F2), and the employee brought drawings (F7), exactly as in TSC1.',
+        'F2',
+      ),
+    ).toEqual(['current:asserted:case.default-current', 'tsc1:asserted:comparison.as-in']);
+  });
+});
+
+describe('the main clause after an "unlike" aside\'s relative clause', () => {
+  it("is the contrast itself: it does not take the relative clause's factor", () => {
+    expect(
+      readings(
+        'And unlike the plaintiff in TSC2, which never bothered to protect its recipe in any way, the plaintiff here took real care.',
+        'F19',
+      ),
+    ).toEqual(['tsc2:asserted:case.relative-antecedent']);
+  });
+});

@@ -1,5 +1,5 @@
 import type { CaseId } from '../vocabulary.ts';
-import type { CaseContext, CaseDecision } from './case-attribution.ts';
+import type { CaseContext, CaseDecision } from './case-rule.ts';
 import type { NamedRule } from './named-rule.ts';
 import type { SegmentCue, SegmentFacts } from './segment-facts.ts';
 import type { RuleName, RulesPolarity } from './types.ts';
@@ -44,7 +44,7 @@ export const COMPARISON_RULES = [
   },
   {
     name: 'comparison.as-in',
-    says: '"As in B", "like B", "just as in B", "as it did in B": the statement holds in B too, with its polarity; it reaches to the next contrast, ";" or dash.',
+    says: '"As in B", "like B", "just as in B", "as it did in B": the statement holds in B too, with its polarity; it reaches to the next contrast, ";" or dash, not back into an opening subordinate clause ("Although the agreement was not specific, the defendant knew F21, as in TSC1": F21 only) nor back over ", and that" ("…, and that here, as in TSC2, …").',
     example: 'As in TSC1, the defendant signed a nondisclosure agreement.',
   },
   {

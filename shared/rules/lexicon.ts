@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { type FactorId, factorIdSchema } from '../factors.ts';
-import { stemWord } from './words.ts';
+import { stemWord } from './stem.ts';
 
 /**
  * One position of a lexicon phrase: a word (one of its alternatives) or a gap of 0…`max` words.

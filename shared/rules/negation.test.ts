@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { extractFactors } from './extract.ts';
 import { findNegationWords, negationAfterCase, negationBeforeCase } from './negation.ts';
 import { SHIPPED_LEXICON as lexicon } from './test-lexicon.ts';
 
@@ -66,8 +67,34 @@ describe('negation bound to a case word', () => {
     expect(negationAfterCase('TSC2 has nothing comparable', 4, 27, lexicon)).not.toBeNull();
   });
 
+  it('binds a verdict after the case word and its colon, past the colon ("(TSC1: no)")', () => {
+    const text = 'current has F16 (TSC1: no) ; TSC2 has F16';
+    const at = text.indexOf('TSC1') + 4;
+    expect(negationAfterCase(text, at, at, lexicon)).toEqual({ start: at, end: at + 4 });
+    expect(negationAfterCase('TSC2: none.', 4, 4, lexicon)).not.toBeNull();
+    expect(negationAfterCase('TSC2: no NDA was signed', 4, 4, lexicon)).toBeNull();
+    expect(negationAfterCase('TSC1: F4, F6', 4, 4, lexicon)).toBeNull();
+  });
+
   it('does not bind an ordinary verb', () => {
     expect(negationAfterCase('TSC2 involved F6', 4, 16, lexicon)).toBeNull();
     expect(negationBeforeCase('present in TSC1', 0, 11, 15, lexicon)).toBeNull();
+  });
+});
+
+describe('a likeness denied in other words', () => {
+  function f18(text: string) {
+    return extractFactors(text, lexicon)
+      .mentions.filter((mention) => mention.factor === 'F18')
+      .map((mention) => `${mention.case}:${mention.polarity}:${mention.rules.at(-1)}`);
+  }
+
+  it('negates an F18 wording its clause goes on to deny', () => {
+    expect(
+      f18('In TSC1, the knock-off differed in several features, so the point does not carry over.'),
+    ).toEqual(['tsc1:negated:negation.likeness-denied']);
+    expect(f18('Here the defendant sold a knock-off of the plaintiff product.')).toEqual([
+      'current:asserted:case.own-case-words',
+    ]);
   });
 });

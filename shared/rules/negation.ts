@@ -26,8 +26,10 @@ const patternsOf = definePatterns({
   ],
   DISTINGUISH_BEFORE: ['\\b{distinguish-verb}\\s+$', 'i'],
   // … and to the case word right before it: "the input case lacks", "TSC2 does not have", "TSC2 has
-  // nothing comparable", "the plaintiff in the input case never did".
+  // nothing comparable", "the plaintiff in the input case never did"; "(TSC1: no)" in terse asides.
   NEGATION_AFTER_CASE: ['^\\s*(?:{case-negation-adverb}\\s+)?{case-negation-after}\\b', 'i'],
+  // The colon ends the case word's clause, so this one is read past it.
+  COLON_NEGATION_AFTER_CASE: ['^\\s*:\\s*{colon-negation}(?=\\s*(?:[).;,]|$))', 'i'],
 });
 const DISTINGUISHED_FROM = /^\s+from\b/i;
 
@@ -74,13 +76,18 @@ const RELATIVE_AFTER =
 
 /**
  * The negation that binds to a case word from the right ("lacks", "does not have"), searched in
- * text[caseEnd, to), or null.
+ * text[caseEnd, to), or a verdict after its colon ("(TSC1: no)"), or null.
  */
 export function negationAfterCase(text: string, caseEnd: number, to: number, lexicon: Lexicon): Span | null {
-  const { NEGATION_AFTER_CASE } = patternsOf(lexicon);
-  const match = NEGATION_AFTER_CASE.exec(text.slice(caseEnd, Math.min(to, caseEnd + 40)));
+  const { NEGATION_AFTER_CASE, COLON_NEGATION_AFTER_CASE } = patternsOf(lexicon);
+  const match =
+    NEGATION_AFTER_CASE.exec(text.slice(caseEnd, Math.min(to, caseEnd + 40))) ??
+    (text.charCodeAt(caseEnd) === COLON
+      ? COLON_NEGATION_AFTER_CASE.exec(text.slice(caseEnd, caseEnd + 20))
+      : null);
   return match ? { start: caseEnd, end: caseEnd + match[0].length } : null;
 }
+const COLON = 58;
 
 /**
  * Whether a mention's main reading is negated, by the first rule that applies (after the
@@ -113,6 +120,11 @@ export const NEGATION_RULES = [
     says: 'A negation inside a reported that-clause negates only what follows the "that": "knew full well that the data was not to leave the room" still asserts "knew full well".',
     example:
       'The defendant knew the data was confidential (F21), showing that it had not signed a nondisclosure agreement.',
+  },
+  {
+    name: 'negation.likeness-denied',
+    says: 'An F18 (identical products) wording that its clause goes on to deny in other words ("the knock-off differed in several features", "the copy was different") is negated: a likeness denied (class likeness-denial).',
+    example: 'In TSC1, the knock-off differed in several features.',
   },
   {
     name: 'negation.list-before-negated-clause',

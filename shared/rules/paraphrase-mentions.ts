@@ -1,8 +1,9 @@
 import type { FactorId } from '../factors.ts';
 import { inflections } from './inflections.ts';
 import { type Lexicon, lexiconFillers, type PhraseSlot, parsePhrase } from './lexicon.ts';
+import { stemWord } from './stem.ts';
 import type { FoundMention } from './types.ts';
-import { stemWord, type Word } from './words.ts';
+import type { Word } from './words.ts';
 
 /** A phrase slot ready for matching: the set of stems its word may take, or a gap. */
 type CompiledSlot = { kind: 'word'; keys: ReadonlySet<string> } | { kind: 'gap'; max: number };

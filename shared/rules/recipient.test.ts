@@ -21,7 +21,26 @@ function factorOf(text: string, phrase: string) {
     ?.factor;
 }
 
+function f12Of(text: string, phrase: string) {
+  const mention = { ...promise(text, phrase), factor: 'F12' as const };
+  return readRecipient(text, [mention], [{ start: 0, end: text.length }], SHIPPED_LEXICON)[0];
+}
+
 describe('readRecipient', () => {
+  it('reads a promise by "the other company" (one) as the defendant\'s, F4, and other companies\' as F12', () => {
+    const one = f12Of(
+      'The other company also used the plans even though it had promised to keep them private.',
+      'other company also used the plans even though it had promised to keep them private',
+    );
+    expect([one?.factor, one?.reread]).toEqual(['F4', 'recipient.other-party']);
+    expect(
+      f12Of(
+        'The other companies had promised to keep them private.',
+        'other companies had promised to keep them private',
+      )?.factor,
+    ).toBe('F12');
+  });
+
   it("reads an outsider's promise of confidentiality as F12", () => {
     const text =
       'The only outsider who saw it was the co-packer, and it was contractually bound to keep it secret.';

@@ -17,6 +17,11 @@ export const RECIPIENT_RULES = [
     example: 'The defendant, pretending to be an equipment vendor, signed a nondisclosure agreement.',
   },
   {
+    name: 'recipient.other-party',
+    says: 'An F12 wording whose subject is "the other company" (one: "the other firm", "the other side") is the defendant\'s own promise: in a two-party dispute the other company is the defendant. F4.',
+    example: 'The other company used the plans even though it had promised to keep them private.',
+  },
+  {
     name: 'recipient.during-negotiations',
     says: 'An F12 wording about a disclosure during negotiations or due diligence is F4: the party negotiating is the defendant (F1 with F4).',
     example: 'The plans were disclosed during negotiations under a nondisclosure agreement.',
@@ -49,6 +54,7 @@ const patternsOf = definePatterns({
   ],
   BY_DEFENDANT_AFTER: ['^\\s*(?:by|from|of)\\s+the\\s+defendant\\b', 'i'],
   NEGOTIATION: ['\\b{negotiation-context}\\b', 'i'],
+  OTHER_PARTY: ['^(?:the\\s+)?{other-party}\\b(?!s)', 'i'],
 });
 const REACH = 160;
 
@@ -73,6 +79,7 @@ export function readRecipient(
     if (mention.factor === 'F12') {
       if (patterns.DEFENDANT_AS.test(text.slice(Math.max(0, mention.start - 60), mention.start)))
         return reread(mention, 'F4', 'recipient.pretended-outsider');
+      if (patterns.OTHER_PARTY.test(mention.text)) return reread(mention, 'F4', 'recipient.other-party');
       return patterns.NEGOTIATION.test(mention.text)
         ? reread(mention, 'F4', 'recipient.during-negotiations')
         : mention;

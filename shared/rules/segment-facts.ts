@@ -116,7 +116,7 @@ const patternsOf = definePatterns({
   COMPLEMENT: ['\\b{reporting-verb}\\b[^,;:.]*?\\bthat\\b', 'gi'],
   OPENS_WITH_REASON: ['^\\W*and\\s+(?:also\\s+)?{reason-conjunction}\\b', 'i'],
   DISTINGUISHES: ['\\b(?:{distinguish-verb}|distinguishing|{separating-verb})\\s+$', 'i'],
-  ELLIPTICAL: ['^(?:[\\s,.;:()*—–-]|\\b{elliptical-word}\\b)*$', 'i'],
+  ELLIPTICAL: ['^(?:[\\s,.;:()*—–&-]|\\b{elliptical-word}\\b)*$', 'i'],
   TOPIC_AFTER: ['^\\s*{topic-copula}\\s+(?:\\w+ly\\s+)?{topic-predicate}\\b', 'i'],
   SHARE: ['\\b{sharing-word}\\b', 'i'],
   // … but not the plaintiff sharing its information with someone ("shared the formula with its
@@ -130,6 +130,8 @@ const patternsOf = definePatterns({
   // A new item of a list of noun phrases: "nothing like the product was sold by anyone else, the
   // defendant's awareness that …" — the "nothing" does not reach the next item.
   NEXT_ITEM: [',\\s+(?:and\\s+)?{list-item-determiner}\\b', 'gi'],
+  // "the knock-off differed in several features": a likeness (F18) denied right after it.
+  LIKENESS_DENIED: ["^\\W*(?:[\\w’'-]+\\s+){0,2}?{likeness-denial}\\b", 'i'],
 });
 // "… as it was here", "as the defendant did here": a comparison with a verb of its own says the
 // statement holds in the current case, even after a negated one ("Nor was it handed over in TSC1, as
@@ -347,6 +349,7 @@ export function segmentFacts(
     forwardWords.length === 0
       ? NONE
       : forwardReach(patterns.NEXT_ITEM, text, segment, inside, forwardWords, embeddedFrom);
+  const negatedLikeness = likenessDenied(patterns, text, segment, inside, forwardNegated);
   const body = text.slice(segment.start, segment.end);
   // "shares F5 Agreement-not-specific with …" shares: a negation inside a factor's wording is not one.
   const share =
@@ -359,7 +362,7 @@ export function segmentFacts(
     mentions: inside,
     cues: segmentCues,
     negated,
-    forwardNegated,
+    forwardNegated: negatedLikeness,
     // Only a clause without mentions but with case words comments on others (attribution rule 3).
     affirms: comments && patterns.AFFIRMS.test(body),
     opensWithUnlike: patterns.OPENS_WITH_UNLIKE.test(body),
@@ -404,4 +407,35 @@ function plainEntries(cues: readonly SegmentCue[]): Entry[] {
     }
   }
   return entries;
+}
+
+/**
+ * Whether the words of `segment` affirm on their own (an additive, "had the same factor", "has it"),
+ * for a segment `segmentFacts` does not ask it of (one without case words): "and TSC2, which the
+ * defendant won, had the same factor".
+ */
+export function affirmsOnItsOwn(text: string, segment: Span, lexicon: Lexicon): boolean {
+  return patternsOf(lexicon).AFFIRMS.test(text.slice(segment.start, segment.end));
+}
+
+/**
+ * `forwardNegated` with the F18 paraphrases whose clause denies the likeness right after them ("the
+ * knock-off differed in several features"), as `negation.likeness-denied`; the same map when none.
+ */
+function likenessDenied(
+  patterns: Patterns,
+  text: string,
+  segment: Span,
+  inside: readonly FoundMention[],
+  forwardNegated: ReadonlyMap<FoundMention, RuleName>,
+): ReadonlyMap<FoundMention, RuleName> {
+  let result: Map<FoundMention, RuleName> | null = null;
+  for (const mention of inside) {
+    if (mention.factor !== 'F18' || mention.style !== 'paraphrase' || forwardNegated.has(mention)) continue;
+    if (!patterns.LIKENESS_DENIED.test(text.slice(mention.end, Math.min(segment.end, mention.end + 40))))
+      continue;
+    result ??= new Map(forwardNegated);
+    result.set(mention, 'negation.likeness-denied');
+  }
+  return result ?? forwardNegated;
 }

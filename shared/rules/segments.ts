@@ -28,6 +28,11 @@ export interface Segment extends Span {
    * so after a sharing statement it speaks of the subject only, not of the case it shares with.
    */
   secondPredicate?: boolean;
+  /**
+   * The main clause, resumed after an opening subordinate clause ("Although the agreement was not
+   * specific, the defendant knew …"): an "as in TSC1" in it does not reach back into the subordinate.
+   */
+  mainClause?: boolean;
 }
 
 // Segment boundaries. Each alternative names where the new segment begins: `p` punctuation (the
@@ -74,6 +79,8 @@ interface Cut {
   always?: boolean;
   /** "and also featured …": a second predicate of the subject (`Segment.secondPredicate`). */
   afterShare?: boolean;
+  /** The main clause resumes after an opening subordinate clause (`Segment.mainClause`). */
+  mainClause?: boolean;
 }
 
 /**
@@ -256,7 +263,7 @@ function segmentsOf(
       if (inside(mentions, comma)) continue;
       if (/^\s*\w+\s+\w+/.test(text.slice(comma + 1, sentence.end))) {
         const kept = cuts.filter((cut) => cut.at !== comma);
-        kept.push({ at: comma, startAt: comma + 1, opener: 'resume' });
+        kept.push({ at: comma, startAt: comma + 1, opener: 'resume', mainClause: true });
         kept.sort((a, b) => a.at - b.at);
         cuts.splice(0, cuts.length, ...kept);
       }
@@ -268,6 +275,7 @@ function segmentsOf(
   let start = sentence.start;
   let opener: Opener = 'start';
   let secondPredicate = false;
+  let mainClause = false;
   for (const cut of cuts) {
     if (cut.at < start) continue;
     // "but unlike TSC2, …": a contrast word right before another is one boundary, not a segment.
@@ -293,17 +301,26 @@ function segmentsOf(
       !hasMention(start, cut.at, mentions)
     )
       continue;
-    segments.push(
-      secondPredicate ? { start, end: cut.at, opener, secondPredicate } : { start, end: cut.at, opener },
-    );
+    segments.push(segmentOf(start, cut.at, opener, secondPredicate, mainClause));
     start = cut.startAt;
     opener = cut.opener;
     secondPredicate = cut.afterShare === true;
+    mainClause = cut.mainClause === true;
   }
-  segments.push(
-    secondPredicate
-      ? { start, end: sentence.end, opener, secondPredicate }
-      : { start, end: sentence.end, opener },
-  );
+  segments.push(segmentOf(start, sentence.end, opener, secondPredicate, mainClause));
   return segments;
+}
+
+/** A segment, with its optional flags only when set. */
+function segmentOf(
+  start: number,
+  end: number,
+  opener: Opener,
+  secondPredicate: boolean,
+  mainClause: boolean,
+): Segment {
+  const segment: Segment = { start, end, opener };
+  if (secondPredicate) segment.secondPredicate = true;
+  if (mainClause) segment.mainClause = true;
+  return segment;
 }

@@ -3,6 +3,9 @@ import { precedentInFocus, type ResolvedCue } from './case-references.ts';
 import type { Entry, SegmentFacts } from './segment-facts.ts';
 import type { FoundMention } from './types.ts';
 
+// Between case words: only list or heading markup, the signs of likeness or joining, or "and".
+const JOINED_CASES = /^[\s\d.)*_#>\-–—]*(?:[\s~=&+/]+|\s+and\s+)\s*$/i;
+
 /**
  * What the case rules need of the whole answer: its text and its resolved case words. (A class
  * rather than closures: the tsx runtime wraps every named closure it creates, at a cost per call.)
@@ -56,6 +59,26 @@ export class SentenceReader {
       .filter((cue) => !cue.negated)
       .at(-1)
       ?.cases.at(-1);
+  }
+
+  /**
+   * The cases of a segment that is nothing but case words joined by signs or "and" ("TSC1 ~
+   * current", "current = TSC1", "TSC1 & here"), with list or heading markup before them; else
+   * undefined. What follows its colon is said of all of them.
+   */
+  joinedCases(facts: SegmentFacts): Array<CaseId | null> | undefined {
+    const { start, end } = facts.segment;
+    const inside = this.cues.filter((cue) => cue.start >= start && cue.end <= end);
+    if (inside.length < 2 || facts.cues.some((cue) => cue.negated || cue.relation !== 'plain'))
+      return undefined;
+    let rest = '';
+    let from = start;
+    for (const cue of inside) {
+      rest += `${this.text.slice(from, cue.start)} `;
+      from = cue.end;
+    }
+    rest += this.text.slice(from, end);
+    return JOINED_CASES.test(rest) ? inside.flatMap((cue) => cue.cases) : undefined;
   }
 
   /**

@@ -12,6 +12,8 @@ export interface Sentence extends Span {
   paragraph: number;
   /** On a line that starts with a list marker ("- ", "* ", "1. "). */
   bulletLine: boolean;
+  /** On a markdown heading line ("### TSC1 (P)"). */
+  heading: boolean;
   /** The first sentence of its line. */
   lineStart: boolean;
   /** Ends with ":" (bold markers aside): a lead-in such as "Both cases involve:" before a list. */
@@ -55,6 +57,7 @@ export function splitSentences(text: string, protectedSpans: readonly Span[]): S
       brokeBefore = false;
       const marker = BULLET.exec(line) ?? HEADING.exec(line);
       const bulletLine = BULLET.test(line);
+      const heading = !bulletLine && HEADING.test(line);
       let from = lineStart + (marker ? marker[0].length : 0);
       let first = true;
       SENTENCE_END.lastIndex = from;
@@ -70,10 +73,12 @@ export function splitSentences(text: string, protectedSpans: readonly Span[]): S
           continue;
         if (match[0].startsWith('.') && ABBREVIATION.test(text.slice(from, match.index))) continue;
         if (inside(protectedSpans, match.index)) continue;
-        if (pushSentence(sentences, text, from, end, paragraph, bulletLine, first)) first = false;
+        if (pushSentence(sentences, text, from, end, paragraph, { bulletLine, heading }, first))
+          first = false;
         from = end;
       }
-      if (from < lineEnd) pushSentence(sentences, text, from, lineEnd, paragraph, bulletLine, first);
+      if (from < lineEnd)
+        pushSentence(sentences, text, from, lineEnd, paragraph, { bulletLine, heading }, first);
     }
     if (newline === -1) break;
     lineStart = newline + 1;
@@ -92,7 +97,7 @@ function pushSentence(
   start: number,
   end: number,
   paragraph: number,
-  bulletLine: boolean,
+  line: { bulletLine: boolean; heading: boolean },
   lineStart: boolean,
 ): boolean {
   const raw = text.slice(start, end);
@@ -103,7 +108,8 @@ function pushSentence(
     start: start + leading,
     end: start + leading + body.length,
     paragraph,
-    bulletLine,
+    bulletLine: line.bulletLine,
+    heading: line.heading,
     lineStart,
     endsWithColon: /:[\s*_]*$/.test(body),
   });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { stemWord } from './stem.ts';
 import { SHIPPED_LEXICON } from './test-lexicon.ts';
-import { matchWords, stemWord, wordVocabulary } from './words.ts';
+import { matchWords, wordVocabulary } from './words.ts';
 
 const vocabulary = wordVocabulary(SHIPPED_LEXICON);
 

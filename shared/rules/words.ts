@@ -1,4 +1,5 @@
 import type { Lexicon } from './lexicon.ts';
+import { stemWord } from './stem.ts';
 
 /**
  * Words of a text for phrase matching: each word with its character span and its matching key
@@ -45,56 +46,6 @@ function wordEnd(text: string, start: number): number {
     end += 2;
     while (end < text.length && isLetter(text.charCodeAt(end))) end += 1;
   }
-}
-
-// Suffixes stripped by `stemWord`, longest first, with the shortest stem each may leave.
-const SUFFIXES: ReadonlyArray<readonly [suffix: string, replacement: string, minStem: number]> = [
-  ['ingly', '', 3],
-  ['edly', '', 3],
-  ['ings', '', 3],
-  ['ing', '', 3],
-  ['ies', 'y', 2],
-  ['ied', 'y', 2],
-  ['ly', '', 4],
-  ['ed', '', 2],
-  ['es', '', 2],
-  ['s', '', 2],
-  ['e', '', 2],
-];
-
-/**
- * A deliberately crude suffix stripper (no dictionary, no Porter steps): lower case, drop a
- * possessive "'s", then strip the first matching suffix of -ingly -edly -ings -ing -ies -ied -ly
- * -ed -es -s -e, so that inflections meet: disclose/disclosed/discloses/disclosing → "disclos",
- * measure/measures → "measur", copies/copied → "copy". A final "ss" is kept ("access").
- * Irregular forms (took/take, made/make) do not meet; the lexicon lists them as alternatives.
- *
- * @example stemWord('Disclosed') // 'disclos'
- */
-export function stemWord(word: string): string {
-  const cached = STEMS.get(word);
-  if (cached !== undefined) return cached;
-  if (STEMS.size >= STEM_CACHE_SIZE) STEMS.clear();
-  const stem = stemUncached(word);
-  STEMS.set(word, stem);
-  return stem;
-}
-
-// Arguments reuse a small vocabulary, so stems are remembered (a bounded cache: cleared when full).
-const STEM_CACHE_SIZE = 50_000;
-const STEMS = new Map<string, string>();
-
-function stemUncached(word: string): string {
-  let lower = word.toLowerCase().replace(/['’]s$/, '');
-  if (lower.endsWith("n't") || lower.endsWith('n’t')) return lower.replace('’', "'");
-  if (lower.endsWith('ss')) return lower;
-  for (const [suffix, replacement, minStem] of SUFFIXES) {
-    if (lower.endsWith(suffix) && lower.length - suffix.length >= minStem) {
-      lower = lower.slice(0, lower.length - suffix.length) + replacement;
-      break;
-    }
-  }
-  return lower;
 }
 
 /**
@@ -155,6 +106,9 @@ export interface WordVocabulary {
   info: Map<string, WordInfo>;
 }
 
+// Spellings remembered per vocabulary, at most (a bounded cache: cleared when full).
+const INFO_CACHE_SIZE = 50_000;
+
 const VOCABULARIES = new WeakMap<Lexicon, WordVocabulary>();
 
 function structuralWords(lexicon: Lexicon, name: string): ReadonlySet<string> {
@@ -180,7 +134,7 @@ export function wordVocabulary(lexicon: Lexicon): WordVocabulary {
 function wordInfo(raw: string, vocabulary: WordVocabulary): WordInfo {
   const cached = vocabulary.info.get(raw);
   if (cached) return cached;
-  if (vocabulary.info.size >= STEM_CACHE_SIZE) vocabulary.info.clear();
+  if (vocabulary.info.size >= INFO_CACHE_SIZE) vocabulary.info.clear();
   const lower = raw.toLowerCase();
   const key = stemWord(raw);
   const info: WordInfo = {
