@@ -50,7 +50,7 @@ interface Figure {
 }
 
 interface ReportJson {
-  meta: { notes: string[] };
+  meta: { notes: string[]; design: string };
   corrected: Record<string, Record<string, Record<string, Record<string, Figure>>>>;
 }
 
@@ -99,6 +99,9 @@ describe('report on a study with an active batch', () => {
     const notes = report.meta.notes.join('\n');
     expect(notes).not.toMatch(/do not yet weight|until the report weights/i);
     expect(notes).toContain('drawn with unequal inclusion probabilities');
+    expect(report.meta.design).toContain(
+      'the batch estimator of decision 019, version 2 estimating the rest',
+    );
     expect(notes).toContain('estimate the rest from version 2, weighting each of its arguments by 1/π');
   });
 
