@@ -1,4 +1,10 @@
-import { elementAt } from '../element-at.ts';
+import { elementAt, float64At } from '../element-at.ts';
+import {
+  type BatchDifference,
+  type BatchStratum,
+  batchDifferenceEstimate,
+} from './batch-difference-estimator.ts';
+import { EARLIER, LAST } from './batch-phases.ts';
 import type { CellMetrics } from './cell-metrics.ts';
 import { MEAN_METRICS } from './cell-metrics.ts';
 import {
@@ -61,7 +67,12 @@ export type CorrectedByModel = Record<
  * - RatioAbstain on Test 3 only;
  * - differences without spread get the zero-disagreement variance floor (`variance_floored`), and
  *   estimates and intervals are kept within [0, 1] (`boundProportion`, `clipped`): these are
- *   proportions.
+ *   proportions;
+ * - when the design has a batch drawn with unequal π (`index.batches`, the active design), each
+ *   stratum is estimated by the batch estimator of decision 019 instead (`batchDifferenceEstimate`):
+ *   the arguments drawn before the estimating version count as a known sum, and its own draw
+ *   estimates the rest with weights 1/π (Hájek, Poisson variance) or, drawn stratified, by its
+ *   mean with the SRS variance; λ = 1 either way. Without such a batch nothing changes.
  *
  * Degenerate input: a stratum without a sampled difference, or with no scored argument, gives
  * the cell `value: null`; a variance from fewer than two differences gives `ci: null`.
@@ -118,16 +129,47 @@ export function correctedEstimates(
           else strata.set(key, [i]);
         }
         const pool = poolOf(k);
-        const rows: EstimatorStratum[] = [...strata.entries()]
-          .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-          .map(([key, stratum]) => ({
-            key,
-            populationSize: stratum.length,
-            extractorValues: definedValues(stratum, (i) => metricOf(i, s, k)),
-            differences: differencesOf(stratum, k),
-            pool,
-          }));
-        const result = differenceEstimate(rows, { level });
+        const sorted = [...strata.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+        const extractorValuesOf = (stratum: readonly number[]) =>
+          definedValues(stratum, (i) => metricOf(i, s, k));
+        const batches = index.batches;
+        const result = batches
+          ? batchDifferenceEstimate(
+              sorted.map(([key, stratum]): BatchStratum => {
+                const earlier = stratum.filter((i) => batches.phase[i] === EARLIER);
+                const last: BatchDifference[] = [];
+                for (const i of stratum) {
+                  const difference = batches.phase[i] === LAST ? differenceOf(i, k) : null;
+                  if (difference !== null)
+                    last.push({
+                      difference,
+                      inclusionProbability: float64At(batches.inclusionProbability, i),
+                    });
+                }
+                return {
+                  key,
+                  populationSize: stratum.length,
+                  extractorValues: extractorValuesOf(stratum),
+                  earlierDrawn: earlier.length,
+                  earlier: differencesOf(earlier, k),
+                  last,
+                  pool,
+                };
+              }),
+              { level, draw: batches.draw },
+            )
+          : differenceEstimate(
+              sorted.map(
+                ([key, stratum]): EstimatorStratum => ({
+                  key,
+                  populationSize: stratum.length,
+                  extractorValues: extractorValuesOf(stratum),
+                  differences: differencesOf(stratum, k),
+                  pool,
+                }),
+              ),
+              { level },
+            );
         const bounded = boundProportion(result.value, result.ci);
         return {
           value: bounded.value,

@@ -133,8 +133,20 @@ export function differenceEstimate(
 ): DifferenceEstimate {
   const { level, minSampleForVariance = 3 } = options;
   assertLevel(level, 'differenceEstimate: level');
-  const total = strata.reduce((sum, stratum) => sum + stratum.populationSize, 0);
-  const rows = strata.map((stratum) => stratumEstimate(stratum, minSampleForVariance, level));
+  return combineStrata(
+    strata.map((stratum) => stratumEstimate(stratum, minSampleForVariance, level)),
+    level,
+  );
+}
+
+/**
+ * The strata's estimates combined as §6.2–6.3 say: m̂ = Σ_h (N_h/N) m̂_h, Var(m̂) = Σ_h (N_h/N)²
+ * Var(m̂_h), the Student-t interval with ν = min_h ν_h (census strata, with ν `null`, left out).
+ * Shared by `differenceEstimate` and the batch estimator (`batchDifferenceEstimate`), whose strata
+ * estimate their part differently but combine alike. N = 0 gives all null.
+ */
+export function combineStrata(rows: StratumEstimate[], level: number): DifferenceEstimate {
+  const total = rows.reduce((sum, row) => sum + row.population, 0);
   const variancePooled = rows.some((row) => row.variance_pooled);
   const varianceFloored = rows.some((row) => row.variance_floored);
   if (total === 0)

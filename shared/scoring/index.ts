@@ -91,6 +91,7 @@ export { type Ranking, rankings } from './rankings.ts';
 export {
   type AnnotationInput,
   DEFAULT_REPORT_OPTIONS,
+  type DesignBatch,
   type ErrorClassInput,
   type GoldInput,
   type ReportedValueInput,

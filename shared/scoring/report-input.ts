@@ -56,6 +56,25 @@ export interface SampleDesign {
   strata: readonly { argumentId: string; stratum: string }[];
   /** The arguments drawn by the design. */
   sampled: readonly string[];
+  /**
+   * Present only when a version of the design is a batch drawn with unequal π (the active design of
+   * `sample --next`): every version of the design, oldest first, with how it was drawn and the π it
+   * drew each argument with. The corrected estimates then use the batch estimator of
+   * docs/decisions/019-unequal-probability-batches.md (`batchDifferenceEstimate`).
+   */
+  batches?: readonly DesignBatch[];
+}
+
+/** One version of a design with unequal-π batches: how it was drawn, and its arguments with their π. */
+export interface DesignBatch {
+  version: number;
+  /** Its number among `sample --next`'s batches; absent for a version drawn otherwise. */
+  batch?: number;
+  /** It drew only from what earlier versions left (every batch does; a fresh redraw does not). */
+  excludedPrevious: boolean;
+  /** `poisson`: the active design; `srs`: a stratified simple random sample (equal π in a stratum). */
+  draw: 'poisson' | 'srs';
+  drawn: readonly { argumentId: string; inclusionProbability: number }[];
 }
 
 /** Everything a report is computed from: plain, validated records (a service loads them). */

@@ -164,7 +164,9 @@ export function reportMeta(context: MetaContext): ReportMeta {
     design:
       design === null
         ? 'no sample: gold treated as a simple random sample within each model × test cell'
-        : `stratified sample version ${design.version} (strata by ${design.strataBy.join(' × ')})`,
+        : design.batches && index.batches
+          ? `sample versions ${design.batches.map((batch) => batch.version).join(', ')} with an active batch (strata by ${design.strataBy.join(' × ')}): the batch estimator of decision 019, version ${index.batches.version} estimating the rest`
+          : `stratified sample version ${design.version} (strata by ${design.strataBy.join(' × ')})`,
     counts: {
       triples: input.triples.length,
       arguments: input.arguments.length,

@@ -3,6 +3,7 @@ import { stratumKey } from '../sampling/stratum-key.ts';
 import type { Judgement } from '../schemas/annotation.ts';
 import type { Extraction } from '../schemas/extraction.ts';
 import type { TestNumber } from '../vocabulary.ts';
+import { type BatchPhases, batchPhases } from './batch-phases.ts';
 import { type CaseMasks, groundTruthMasks } from './factor-sets.ts';
 import type { ReportInput } from './report-input.ts';
 
@@ -38,6 +39,11 @@ export interface StudyIndex {
   designStratum: string[];
   /** Drawn by the design (without a design: has gold). */
   sampled: boolean[];
+  /**
+   * Only when the design has a batch drawn with unequal π: which arguments were drawn before the
+   * estimating version, by it, and their π (`batchPhases`; the corrected estimates weight by it).
+   */
+  batches?: BatchPhases;
   notes: string[];
 }
 
@@ -154,6 +160,11 @@ export function indexStudy(input: ReportInput): StudyIndex {
     const drawn = new Set(input.design.sampled);
     for (let i = 0; i < n; i++) sampled[i] = drawn.has(input.arguments[i]?.id ?? '');
   }
+  const batches =
+    input.design?.batches && input.design.batches.length > 0
+      ? batchPhases(input.design.batches, position, n, (i) => gold[i] !== undefined)
+      : undefined;
+  if (batches) notes.push(...batches.notes);
 
   return {
     ids: input.arguments.map((argument) => argument.id),
@@ -170,6 +181,7 @@ export function indexStudy(input: ReportInput): StudyIndex {
     extraction,
     designStratum,
     sampled,
+    ...(batches ? { batches } : {}),
     notes,
   };
 }

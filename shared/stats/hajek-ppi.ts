@@ -1,6 +1,7 @@
 import { zeroSpreadVarianceFloor } from '../scoring/difference-estimator.ts';
 import { assertLevel } from './guards.ts';
 import type { Interval } from './interval.ts';
+import { poissonHorvitzThompson } from './poisson-horvitz-thompson.ts';
 import { studentTQuantile } from './student-t-quantile.ts';
 
 /** One sampled unit: its gold y, its extractor value f, and π, its chance of being drawn. */
@@ -109,11 +110,13 @@ export function hajekPpiMean(
   const mean = residuals.reduce((s, r, i) => s + (weights[i] ?? 0) * r, 0) / weightSum;
   const spread = residuals.some((r) => Math.abs(r - (residuals[0] ?? 0)) > 1e-12);
   const c = n / (n - 1);
-  let sum = 0;
-  residuals.forEach((r, i) => {
-    const w = weights[i] ?? 0;
-    sum += w * (w - 1) * (spread ? (r - mean) ** 2 : 1);
-  });
+  // Σ w(w − 1)(r − r̄)²: the Poisson HT variance of the linearised residuals' total (of 1s without spread).
+  const sum = poissonHorvitzThompson(
+    sample.map((unit, i) => ({
+      value: spread ? (residuals[i] ?? 0) - mean : 1,
+      inclusionProbability: unit.inclusionProbability,
+    })),
+  ).variance;
   // Without spread, the Σ w(w − 1)/n factor carries the design and the floor stands in for s²·(n − 1)/n.
   const variance = spread
     ? (c * sum) / weightSum ** 2

@@ -1,17 +1,20 @@
 import { argumentStratum } from '../../../shared/sampling/argument-stratum.ts';
 import type { Argument } from '../../../shared/schemas/argument.ts';
-import type { SampleDesign } from '../../../shared/scoring/index.ts';
+import type { DesignBatch, SampleDesign } from '../../../shared/scoring/index.ts';
 import type { Mode } from '../../../shared/vocabulary.ts';
 import type { Db } from '../../store/db.ts';
-import { listSampleBatches } from '../../store/sample-batches.ts';
-import { latestSample, listSampleItems, listSamples } from '../../store/samples.ts';
+import { listSampleBatches, type SampleBatchRow } from '../../store/sample-batches.ts';
+import { latestSample, listSampleItems, listSamples, type SampleRow } from '../../store/samples.ts';
 
 /**
  * The design a report estimates under: the study's latest sample, with the stratum of every
  * argument recomputed from the sample's `strata_by` (so unsampled arguments have one too) and the
  * arguments the design drew — the latest version's items, plus every earlier version's when the
  * latest left earlier draws out (a top-up: together they are one stratified simple random sample;
- * shared/sampling/stratified-sample.ts). `null` when the study has no sample.
+ * shared/sampling/stratified-sample.ts). When a version of the design is an active batch (unequal
+ * π), the design also lists every version's draw with its recorded π (`batches`), so the corrected
+ * estimates weight by it (shared/scoring/batch-difference-estimator.ts); the report's notes say how.
+ * `null` when the study has no sample.
  */
 export function loadDesign(
   db: Db,
@@ -29,15 +32,12 @@ export function loadDesign(
       `Sample version ${latest.version} was drawn excluding earlier draws: versions ${versions.map((version) => version.version).join(', ')} form the design together.`,
     );
   const inDesign = new Set(versions.map((version) => version.id));
-  const active = listSampleBatches(db, studyId).filter(
-    (batch) => batch.design === 'active' && inDesign.has(batch.sampleId),
-  );
-  // An active batch's items have unequal π (docs/decisions/019-unequal-probability-batches.md); the
-  // corrected figures below still weight every stratum's items alike, so say so rather than hide it.
-  if (active.length > 0)
-    notes.push(
-      `Batch ${active.map((batch) => batch.batch).join(', ')} was drawn with the active design (unequal inclusion probabilities); the corrected estimates do not yet weight its arguments by 1/π and treat the sample as stratified, which can bias them toward the arguments the extractor is likely to get wrong. Use the gold figures, or draw stratified batches, until the report weights them.`,
-    );
+  const batches = listSampleBatches(db, studyId).filter((batch) => inDesign.has(batch.sampleId));
+  // An active batch's items have unequal π: the corrected estimates then need every version's draw
+  // and π (docs/decisions/019-unequal-probability-batches.md); without one the design is as before.
+  const weighted = batches.some((batch) => batch.design === 'active')
+    ? designBatches(db, versions, batches)
+    : undefined;
   const sampled = new Set<string>();
   const storedStratum = new Map<string, string>();
   for (const version of versions)
@@ -64,7 +64,33 @@ export function loadDesign(
       excludedPrevious: latest.excludedPrevious === 1,
       strata,
       sampled: [...sampled],
+      ...(weighted ? { batches: weighted } : {}),
     },
     notes,
   };
+}
+
+/** Every version of the design, oldest first, with how it was drawn and each argument's recorded π. */
+function designBatches(
+  db: Db,
+  versions: readonly SampleRow[],
+  batches: readonly SampleBatchRow[],
+): DesignBatch[] {
+  const batchOf = new Map(batches.map((batch) => [batch.sampleId, batch]));
+  return [...versions]
+    .sort((a, b) => a.version - b.version)
+    .map((version) => {
+      const batch = batchOf.get(version.id);
+      return {
+        version: version.version,
+        ...(batch ? { batch: batch.batch } : {}),
+        excludedPrevious: version.excludedPrevious === 1,
+        // Only the active design draws by Poisson; a draw or a stratified/Neyman batch is a stratified SRS.
+        draw: batch?.design === 'active' ? 'poisson' : 'srs',
+        drawn: listSampleItems(db, version.id).map((item) => ({
+          argumentId: item.argumentId,
+          inclusionProbability: item.inclusionProbability,
+        })),
+      };
+    });
 }

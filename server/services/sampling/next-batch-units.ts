@@ -96,7 +96,7 @@ export function loadBatchPopulation(db: Db, study: StudyRow, request: NextBatchR
   });
   if (request.design === 'active')
     notes.push(
-      'Until the report weights by the recorded π (docs/decisions/019-unequal-probability-batches.md), it estimates an active batch as stratified within its strata: draw active batches for comparison only.',
+      'Once this batch has gold, the report weights it by the recorded π (docs/decisions/019-unequal-probability-batches.md): the arguments drawn before it count as a known sum and it estimates the rest with weights 1/π, so its intervals rest on the gold of this batch alone.',
     );
   if (unscored > 0)
     notes.push(
