@@ -70,9 +70,10 @@ describe('migrate', () => {
     const sandbox = cliSandbox();
     databaseAt(sandbox.db, LATEST);
     const db = new Db(sandbox.db);
-    db.run("INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, '999_future.sql', 'later')", [
-      LATEST + 1,
-    ]);
+    db.run(
+      "INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, '999_future.sql', 'later')",
+      [LATEST + 1],
+    );
     db.close();
 
     const refused = await sandbox.run('migrate');

@@ -20,8 +20,7 @@ export function registerMigrate(program: Command, io: CliIo, globals: () => Glob
 
 export function formatMigration(summary: MigrationSummary): string {
   const what = summary.created ? `created ${summary.file}` : summary.file;
-  if (summary.applied.length === 0)
-    return `${what}: up to date (migration level ${summary.to})\n`;
+  if (summary.applied.length === 0) return `${what}: up to date (migration level ${summary.to})\n`;
   return (
     `${what}: migrated from level ${summary.from} to ${summary.to}\n` +
     summary.applied.map((name) => `  applied ${name}\n`).join('')

@@ -14,7 +14,10 @@ export interface OpenOptions {
  * migrations did too (the `migrate` command prints it). A database newer than the code is refused
  * and its connection closed.
  */
-export function openAndMigrate(file: string, options: OpenOptions = {}): { db: Db; migration: MigrationOutcome } {
+export function openAndMigrate(
+  file: string,
+  options: OpenOptions = {},
+): { db: Db; migration: MigrationOutcome } {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
   const db = new Db(file, options);
   try {

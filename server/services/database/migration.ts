@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import type { MigrationOutcome } from '../../store/migrate.ts';
-import { openAndMigrate, type OpenOptions } from '../../store/open.ts';
+import { type OpenOptions, openAndMigrate } from '../../store/open.ts';
 
 export interface MigrationSummary extends MigrationOutcome {
   file: string;
