@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../scripts/main.ts';
 import { Db } from '../server/store/db.ts';
@@ -87,5 +87,18 @@ describe('migrate', () => {
     const status = await sandbox.run('status');
     expect(status.code).toBe(1);
     expect(status.stderr).toContain('newer than this factor-audit knows');
+  });
+
+  it('refuses a file that is not a SQLite database with a message, not a stack', async () => {
+    const sandbox = cliSandbox();
+    const text = 'not a database, only text long enough to fill the header SQLite reads first\n';
+    sandbox.file('study.db', text);
+    const refused = await sandbox.run('migrate');
+    expect(refused).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: `error: ${sandbox.db} is not a SQLite database; check --db. Nothing was changed.\n`,
+    });
+    expect(readFileSync(sandbox.db, 'utf8')).toBe(text);
   });
 });

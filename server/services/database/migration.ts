@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { errors } from '../../errors.ts';
 import type { MigrationOutcome } from '../../store/migrate.ts';
 import { type OpenOptions, openAndMigrate } from '../../store/open.ts';
 
@@ -15,7 +16,19 @@ export interface MigrationSummary extends MigrationOutcome {
  */
 export function migrateDatabaseFile(file: string, options: OpenOptions = {}): MigrationSummary {
   const created = file !== ':memory:' && !existsSync(file);
-  const { db, migration } = openAndMigrate(file, options);
-  db.close();
-  return { file, created, ...migration };
+  let opened: ReturnType<typeof openAndMigrate>;
+  try {
+    opened = openAndMigrate(file, options);
+  } catch (error) {
+    if (isNotADatabase(error))
+      throw errors.validation(`${file} is not a SQLite database; check --db. Nothing was changed.`);
+    throw error;
+  }
+  opened.db.close();
+  return { file, created, ...opened.migration };
+}
+
+/** SQLite's answer for a file that is something else (SQLITE_NOTADB). */
+function isNotADatabase(error: unknown): boolean {
+  return error instanceof Error && 'code' in error && error.code === 'SQLITE_NOTADB';
 }
