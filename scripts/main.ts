@@ -12,6 +12,7 @@ import { registerImport } from './commands/import.ts';
 import { registerInit } from './commands/init.ts';
 import { registerLabelStudio } from './commands/label-studio.ts';
 import { llmExtractorImplementation } from './commands/llm-extract.ts';
+import { registerMigrate } from './commands/migrate.ts';
 import { registerReport } from './commands/report.ts';
 import { rulesExtractorImplementation } from './commands/rules-extract.ts';
 import { registerSampling } from './commands/sample.ts';
@@ -54,6 +55,7 @@ export function buildProgram(io: CliIo): Command {
     registerDataset,
     registerLabelStudio,
     registerBackup,
+    registerMigrate,
   ];
   for (const register of commands) register(program, io, globals);
   return program;

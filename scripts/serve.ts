@@ -36,7 +36,7 @@ export async function serve(
     loginLimiter: new LoginLimiter(),
     clientDir: CLIENT_DIR,
     trustProxy: config.trustProxy,
-    logger: createLogger(config.logLevel),
+    logger: createLogger(config.logLevel, undefined, config.logFormat),
   });
   const server = await new Promise<Server>((resolve, reject) => {
     const listening = app.listen(config.port, config.host, () => resolve(listening));

@@ -27,6 +27,7 @@ import type { RouteContext } from './routes/context.ts';
 import { guidelineRoutes } from './routes/guidelines/guidelines.ts';
 import { itemRoutes } from './routes/items/items.ts';
 import { studyListRoutes, studyRoutes } from './routes/studies/studies.ts';
+import { databaseHealthCheck } from './services/database/index.ts';
 import { loadGuidelines } from './services/study/index.ts';
 
 export interface AppOptions extends RouteContext {
@@ -63,15 +64,19 @@ export function createApp(options: AppOptions): Express {
     response.set('Cache-Control', 'no-store');
     next();
   });
+  // The load balancer's health check: before sessions and CSRF, so it costs one indexed read and
+  // needs no cookie; it answers the migration level and nothing else of the server.
+  const health = databaseHealthCheck(options.db);
+  api.get('/health', (_request, response) => {
+    const answer = health();
+    response.status(answer.ok ? 200 : 503).json(answer);
+  });
   // No body parser here: each route that takes a body reads it with its schema and its size limit
   // (`validateBody`), so a route that needs no body never parses one.
   api.use(cookieParser());
   api.use(requireJsonBody);
   api.use(loadSession(options.db));
   api.use(csrfProtection);
-  api.get('/health', (_request, response) => {
-    response.json({ ok: true });
-  });
   api.use('/auth', authRoutes(options));
   api.use('/guidelines', guidelineRoutes(guidelines));
   api.use('/admin/users', adminUserRoutes(options));

@@ -3,7 +3,7 @@ import { loadConfig } from './config.ts';
 
 describe('loadConfig', () => {
   it('defaults to port 8080 on loopback and the embedded database', () => {
-    expect(loadConfig({})).toEqual({
+    expect(loadConfig({}, false)).toEqual({
       port: 8080,
       host: '127.0.0.1',
       databaseFile: 'data/factor-audit.db',
@@ -11,7 +11,15 @@ describe('loadConfig', () => {
       cookieSecure: false,
       trustProxy: false,
       logLevel: 'silent',
+      logFormat: 'json',
     });
+  });
+  it('writes readable log lines on a terminal and JSON elsewhere, unless LOG_FORMAT says which', () => {
+    expect(loadConfig({}, true).logFormat).toBe('pretty');
+    expect(loadConfig({}, false).logFormat).toBe('json');
+    expect(loadConfig({ LOG_FORMAT: 'json' }, true).logFormat).toBe('json');
+    expect(loadConfig({ LOG_FORMAT: 'pretty' }, false).logFormat).toBe('pretty');
+    expect(() => loadConfig({ LOG_FORMAT: 'text' })).toThrow(/LOG_FORMAT/);
   });
   it('logs at LOG_LEVEL, by default info outside the tests and silent under Vitest', () => {
     expect(loadConfig({ LOG_LEVEL: 'warn' }).logLevel).toBe('warn');

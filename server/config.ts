@@ -46,6 +46,10 @@ const trustProxySchema = z
 export const LOG_LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
+/** How a log entry is written: a JSON line (for a collector), or one readable line (for a terminal). */
+export const LOG_FORMATS = ['json', 'pretty'] as const;
+export type LogFormat = (typeof LOG_FORMATS)[number];
+
 const configSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().min(1).default('127.0.0.1'),
@@ -61,6 +65,7 @@ const configSchema = z.object({
     .transform((value) => value === 'true'),
   TRUST_PROXY: trustProxySchema,
   LOG_LEVEL: z.enum(LOG_LEVELS).optional(),
+  LOG_FORMAT: z.enum(LOG_FORMATS).optional(),
 });
 
 export interface ServerConfig {
@@ -73,10 +78,18 @@ export interface ServerConfig {
   trustProxy: TrustProxy;
   /** LOG_LEVEL: `info` by default, `silent` under Vitest (which sets VITEST in every test process). */
   logLevel: LogLevel;
+  /** LOG_FORMAT: `pretty` when standard output is a terminal, else `json` (a file, a pipe, a collector). */
+  logFormat: LogFormat;
 }
 
-/** Reads the server's settings from the environment; a wrong value stops start-up with a message naming the variable. */
-export function loadConfig(env: NodeJS.ProcessEnv): ServerConfig {
+/**
+ * Reads the server's settings from the environment; a wrong value stops start-up with a message naming
+ * the variable. `stdoutIsTerminal` picks the log format when LOG_FORMAT does not.
+ */
+export function loadConfig(
+  env: NodeJS.ProcessEnv,
+  stdoutIsTerminal: boolean = process.stdout.isTTY === true,
+): ServerConfig {
   const result = configSchema.safeParse(env);
   if (!result.success)
     throw new Error(
@@ -91,5 +104,6 @@ export function loadConfig(env: NodeJS.ProcessEnv): ServerConfig {
     cookieSecure: config.COOKIE_SECURE,
     trustProxy: config.TRUST_PROXY,
     logLevel: config.LOG_LEVEL ?? (env.VITEST || process.env.VITEST ? 'silent' : 'info'),
+    logFormat: config.LOG_FORMAT ?? (stdoutIsTerminal ? 'pretty' : 'json'),
   };
 }

@@ -1,15 +1,22 @@
 import { type DestinationStream, type Logger, pino } from 'pino';
-import type { LogLevel } from './config.ts';
+import type { LogFormat, LogLevel } from './config.ts';
+import { prettyDestination } from './pretty-log.ts';
 
 export type { Logger } from 'pino';
 
 /**
  * The server's structured log: one JSON object a line on standard output (or `destination`, which
- * tests use to read what was logged). Only the request log and errors write to it; what they may
- * carry is decided by their serializers (server/middlewares/request-log.ts). The redaction is a second
- * guard: a field named like a secret is masked wherever it turns up.
+ * tests use to read what was logged); with `format` `pretty`, one short readable line instead
+ * (server/pretty-log.ts, for a terminal), made from the same entry after the same redaction. Only
+ * the request log and errors write to it; what they may carry is decided by their serializers
+ * (server/middlewares/request-log.ts). The redaction is a second guard: a field named like a secret
+ * is masked wherever it turns up.
  */
-export function createLogger(level: LogLevel, destination?: DestinationStream): Logger {
+export function createLogger(
+  level: LogLevel,
+  destination?: DestinationStream,
+  format: LogFormat = 'json',
+): Logger {
   const options = {
     level,
     base: undefined,
@@ -18,6 +25,7 @@ export function createLogger(level: LogLevel, destination?: DestinationStream): 
       censor: '[redacted]',
     },
   };
+  if (format === 'pretty') return pino(options, prettyDestination(destination ?? process.stdout));
   return destination ? pino(options, destination) : pino(options);
 }
 

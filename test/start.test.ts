@@ -45,7 +45,8 @@ describe('npm start on a fresh database', () => {
     const login = await fetch(new URL('/login', url));
     expect(login.status).toBe(200);
     const health = await fetch(new URL('/api/health', url));
-    expect(await health.json()).toEqual({ ok: true });
+    expect(health.status).toBe(200);
+    expect(await health.json()).toEqual({ ok: true, database: 'sqlite', schemaVersion: expect.any(Number) });
     const loggedIn = await fetch(new URL('/api/auth/login', url), {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

@@ -1,5 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { errors } from '../errors.ts';
 import type { Db } from './db.ts';
 
 const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations/', import.meta.url));
@@ -23,23 +24,41 @@ export function loadMigrations(dir: string = MIGRATIONS_DIR): Migration[] {
     }));
 }
 
+/** The newest migration level among `migrations`: the level this code brings a database to. */
+export function latestSchemaVersion(migrations: Migration[] = loadMigrations()): number {
+  return Math.max(0, ...migrations.map((migration) => migration.version));
+}
+
+/** What a migration run did: the level before and after, and the files applied in between. */
+export interface MigrationOutcome {
+  from: number;
+  to: number;
+  applied: string[];
+}
+
 /**
  * Applies, in order, every migration the database has not recorded, each in its own transaction
  * together with its `schema_migrations` row, so a failing migration leaves the database as it was.
- * Returns the names applied.
+ * A database at a level newer than the code knows (migrated by a newer factor-audit) is refused with
+ * nothing changed: the old code would read and write tables whose meaning it does not know. Every
+ * opening of a database (server, CLI, restore, `migrate`) comes through here.
  */
-export function migrate(db: Db, migrations: Migration[] = loadMigrations()): string[] {
+export function applyMigrations(db: Db, migrations: Migration[] = loadMigrations()): MigrationOutcome {
   db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
     version INTEGER PRIMARY KEY,
     name TEXT NOT NULL,
     applied_at TEXT NOT NULL
   )`);
-  const current =
-    db.first<{ version: number | null }>('SELECT max(version) AS version FROM schema_migrations')?.version ??
-    0;
+  const from = schemaVersion(db);
+  const latest = latestSchemaVersion(migrations);
+  if (from > latest)
+    throw errors.conflict(
+      `${db.file} is at migration level ${from}, newer than this factor-audit knows (up to ${latest}): ` +
+        'a newer version migrated it. Update factor-audit (git pull, then npm ci) before using it; nothing was changed.',
+    );
   const applied: string[] = [];
   for (const migration of migrations) {
-    if (migration.version <= current) continue;
+    if (migration.version <= from) continue;
     db.transaction(() => {
       db.exec(migration.sql);
       db.run('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)', [
@@ -50,7 +69,12 @@ export function migrate(db: Db, migrations: Migration[] = loadMigrations()): str
     });
     applied.push(migration.name);
   }
-  return applied;
+  return { from, to: schemaVersion(db), applied };
+}
+
+/** `applyMigrations`, answering only the names applied. */
+export function migrate(db: Db, migrations: Migration[] = loadMigrations()): string[] {
+  return applyMigrations(db, migrations).applied;
 }
 
 export function schemaVersion(db: Db): number {

@@ -1,0 +1,2 @@
+export { type DatabaseHealth, databaseHealthCheck } from './health.ts';
+export { type MigrationSummary, migrateDatabaseFile } from './migration.ts';
