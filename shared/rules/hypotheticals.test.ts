@@ -14,6 +14,15 @@ function ranges(text: string, caseStarts: number[] = []) {
 }
 
 describe('hypotheticalRanges', () => {
+  it('reads "as a general proposition" and "in principle" as general law', () => {
+    expect(ranges('As a general proposition, a public talk defeats secrecy')).toEqual([
+      'As a general proposition, a public talk defeats secrecy',
+    ]);
+    expect(ranges('In principle an agreement protects the owner')).toEqual([
+      'In principle an agreement protects the owner',
+    ]);
+  });
+
   it('runs a condition to the next comma', () => {
     expect(ranges('Even if F19 were present, F6 applies')).toEqual(['Even if F19 were present']);
     expect(ranges('If F19 applies, as it did in TSC2')).toEqual(['If F19 applies']);
