@@ -10,6 +10,7 @@ describe('classifyAbstention', () => {
     `**${ABSTENTION_PHRASE}.**`,
     `My answer: ${ABSTENTION_PHRASE}.`,
     `${ABSTENTION_PHRASE}. The input case has F3 and F10.`,
+    `Subject: case triple 7, nothing drafted\n\n${ABSTENTION_PHRASE}.\n\nThe input case has F3.`,
   ])('reads %j as the exact phrase', (text) => {
     expect(classifyAbstention(text)).toBe('exact');
   });
@@ -19,6 +20,8 @@ describe('classifyAbstention', () => {
     'The cases share no factors, so no argument is possible.',
     'I cannot make an argument.',
     'A 3-ply argument therefore cannot be generated.',
+    "I can't write a three-part argument from these facts.",
+    'We cannot draft the three-part argument requested, since nothing overlaps.',
     "I'm unable to construct a 3-ply argument here.",
     'The input case does not share a common factor with TSC1 or TSC2.',
     'There is no common factor between the input case and TSC1 or TSC2; therefore, no 3-ply argument can be made.',

@@ -11,9 +11,20 @@ function flatten(text: string): string {
     .trim();
 }
 
+/** As `flatten`, but a run of white space with a line break in it stays one line break. */
+function flattenLines(text: string): string {
+  return text
+    .toLowerCase()
+    .replace(/[*_`"“”]/g, '')
+    .replace(/\s+/g, (space) => (space.includes('\n') ? '\n' : ' '))
+    .trim();
+}
+
 const EXACT_PHRASE = flatten(ABSTENTION_PHRASE);
+// The phrase as a sentence: after the start, a sentence's end or a line break ("Re: …\n\nNo common
+// factor between …" in a memo's body).
 const EXACT = new RegExp(
-  `(?:^|[.!?:]\\s)${EXACT_PHRASE.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}\\s*(?:[.!]|$|\\s)`,
+  `(?:^|[.!?:]\\s|\\n)${EXACT_PHRASE.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}\\s*(?:[.!]|$|\\s)`,
 );
 
 // Declining in other words: "no common factors", "the cases share no factors", "does not share a
@@ -26,7 +37,7 @@ const NEAR_MISS = new RegExp(
     '\\b(?:do|does|did) not (?:share|have) (?:a|any) (?:common |shared )?factors?\\b',
     '\\bno factors? (?:in common|overlap)',
     '\\bnone of the(?:se)? factors overlap',
-    '\\b(?:cannot|can not|unable to|not possible to|impossible to) (?:make|construct|generate|build|form|present|create|formulate|provide) (?:a |an |any )?(?:valid )?(?:3-ply |three-ply )?argument',
+    "\\b(?:cannot|can not|can't|can’t|unable to|not possible to|impossible to) (?:make|construct|generate|build|form|present|create|formulate|provide|write|produce|draft|offer) (?:a |an |any |the )?(?:valid )?(?:3-ply |three-ply |three-part |3-part )?argument",
     '\\bno (?:3-ply |three-ply )?argument (?:can|could) be (?:made|constructed|formed|generated)',
     '\\bargument (?:\\w+ )?(?:cannot|can not|could not) be (?:made|constructed|formed|generated|built|given)',
     '\\bno argument is possible',
@@ -48,7 +59,7 @@ const NEAR_MISS = new RegExp(
 export function classifyAbstention(answer: string): Abstention {
   if (countPlyLabels(answer) >= 2) return 'none';
   const flat = flatten(answer);
-  if (EXACT.test(flat)) return 'exact';
+  if (EXACT.test(flat) || EXACT.test(flattenLines(answer))) return 'exact';
   if (NEAR_MISS.test(flat)) return 'near_miss';
   return 'none';
 }

@@ -38,6 +38,8 @@ function polarityOf(
   const hypothetical = facts.hypothetical.find((span) => within(span, mention.start));
   if (hypothetical) return { polarity: 'hypothetical', rule: hypothetical.rule };
   if (entry.negated) return { polarity: 'negated', rule: entry.negatedBy ?? 'negation.bound-to-case' };
+  // A table row's cells decide per column: an "absent" in another cell negates nothing here.
+  if (entry.rule === 'case.table-row') return { polarity: 'asserted' };
   if (facts.negated) return { polarity: 'negated', rule: 'negation.clause' };
   const forward = facts.forwardNegated.get(mention);
   if (forward) return { polarity: 'negated', rule: forward };
@@ -149,7 +151,7 @@ function readMentions(
       .filter((other) => opensForward(all, other))
       .flatMap((other) => other.cues.filter((cue) => cue.relation === 'unlike'));
     for (const mention of facts.mentions) {
-      const listed = reader.parentheticalCase(facts, mention);
+      const listed = reader.parentheticalCase(facts, mention) ?? reader.tableCase(mention);
       const attributions = readings(facts, mention, listed ?? main, inherited[index] ?? false);
       addComparisons(attributions, facts, comparatives, listed, openingUnlikes);
       read.set(mention, attributions);
@@ -254,7 +256,7 @@ export function attributeMentions(
   hypotheticalWords: readonly HypotheticalWord[],
   lexicon: Lexicon,
 ): AttributedMention[] {
-  const reader = new SentenceReader(text, cues);
+  const reader = new SentenceReader(text, cues, lexicon);
   const result: AttributedMention[] = [];
   const mentionsOf = sentenceSlicer(mentions);
   const cuesOf = sentenceSlicer(cues);

@@ -204,6 +204,11 @@ export const MENTION_CASE_RULES = [
     example: 'The input case (F2, F7) differs from TSC1 (F4).',
   },
   {
+    name: 'case.table-row',
+    says: 'A factor in a row of a markdown table whose header names a case per column ("| factor | input | TSC1 | TSC2 |") belongs to the columns whose cell marks it present (class table-present: "yes", "✓") and is negated in those marked absent (class table-absent: "no", "✗", "—").',
+    example: '| factor | input | TSC1 |\n|---|---|---|\n| F7 | no | yes |',
+  },
+  {
     name: 'case.trailing-case-words',
     says: 'A clause without factors but with case words speaks of the factors just before it ("and TSC2 has it too", "both of which appeared in TSC1") — unless a colon follows it (then it introduces what comes next) and, after ";", a dash, ", and" or a contrast, only when it negates or affirms on its own or is elliptical; "…; in TSC1 the defendant won because …" is a new statement, and so is the main clause resumed after an "unlike" aside\'s relative clause ("Unlike the plaintiff in TSC2, which never protected its recipe, the plaintiff here took real care").',
     example: 'The defendant signed an NDA here, and TSC2 has it too.',

@@ -16,6 +16,14 @@ describe('findCaseCues', () => {
     ).toEqual(['current', 'current', 'current', 'current', 'current']);
   });
 
+  it('reads "this plaintiff" and "the present record" as the current case', () => {
+    expect(cues('whereas this plaintiff mailed its plans; the instant record shows; our defendant')).toEqual([
+      ['this plaintiff', 'current'],
+      ['the instant record', 'current'],
+      ['our defendant', 'current'],
+    ]);
+  });
+
   it('reads a bare "input" as the current case', () => {
     expect(cues('Input and TSC1 share F4; which input lacks')).toEqual([
       ['Input', 'current'],

@@ -139,7 +139,7 @@ describe('the reach of "as in"', () => {
         'The defense says that TSC1 involved F7, which this record lacks, and that here, as in TSC2, the engineers reverse engineered the design (F25).',
         'F7',
       ),
-    ).toEqual(['tsc1:asserted:case.own-case-words']);
+    ).toEqual(['tsc1:asserted:case.own-case-words', 'current:negated:comparison.absent-from']);
     expect(
       readings(
         'The defendant paid the employee to defect (F2), and the employee brought drawings (F7), exactly as in TSC1.',

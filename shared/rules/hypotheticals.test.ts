@@ -14,6 +14,22 @@ function ranges(text: string, caseStarts: number[] = []) {
 }
 
 describe('hypotheticalRanges', () => {
+  it('reads "as a general proposition" and "in principle" as general law', () => {
+    expect(ranges('As a general proposition, a public talk defeats secrecy')).toEqual([
+      'As a general proposition, a public talk defeats secrecy',
+    ]);
+    expect(ranges('In principle an agreement protects the owner')).toEqual([
+      'In principle an agreement protects the owner',
+    ]);
+  });
+
+  it('reads a prediction of what a court would likely do as general law', () => {
+    expect(ranges('A court would treat the lock as enough')).toEqual([
+      'A court would treat the lock as enough',
+    ]);
+    expect(ranges('The judge would likely call this a copy')).toEqual(['would likely call this a copy']);
+  });
+
   it('runs a condition to the next comma', () => {
     expect(ranges('Even if F19 were present, F6 applies')).toEqual(['Even if F19 were present']);
     expect(ranges('If F19 applies, as it did in TSC2')).toEqual(['If F19 applies']);

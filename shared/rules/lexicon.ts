@@ -125,11 +125,17 @@ export function parseFrame(
   return { ok: true, slots };
 }
 
-// A structural class's member: a word or a few words as written, or `@name` (a synonym class's words) / `@name*` (all their forms).
-const STRUCTURE_MEMBER = /^(?:@[a-z][a-z0-9-]*\*?|[a-z0-9'’][a-z0-9'’ -]*)$/;
+// A structural class's member: a word or a few words as written, `@name` (a synonym class's words) /
+// `@name*` (all their forms), or a mark of one to three symbols ("✓", "✗", "—": table cells); not
+// the ASCII hyphen, which a member's pattern reads as an optional hyphen.
+const STRUCTURE_MEMBER =
+  /^(?:@[a-z][a-z0-9-]*\*?|[a-z0-9'’][a-z0-9'’ -]*|[^\p{L}\p{N}\s'’\-.*+?^${}()|[\]\\]{1,3})$/u;
 const structureMemberSchema = z
   .string()
-  .regex(STRUCTURE_MEMBER, 'a structural class member is lower-case words, or @class')
+  .regex(
+    STRUCTURE_MEMBER,
+    'a structural class member is lower-case words, @class, or a mark of one to three symbols',
+  )
   .refine(
     (member) => member.trim() === member && !/\s{2}/.test(member),
     'no leading, trailing or double spaces',

@@ -98,3 +98,18 @@ describe('a likeness denied in other words', () => {
     ]);
   });
 });
+
+describe('a bound negation and a later "there" for the same case', () => {
+  it('keeps the case negated when "there" refers back to it in the same clause', () => {
+    const text =
+      'TSC1 lacks Unique-product, the machine there having been sold by many firms, whereas the product here is unique.';
+    const result = extractFactors(text, lexicon);
+    expect(result.tsc1).not.toContain('F15');
+    expect(result.current).toContain('F15');
+  });
+
+  it('still lets a case named again without negation affirm it', () => {
+    const result = extractFactors('F15 is absent from TSC2 but, in TSC2, F15 was argued.', lexicon);
+    expect(result.tsc2).toEqual(['F15']);
+  });
+});

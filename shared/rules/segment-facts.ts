@@ -27,6 +27,8 @@ export interface SegmentCue {
   negatedBy?: RuleName;
   /** "both cases", "in both": the current case and the precedent in focus. */
   pair: boolean;
+  /** "there", "that case": a word for the precedent in focus, no name of its own. */
+  focus: boolean;
   /** The case being distinguished ("TSC1 is distinguishable because …"), not necessarily the one spoken of. */
   topic: boolean;
 }
@@ -311,6 +313,7 @@ export function segmentFacts(
         ? { negatedBy: negation ? 'negation.bound-to-case' : 'comparison.distinguishes-a-from-b' }
         : {}),
       pair: cue.target.kind === 'pair',
+      focus: cue.target.kind === 'focus',
       topic: patterns.TOPIC_AFTER.test(text.slice(cue.end, nextStart)),
     };
   });
@@ -395,6 +398,9 @@ function plainEntries(cues: readonly SegmentCue[]): Entry[] {
     for (const caseId of cue.cases) {
       const existing = entries.find((entry) => entry.case === caseId);
       if (existing) {
+        // "TSC2 lacks F8, the defendant there having gained nothing": a later "there" for a case
+        // named with a negation bound to it refers back to it, and the negation stays.
+        if (existing.negated && cue.focus && !cue.negated) continue;
         existing.negated &&= cue.negated;
         if (!existing.negated) delete existing.negatedBy;
       } else

@@ -1,6 +1,8 @@
 import type { CaseId } from '../vocabulary.ts';
 import { precedentInFocus, type ResolvedCue } from './case-references.ts';
+import type { Lexicon } from './lexicon.ts';
 import type { Entry, SegmentFacts } from './segment-facts.ts';
+import { tableRowCases } from './table-rows.ts';
 import type { FoundMention } from './types.ts';
 
 // Between case words: only list or heading markup, the signs of likeness or joining, or "and".
@@ -14,7 +16,13 @@ export class SentenceReader {
   constructor(
     readonly text: string,
     private readonly cues: readonly ResolvedCue[],
+    private readonly lexicon: Lexicon,
   ) {}
+
+  /** The cases of a mention in a row of a table of factors by case (`case.table-row`), or undefined. */
+  tableCase(mention: FoundMention): Entry[] | undefined {
+    return tableRowCases(this.text, this.cues, mention.start, this.lexicon);
+  }
 
   /**
    * A sharing statement relates a precedent to the current case: "TSC2 shares F16" adds the

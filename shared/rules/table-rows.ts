@@ -1,0 +1,104 @@
+import type { CaseId } from '../vocabulary.ts';
+import type { ResolvedCue } from './case-references.ts';
+import { definePatterns } from './grammar.ts';
+import type { Lexicon } from './lexicon.ts';
+import type { Entry } from './segment-facts.ts';
+
+/**
+ * Markdown tables that mark factors per case: a header row of case words ("| factor | input | TSC1
+ * | TSC2 |"), a separator row ("|---|---|"), then one row per factor whose cells say yes or no for
+ * the case of their column ("| F7 | no | yes | no |", "| F25 | ✗ | ✗ | ✓ |"). A factor in such a
+ * row belongs to the columns marked present and is negated in those marked absent (the classes
+ * `table-present` and `table-absent`); a cell that says neither decides nothing.
+ */
+const patternsOf = definePatterns({
+  PRESENT: ['^[\\s*_]*(?:{table-present})[\\s*_.!]*$', 'i'],
+  ABSENT: ['^[\\s*_]*(?:{table-absent})[\\s*_.!]*$', 'i'],
+});
+
+const SEPARATOR = /^\s*\|?(?:\s*:?-{2,}:?\s*\|)+\s*:?-*:?\s*$/;
+
+interface Line {
+  start: number;
+  end: number;
+}
+
+function lineAt(text: string, position: number): Line {
+  const start = text.lastIndexOf('\n', position - 1) + 1;
+  const newline = text.indexOf('\n', position);
+  return { start, end: newline === -1 ? text.length : newline };
+}
+
+/** The cells of a table row, as spans between its pipes (the text before the first pipe is no cell). */
+function cellsOf(text: string, line: Line): Line[] {
+  const cells: Line[] = [];
+  let open = text.indexOf('|', line.start);
+  while (open !== -1 && open < line.end) {
+    const close = text.indexOf('|', open + 1);
+    if (close === -1 || close > line.end) break;
+    cells.push({ start: open + 1, end: close });
+    open = close;
+  }
+  return cells;
+}
+
+const isRow = (text: string, line: Line) => text.slice(line.start, line.end).trimStart().startsWith('|');
+
+/** The header row above the table row `row` (the line before its separator), or undefined. */
+function headerOf(text: string, row: Line): Line | undefined {
+  let line = row;
+  while (line.start > 0) {
+    const above = lineAt(text, line.start - 1);
+    if (!isRow(text, above)) return undefined;
+    if (SEPARATOR.test(text.slice(above.start, above.end))) {
+      if (above.start === 0) return undefined;
+      const header = lineAt(text, above.start - 1);
+      return isRow(text, header) ? header : undefined;
+    }
+    line = above;
+  }
+  return undefined;
+}
+
+/** The one case a header cell names, or undefined (no case word, or several). */
+function columnCase(cues: readonly ResolvedCue[], cell: Line): CaseId | undefined {
+  const inside = cues.filter((cue) => cue.start >= cell.start && cue.end <= cell.end);
+  const cases = new Set(inside.flatMap((cue) => cue.cases));
+  if (cases.size !== 1) return undefined;
+  const [only] = cases;
+  return only ?? undefined;
+}
+
+/**
+ * The cases of a mention at `position` in a row of a table of factors by case (`case.table-row`
+ * entries, negated for a column marked absent), or undefined when it stands in no such row.
+ *
+ * @example '| factor | input | TSC1 |\n|---|---|---|\n| F7 | no | yes |' — F7: current negated, tsc1 asserted
+ */
+export function tableRowCases(
+  text: string,
+  cues: readonly ResolvedCue[],
+  position: number,
+  lexicon: Lexicon,
+): Entry[] | undefined {
+  const row = lineAt(text, position);
+  if (!isRow(text, row)) return undefined;
+  const header = headerOf(text, row);
+  if (!header) return undefined;
+  const cells = cellsOf(text, row);
+  const columns = cellsOf(text, header).map((cell) => columnCase(cues, cell));
+  const own = cells.findIndex((cell) => position >= cell.start && position < cell.end);
+  // A row whose own cell is a case column lists factors per case: other rules read it.
+  if (own === -1 || columns[own] !== undefined) return undefined;
+  const { PRESENT, ABSENT } = patternsOf(lexicon);
+  const entries: Entry[] = [];
+  for (const [index, cell] of cells.entries()) {
+    const caseId = columns[index];
+    if (index === own || caseId === undefined) continue;
+    const words = text.slice(cell.start, cell.end);
+    if (PRESENT.test(words)) entries.push({ case: caseId, negated: false, rule: 'case.table-row' });
+    else if (ABSENT.test(words))
+      entries.push({ case: caseId, negated: true, rule: 'case.table-row', negatedBy: 'case.table-row' });
+  }
+  return entries.length > 0 ? entries : undefined;
+}
