@@ -10,7 +10,7 @@ import {
   openReadOnly,
   recordedSchemaVersion,
 } from '../../store/maintenance.ts';
-import { loadMigrations, schemaVersion } from '../../store/migrate.ts';
+import { latestSchemaVersion, schemaVersion } from '../../store/migrate.ts';
 import { openDatabase } from '../../store/open.ts';
 
 export interface BackupSummary {
@@ -92,7 +92,7 @@ export async function restoreDatabase(
       throw errors.validation(
         `${from} is not a factor-audit database (it has no schema_migrations); nothing was restored.`,
       );
-    const known = Math.max(0, ...loadMigrations().map((migration) => migration.version));
+    const known = latestSchemaVersion();
     if (backupSchemaVersion > known)
       throw errors.validation(
         `${from} was made by a newer factor-audit (migration ${backupSchemaVersion}; this one knows up to ${known}); update factor-audit first. Nothing was restored.`,
