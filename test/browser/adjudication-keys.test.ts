@@ -207,10 +207,31 @@ describe('adjudication keys, in Chromium', () => {
     await sideBySide.waitFor();
     await page.keyboard.press('t');
     await page.locator('.argument-text').waitFor();
+    // T focuses the text on the next animation frame: wait for it, or it could take the focus back
+    // from the list after D.
+    await page.waitForFunction(() => document.activeElement?.classList.contains('argument-text'), null, {
+      timeout: 5000,
+    });
+
+    // A key after T from the side-by-side view keeps its focus: T's deferred focus does not take it back.
+    await page.keyboard.press('v');
+    await sideBySide.waitFor();
+    await page.keyboard.press('t');
+    await page.keyboard.press('d');
+    await page.evaluate(
+      () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => done(null)))),
+    );
+    expect(await focusedDisagreement(page)).not.toBeNull();
+    await page.locator('.argument-text').waitFor();
 
     // Deciding the rest: when none is left, the panel says so and offers the fix.
     await page.keyboard.press('d');
-    for (let left = count - 3; left > 0; left--) await page.keyboard.press('a');
+    await expect.poll(() => focusedDisagreement(page)).not.toBeNull();
+    for (let left = count - 3; left > 0; left--) {
+      const decided = await list.locator('.is-decided').count();
+      await page.keyboard.press('a');
+      await expect.poll(() => list.locator('.is-decided').count()).toBe(decided + 1);
+    }
     await page.getByText(`All ${count} disagreements are decided.`).waitFor();
     expect(await page.getByRole('button', { name: 'Fix the gold' }).count()).toBeGreaterThan(0);
     await expect.poll(() => page.locator('[data-save-state]').textContent()).toMatch(/^Draft saved · /);

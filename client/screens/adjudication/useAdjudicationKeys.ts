@@ -26,9 +26,20 @@ export function useAdjudicationKeys({
       commands: {
         ...keyActions.commands,
         // T from the side-by-side view goes back to the one text (the gold's), where marks are made.
+        // The text is there at once unless the side-by-side view was shown; then it is focused on the
+        // next frame, and only if no later key (D, G…) has moved the focus meanwhile.
         focusText: () => {
+          const text = editor.textRef.current;
+          if (text) {
+            text.focus();
+            return;
+          }
+          const from = document.activeElement;
           setSideBySide(false);
-          requestAnimationFrame(() => editor.textRef.current?.focus());
+          requestAnimationFrame(() => {
+            if (document.activeElement === from || document.activeElement === document.body)
+              editor.textRef.current?.focus();
+          });
         },
         // The grid's first cell, whichever cell the last disagreement selected.
         focusGrid: () =>
