@@ -12,6 +12,7 @@ export function NumberField({
   min,
   max,
   step,
+  fractional = false,
   required = false,
   placeholder,
   disabled,
@@ -28,7 +29,9 @@ export function NumberField({
   readonly onChange: (value: string) => void;
   readonly min?: number;
   readonly max?: number;
-  readonly step?: number | 'any';
+  readonly step?: number;
+  /** Any fraction is a valid value (HTML's `step="any"`), for probabilities. */
+  readonly fractional?: boolean;
   readonly required?: boolean;
   readonly placeholder?: string;
   readonly disabled?: boolean;
@@ -47,7 +50,7 @@ export function NumberField({
       type="number"
       min={min}
       max={max}
-      step={step}
+      step={fractional ? 'any' : step}
       required={required}
       placeholder={placeholder}
       disabled={disabled}

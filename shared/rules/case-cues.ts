@@ -163,7 +163,8 @@ const patternsOf = definePatterns({
 
 /** The compiled patterns as arrays by pattern index (no name lookups per place), once per lexicon. */
 interface CuePatterns {
-  any: RegExp;
+  /** Where any cue may start: the union of every pattern. */
+  someCue: RegExp;
   sticky: readonly RegExp[];
   global: readonly RegExp[];
 }
@@ -180,7 +181,7 @@ function cuePatterns(lexicon: Lexicon): CuePatterns {
     return pattern;
   };
   const patterns: CuePatterns = {
-    any: named('ANY'),
+    someCue: named('ANY'),
     sticky: PATTERNS.map((_, index) => named(`P${index}`)),
     global: PATTERNS.map((_, index) => named(`G${index}`)),
   };
@@ -233,15 +234,15 @@ function longestAt(
  * @example findCaseCues('as in TSC 1, here', lexicon).map((cue) => cue.target) // [{ kind: 'cases', cases: ['tsc1'] }, { kind: 'cases', cases: ['current'] }]
  */
 export function findCaseCues(text: string, lexicon: Lexicon): CaseCue[] {
-  const { any, sticky, global: globals } = cuePatterns(lexicon);
+  const { someCue, sticky, global: globals } = cuePatterns(lexicon);
   const lower = text.toLowerCase();
   const known = new Uint8Array(PATTERNS.length);
   const found: CaseCue[] = [];
-  any.lastIndex = 0;
-  for (let match = any.exec(text); match; match = any.exec(text)) {
+  someCue.lastIndex = 0;
+  for (let match = someCue.exec(text); match; match = someCue.exec(text)) {
     const cue = longestAt(sticky, known, lower, text, match.index, false);
     if (cue) found.push(cue);
-    any.lastIndex = cue ? cue.end : match.index + 1;
+    someCue.lastIndex = cue ? cue.end : match.index + 1;
   }
   for (let index = 0; index < PATTERNS.length; index += 1) {
     const global = globals[index];

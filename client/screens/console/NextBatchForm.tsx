@@ -145,7 +145,7 @@ export function NextBatchForm({ study, seed }: { readonly study: string; readonl
           label="Least π (floor)"
           min={0.001}
           max={1}
-          step="any"
+          fractional
           value={settings.floor}
           placeholder="default"
           onChange={(floor) => set({ floor })}
