@@ -7,7 +7,7 @@ import { importFile } from '../server/services/interchange/import/import-records
 import type { JsonlKind } from '../server/services/interchange/import/parse-records.ts';
 import { inspectSource, streamLines } from '../server/services/interchange/import/read-source.ts';
 import { requireStudy } from '../server/services/study/studies.ts';
-import type { Db } from '../server/store/db.ts';
+import { type Db, sqliteConnectionOf } from '../server/store/db.ts';
 import { openDatabase } from '../server/store/open.ts';
 import { generateTriples } from '../shared/generate/index.ts';
 import { loadAverage } from './bench-worker.ts';
@@ -31,7 +31,7 @@ const TRIPLES_PER_MODE = 8_000;
 /** Rounds of each measurement (the best is kept: the usual defence against a noisy neighbour). */
 const ROUNDS = 3;
 
-type RowsOf = (db: Db, studyId: number, value: Record<string, unknown>) => unknown[];
+type RowsOf = (db: Db, studyId: number, value: Record<string, unknown>) => unknown[] | Promise<unknown[]>;
 
 /**
  * A kind's raw INSERT, how a parsed record becomes its row, and — for the kinds whose every version
@@ -44,11 +44,11 @@ interface RawInsert {
 }
 
 /** Each kind's raw INSERT and how a parsed record becomes its row (ids looked up in maps built first). */
-function rawInsert(db: Db, studyId: number, kind: JsonlKind): RawInsert {
+async function rawInsert(db: Db, studyId: number, kind: JsonlKind): Promise<RawInsert> {
   const now = new Date().toISOString();
   const json = (value: unknown) => JSON.stringify(value ?? []);
-  const idMap = (sql: string) =>
-    new Map(db.all<{ k: string; id: number }>(sql, [studyId]).map((r) => [r.k, r.id]));
+  const idMap = async (sql: string) =>
+    new Map((await db.all<{ k: string; id: number }>(sql, [studyId])).map((r) => [r.k, r.id]));
   switch (kind) {
     case 'triples':
       return {
@@ -75,7 +75,7 @@ function rawInsert(db: Db, studyId: number, kind: JsonlKind): RawInsert {
         },
       };
     case 'arguments': {
-      const triples = idMap('SELECT external_id AS k, id FROM triples WHERE study_id = ?');
+      const triples = await idMap('SELECT external_id AS k, id FROM triples WHERE study_id = ?');
       return {
         sql: `INSERT INTO arguments (study_id, external_id, triple_id, model, test, text, finish_reason, output_tokens, source)
               VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -93,19 +93,19 @@ function rawInsert(db: Db, studyId: number, kind: JsonlKind): RawInsert {
       };
     }
     case 'extractions': {
-      const args = idMap('SELECT external_id AS k, id FROM arguments WHERE study_id = ?');
+      const args = await idMap('SELECT external_id AS k, id FROM arguments WHERE study_id = ?');
       const extractors = new Map<string, number>();
       return {
         sql: `INSERT INTO extractions (argument_id, extractor_id, status, current_factors, tsc1_factors, tsc2_factors, unlisted, error)
               VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-        row: (rowDb, id, e) => {
+        row: async (rowDb, id, e) => {
           const name = e.extractor as string;
           let extractor = extractors.get(name);
           if (extractor === undefined) {
-            extractor = rowDb.run("INSERT INTO extractors (study_id, name, kind) VALUES (?, ?, 'imported')", [
-              id,
-              name,
-            ]).lastInsertRowid;
+            extractor = await rowDb.insert(
+              "INSERT INTO extractors (study_id, name, kind) VALUES (?, ?, 'imported')",
+              [id, name],
+            );
             extractors.set(name, extractor);
           }
           return [
@@ -122,22 +122,22 @@ function rawInsert(db: Db, studyId: number, kind: JsonlKind): RawInsert {
       };
     }
     case 'annotations': {
-      const args = idMap('SELECT external_id AS k, id FROM arguments WHERE study_id = ?');
+      const args = await idMap('SELECT external_id AS k, id FROM arguments WHERE study_id = ?');
       const users = new Map<string, number>();
-      const history = db.raw.prepare(
+      const history = sqliteConnectionOf(db, 'the import bench').prepare(
         "INSERT INTO annotation_history (annotation_id, action, version, judgement, at) VALUES (?, 'import', 1, ?, ?)",
       );
       return {
         sql: `INSERT INTO annotations (argument_id, user_id, status, version, judgement, updated_at, submitted_at)
               VALUES (?, ?, 'submitted', 1, ?, ?, ?) RETURNING id`,
         history: (id, row) => history.run(id, row[2], now),
-        row: (rowDb, _id, { argument_id, annotator, ...judgement }) => {
+        row: async (rowDb, _id, { argument_id, annotator, ...judgement }) => {
           let user = users.get(annotator as string);
           if (user === undefined) {
-            user = rowDb.run(
+            user = await rowDb.insert(
               'INSERT INTO users (username, display_name, roles, created_at) VALUES (?, ?, \'["annotator"]\', ?)',
               [annotator, annotator, now],
-            ).lastInsertRowid;
+            );
             users.set(annotator as string, user);
           }
           return [args.get(argument_id as string), user, JSON.stringify(judgement), now, now];
@@ -145,8 +145,8 @@ function rawInsert(db: Db, studyId: number, kind: JsonlKind): RawInsert {
       };
     }
     case 'gold': {
-      const args = idMap('SELECT external_id AS k, id FROM arguments WHERE study_id = ?');
-      const history = db.raw.prepare(
+      const args = await idMap('SELECT external_id AS k, id FROM arguments WHERE study_id = ?');
+      const history = sqliteConnectionOf(db, 'the import bench').prepare(
         "INSERT INTO gold_history (adjudication_id, action, status, version, judgement, decisions, at) VALUES (?, 'import', 'imported', 1, ?, '[]', ?)",
       );
       return {
@@ -166,18 +166,18 @@ function rawInsert(db: Db, studyId: number, kind: JsonlKind): RawInsert {
 
 /** Runs `work` inside a transaction that is rolled back: the database is as before, for the next round. */
 async function rolledBack(db: Db, work: () => Promise<unknown>): Promise<number> {
-  db.exec('BEGIN');
+  await db.exec('BEGIN');
   try {
     const start = performance.now();
     await work();
     return performance.now() - start;
   } finally {
-    db.exec('ROLLBACK');
+    await db.exec('ROLLBACK');
   }
 }
 
 async function rawInsertFile(db: Db, study: string, kind: JsonlKind, file: string): Promise<void> {
-  const studyId = requireStudy(db, study).id;
+  const studyId = (await requireStudy(db, study)).id;
   const values: Record<string, unknown>[] = [];
   await streamLines(await inspectSource(file), {
     line: (_line, text) => {
@@ -187,10 +187,10 @@ async function rawInsertFile(db: Db, study: string, kind: JsonlKind, file: strin
       throw new Error(`${file}:${line}: not UTF-8`);
     },
   });
-  const { sql, row, history } = rawInsert(db, studyId, kind);
-  const insert = db.raw.prepare(sql);
+  const { sql, row, history } = await rawInsert(db, studyId, kind);
+  const insert = sqliteConnectionOf(db, 'the import bench').prepare(sql);
   for (const value of values) {
-    const params = row(db, studyId, value);
+    const params = await row(db, studyId, value);
     if (history) history((insert.get(params) as { id: number }).id, params);
     else insert.run(params);
   }
@@ -242,13 +242,13 @@ const bench: Bench = {
         records: study.gold.map((g) => ({ argument_id: g.argumentId, ...g.judgement })),
       },
     ];
-    const db = openDatabase(join(dir, 'bench.db'));
+    const db = await openDatabase(join(dir, 'bench.db'));
     const figures: BenchFigure[] = [];
     for (const [index, { kind, study: name, records }] of files.entries()) {
       const file = join(dir, `${index}-${kind}.jsonl`);
       writeFileSync(file, toJsonl(records));
       // The study exists before the floor runs (its first import creates it otherwise).
-      db.run('INSERT OR IGNORE INTO studies (name, created_at) VALUES (?, ?)', [
+      await db.run('INSERT OR IGNORE INTO studies (name, created_at) VALUES (?, ?)', [
         name,
         new Date().toISOString(),
       ]);
@@ -267,7 +267,7 @@ const bench: Bench = {
         floor: { name: 'read + JSON.parse + raw prepared INSERT, one transaction', value: floor },
       });
     }
-    db.close();
+    await db.close();
     console.log(`  load average after: ${loadAverage()}`);
     return figures;
   },

@@ -52,34 +52,36 @@ interface Item {
   readonly target: Judgement;
 }
 
-function demoItems(databaseFile: string): Item[] {
+async function demoItems(databaseFile: string): Promise<Item[]> {
   const demo = buildDemoStudy();
-  const db = openDatabase(databaseFile);
+  const db = await openDatabase(databaseFile);
   try {
-    const study = requireStudy(db, DEMO_STUDY);
-    const alice = findUserByName(db, ALICE.username);
+    const study = await requireStudy(db, DEMO_STUDY);
+    const alice = await findUserByName(db, ALICE.username);
     if (!alice) throw new Error('the demo has no alice');
-    return listAssignmentsOfUser(db, study.id, alice.id)
-      .sort((a, b) => a.position - b.position)
-      .slice(0, ITEMS)
-      .map((assignment) => {
-        const argument = findArgumentByRowId(db, assignment.argumentRowId);
-        const key = argument && demo.answerKey.get(argument.record.id);
-        if (!argument || !key) throw new Error(`no answer key for item ${assignment.position}`);
-        const { comment: _comment, ...target } = answerKeyJudgement(
-          key,
-          argument.record.finish_reason === 'length',
-        );
-        return {
-          itemKey: assignment.itemKey,
-          position: assignment.position,
-          text: argument.record.text,
-          finishReason: argument.record.finish_reason ?? null,
-          target,
-        };
-      });
+    return await Promise.all(
+      (await listAssignmentsOfUser(db, study.id, alice.id))
+        .sort((a, b) => a.position - b.position)
+        .slice(0, ITEMS)
+        .map(async (assignment) => {
+          const argument = await findArgumentByRowId(db, assignment.argumentRowId);
+          const key = argument && demo.answerKey.get(argument.record.id);
+          if (!argument || !key) throw new Error(`no answer key for item ${assignment.position}`);
+          const { comment: _comment, ...target } = answerKeyJudgement(
+            key,
+            argument.record.finish_reason === 'length',
+          );
+          return {
+            itemKey: assignment.itemKey,
+            position: assignment.position,
+            text: argument.record.text,
+            finishReason: argument.record.finish_reason ?? null,
+            target,
+          };
+        }),
+    );
   } finally {
-    db.close();
+    await db.close();
   }
 }
 
@@ -139,7 +141,7 @@ const bench: Bench = {
       );
       const address = server.address();
       const baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-      const items = demoItems(databaseFile);
+      const items = await demoItems(databaseFile);
       const context = await browser.newContext({ viewport: { width: 1366, height: 768 } });
       const page = await context.newPage();
       page.setDefaultTimeout(15_000);

@@ -80,7 +80,7 @@ const bench: Bench = {
   async run() {
     const server = await startServerProcess(LATENCY_MS);
     const dir = mkdtempSync(join(tmpdir(), 'fa-bench-llm-'));
-    const db = openDatabase(join(dir, 'bench.db'));
+    const db = await openDatabase(join(dir, 'bench.db'));
     try {
       const { triples, arguments: argumentsJsonl } = studyJsonl(CALLS);
       const values = (jsonl: string) =>
@@ -88,21 +88,21 @@ const bench: Bench = {
           .trim()
           .split('\n')
           .map((line) => JSON.parse(line) as unknown);
-      importRecords(db, {
+      await importRecords(db, {
         actor: CLI_ACTOR,
         kind: 'triples',
         study: 'bench',
         sourceName: 't',
         values: values(triples),
       });
-      importRecords(db, {
+      await importRecords(db, {
         actor: CLI_ACTOR,
         kind: 'arguments',
         study: 'bench',
         sourceName: 'a',
         values: values(argumentsJsonl),
       });
-      const study = findStudy(db, 'bench');
+      const study = await findStudy(db, 'bench');
       if (!study) throw new Error('no study');
 
       const chat = new ChatClient({
@@ -172,7 +172,7 @@ const bench: Bench = {
         { name: 'most calls in flight (server side)', value: stats.maxInFlight, unit: 'calls' },
       ];
     } finally {
-      db.close();
+      await db.close();
       await server.close();
     }
   },

@@ -23,27 +23,29 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 /** Seeds `file`; resolves to each load annotator's item key. */
 export async function seedLoadStudy(file: string): Promise<Record<string, string>> {
-  const db = openDatabase(file);
+  const db = await openDatabase(file);
   const { demo } = await loadDemo(db);
-  loadDemoAnnotations(db, demo);
-  const studyId = requireStudy(db, 'default').id;
+  await loadDemoAnnotations(db, demo);
+  const studyId = (await requireStudy(db, 'default')).id;
   const keys: Record<string, string> = {};
   for (const [index, name] of LOAD_ANNOTATORS.entries()) {
     await addUser(db, name, ['annotator']);
-    const userId = findUserByName(db, name)?.id ?? 0;
+    const userId = (await findUserByName(db, name))?.id ?? 0;
     // Arguments outside the demo's sample, so no other annotator has them.
     const sampled = new Set(
-      db.all<{ id: number }>('SELECT argument_id AS id FROM sample_items').map((row) => row.id),
+      (await db.all<{ id: number }>('SELECT argument_id AS id FROM sample_items')).map((row) => row.id),
     );
     const argumentRowId =
-      demo.arguments
-        .map((argument) => findArgumentRowId(db, studyId, argument.id) ?? 0)
-        .filter((rowId) => rowId > 0 && !sampled.has(rowId))[index] ?? 0;
-    insertAssignment(db, { argumentRowId, userId, position: 1, calibration: false, sampleId: null });
-    keys[name] = findAssignment(db, argumentRowId, userId)?.itemKey ?? '';
+      (
+        await Promise.all(
+          demo.arguments.map(async (argument) => (await findArgumentRowId(db, studyId, argument.id)) ?? 0),
+        )
+      ).filter((rowId) => rowId > 0 && !sampled.has(rowId))[index] ?? 0;
+    await insertAssignment(db, { argumentRowId, userId, position: 1, calibration: false, sampleId: null });
+    keys[name] = (await findAssignment(db, argumentRowId, userId))?.itemKey ?? '';
   }
   await addUser(db, 'spare', ['annotator']);
-  db.close();
+  await db.close();
   return keys;
 }
 

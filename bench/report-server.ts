@@ -8,7 +8,7 @@ import { openDatabase } from '../server/store/open.ts';
 
 /** The server side of `report-server.bench.ts`, in a worker thread: the real app on a study's database file. */
 const { file } = workerData as { file: string };
-const db = openDatabase(file);
+const db = await openDatabase(file);
 const app = createApp({
   db,
   config: { sessionTtlHours: 1, cookieSecure: false },

@@ -11,7 +11,7 @@ import { createUser } from '../server/services/accounts/users.ts';
 import { CLI_ACTOR } from '../server/services/audit/audit.ts';
 import { insertArgument } from '../server/store/arguments.ts';
 import { findAssignment, insertAssignment } from '../server/store/assignments.ts';
-import { Db } from '../server/store/db.ts';
+import { SqliteDb, sqliteConnectionOf } from '../server/store/db.ts';
 import { openDatabase } from '../server/store/open.ts';
 import { insertStudy } from '../server/store/studies.ts';
 import { insertTriple } from '../server/store/triples.ts';
@@ -34,19 +34,26 @@ export interface SaveServerReady {
 }
 
 async function appServer(file: string, options: SaveServerOptions) {
-  const db = openDatabase(file);
-  const study = insertStudy(db, 'default');
-  const triple = insertTriple(db, study.id, buildTriple(), null);
+  const db = await openDatabase(file);
+  const study = await insertStudy(db, 'default');
+  const triple = await insertTriple(db, study.id, buildTriple(), null);
   const keys: string[] = [];
   for (let index = 0; index < options.annotators; index += 1) {
     const username = `ann${index}`;
-    const argumentRowId = insertArgument(db, study.id, buildArgument({ id: `a${index}` }), triple, null);
+    const argumentRowId = await insertArgument(
+      db,
+      study.id,
+      buildArgument({ id: `a${index}` }),
+      triple,
+      null,
+    );
     await createUser(db, CLI_ACTOR, { username, password: `${username}-password`, roles: ['annotator'] });
-    const userId = db.first<{ id: number }>('SELECT id FROM users WHERE username = ?', [username])?.id ?? 0;
-    insertAssignment(db, { argumentRowId, userId, position: 1, calibration: false, sampleId: null });
-    keys.push(findAssignment(db, argumentRowId, userId)?.itemKey ?? '');
+    const userId =
+      (await db.first<{ id: number }>('SELECT id FROM users WHERE username = ?', [username]))?.id ?? 0;
+    await insertAssignment(db, { argumentRowId, userId, position: 1, calibration: false, sampleId: null });
+    keys.push((await findAssignment(db, argumentRowId, userId))?.itemKey ?? '');
   }
-  db.raw.pragma(`synchronous = ${options.synchronous}`);
+  sqliteConnectionOf(db, 'the save bench').pragma(`synchronous = ${options.synchronous}`);
   const app = createApp({
     db,
     config: { sessionTtlHours: 1, cookieSecure: false },
@@ -55,10 +62,10 @@ async function appServer(file: string, options: SaveServerOptions) {
   return { app, keys };
 }
 
-function floorServer(file: string, options: SaveServerOptions) {
-  const db = new Db(file);
+async function floorServer(file: string, options: SaveServerOptions) {
+  const db = new SqliteDb(file);
   db.raw.pragma(`synchronous = ${options.synchronous}`);
-  db.exec('CREATE TABLE t (id INTEGER PRIMARY KEY, version INTEGER NOT NULL, judgement TEXT NOT NULL)');
+  await db.exec('CREATE TABLE t (id INTEGER PRIMARY KEY, version INTEGER NOT NULL, judgement TEXT NOT NULL)');
   const upsert = db.raw.prepare(
     `INSERT INTO t (id, version, judgement) VALUES (?, ?, ?)
      ON CONFLICT (id) DO UPDATE SET version = excluded.version, judgement = excluded.judgement`,
@@ -74,7 +81,8 @@ function floorServer(file: string, options: SaveServerOptions) {
 
 const options = workerData as SaveServerOptions;
 const file = join(mkdtempSync(join(tmpdir(), `fa-bench-save-${options.kind}-`)), 'save.db');
-const { app, keys } = options.kind === 'app' ? await appServer(file, options) : floorServer(file, options);
+const { app, keys } =
+  options.kind === 'app' ? await appServer(file, options) : await floorServer(file, options);
 const server = await new Promise<Server>((resolve) => {
   const listening = app.listen(0, '127.0.0.1', () => resolve(listening));
 });

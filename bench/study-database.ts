@@ -15,30 +15,30 @@ export const BENCH_ADMIN = { username: 'bench-admin', password: 'bench-admin-pas
  * error classes) — plus the reported values and an admin account for the HTTP benches.
  */
 export async function writeStudyDatabase(file: string, input: ReportInput, study = 'bench'): Promise<void> {
-  const db = openDatabase(file);
+  const db = await openDatabase(file);
   const sourceName = (kind: string) => `${kind}.jsonl`;
-  importRecords(db, {
+  await importRecords(db, {
     actor: CLI_ACTOR,
     kind: 'triples',
     study,
     sourceName: sourceName('triples'),
     values: input.triples,
   });
-  importRecords(db, {
+  await importRecords(db, {
     actor: CLI_ACTOR,
     kind: 'arguments',
     study,
     sourceName: sourceName('arguments'),
     values: input.arguments,
   });
-  importRecords(db, {
+  await importRecords(db, {
     actor: CLI_ACTOR,
     kind: 'extractions',
     study,
     sourceName: sourceName('extractions'),
     values: input.extractions,
   });
-  importRecords(db, {
+  await importRecords(db, {
     actor: CLI_ACTOR,
     kind: 'annotations',
     study,
@@ -49,18 +49,18 @@ export async function writeStudyDatabase(file: string, input: ReportInput, study
       ...a.judgement,
     })),
   });
-  importRecords(db, {
+  await importRecords(db, {
     actor: CLI_ACTOR,
     kind: 'gold',
     study,
     sourceName: sourceName('gold'),
     values: input.gold.map((g) => ({ argument_id: g.argumentId, ...g.judgement })),
   });
-  const studyId = requireStudy(db, study).id;
-  db.transaction(() => {
+  const studyId = (await requireStudy(db, study)).id;
+  await db.transaction(async () => {
     for (const { source, ...value } of input.reported)
-      upsertReportedValue(db, studyId, { source, ...value }, null);
+      await upsertReportedValue(db, studyId, { source, ...value }, null);
   });
   await createUser(db, CLI_ACTOR, { ...BENCH_ADMIN, roles: ['admin'] });
-  db.close();
+  await db.close();
 }

@@ -485,9 +485,9 @@ async function minimalReactAppSize(outDir: string): Promise<number> {
 
 /** The study the bench opens: one triple, the argument, the annotator, and the one item assigned to them. */
 async function seedWorkspaceStudy(database: string, argument: BenchArgument): Promise<void> {
-  const db = openDatabase(database);
+  const db = await openDatabase(database);
   try {
-    importRecords(db, {
+    await importRecords(db, {
       actor: CLI_ACTOR,
       kind: 'triples',
       study: STUDY,
@@ -502,7 +502,7 @@ async function seedWorkspaceStudy(database: string, argument: BenchArgument): Pr
         },
       ],
     });
-    importRecords(db, {
+    await importRecords(db, {
       actor: CLI_ACTOR,
       kind: 'arguments',
       study: STUDY,
@@ -510,21 +510,21 @@ async function seedWorkspaceStudy(database: string, argument: BenchArgument): Pr
       values: [{ id: 'bench-a1', triple_id: 'bench-t1', model: 'bench-model', test: 1, text: argument.text }],
     });
     await createUser(db, CLI_ACTOR, { ...ANNOTATOR, roles: ['annotator'] });
-    const study = requireStudy(db, STUDY);
-    drawSample(
+    const study = await requireStudy(db, STUDY);
+    await drawSample(
       db,
       study,
       { size: 1, seed: 1, allocation: 'equal', strata: ['model', 'test'], excludeSampled: false },
       CLI_ACTOR,
     );
-    assignSample(
+    await assignSample(
       db,
       study,
       { annotators: [ANNOTATOR.username], perItem: 1, seed: 1, calibration: [] },
       CLI_ACTOR,
     );
   } finally {
-    db.close();
+    await db.close();
   }
 }
 

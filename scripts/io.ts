@@ -81,11 +81,11 @@ export async function withDatabase<T>(
 ): Promise<T> {
   const file = databasePath(globals(), io);
   const opening = { busyTimeoutMs: busyTimeoutMs(io) };
-  const db = options.create ? openDatabase(file, opening) : openExistingDatabase(file, opening);
+  const db = options.create ? await openDatabase(file, opening) : await openExistingDatabase(file, opening);
   try {
     return await work(db);
   } finally {
-    db.close();
+    await db.close();
   }
 }
 

@@ -22,13 +22,13 @@ export async function serve(
   log: (line: string) => void = console.log,
 ): Promise<Server> {
   await ensureClientBuilt(log);
-  const db = openDatabase(config.databaseFile);
-  deleteExpiredSessions(db);
-  if (isEmptyDatabase(db)) {
+  const db = await openDatabase(config.databaseFile);
+  await deleteExpiredSessions(db);
+  if (await isEmptyDatabase(db)) {
     log(`Empty database ${config.databaseFile}: loading the demo study…`);
     await loadDemo(db);
     // The demo annotators find a queue waiting (the demo's sample, given to alice and bob).
-    assignDemoSample(db);
+    await assignDemoSample(db);
   }
   const app = createApp({
     db,
@@ -48,7 +48,7 @@ export async function serve(
       ),
     );
   });
-  server.on('close', () => db.close());
+  server.on('close', async () => await db.close());
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   log(

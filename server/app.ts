@@ -67,8 +67,8 @@ export function createApp(options: AppOptions): Express {
   // The load balancer's health check: before sessions and CSRF, so it costs one indexed read and
   // needs no cookie; it answers the migration level and nothing else of the server.
   const health = databaseHealthCheck(options.db);
-  api.get('/health', (_request, response) => {
-    const answer = health();
+  api.get('/health', async (_request, response) => {
+    const answer = await health();
     response.status(answer.ok ? 200 : 503).json(answer);
   });
   // No body parser here: each route that takes a body reads it with its schema and its size limit

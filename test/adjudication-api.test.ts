@@ -29,7 +29,7 @@ let db: Db;
 let fixture: Awaited<ReturnType<typeof seedAdjudicationStudy>>;
 
 beforeEach(async () => {
-  ({ app, db } = testApp());
+  ({ app, db } = await testApp());
   fixture = await seedAdjudicationStudy(db);
 });
 
@@ -80,12 +80,12 @@ describe('the adjudication queue', () => {
   it('lists only items whose assigned annotations are all submitted, with their disagreements', async () => {
     const carol = await loggedIn(app, 'carol');
     expect((await carol.agent.get(BASE).expect(200)).body).toEqual({ items: [], notReady: 3 });
-    fixture.submit('same');
-    fixture.submit('split', ['alice']);
+    await fixture.submit('same');
+    await fixture.submit('split', ['alice']);
     const partial = adjudicationQueueSchema.parse((await carol.agent.get(BASE).expect(200)).body);
     expect(partial.items).toHaveLength(1);
     expect(partial.notReady).toBe(2);
-    fixture.submitAll();
+    await fixture.submitAll();
     const response = await carol.agent.get(BASE).expect(200);
     expectBlind(response);
     const queue = adjudicationQueueSchema.parse(response.body);
@@ -100,14 +100,14 @@ describe('the adjudication queue', () => {
     );
     for (const entry of queue.items) expect(entry.itemKey).toMatch(/^[0-9a-f]{16}$/);
     // The keys are the adjudicator's own: no annotator's item key is reused.
-    const annotatorKeys = db
-      .all<{ key: string }>('SELECT item_key AS key FROM assignments')
-      .map((row) => row.key);
+    const annotatorKeys = (await db.all<{ key: string }>('SELECT item_key AS key FROM assignments')).map(
+      (row) => row.key,
+    );
     for (const entry of queue.items) expect(annotatorKeys).not.toContain(entry.itemKey);
   });
 
   it('leaves out the items the caller annotated: an annotator who also adjudicates never sees their own', async () => {
-    fixture.submitAll();
+    await fixture.submitAll();
     const dave = await loggedIn(app, 'dave');
     const queue = adjudicationQueueSchema.parse((await dave.agent.get(BASE).expect(200)).body);
     expect(queue.items).toHaveLength(2);
@@ -120,7 +120,7 @@ describe('the adjudication queue', () => {
 });
 
 describe('an adjudication item', () => {
-  beforeEach(() => fixture.submitAll());
+  beforeEach(async () => await fixture.submitAll());
 
   it('shows both judgements as A and B, blind to names unless asked with ?names=1', async () => {
     const carol = await loggedIn(app, 'carol');
@@ -175,7 +175,7 @@ describe('an adjudication item', () => {
 });
 
 describe('starting adjudication', () => {
-  beforeEach(() => fixture.submitAll());
+  beforeEach(async () => await fixture.submitAll());
 
   it('locks reopening for the annotators; opening the item alone does not', async () => {
     const carol = await loggedIn(app, 'carol');
@@ -235,7 +235,7 @@ describe('starting adjudication', () => {
 });
 
 describe('bulk acceptance', () => {
-  beforeEach(() => fixture.submitAll());
+  beforeEach(async () => await fixture.submitAll());
 
   it('accepts only items without disagreement and without gold, as fixed gold noted "accepted, no disagreement"', async () => {
     const carol = await loggedIn(app, 'carol');
@@ -282,7 +282,7 @@ describe('bulk acceptance', () => {
 });
 
 describe('saving the gold', () => {
-  beforeEach(() => fixture.submitAll());
+  beforeEach(async () => await fixture.submitAll());
 
   it('equals the chosen resolutions once fixed, with who decided what and why', async () => {
     const carol = await loggedIn(app, 'carol');
@@ -430,7 +430,7 @@ describe('saving the gold', () => {
 });
 
 describe('the reveal', () => {
-  beforeEach(() => fixture.submitAll());
+  beforeEach(async () => await fixture.submitAll());
 
   it('is refused with 403 before the gold is fixed and shows every extractor against it after', async () => {
     const carol = await loggedIn(app, 'carol');
@@ -463,7 +463,7 @@ describe('the reveal', () => {
     expect(gpt?.counts.correct).toBe(
       gpt?.decisions.filter((decision) => decision.class === 'correct').length,
     );
-    expect(db.first('SELECT count(*) AS n FROM error_classes')).toEqual({ n: 1 });
+    expect(await db.first('SELECT count(*) AS n FROM error_classes')).toEqual({ n: 1 });
     const admin = await loggedIn(app, 'admin');
     expect((await admin.agent.get(`${itemPath(key)}/reveal`).expect(200)).body).toEqual(reveal);
   });
@@ -476,7 +476,7 @@ describe('the reveal', () => {
       .set('X-CSRF-Token', carol.csrf)
       .send({ itemKeys: [key] })
       .expect(200);
-    expect(db.first('SELECT count(*) AS n FROM error_classes')).toEqual({ n: 1 });
+    expect(await db.first('SELECT count(*) AS n FROM error_classes')).toEqual({ n: 1 });
     const reveal = revealSchema.parse((await carol.agent.get(`${itemPath(key)}/reveal`).expect(200)).body);
     expect(reveal.extractors.map((entry) => [entry.extractor, entry.status, entry.error])).toEqual([
       ['gpt-4.1', 'extracted', null],
@@ -502,18 +502,18 @@ describe('the reveal', () => {
 });
 
 describe('stored error classes', () => {
-  beforeEach(() => fixture.submitAll());
+  beforeEach(async () => await fixture.submitAll());
 
   it('are written again when an extraction of an argument with fixed gold is imported or replaced', async () => {
     const carol = await loggedIn(app, 'carol');
     const key = await keyOf(carol, 'split');
     const { decisions, gold } = await resolveAllAsA(carol, key);
     await put(carol, key, { version: 0, action: 'fix', judgement: gold, decisions }).expect(200);
-    const stored = () =>
-      db.all<{ extractor: string; decisions: string }>(
+    const stored = async () =>
+      await db.all<{ extractor: string; decisions: string }>(
         `SELECT x.name AS extractor, c.decisions FROM error_classes c JOIN extractors x ON x.id = c.extractor_id ORDER BY x.name`,
       );
-    expect(stored().map((row) => row.extractor)).toEqual(['gpt-4.1']);
+    expect((await stored()).map((row) => row.extractor)).toEqual(['gpt-4.1']);
     const extraction = (extractor: string, current: string[]) => ({
       argument_id: ADJUDICATION_ARGUMENTS.split,
       extractor,
@@ -521,15 +521,15 @@ describe('stored error classes', () => {
       tsc1: [],
       tsc2: [],
     });
-    importRecords(db, {
+    await importRecords(db, {
       actor: CLI_ACTOR,
       kind: 'extractions',
       study: 'default',
       sourceName: 'rules-late.jsonl',
       values: [extraction('rules', ['F4'])],
     });
-    expect(stored().map((row) => row.extractor)).toEqual(['gpt-4.1', 'rules']);
-    importRecords(db, {
+    expect((await stored()).map((row) => row.extractor)).toEqual(['gpt-4.1', 'rules']);
+    await importRecords(db, {
       actor: CLI_ACTOR,
       kind: 'extractions',
       study: 'default',
@@ -537,7 +537,7 @@ describe('stored error classes', () => {
       values: [extraction('gpt-4.1', ['F20'])],
       replace: true,
     });
-    const gpt = JSON.parse(stored()[0]?.decisions ?? '[]') as { factor: string; class: string }[];
+    const gpt = JSON.parse((await stored())[0]?.decisions ?? '[]') as { factor: string; class: string }[];
     expect(gpt.find((decision) => decision.factor === 'F20')?.class).toBe('extra');
     const reveal = revealSchema.parse((await carol.agent.get(`${itemPath(key)}/reveal`).expect(200)).body);
     expect(reveal.extractors.find((entry) => entry.extractor === 'gpt-4.1')?.counts.extra).toBe(1);
@@ -545,7 +545,7 @@ describe('stored error classes', () => {
 });
 
 describe('reopening gold (admin)', () => {
-  beforeEach(() => fixture.submitAll());
+  beforeEach(async () => await fixture.submitAll());
 
   it('turns fixed gold back into a draft, logged with the reason; the reveal closes again', async () => {
     const carol = await loggedIn(app, 'carol');
@@ -571,7 +571,7 @@ describe('reopening gold (admin)', () => {
       ).body,
     );
     expect(reopened).toMatchObject({ status: 'draft', version: 2, fixedAt: null, decisions });
-    expect(db.first('SELECT count(*) AS n FROM error_classes')).toEqual({ n: 0 });
+    expect(await db.first('SELECT count(*) AS n FROM error_classes')).toEqual({ n: 0 });
     await carol.agent.get(`${itemPath(key)}/reveal`).expect(403);
     const history = goldHistorySchema.parse(
       (await carol.agent.get(`${itemPath(key)}/gold/history`).expect(200)).body,
@@ -605,10 +605,10 @@ describe('reopening gold (admin)', () => {
 });
 
 describe('imported gold', () => {
-  beforeEach(() => fixture.submitAll());
+  beforeEach(async () => await fixture.submitAll());
 
   it('shows as imported with its file, may be revealed, and is not changed by the adjudicator', async () => {
-    importRecords(db, {
+    await importRecords(db, {
       actor: CLI_ACTOR,
       kind: 'gold',
       study: 'default',
@@ -626,7 +626,7 @@ describe('imported gold', () => {
       adjudicator: 'elsewhere',
     });
     expect(item.canReveal).toBe(true);
-    expect(db.first('SELECT count(*) AS n FROM error_classes')).toEqual({ n: 1 });
+    expect(await db.first('SELECT count(*) AS n FROM error_classes')).toEqual({ n: 1 });
     await carol.agent.get(`${itemPath(key)}/reveal`).expect(200);
     const refused = await put(carol, key, { version: 1, action: 'save', judgement: buildJudgement() }).expect(
       409,
@@ -644,7 +644,7 @@ describe('imported gold', () => {
 });
 
 describe('roles', () => {
-  beforeEach(() => fixture.submitAll());
+  beforeEach(async () => await fixture.submitAll());
 
   it('refuses an annotator every adjudication route and the gold reopening', async () => {
     const carol = await loggedIn(app, 'carol');
@@ -672,7 +672,7 @@ describe('roles', () => {
       expect(response.body.error.code).toBe('forbidden');
       expectBlind(response);
     }
-    expect(db.first('SELECT count(*) AS n FROM adjudications')).toEqual({ n: 0 });
+    expect(await db.first('SELECT count(*) AS n FROM adjudications')).toEqual({ n: 0 });
   });
 
   it('lets an admin read the queue, an item and the history, and not write gold', async () => {
@@ -705,9 +705,9 @@ describe('blinding before the reveal', () => {
     timeout: 60_000,
   }, async () => {
     const { loadDemo, loadDemoAnnotations, DEMO_USERS } = await import('../server/services/demo/demo.ts');
-    const fresh = testApp();
+    const fresh = await testApp();
     const { demo } = await loadDemo(fresh.db);
-    const summary = loadDemoAnnotations(fresh.db, demo);
+    const summary = await loadDemoAnnotations(fresh.db, demo);
     const secrets = [
       ...new Set([
         ...demo.arguments.flatMap((argument) => [argument.id, argument.model]),

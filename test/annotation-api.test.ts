@@ -17,7 +17,7 @@ let rowIds: Record<string, number>;
 let keys: { a1: string; a2: string; a3: string };
 
 beforeEach(async () => {
-  ({ app, db } = testApp());
+  ({ app, db } = await testApp());
   ({ rowIds, itemKeys: keys } = await seedAnnotationStudy(db));
 });
 
@@ -83,7 +83,7 @@ describe('what each role can read', () => {
   });
 
   it("shows the triple's factor lists only when the study turns show_ground_truth on", async () => {
-    db.run("UPDATE studies SET show_ground_truth = 1 WHERE name = 'default'");
+    await db.run("UPDATE studies SET show_ground_truth = 1 WHERE name = 'default'");
     const { agent } = await loggedIn(app, 'alice');
     const shown = (await agent.get(item(keys.a1)).expect(200)).body;
     expect(shown.groundTruth).toEqual({
@@ -125,7 +125,7 @@ describe('what each role can read', () => {
       expectNoSecrets(response);
     }
     // Nothing was written for bob under alice's key.
-    expect(db.first('SELECT count(*) AS n FROM annotations')).toEqual({ n: 0 });
+    expect(await db.first('SELECT count(*) AS n FROM annotations')).toEqual({ n: 0 });
   });
 
   it('answers a malformed key, such as an argument id, with 400 that does not echo it', async () => {
@@ -155,7 +155,9 @@ describe('what each role can read', () => {
     const bobQueue = (await bob.agent.get('/api/studies/default/queue').expect(200)).body;
     const newKey = bobQueue.items.at(-1).itemKey;
     expect(newKey).not.toBe(keys.a2);
-    expect(newKey).toBe(findAssignment(db, rowIds.a2 ?? 0, findUserByName(db, 'bob')?.id ?? 0)?.itemKey);
+    expect(newKey).toBe(
+      (await findAssignment(db, rowIds.a2 ?? 0, (await findUserByName(db, 'bob'))?.id ?? 0))?.itemKey,
+    );
     expect((await bob.agent.get(item(newKey)).expect(200)).body.itemKey).toBe(newKey);
     const aliceQueue = (await alice.agent.get('/api/studies/default/queue').expect(200)).body;
     expect(aliceQueue.items.map((entry: { itemKey: string }) => entry.itemKey)).toEqual([keys.a1]);
@@ -209,7 +211,7 @@ describe('what each role can read', () => {
 
 describe('blinding', () => {
   it('names no model, triple or argument in every answer an annotator gets while working', async () => {
-    db.run("UPDATE studies SET show_ground_truth = 1 WHERE name = 'default'");
+    await db.run("UPDATE studies SET show_ground_truth = 1 WHERE name = 'default'");
     const { agent, csrf } = await loggedIn(app, 'alice');
     const a1 = `${item(keys.a1)}/annotation`;
     const a2 = `${item(keys.a2)}/annotation`;
@@ -245,7 +247,7 @@ describe('blinding', () => {
 
   it('shows annotators no imported free text but the argument: its source stays for admins', async () => {
     const source = 'OpenAI gpt-4o batch, Test 2 (reordered)';
-    db.run('UPDATE arguments SET source = ?', [source]);
+    await db.run('UPDATE arguments SET source = ?', [source]);
     const { agent, csrf } = await loggedIn(app, 'alice');
     const answers = [
       await agent.get('/api/studies/default/queue').expect(200),
@@ -277,11 +279,11 @@ describe('blinding', () => {
   it('blanks a reasoning trace out of the text when the study hides traces, keeping every offset', async () => {
     const trace = '<think>A reasoning model thinks: F4 and F6.</think>\n';
     const answer = 'Plaintiff: as in TSC1, F4 applies.';
-    db.run('UPDATE arguments SET text = ?', [trace + answer]);
+    await db.run('UPDATE arguments SET text = ?', [trace + answer]);
     const { agent, csrf } = await loggedIn(app, 'alice');
     expect((await agent.get(item(keys.a1)).expect(200)).body.text).toBe(trace + answer);
 
-    db.run("UPDATE studies SET reasoning_trace = 'hidden' WHERE name = 'default'");
+    await db.run("UPDATE studies SET reasoning_trace = 'hidden' WHERE name = 'default'");
     const shown = (await agent.get(item(keys.a1)).expect(200)).body.text as string;
     expect(shown).toHaveLength(trace.length + answer.length);
     expect(shown).not.toMatch(/think|reasoning|F6/);
@@ -306,7 +308,7 @@ describe('blinding', () => {
   });
 
   it('shows annotators no gold, no other annotator’s work and no extractor, before or after adjudication', async () => {
-    const fresh = testApp();
+    const fresh = await testApp();
     const seeded = await seedAdjudicationStudy(fresh.db);
     const alice = await loggedIn(fresh.app, 'alice');
     const bob = await loggedIn(fresh.app, 'bob');
@@ -344,7 +346,7 @@ describe('blinding', () => {
         expect(text, `${phase}: ${label}`).not.toMatch(/"gold"|"decisions"|"disagreements"|gpt-4\.1|"rules"/);
       }
     };
-    seeded.submitAll();
+    await seeded.submitAll();
     scan(await annotatorAnswers(), 'before adjudication');
 
     const carol = await loggedIn(fresh.app, 'carol');
@@ -380,9 +382,9 @@ describe('blinding', () => {
     timeout: 60_000,
   }, async () => {
     const { loadDemo, loadDemoAnnotations, DEMO_USERS } = await import('../server/services/demo/demo.ts');
-    const fresh = testApp();
+    const fresh = await testApp();
     const { demo } = await loadDemo(fresh.db);
-    loadDemoAnnotations(fresh.db, demo);
+    await loadDemoAnnotations(fresh.db, demo);
     const secrets = [
       ...new Set([
         ...demo.arguments.flatMap((argument) => [argument.id, argument.model]),
@@ -709,7 +711,7 @@ describe('admin users API', () => {
 
 describe('admin sampling API', () => {
   it('draws a sample, assigns it, shows progress; annotators may not', async () => {
-    db.run('DELETE FROM assignments'); // the fixture's hand-made assignments would make the sample "already assigned"
+    await db.run('DELETE FROM assignments'); // the fixture's hand-made assignments would make the sample "already assigned"
     const { agent, csrf } = await loggedIn(app, 'admin');
     const drawn = (
       await agent

@@ -17,10 +17,10 @@ const SEEDED = ['alice', 'bob', 'carol', 'dave', 'admin'];
 const NEW_PASSWORD = 'ERIN-SECRET-PASSWORD';
 
 async function auditedStudy() {
-  const { app, db } = testApp();
+  const { app, db } = await testApp();
   const fixture = await seedAdjudicationStudy(db);
-  fixture.submit('same');
-  fixture.submit('split');
+  await fixture.submit('same');
+  await fixture.submit('split');
   const [admin, alice, carol] = await Promise.all([
     loggedIn(app, 'admin'),
     loggedIn(app, 'alice'),
@@ -33,8 +33,8 @@ async function auditedStudy() {
 describe('the audit trail', () => {
   it("records who changed people's work and the study's set-up, never a password or a judgement", async () => {
     const { db, fixture, admin, alice, carol, entries } = await auditedStudy();
-    const aliceId = findUserByName(db, 'alice')?.id ?? 0;
-    const third = findAssignment(db, fixture.rowIds.third, aliceId)?.itemKey ?? '';
+    const aliceId = (await findUserByName(db, 'alice'))?.id ?? 0;
+    const third = (await findAssignment(db, fixture.rowIds.third, aliceId))?.itemKey ?? '';
     const item = `/api/studies/default/items/${third}/annotation`;
     const judgement = buildJudgement({
       comment: 'JUDGEMENT-SECRET',
@@ -47,7 +47,7 @@ describe('the audit trail', () => {
     await put(1, 'save').expect(409); // stale: a conflict entry in the history, nothing in the trail
     await alice.agent.post(`${item}/reopen`).set('X-CSRF-Token', alice.csrf).send({ version: 2 }).expect(200);
 
-    const same = ensureAdjudicationItem(db, fixture.rowIds.same).itemKey;
+    const same = (await ensureAdjudicationItem(db, fixture.rowIds.same)).itemKey;
     const gold = `/api/studies/default/adjudication/items/${same}`;
     await carol.agent.post(`${gold}/start`).set('X-CSRF-Token', carol.csrf).expect(200);
     await carol.agent.post(`${gold}/start`).set('X-CSRF-Token', carol.csrf).expect(200); // started once

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCli } from '../scripts/main.ts';
-import { Db } from '../server/store/db.ts';
+import { SqliteDb } from '../server/store/db.ts';
 import { openDatabase } from '../server/store/open.ts';
 import { buildJudgement } from './factories.ts';
 import { type ChildServer, logInOver, seedAnnotators, startServer } from './support/child-server.ts';
@@ -27,12 +27,12 @@ async function cli(database: string, ...args: string[]): Promise<CliResult> {
   return { code, stdout, stderr };
 }
 
-function annotationCount(database: string): number {
-  const db = new Db(database);
+async function annotationCount(database: string): Promise<number> {
+  const db = new SqliteDb(database);
   try {
-    return db.first<{ n: number }>('SELECT count(*) AS n FROM annotation_history')?.n ?? 0;
+    return (await db.first<{ n: number }>('SELECT count(*) AS n FROM annotation_history'))?.n ?? 0;
   } finally {
-    db.close();
+    await db.close();
   }
 }
 
@@ -92,22 +92,24 @@ describe('backup and restore', () => {
     await server.stop('SIGTERM');
 
     // The backup holds at least every save acknowledged before it began, and is a sound database.
-    const copy = annotationCount(backup);
+    const copy = await annotationCount(backup);
     expect(copy).toBeGreaterThanOrEqual(before);
-    expect(annotationCount(database)).toBeGreaterThanOrEqual(copy);
+    expect(await annotationCount(database)).toBeGreaterThanOrEqual(copy);
     const restored = await cli(database, 'restore', backup);
     expect(restored.stderr).toBe('');
     expect(restored.code).toBe(0);
-    expect(annotationCount(database)).toBe(copy);
-    const db = new Db(database);
-    expect(db.first<{ integrity_check: string }>('PRAGMA integrity_check')?.integrity_check).toBe('ok');
-    db.close();
+    expect(await annotationCount(database)).toBe(copy);
+    const db = new SqliteDb(database);
+    expect((await db.first<{ integrity_check: string }>('PRAGMA integrity_check'))?.integrity_check).toBe(
+      'ok',
+    );
+    await db.close();
   });
 
   it('refuses a damaged file, a file that is not a factor-audit database, and one from a newer version', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'fa-restore-'));
     const database = join(dir, 'study.db');
-    openDatabase(database).close();
+    await (await openDatabase(database)).close();
     const good = join(dir, 'good.db');
     expect((await cli(database, 'backup', '--out', good)).code).toBe(0);
     const before = readFileSync(database);
@@ -120,16 +122,16 @@ describe('backup and restore', () => {
     const notSqlite = join(dir, 'notes.txt');
     writeFileSync(notSqlite, 'not a database at all\n'.repeat(200));
     const foreign = join(dir, 'foreign.db');
-    const other = new Db(foreign);
-    other.exec('CREATE TABLE t (x)');
-    other.close();
+    const other = new SqliteDb(foreign);
+    await other.exec('CREATE TABLE t (x)');
+    await other.close();
     const newer = join(dir, 'newer.db');
     copyFileSync(good, newer);
-    const future = new Db(newer);
-    future.run(
+    const future = new SqliteDb(newer);
+    await future.run(
       "INSERT INTO schema_migrations (version, name, applied_at) VALUES (999, '999_future.sql', 'now')",
     );
-    future.close();
+    await future.close();
 
     const cases: [string, RegExp][] = [
       [damaged, /integrity check|not a readable SQLite database/],

@@ -36,7 +36,7 @@ function heavyJudgement(textLength: number) {
 
 describe('request body limits', () => {
   it('takes a heavy honest save, and refuses a body past a route’s limit before parsing it', async () => {
-    const { app, db } = testApp();
+    const { app, db } = await testApp();
     const { itemKeys } = await seedAnnotationStudy(db);
     const alice = await loggedIn(app, 'alice');
     const admin = await loggedIn(app, 'admin');

@@ -14,9 +14,9 @@ import { seedAnnotationStudy } from './support/study-fixture.ts';
  */
 
 /** Bytes the database file takes (pages in use). */
-function databaseBytes(db: Db): number {
-  const pages = db.first<{ page_count: number }>('PRAGMA page_count')?.page_count ?? 0;
-  const size = db.first<{ page_size: number }>('PRAGMA page_size')?.page_size ?? 0;
+async function databaseBytes(db: Db): Promise<number> {
+  const pages = (await db.first<{ page_count: number }>('PRAGMA page_count'))?.page_count ?? 0;
+  const size = (await db.first<{ page_size: number }>('PRAGMA page_size'))?.page_size ?? 0;
   return pages * size;
 }
 
@@ -27,7 +27,7 @@ const longComment = 'é'.repeat(JUDGEMENT_LIMITS.comment);
 
 describe('the annotation history under stale saves', () => {
   it('grows by a small bounded amount for 50 stale saves with the longest comment, and keeps accepted saves whole', async () => {
-    const { app, db } = testApp();
+    const { app, db } = await testApp();
     const { itemKeys } = await seedAnnotationStudy(db);
     const { agent, csrf } = await loggedIn(app, 'alice');
     const path = `/api/studies/default/items/${itemKeys.a1}/annotation`;
@@ -38,10 +38,10 @@ describe('the annotation history under stale saves', () => {
       secondsSpent: 1,
     });
     await agent.put(path).set('X-CSRF-Token', csrf).send(save(0)).expect(200);
-    const before = databaseBytes(db);
+    const before = await databaseBytes(db);
     for (let attempt = 0; attempt < STALE_SAVES; attempt += 1)
       await agent.put(path).set('X-CSRF-Token', csrf).send(save(0)).expect(409);
-    const grown = databaseBytes(db) - before;
+    const grown = (await databaseBytes(db)) - before;
     // Each attempt carried over 10 kB (5,000 two-byte characters): whole, they would add ~500 kB.
     expect(grown).toBeLessThan(BOUND);
 
@@ -57,8 +57,8 @@ describe('the annotation history under stale saves', () => {
 
 describe('the gold history under stale saves', () => {
   it('grows by a small bounded amount for 50 stale gold saves, and keeps accepted saves whole', async () => {
-    const { app, db } = testApp();
-    (await seedAdjudicationStudy(db)).submitAll();
+    const { app, db } = await testApp();
+    await (await seedAdjudicationStudy(db)).submitAll();
     const carol = await loggedIn(app, 'carol');
     const base = '/api/studies/default/adjudication';
     const queue = (await carol.agent.get(base).expect(200)).body as { items: { itemKey: string }[] };
@@ -78,10 +78,10 @@ describe('the gold history under stale saves', () => {
       })),
     });
     await carol.agent.put(path).set('X-CSRF-Token', carol.csrf).send(save(0)).expect(200);
-    const before = databaseBytes(db);
+    const before = await databaseBytes(db);
     for (let attempt = 0; attempt < STALE_SAVES; attempt += 1)
       await carol.agent.put(path).set('X-CSRF-Token', carol.csrf).send(save(0)).expect(409);
-    expect(databaseBytes(db) - before).toBeLessThan(BOUND);
+    expect((await databaseBytes(db)) - before).toBeLessThan(BOUND);
 
     const history = goldHistorySchema.parse((await carol.agent.get(`${path}/history`).expect(200)).body);
     expect(history).toHaveLength(1 + STALE_SAVES);

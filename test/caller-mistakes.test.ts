@@ -14,8 +14,8 @@ import { seedAnnotationStudy } from './support/study-fixture.ts';
  * error.
  */
 
-function count(db: Db, table: 'assignments' | 'assignment_log' | 'users'): number {
-  return db.first<{ n: number }>(`SELECT count(*) AS n FROM ${table}`)?.n ?? 0;
+async function count(db: Db, table: 'assignments' | 'assignment_log' | 'users'): Promise<number> {
+  return (await db.first<{ n: number }>(`SELECT count(*) AS n FROM ${table}`))?.n ?? 0;
 }
 
 describe('assignments the caller got wrong', () => {
@@ -26,17 +26,19 @@ describe('assignments the caller got wrong', () => {
   let assigned: string;
 
   beforeEach(async () => {
-    ({ app, db } = testApp());
+    ({ app, db } = await testApp());
     await seedAnnotationStudy(db);
-    db.run('DELETE FROM assignments'); // the fixture's hand-made ones; the samples below are assigned here
+    await db.run('DELETE FROM assignments'); // the fixture's hand-made ones; the samples below are assigned here
     admin = await loggedIn(app, 'admin');
     const post = (path: string, body: object) =>
       admin.agent.post(`/api/studies/default/${path}`).set('X-CSRF-Token', admin.csrf).send(body);
     await post('samples', { size: 1, seed: 1 }).expect(201);
     const first = await post('assignments', { annotators: ['alice', 'bob'], seed: 1 }).expect(201);
     expect(first.body.items).toBe(1);
-    assigned = db.first<{ id: string }>(
-      'SELECT a.external_id AS id FROM assignments s JOIN arguments a ON a.id = s.argument_id',
+    assigned = (
+      await db.first<{ id: string }>(
+        'SELECT a.external_id AS id FROM assignments s JOIN arguments a ON a.id = s.argument_id',
+      )
     )?.id as string;
     await post('samples', { size: 1, seed: 2, excludeSampled: true }).expect(201);
   });
@@ -47,7 +49,7 @@ describe('assignments the caller got wrong', () => {
     admin.agent.post('/api/studies/default/assignments/reassign').set('X-CSRF-Token', admin.csrf).send(body);
 
   it('refuses to move items from an annotator to the same annotator, however the name is written', async () => {
-    const before = { assignments: count(db, 'assignments'), log: count(db, 'assignment_log') };
+    const before = { assignments: await count(db, 'assignments'), log: await count(db, 'assignment_log') };
     for (const [from, to] of [
       ['bob', 'Bob'],
       ['alice', 'alice'],
@@ -56,21 +58,23 @@ describe('assignments the caller got wrong', () => {
       expect(answer.status, `${from} → ${to}`).toBe(400);
       expect(answer.body.error.message).toMatch(/same annotator|both/);
     }
-    expect({ assignments: count(db, 'assignments'), log: count(db, 'assignment_log') }).toEqual(before);
+    expect({ assignments: await count(db, 'assignments'), log: await count(db, 'assignment_log') }).toEqual(
+      before,
+    );
   });
 
   it('refuses an annotator named twice, case-insensitively', async () => {
-    const before = count(db, 'assignments');
+    const before = await count(db, 'assignments');
     const answer = await assign({ annotators: ['alice', 'ALICE'], perItem: 1, seed: 3 });
     expect(answer.status).toBe(400);
     expect(answer.body.error.message).toBe(
       'annotators: "ALICE" names the same annotator as "alice"; name each once',
     );
-    expect(count(db, 'assignments')).toBe(before);
+    expect(await count(db, 'assignments')).toBe(before);
   });
 
   it('refuses a calibration item listed twice', async () => {
-    const before = count(db, 'assignments');
+    const before = await count(db, 'assignments');
     const answer = await assign({
       annotators: ['alice', 'bob'],
       seed: 3,
@@ -78,15 +82,17 @@ describe('assignments the caller got wrong', () => {
     });
     expect(answer.status).toBe(400);
     expect(answer.body.error.message).toMatch(/^calibration\[1\]: .* is listed twice$/);
-    expect(count(db, 'assignments')).toBe(before);
+    expect(await count(db, 'assignments')).toBe(before);
   });
 
   it('refuses a calibration item already in an annotator’s queue, writing nothing', async () => {
-    const before = { assignments: count(db, 'assignments'), log: count(db, 'assignment_log') };
+    const before = { assignments: await count(db, 'assignments'), log: await count(db, 'assignment_log') };
     const answer = await assign({ annotators: ['alice', 'bob'], seed: 3, calibration: [assigned] });
     expect(answer.status).toBe(409);
     expect(answer.body.error.message).toContain('is already in the queue of alice');
-    expect({ assignments: count(db, 'assignments'), log: count(db, 'assignment_log') }).toEqual(before);
+    expect({ assignments: await count(db, 'assignments'), log: await count(db, 'assignment_log') }).toEqual(
+      before,
+    );
     // Without it, the second sample is assigned as usual.
     await assign({ annotators: ['alice', 'bob'], seed: 3 }).expect(201);
   });
@@ -94,11 +100,11 @@ describe('assignments the caller got wrong', () => {
 
 describe('accounts made at the same time', () => {
   it('gives one of eight concurrent creations of a name the account, and the others 409', async () => {
-    const { app, db } = testApp();
+    const { app, db } = await testApp();
     const { createUser } = await import('../server/services/accounts/users.ts');
     await createUser(db, CLI_ACTOR, { username: 'admin', password: 'admin-password', roles: ['admin'] });
     const admin = await loggedIn(app, 'admin');
-    const before = count(db, 'users');
+    const before = await count(db, 'users');
     const answers = await Promise.all(
       Array.from({ length: 8 }, (_, index) =>
         admin.agent
@@ -111,12 +117,12 @@ describe('accounts made at the same time', () => {
     const statuses = answers.map((answer) => answer.status).sort();
     expect(statuses).toEqual([201, 409, 409, 409, 409, 409, 409, 409]);
     expect(answers.find((answer) => answer.status === 409)?.body.error.message).toMatch(/already exists/);
-    expect(count(db, 'users')).toBe(before + 1);
+    expect(await count(db, 'users')).toBe(before + 1);
   });
 });
 
-describe('bodies the server cannot read', () => {
-  const { app } = testApp();
+describe('bodies the server cannot read', async () => {
+  const { app } = await testApp();
   const server = app.listen(0, '127.0.0.1');
   afterAll(() => new Promise((resolve) => server.close(resolve)));
 
@@ -190,7 +196,7 @@ describe('bodies the server cannot read', () => {
 
 describe('the study overview', () => {
   it('is for admins and adjudicators: an annotator gets 403 pointing to their queue', async () => {
-    const { app, db } = testApp();
+    const { app, db } = await testApp();
     await seedAnnotationStudy(db);
     const alice = await loggedIn(app, 'alice');
     const refused = await alice.agent.get('/api/studies/default/overview').expect(403);
@@ -209,7 +215,7 @@ describe('the study overview', () => {
 
 describe('a text that is not valid Unicode', () => {
   it('refuses a lone surrogate escape in an autosave with 400, naming the field, and stores nothing', async () => {
-    const { app, db } = testApp();
+    const { app, db } = await testApp();
     const { itemKeys } = await seedAnnotationStudy(db);
     const alice = await loggedIn(app, 'alice');
     const body = `{"version": 0, "action": "save", "secondsSpent": 1, "judgement": {"current": [], "tsc1": [], "tsc2": [], "unlisted": [], "abstained": false, "exact_phrase": false, "truncated": false, "spans": [], "comment": "half \\ud800 a pair"}}`;
@@ -222,6 +228,6 @@ describe('a text that is not valid Unicode', () => {
     expect(refused.body.error.message).toMatch(
       /^judgement\.comment: the escape \\ud800 is half of a surrogate pair/,
     );
-    expect(db.first<{ n: number }>('SELECT count(*) AS n FROM annotations')?.n).toBe(0);
+    expect((await db.first<{ n: number }>('SELECT count(*) AS n FROM annotations'))?.n).toBe(0);
   });
 });

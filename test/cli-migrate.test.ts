@@ -1,28 +1,28 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../scripts/main.ts';
-import { Db } from '../server/store/db.ts';
+import { SqliteDb } from '../server/store/db.ts';
 import { latestSchemaVersion, loadMigrations, migrate, schemaVersion } from '../server/store/migrate.ts';
 import { cliSandbox } from './support/cli.ts';
 
 const LATEST = latestSchemaVersion();
 
 /** A database file left at migration level `level`, as an older factor-audit wrote it. */
-function databaseAt(file: string, level: number): void {
-  const db = new Db(file);
-  migrate(
+async function databaseAt(file: string, level: number): Promise<void> {
+  const db = new SqliteDb(file);
+  await migrate(
     db,
     loadMigrations().filter((migration) => migration.version <= level),
   );
-  db.close();
+  await db.close();
 }
 
-function levelOf(file: string): number {
-  const db = new Db(file, { readonly: true });
+async function levelOf(file: string): Promise<number> {
+  const db = new SqliteDb(file, { readonly: true });
   try {
-    return schemaVersion(db);
+    return await schemaVersion(db);
   } finally {
-    db.close();
+    await db.close();
   }
 }
 
@@ -34,7 +34,7 @@ describe('migrate', () => {
     expect(first).toMatchObject({ code: 0, stderr: '' });
     expect(first.stdout).toContain(`created ${sandbox.db}: migrated from level 0 to ${LATEST}\n`);
     for (const migration of loadMigrations()) expect(first.stdout).toContain(`  applied ${migration.name}\n`);
-    expect(levelOf(sandbox.db)).toBe(LATEST);
+    expect(await levelOf(sandbox.db)).toBe(LATEST);
 
     const again = await sandbox.run('migrate');
     expect(again).toEqual({
@@ -46,7 +46,7 @@ describe('migrate', () => {
 
   it('applies only the migrations an older file lacks, with --db after the command too', async () => {
     const sandbox = cliSandbox();
-    databaseAt(sandbox.db, 10);
+    await databaseAt(sandbox.db, 10);
     let stdout = '';
     const code = await runCli(['migrate', '--db', sandbox.db], {
       stdout: (text) => {
@@ -63,18 +63,18 @@ describe('migrate', () => {
     expect(stdout).toBe(
       `${sandbox.db}: migrated from level 10 to ${LATEST}\n${pending.map((migration) => `  applied ${migration.name}\n`).join('')}`,
     );
-    expect(levelOf(sandbox.db)).toBe(LATEST);
+    expect(await levelOf(sandbox.db)).toBe(LATEST);
   });
 
   it('refuses a database newer than the code, changing nothing — and so does every other opening', async () => {
     const sandbox = cliSandbox();
-    databaseAt(sandbox.db, LATEST);
-    const db = new Db(sandbox.db);
-    db.run(
+    await databaseAt(sandbox.db, LATEST);
+    const db = new SqliteDb(sandbox.db);
+    await db.run(
       "INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, '999_future.sql', 'later')",
       [LATEST + 1],
     );
-    db.close();
+    await db.close();
 
     const refused = await sandbox.run('migrate');
     expect(refused.code).toBe(1);
@@ -83,7 +83,7 @@ describe('migrate', () => {
       `error: ${sandbox.db} is at migration level ${LATEST + 1}, newer than this factor-audit knows (up to ${LATEST}): ` +
         'a newer version migrated it. Update factor-audit (git pull, then npm ci) before using it; nothing was changed.\n',
     );
-    expect(levelOf(sandbox.db)).toBe(LATEST + 1);
+    expect(await levelOf(sandbox.db)).toBe(LATEST + 1);
     const status = await sandbox.run('status');
     expect(status.code).toBe(1);
     expect(status.stderr).toContain('newer than this factor-audit knows');

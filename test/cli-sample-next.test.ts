@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { Db } from '../server/store/db.ts';
+import { SqliteDb } from '../server/store/db.ts';
 import { cliSandbox } from './support/cli.ts';
 
 interface BatchItem {
@@ -13,10 +13,10 @@ interface BatchItem {
 }
 
 /** The items of a sample version as the store holds them, in draw order. */
-function storedItems(path: string, version: number): BatchItem[] {
-  const db = new Db(path);
+async function storedItems(path: string, version: number): Promise<BatchItem[]> {
+  const db = new SqliteDb(path);
   try {
-    return db.all<BatchItem>(
+    return await db.all<BatchItem>(
       `SELECT a.external_id AS argumentId, i.stratum, i.inclusion_probability AS inclusionProbability,
               i.weight, i.predicted_error AS predictedError
        FROM sample_items i JOIN samples s ON s.id = i.sample_id JOIN arguments a ON a.id = i.argument_id
@@ -24,7 +24,7 @@ function storedItems(path: string, version: number): BatchItem[] {
       [version],
     );
   } finally {
-    db.close();
+    await db.close();
   }
 }
 
@@ -38,15 +38,15 @@ interface StoredBatch {
   extendsVersion: number;
 }
 
-function storedBatches(path: string): StoredBatch[] {
-  const db = new Db(path);
+async function storedBatches(path: string): Promise<StoredBatch[]> {
+  const db = new SqliteDb(path);
   try {
-    return db.all<StoredBatch>(
+    return await db.all<StoredBatch>(
       `SELECT s.version, b.batch, b.design, s.seed, b.requested, b.probability_floor AS floor, b.extends_version AS extendsVersion
        FROM sample_batches b JOIN samples s ON s.id = b.sample_id ORDER BY b.batch`,
     );
   } finally {
-    db.close();
+    await db.close();
   }
 }
 
@@ -79,12 +79,12 @@ describe('sample --next on the demo study', () => {
     expect(preview.code, preview.stderr).toBe(0);
     expect(preview.stdout).toContain('would draw batch 1 of study "default" (extends sample version 1)');
     expect(preview.stdout).toContain('of 672 undrawn argument(s), active design');
-    expect(storedBatches(first.db)).toEqual([]);
+    expect(await storedBatches(first.db)).toEqual([]);
 
     const drawn = await first.run('sample', '--next', '30', '--design', 'active', '--seed', '5');
     expect(drawn.code, drawn.stderr).toBe(0);
     expect(drawn.stdout).toMatch(/drew \d+ argument\(s\) as sample version 2/);
-    expect(storedBatches(first.db)).toEqual([
+    expect(await storedBatches(first.db)).toEqual([
       {
         version: 2,
         batch: 1,
@@ -95,9 +95,9 @@ describe('sample --next on the demo study', () => {
         extendsVersion: 1,
       },
     ]);
-    const items = storedItems(first.db, 2);
+    const items = await storedItems(first.db, 2);
     expect(items.length).toBeGreaterThan(0);
-    const earlier = new Set(storedItems(first.db, 1).map((item) => item.argumentId));
+    const earlier = new Set((await storedItems(first.db, 1)).map((item) => item.argumentId));
     for (const item of items) {
       expect(earlier.has(item.argumentId)).toBe(false);
       expect(item.inclusionProbability).toBeGreaterThanOrEqual((0.2 * 30) / 672 - 1e-12);
@@ -112,18 +112,20 @@ describe('sample --next on the demo study', () => {
   it('draws the same batch from the same seed on the same study', async () => {
     const again = await second.run('sample', '--next', '30', '--design', 'active', '--seed', '5');
     expect(again.code, again.stderr).toBe(0);
-    expect(storedItems(second.db, 2)).toEqual(storedItems(first.db, 2));
+    expect(await storedItems(second.db, 2)).toEqual(await storedItems(first.db, 2));
     const other = await second.run('sample', '--next', '30', '--design', 'active', '--seed', '6');
     expect(other.code, other.stderr).toBe(0);
-    expect(storedItems(second.db, 3).map((item) => item.argumentId)).not.toEqual(
-      storedItems(first.db, 2).map((item) => item.argumentId),
+    expect((await storedItems(second.db, 3)).map((item) => item.argumentId)).not.toEqual(
+      (await storedItems(first.db, 2)).map((item) => item.argumentId),
     );
   });
 
   it('numbers the batches and assigns a batch like any sample version', async () => {
     const next = await first.run('sample', '--next', '12', '--design', 'stratified', '--seed', '9');
     expect(next.code, next.stderr).toBe(0);
-    expect(storedBatches(first.db).map((batch) => [batch.version, batch.batch, batch.design])).toEqual([
+    expect(
+      (await storedBatches(first.db)).map((batch) => [batch.version, batch.batch, batch.design]),
+    ).toEqual([
       [2, 1, 'active'],
       [3, 2, 'stratified'],
     ]);
@@ -145,7 +147,7 @@ describe('sample --next on the demo study', () => {
     const extractor = await first.run('sample', '--next', '5', '--extractor', 'gpt-9', '--seed', '1');
     expect(extractor.code).toBe(1);
     expect(extractor.stderr).toContain('Extractor "gpt-9"');
-    expect(storedBatches(first.db)).toHaveLength(2);
+    expect(await storedBatches(first.db)).toHaveLength(2);
   });
 
   it('exports a dataset whose sample design names a batch by its design', async () => {

@@ -21,11 +21,12 @@ let adjudicator: DemoFileApp['adjudicator'];
 
 beforeAll(async () => {
   ({ db, admin, adjudicator } = await demoFileApp('fa-coverage-jobs-'));
-  insertStudy(db, 'other');
+  await insertStudy(db, 'other');
 }, 60_000);
 
 const COVERAGE = '/api/studies/default/coverage';
-const checks = () => db.first<{ n: number }>('SELECT count(*) AS n FROM coverage_checks')?.n ?? 0;
+const checks = async () =>
+  (await db.first<{ n: number }>('SELECT count(*) AS n FROM coverage_checks'))?.n ?? 0;
 
 async function follow(job: CoverageJobView): Promise<{ final: CoverageJobView; seen: CoverageJobView[] }> {
   const seen = [job];
@@ -98,7 +99,7 @@ describe('coverage checks from the report screen', () => {
     expect(corrected?.intervals).toBeGreaterThan(0);
     expect(corrected?.coverage).toBeGreaterThanOrEqual(0);
     expect(corrected?.coverage).toBeLessThanOrEqual(1);
-    expect(checks()).toBe(1);
+    expect(await checks()).toBe(1);
 
     const state = coverageStateSchema.parse((await admin.agent.get(COVERAGE).expect(200)).body);
     expect(state.latest).toEqual(check);
@@ -126,7 +127,7 @@ describe('coverage checks from the report screen', () => {
   it('refuses a second check while one runs (409 for the study, 429 for another), and cancels one without storing it', {
     timeout: 60_000,
   }, async () => {
-    const before = checks();
+    const before = await checks();
     const job = coverageJobSchema.parse((await start({ replicates: 2000, bootstrap: 200 })).body);
     const again = await start({ replicates: 1 }, 409);
     expect(again.body.error.details).toEqual({ jobId: job.id });
@@ -151,7 +152,7 @@ describe('coverage checks from the report screen', () => {
     );
     expect(cancelled).toMatchObject({ status: 'cancelled', check: null });
     await new Promise((resolve) => setTimeout(resolve, 200));
-    expect(checks()).toBe(before);
+    expect(await checks()).toBe(before);
     // Nothing runs anymore: a study without gold is now told what to do.
     const noGold = await admin.agent
       .post('/api/studies/other/coverage/jobs')
@@ -170,9 +171,9 @@ describe('coverage checks from the report screen', () => {
   });
 
   it('calls the stored check stale once the study’s gold changes', { timeout: 60_000 }, async () => {
-    const study = requireStudy(db, 'default');
+    const study = await requireStudy(db, 'default');
     // Reopening one gold argument takes it out of the gold: the design the check simulated is gone.
-    db.run(
+    await db.run(
       `UPDATE adjudications SET status = 'draft' WHERE id = (SELECT j.id FROM adjudications j JOIN arguments a ON a.id = j.argument_id WHERE a.study_id = ? AND j.status <> 'draft' LIMIT 1)`,
       [study.id],
     );

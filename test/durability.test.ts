@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { Db } from '../server/store/db.ts';
+import { SqliteDb } from '../server/store/db.ts';
 import { annotationHistorySchema, annotationItemSchema } from '../shared/annotation-api.ts';
 import { buildJudgement } from './factories.ts';
 import { type ChildServer, logInOver, seedAnnotators, startServer } from './support/child-server.ts';
@@ -110,9 +110,11 @@ describe('saves survive the server being killed', () => {
     }
     await second.stop('SIGTERM');
 
-    const db = new Db(database);
-    expect(db.first<{ integrity_check: string }>('PRAGMA integrity_check')?.integrity_check).toBe('ok');
-    db.close();
+    const db = new SqliteDb(database);
+    expect((await db.first<{ integrity_check: string }>('PRAGMA integrity_check'))?.integrity_check).toBe(
+      'ok',
+    );
+    await db.close();
     console.log(
       `durability: ${total} saves acknowledged by ${ANNOTATORS.length} annotators before SIGKILL, ${found} found with their history after the restart; ${lost} request(s) cut off unanswered; integrity_check ok`,
     );

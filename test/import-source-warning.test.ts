@@ -7,16 +7,16 @@ import { findStudy } from '../server/store/studies.ts';
 import { buildArgument, buildTriple } from './factories.ts';
 
 /** A study with one triple of each mode and, already stored, an argument by llama-3. */
-function studyWithTriples() {
-  const db = openDatabase(':memory:');
-  importRecords(db, {
+async function studyWithTriples() {
+  const db = await openDatabase(':memory:');
+  await importRecords(db, {
     actor: CLI_ACTOR,
     kind: 'triples',
     study: 'default',
     sourceName: 'triples.jsonl',
     values: [buildTriple({ id: 't1' }), buildTriple({ id: 't2', mode: 'reordered' })],
   });
-  importRecords(db, {
+  await importRecords(db, {
     actor: CLI_ACTOR,
     kind: 'arguments',
     study: 'default',
@@ -27,10 +27,10 @@ function studyWithTriples() {
 }
 
 describe('importing arguments whose source names the study’s design', () => {
-  it('warns once, naming the lines and what they name, and keeps every byte of the source', () => {
-    const db = studyWithTriples();
+  it('warns once, naming the lines and what they name, and keeps every byte of the source', async () => {
+    const db = await studyWithTriples();
     const source = 'OpenAI gpt-4o batch, Test 2 (reordered)';
-    const summary = importRecords(db, {
+    const summary = await importRecords(db, {
       actor: CLI_ACTOR,
       kind: 'arguments',
       study: 'default',
@@ -47,13 +47,13 @@ describe('importing arguments whose source names the study’s design', () => {
       /^2 arguments have a source that names a model or a test of the study/,
     );
     expect(summary.warnings[0]).toContain('line 1: "gpt-4o", "Test 2", "reordered"; line 3: "llama-3"');
-    const study = findStudy(db, 'default');
-    expect(study && findArgument(db, study.id, 'a1')?.record.source).toBe(source);
+    const study = await findStudy(db, 'default');
+    expect(study && (await findArgument(db, study.id, 'a1'))?.record.source).toBe(source);
   });
 
-  it('says nothing of a neutral source', () => {
-    const db = studyWithTriples();
-    const summary = importRecords(db, {
+  it('says nothing of a neutral source', async () => {
+    const db = await studyWithTriples();
+    const summary = await importRecords(db, {
       actor: CLI_ACTOR,
       kind: 'arguments',
       study: 'default',

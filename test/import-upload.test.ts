@@ -20,7 +20,7 @@ async function uploader() {
 }
 
 async function adminAgent() {
-  const { app, db } = testApp();
+  const { app, db } = await testApp();
   await addUser(db, 'root', ['admin']);
   return { db, ...(await loggedIn(app, 'root')) };
 }

@@ -44,27 +44,32 @@ function submit(sandbox: Sandbox, server: LlmServer, ...extra: string[]) {
 }
 
 /** Everything the tests compare, read from the database file. */
-function stored(sandbox: Sandbox) {
-  const db = openDatabase(sandbox.db);
+async function stored(sandbox: Sandbox) {
+  const db = await openDatabase(sandbox.db);
   try {
-    const study = findStudy(db, 'default');
+    const study = await findStudy(db, 'default');
     if (!study) throw new Error('no study');
     return {
-      extractions: listExtractions(db, study.id),
-      calls: listLlmCalls(db, study.id),
-      arguments: listArguments(db, study.id),
-      requests: db.all<{ customId: string; status: string; error: string | null; submissions: number }>(
+      extractions: await listExtractions(db, study.id),
+      calls: await listLlmCalls(db, study.id),
+      arguments: await listArguments(db, study.id),
+      requests: await db.all<{ customId: string; status: string; error: string | null; submissions: number }>(
         'SELECT custom_id AS customId, status, error, submissions FROM llm_batch_requests ORDER BY id',
       ),
-      batches: db.all<{ providerBatchId: string; status: string; collectedAt: string | null; runId: number }>(
+      batches: await db.all<{
+        providerBatchId: string;
+        status: string;
+        collectedAt: string | null;
+        runId: number;
+      }>(
         'SELECT provider_batch_id AS providerBatchId, status, collected_at AS collectedAt, extraction_run_id AS runId FROM llm_batches ORDER BY id',
       ),
-      runs: db.all<{ id: number; finishedAt: string | null }>(
+      runs: await db.all<{ id: number; finishedAt: string | null }>(
         'SELECT id, finished_at AS finishedAt FROM extraction_runs ORDER BY id',
       ),
     };
   } finally {
-    db.close();
+    await db.close();
   }
 }
 
@@ -114,7 +119,7 @@ describe('extract --extractor llm --batch', () => {
       'batch',
     ]);
     // Every batch id is in the store before anything has run.
-    expect(stored(sandbox).batches.map((batch) => batch.providerBatchId)).toEqual([
+    expect((await stored(sandbox)).batches.map((batch) => batch.providerBatchId)).toEqual([
       'batch_1',
       'batch_2',
       'batch_3',
@@ -138,7 +143,7 @@ describe('extract --extractor llm --batch', () => {
     expect(collected).toMatch(/job 1 batch_3 \(expired\): \d+ extracted, \d+ failed, 200 never ran/);
     expect(collected).toContain('requests 1000:');
 
-    const first = stored(sandbox);
+    const first = await stored(sandbox);
     expect(first.extractions).toHaveLength(1000);
     const failed = first.extractions.filter((extraction) => extraction.status === 'failed');
     const expired = failed.filter((extraction) =>
@@ -178,7 +183,7 @@ describe('extract --extractor llm --batch', () => {
 
     const unchanged = await sandbox.run('batch', 'collect');
     expect(unchanged.stdout).toContain('nothing to collect');
-    expect(stored(sandbox)).toEqual(first);
+    expect(await stored(sandbox)).toEqual(first);
 
     // The model is healthy again: retry resubmits what failed or never ran, nothing else.
     healthy = true;
@@ -197,12 +202,12 @@ describe('extract --extractor llm --batch', () => {
     expect(resent).toHaveLength(failed.length);
     expect(resent.some((id) => extractedBefore.has(id))).toBe(false);
 
-    const last = stored(sandbox);
+    const last = await stored(sandbox);
     expect(last.extractions.filter((extraction) => extraction.status === 'extracted')).toHaveLength(1000);
     expect(last.requests.every((request) => request.status === 'succeeded')).toBe(true);
     expect(last.runs.every((run) => run.finishedAt !== null)).toBe(true);
     expect((await sandbox.run('batch', 'collect')).stdout).toContain('nothing to collect');
-    expect(stored(sandbox)).toEqual(last);
+    expect(await stored(sandbox)).toEqual(last);
     expect((await submit(sandbox, server)).stdout).toContain(
       '1000 already extracted with these parameters, 0 to do',
     );
@@ -249,8 +254,8 @@ describe('extract --extractor llm --batch', () => {
         .map((request) => request.body);
     expect(bodies('batch')).toEqual(bodies('http'));
 
-    const a = stored(synchronous);
-    const b = stored(batched);
+    const a = await stored(synchronous);
+    const b = await stored(batched);
     expect(b.extractions).toEqual(a.extractions);
     expect(new Set(a.extractions.map((extraction) => extraction.status))).toEqual(
       new Set(['extracted', 'failed']),
@@ -291,7 +296,7 @@ describe('extract --extractor llm --batch', () => {
     const copy = await submit(sandbox, server, '--name', 'copy');
     expect(copy.stdout).toContain('from the cache 5 (stored now); requests 0 in 0 file(s)');
     expect(server.batches.size).toBe(0);
-    const { extractions, runs } = stored(sandbox);
+    const { extractions, runs } = await stored(sandbox);
     expect(extractions.filter((extraction) => extraction.extractor === 'copy')).toHaveLength(5);
     expect(runs.every((run) => run.finishedAt !== null)).toBe(true);
     const again = await submit(sandbox, server);
@@ -330,14 +335,16 @@ describe('extract --extractor llm --batch', () => {
     await server.releaseBatches();
     const collected = await sandbox.run('batch', 'collect', '--wait', '--poll-ms', '10');
     expect(collected.stdout).toContain('job 1 batch_1 (cancelled): 0 extracted, 0 failed, 3 never ran');
-    const { extractions } = stored(sandbox);
+    const { extractions } = await stored(sandbox);
     expect(extractions.every((extraction) => extraction.status === 'failed')).toBe(true);
     expect(extractions[0]?.error).toMatch(
       /^batch batch_1 cancelled before this request ran \(batch_cancelled: /,
     );
     await sandbox.run('batch', 'retry');
     await sandbox.run('batch', 'collect', '--wait', '--poll-ms', '10');
-    expect(stored(sandbox).extractions.every((extraction) => extraction.status === 'extracted')).toBe(true);
+    expect((await stored(sandbox)).extractions.every((extraction) => extraction.status === 'extracted')).toBe(
+      true,
+    );
   });
 
   it('keeps requests a provider error left unsent, and batch retry sends them', async () => {
@@ -355,7 +362,7 @@ describe('extract --extractor llm --batch', () => {
     expect(retried.code, retried.stderr).toBe(0);
     await sandbox.run('batch', 'collect', '--wait', '--poll-ms', '10');
     expect(
-      stored(sandbox).extractions.filter((extraction) => extraction.status === 'extracted'),
+      (await stored(sandbox)).extractions.filter((extraction) => extraction.status === 'extracted'),
     ).toHaveLength(4);
   });
 
@@ -377,7 +384,7 @@ describe('extract --extractor llm --batch', () => {
     expect(result.stdout).toContain('1 extracted, 0 failed, 2 never ran');
     expect(result.stdout).toContain('1 line(s) for requests not waiting in this batch: ignored');
     expect(result.stdout).toContain('1 unreadable line(s), the first: not JSON');
-    const { extractions } = stored(sandbox);
+    const { extractions } = await stored(sandbox);
     expect(extractions.filter((extraction) => extraction.status === 'failed')[0]?.error).toMatch(
       /^batch batch_1 completed without an output line for this request; "batch retry" resubmits it$/,
     );
@@ -443,8 +450,8 @@ describe('generate arguments --batch', () => {
     const collected = await batched.run('batch', 'collect', '--wait', '--poll-ms', '10');
     expect(collected.stdout).toContain('3 generated, 1 failed, 0 never ran');
 
-    const a = stored(synchronous);
-    const b = stored(batched);
+    const a = await stored(synchronous);
+    const b = await stored(batched);
     expect(b.arguments.map((argument) => argument.record)).toEqual(
       a.arguments.map((argument) => argument.record),
     );

@@ -45,18 +45,18 @@ function extract(sandbox: Awaited<ReturnType<typeof studyOf>>, server: LlmServer
   );
 }
 
-function stored(sandbox: { db: string }) {
-  const db = openDatabase(sandbox.db);
+async function stored(sandbox: { db: string }) {
+  const db = await openDatabase(sandbox.db);
   try {
-    const study = findStudy(db, 'default');
+    const study = await findStudy(db, 'default');
     if (!study) throw new Error('no study');
     return {
-      extractions: listExtractions(db, study.id),
-      calls: listLlmCalls(db, study.id),
-      argumentRowId: (id: string) => findArgument(db, study.id, id)?.rowId,
+      extractions: await listExtractions(db, study.id),
+      calls: await listLlmCalls(db, study.id),
+      argumentRowId: async (id: string) => (await findArgument(db, study.id, id))?.rowId,
     };
   } finally {
-    db.close();
+    await db.close();
   }
 }
 
@@ -77,7 +77,7 @@ describe('extract --extractor llm', () => {
     });
     expect(request?.authorization).toBe('Bearer test-key');
 
-    const { extractions, calls } = stored(sandbox);
+    const { extractions, calls } = await stored(sandbox);
     expect(extractions).toHaveLength(5);
     expect(extractions[0]).toMatchObject({
       extractor: 'gpt-4.1',
@@ -130,7 +130,7 @@ describe('extract --extractor llm', () => {
     const result = await extract(sandbox, server, '--concurrency', '16');
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toContain('extracted 200, failed 0, calls 220 (20 retries)');
-    const { extractions } = stored(sandbox);
+    const { extractions } = await stored(sandbox);
     expect(extractions.filter((extraction) => extraction.status === 'extracted')).toHaveLength(200);
 
     const again = await extract(sandbox, server, '--concurrency', '16');
@@ -150,11 +150,11 @@ describe('extract --extractor llm', () => {
     expect(result.code, result.stderr).toBe(0);
     expect(result.stdout).toContain('extracted 2, failed 1');
     expect(result.stdout).toContain('failed a2: HTTP 500 after 3 attempts: the model crashed');
-    const failed = stored(sandbox).extractions.find((extraction) => extraction.argument_id === 'a2');
+    const failed = (await stored(sandbox)).extractions.find((extraction) => extraction.argument_id === 'a2');
     expect(failed).toMatchObject({ status: 'failed', error: 'HTTP 500 after 3 attempts: the model crashed' });
     expect(failed?.current).toEqual([]);
     expect(failed?.raw).toBeUndefined();
-    const failedCall = stored(sandbox).calls.find((call) => call.status === 'failed');
+    const failedCall = (await stored(sandbox)).calls.find((call) => call.status === 'failed');
     expect(failedCall).toMatchObject({ httpStatus: 500, attempts: 3 });
     expect(JSON.parse(failedCall?.attemptLog ?? '[]')).toHaveLength(2);
 
@@ -211,7 +211,9 @@ describe('extract --extractor llm', () => {
       'json_object',
       'json_object',
     ]);
-    expect(stored(sandbox).calls.map((call) => call.responseFormat)).toEqual(Array(4).fill('json_object'));
+    expect((await stored(sandbox)).calls.map((call) => call.responseFormat)).toEqual(
+      Array(4).fill('json_object'),
+    );
   });
 
   it('falls back to plain text, parsed leniently, when the endpoint refuses both JSON modes', async () => {
@@ -235,7 +237,7 @@ describe('extract --extractor llm', () => {
       'text',
       'text',
     ]);
-    expect(stored(sandbox).extractions.map((extraction) => extraction.current)).toEqual([
+    expect((await stored(sandbox)).extractions.map((extraction) => extraction.current)).toEqual([
       ['F4'],
       ['F4'],
       ['F4'],
@@ -254,7 +256,7 @@ describe('extract --extractor llm', () => {
     const result = await extract(sandbox, server, '--timeout-ms', '300');
     expect(result.stdout).toContain('extracted 1, failed 0, calls 2 (1 retries)');
     expect(performance.now() - started).toBeGreaterThanOrEqual(300);
-    const [call] = stored(sandbox).calls;
+    const [call] = (await stored(sandbox)).calls;
     expect(JSON.parse(call?.attemptLog ?? '[]')[0]).toMatchObject({ error: 'no answer within 300 ms' });
   });
 
@@ -275,7 +277,7 @@ describe('extract --extractor llm', () => {
     const sandbox = await studyOf(1);
     const result = await extract(sandbox, server);
     expect(result.stdout).toContain('extracted 1, failed 0, calls 2 (1 retries)');
-    const [call] = stored(sandbox).calls;
+    const [call] = (await stored(sandbox)).calls;
     expect(JSON.parse(call?.attemptLog ?? '[]')[0].error).toMatch(/^malformed response/);
   });
 
@@ -289,7 +291,7 @@ describe('extract --extractor llm', () => {
     const sandbox = await studyOf(2);
     const result = await extract(sandbox, server);
     expect(result.stdout).toContain('extracted 1, failed 1');
-    const { extractions, calls } = stored(sandbox);
+    const { extractions, calls } = await stored(sandbox);
     const truncated = extractions.find((extraction) => extraction.argument_id === 'a1');
     expect(truncated?.status).toBe('failed');
     expect(truncated?.error).toMatch(/^truncated extraction \(finish_reason "length"\)/);
@@ -313,7 +315,7 @@ describe('extract --extractor llm', () => {
     });
     const sandbox = await studyOf(1);
     await extract(sandbox, server, '--response-format', 'text');
-    const [extraction] = stored(sandbox).extractions;
+    const [extraction] = (await stored(sandbox)).extractions;
     expect(extraction).toMatchObject({ status: 'extracted', current: ['F4'], tsc2: [] });
     expect(server.requests[0]?.body.response_format).toBeUndefined();
   });
@@ -327,11 +329,10 @@ describe('extract --extractor llm', () => {
     );
     await extract(sandbox, server, '--input', 'full', '--name', 'gpt-4.1-full');
     expect(userContent(server.requests[1] ?? never())).toMatch(/^Plaintiff's Argument: .*\n```json\n/);
-    expect(
-      stored(sandbox)
-        .extractions.map((extraction) => extraction.extractor)
-        .sort(),
-    ).toEqual(['gpt-4.1', 'gpt-4.1-full']);
+    expect((await stored(sandbox)).extractions.map((extraction) => extraction.extractor).sort()).toEqual([
+      'gpt-4.1',
+      'gpt-4.1-full',
+    ]);
   });
 
   it('never has more than --concurrency calls in flight', async () => {
@@ -371,32 +372,32 @@ describe('extract --extractor llm', () => {
   it('extracts only the latest sample with --only-sampled', async () => {
     const server = await serve({});
     const sandbox = await studyOf(6);
-    const db = openDatabase(sandbox.db);
-    const study = findStudy(db, 'default');
+    const db = await openDatabase(sandbox.db);
+    const study = await findStudy(db, 'default');
     if (!study) throw new Error('no study');
-    const rowId = (id: string) => findArgument(db, study.id, id)?.rowId ?? 0;
-    const add = (version: string[]) => {
-      const sample = insertSample(db, study.id, {
+    const rowId = async (id: string) => (await findArgument(db, study.id, id))?.rowId ?? 0;
+    const add = async (version: string[]) => {
+      const sample = await insertSample(db, study.id, {
         seed: 1,
         size: version.length,
         allocation: 'proportional',
         strataBy: [],
         excludedPrevious: false,
       });
-      version.forEach((id, index) => {
-        insertSampleItem(db, sample.id, {
-          argumentRowId: rowId(id),
+      for (const [index, id] of version.entries()) {
+        await insertSampleItem(db, sample.id, {
+          argumentRowId: await rowId(id),
           stratum: 'all',
           inclusionProbability: 0.5,
           weight: 2,
           drawOrder: index,
         });
-      });
+      }
       return sample;
     };
-    const first = add(['a1', 'a2']);
-    const second = add(['a3', 'a5']);
-    db.close();
+    const first = await add(['a1', 'a2']);
+    const second = await add(['a3', 'a5']);
+    await db.close();
     expect(first.version).toBe(1);
     expect(second.version).toBe(2);
     const result = await extract(sandbox, server, '--only-sampled');

@@ -81,18 +81,18 @@ async function studyWithTriples() {
   return sandbox;
 }
 
-function stored(sandbox: { db: string }) {
-  const db = openDatabase(sandbox.db);
+async function stored(sandbox: { db: string }) {
+  const db = await openDatabase(sandbox.db);
   try {
-    const study = findStudy(db, 'default');
+    const study = await findStudy(db, 'default');
     if (!study) throw new Error('no study');
     return {
-      arguments: listArguments(db, study.id),
-      calls: listLlmCalls(db, study.id),
-      extractions: listExtractions(db, study.id),
+      arguments: await listArguments(db, study.id),
+      calls: await listLlmCalls(db, study.id),
+      extractions: await listExtractions(db, study.id),
     };
   } finally {
-    db.close();
+    await db.close();
   }
 }
 
@@ -123,7 +123,7 @@ describe('generate arguments', () => {
     expect(systemContent(request ?? never())).toContain(ABSTENTION_PHRASE);
     expect(systemContent(request ?? never())).toContain('F27 Disclosure-in-public-forum (D)');
 
-    const { arguments: generated, calls } = stored(sandbox);
+    const { arguments: generated, calls } = await stored(sandbox);
     expect(generated.map((argument) => argument.record.id).sort()).toEqual([
       'llama-test-test1-arg-1',
       'llama-test-test1-arg-2',
@@ -170,7 +170,7 @@ describe('generate arguments', () => {
       '50',
     );
     expect(result.code, result.stderr).toBe(0);
-    const { arguments: generated } = stored(sandbox);
+    const { arguments: generated } = await stored(sandbox);
     expect(generated.map((argument) => argument.record.id).sort()).toEqual([
       'm-test3-non-1',
       'm-test3-non-2',
@@ -199,7 +199,7 @@ describe('generate arguments', () => {
       server.baseURL,
     );
     expect(result.stdout).toContain('generated 2 (2 cut off at --max-tokens)');
-    expect(stored(sandbox).arguments.map((argument) => argument.record.finish_reason)).toEqual([
+    expect((await stored(sandbox)).arguments.map((argument) => argument.record.finish_reason)).toEqual([
       'length',
       'length',
     ]);
@@ -231,7 +231,7 @@ describe('generate arguments', () => {
     const result = await sandbox.run(...args);
     expect(result.stdout).toContain('generated 1 (0 cut off at --max-tokens), failed 1, calls 3 (1 retries)');
     expect(result.stdout).toContain('failed non-2: HTTP 502 after 2 attempts: bad gateway');
-    const first = stored(sandbox);
+    const first = await stored(sandbox);
     expect(first.arguments.map((argument) => argument.record.id)).toEqual(['m-test3-non-1']);
     expect(first.calls.find((call) => call.status === 'failed')).toMatchObject({
       argumentRowId: null,
@@ -241,7 +241,7 @@ describe('generate arguments', () => {
     healthy = true;
     const again = await sandbox.run(...args);
     expect(again.stdout).toContain('triples 2: 1 already argued, 1 to do');
-    expect(stored(sandbox).arguments).toHaveLength(2);
+    expect((await stored(sandbox)).arguments).toHaveLength(2);
   });
 
   it('fills the placeholders of a --prompt file, and refuses an unknown one before a call', async () => {
@@ -312,7 +312,7 @@ describe('generate, then extract, end to end', () => {
     const extracted = await sandbox.run('extract', '--extractor', 'llm', '--base-url', server.baseURL);
     expect(extracted.code, extracted.stderr).toBe(0);
     expect(extracted.stdout).toContain('extracted 3, failed 0');
-    const { extractions, calls } = stored(sandbox);
+    const { extractions, calls } = await stored(sandbox);
     expect(extractions.map((extraction) => extraction.argument_id).sort()).toEqual([
       'g-test1-arg-1',
       'g-test1-arg-2',

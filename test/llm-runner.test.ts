@@ -16,11 +16,11 @@ import { type LlmServer, llmServers, studyJsonl } from './support/llm-server.ts'
 const serve = llmServers();
 const dbs: Db[] = [];
 afterEach(async () => {
-  for (const db of dbs.splice(0)) db.close();
+  for (const db of dbs.splice(0)) await db.close();
 });
 
-function studyDb(count: number): Db {
-  const db = openDatabase(':memory:');
+async function studyDb(count: number): Promise<Db> {
+  const db = await openDatabase(':memory:');
   dbs.push(db);
   const { triples, arguments: argumentsJsonl } = studyJsonl(count);
   const parse = (jsonl: string) =>
@@ -28,14 +28,14 @@ function studyDb(count: number): Db {
       .trim()
       .split('\n')
       .map((line) => JSON.parse(line) as unknown);
-  importRecords(db, {
+  await importRecords(db, {
     actor: CLI_ACTOR,
     kind: 'triples',
     study: 'default',
     sourceName: 't',
     values: parse(triples),
   });
-  importRecords(db, {
+  await importRecords(db, {
     actor: CLI_ACTOR,
     kind: 'arguments',
     study: 'default',
@@ -45,8 +45,8 @@ function studyDb(count: number): Db {
   return db;
 }
 
-function llmExtractor(db: Db, server: LlmServer, name = 'gpt-4.1') {
-  const study = findStudy(db, 'default');
+async function llmExtractor(db: Db, server: LlmServer, name = 'gpt-4.1') {
+  const study = await findStudy(db, 'default');
   if (!study) throw new Error('no study');
   return createLlmExtractor({
     db,
@@ -72,12 +72,12 @@ function llmExtractor(db: Db, server: LlmServer, name = 'gpt-4.1') {
 describe('runExtraction', () => {
   it('stops on interrupt without storing the calls under way, leaves the run unfinished, and a rerun continues', async () => {
     const server = await serve({ latencyMs: 40 });
-    const db = studyDb(20);
+    const db = await studyDb(20);
     const controller = new AbortController();
     const first = await runExtraction({
       db,
       study: 'default',
-      extractor: llmExtractor(db, server),
+      extractor: await llmExtractor(db, server),
       concurrency: 2,
       signal: controller.signal,
       onProgress: (progress) => {
@@ -88,9 +88,9 @@ describe('runExtraction', () => {
     // The other call under way is abandoned, unless its answer had already arrived (then it is kept).
     expect(first.done).toBeGreaterThanOrEqual(5);
     expect(first.done).toBeLessThanOrEqual(6);
-    expect(listExtractions(db, 1)).toHaveLength(first.done);
+    expect(await listExtractions(db, 1)).toHaveLength(first.done);
     expect(
-      db.first<{ finishedAt: string | null }>('SELECT finished_at AS finishedAt FROM extraction_runs'),
+      await db.first<{ finishedAt: string | null }>('SELECT finished_at AS finishedAt FROM extraction_runs'),
     ).toEqual({
       finishedAt: null,
     });
@@ -98,7 +98,7 @@ describe('runExtraction', () => {
     const second = await runExtraction({
       db,
       study: 'default',
-      extractor: llmExtractor(db, server),
+      extractor: await llmExtractor(db, server),
       concurrency: 2,
     });
     expect(second).toMatchObject({
@@ -108,7 +108,7 @@ describe('runExtraction', () => {
       extracted: 20 - first.done,
       failed: 0,
     });
-    const extractions = listExtractions(db, 1);
+    const extractions = await listExtractions(db, 1);
     expect(extractions).toHaveLength(20);
     expect(extractions.every((extraction) => extraction.status === 'extracted')).toBe(true);
     // At most the calls abandoned under way (≤ concurrency) were made twice.
@@ -116,7 +116,7 @@ describe('runExtraction', () => {
   });
 
   it('drives every Extractor: a rules-like one with no calls, skipped on rerun with the same parameters', async () => {
-    const db = studyDb(3);
+    const db = await studyDb(3);
     const seen: string[] = [];
     const rules: Extractor = {
       name: 'rules',
@@ -143,7 +143,7 @@ describe('runExtraction', () => {
       calls: 0,
       failures: [{ argumentId: 'a2', error: 'no text to read' }],
     });
-    const stored = listExtractions(db, 1, 'rules');
+    const stored = await listExtractions(db, 1, 'rules');
     expect(stored[0]).toMatchObject({
       current: ['F4'],
       unlisted: [{ case: 'current', text: 'F30 Market-dominance' }],
@@ -162,7 +162,7 @@ describe('runExtraction', () => {
   });
 
   it('stops the run when an extractor throws (a bug, not a failed extraction)', async () => {
-    const db = studyDb(3);
+    const db = await studyDb(3);
     const broken: Extractor = {
       name: 'broken',
       kind: 'rules',
@@ -175,11 +175,11 @@ describe('runExtraction', () => {
     await expect(runExtraction({ db, study: 'default', extractor: broken, concurrency: 1 })).rejects.toThrow(
       'lexicon missing',
     );
-    expect(listExtractions(db, 1)).toHaveLength(0);
+    expect(await listExtractions(db, 1)).toHaveLength(0);
   });
 
   it('records no run when there is nothing to do', async () => {
-    const db = studyDb(1);
+    const db = await studyDb(1);
     const rules: Extractor = {
       name: 'r',
       kind: 'rules',
@@ -190,7 +190,7 @@ describe('runExtraction', () => {
     await runExtraction({ db, study: 'default', extractor: rules, concurrency: 1 });
     const again = await runExtraction({ db, study: 'default', extractor: rules, concurrency: 1 });
     expect(again.runId).toBeNull();
-    expect(db.first<{ n: number }>('SELECT count(*) AS n FROM extraction_runs')?.n).toBe(1);
+    expect((await db.first<{ n: number }>('SELECT count(*) AS n FROM extraction_runs'))?.n).toBe(1);
   });
 });
 
@@ -219,21 +219,25 @@ describe('migration 003: llm_calls', () => {
     startedAt: new Date().toISOString(),
   };
 
-  it('serves only usable answers from the cache, newest first', () => {
-    const db = studyDb(1);
-    insertLlmCall(db, { ...call, studyId: 1, status: 'ok', error: null, content: 'old' });
-    insertLlmCall(db, { ...call, studyId: 1, status: 'ok', error: null, content: 'new' });
-    insertLlmCall(db, { ...call, studyId: 1, status: 'rejected', error: 'truncated', content: 'cut' });
-    expect(findCachedLlmCall(db, 'k')?.content).toBe('new');
-    expect(findCachedLlmCall(db, 'other')).toBeUndefined();
+  it('serves only usable answers from the cache, newest first', async () => {
+    const db = await studyDb(1);
+    await insertLlmCall(db, { ...call, studyId: 1, status: 'ok', error: null, content: 'old' });
+    await insertLlmCall(db, { ...call, studyId: 1, status: 'ok', error: null, content: 'new' });
+    await insertLlmCall(db, { ...call, studyId: 1, status: 'rejected', error: 'truncated', content: 'cut' });
+    expect((await findCachedLlmCall(db, 'k'))?.content).toBe('new');
+    expect(await findCachedLlmCall(db, 'other')).toBeUndefined();
   });
 
-  it('refuses an ok call with an error, a failed one without, and an unknown response format', () => {
-    const db = studyDb(1);
-    expect(() => insertLlmCall(db, { ...call, studyId: 1, status: 'ok', error: 'x' })).toThrow(/CHECK/);
-    expect(() => insertLlmCall(db, { ...call, studyId: 1, status: 'failed', error: null })).toThrow(/CHECK/);
-    expect(() =>
+  it('refuses an ok call with an error, a failed one without, and an unknown response format', async () => {
+    const db = await studyDb(1);
+    await expect(insertLlmCall(db, { ...call, studyId: 1, status: 'ok', error: 'x' })).rejects.toThrow(
+      /CHECK/,
+    );
+    await expect(insertLlmCall(db, { ...call, studyId: 1, status: 'failed', error: null })).rejects.toThrow(
+      /CHECK/,
+    );
+    await expect(
       insertLlmCall(db, { ...call, studyId: 1, status: 'ok', error: null, responseFormat: 'xml' as never }),
-    ).toThrow(/CHECK/);
+    ).rejects.toThrow(/CHECK/);
   });
 });

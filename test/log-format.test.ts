@@ -12,7 +12,7 @@ const JUDGEMENT_SECRET = 'JUDGEMENT-BODY-SECRET';
 async function loggedSession(format: LogFormat) {
   const lines: string[] = [];
   const logger = createLogger('info', { write: (line: string) => lines.push(line) }, format);
-  const { app, db } = testApp({ logger });
+  const { app, db } = await testApp({ logger });
   const { itemKeys } = await seedAnnotationStudy(db);
   const alice = await loggedIn(app, 'alice');
   const admin = await loggedIn(app, 'admin');
@@ -26,7 +26,7 @@ async function loggedSession(format: LogFormat) {
     .set('X-CSRF-Token', alice.csrf)
     .send({ version: 0, action: 'save', judgement: buildJudgement({ comment: JUDGEMENT_SECRET }) })
     .expect(200);
-  db.exec('DROP TABLE audit_log');
+  await db.exec('DROP TABLE audit_log');
   await admin.agent
     .post('/api/studies/default/samples')
     .set('X-CSRF-Token', admin.csrf)

@@ -46,7 +46,7 @@ describe('failed logins under concurrency', () => {
     timeout: 30_000,
   }, async () => {
     // The proxy on loopback tells the owner's address apart from the attacker's.
-    const { app, db } = testApp({ trustProxy: ['loopback'] });
+    const { app, db } = await testApp({ trustProxy: ['loopback'] });
     await addUser(db, 'alice', ['annotator']);
     const base = await listening(app);
     vi.mocked(verify).mockClear();
@@ -89,12 +89,12 @@ describe('the client address', () => {
   };
 
   it('ignores X-Forwarded-For by default: a client cannot name a fresh address per attempt', async () => {
-    const { app } = testApp({ loginLimiter: limiter() });
+    const { app } = await testApp({ loginLimiter: limiter() });
     expect(await rotate(app)).toEqual([401, 401, 401, 429, 429]);
   });
 
   it('honours X-Forwarded-For from the proxies TRUST_PROXY names', async () => {
-    const { app } = testApp({ loginLimiter: limiter(), trustProxy: ['loopback'] });
+    const { app } = await testApp({ loginLimiter: limiter(), trustProxy: ['loopback'] });
     expect(await rotate(app)).toEqual([401, 401, 401, 401, 401]);
   });
 });
@@ -102,7 +102,7 @@ describe('the client address', () => {
 describe('the memory a failed login may take', () => {
   it('refuses an oversized user name or password before the limiter counts it', async () => {
     const loginLimiter = new LoginLimiter();
-    const { app } = testApp({ loginLimiter });
+    const { app } = await testApp({ loginLimiter });
     const longName = await request(app)
       .post('/api/auth/login')
       .send({ username: 'x'.repeat(65), password: 'whatever-password' })

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { Db } from '../server/store/db.ts';
+import { SqliteDb } from '../server/store/db.ts';
 import { studentTQuantile } from '../shared/stats/student-t-quantile.ts';
 import { buildJudgement, toJsonl } from './factories.ts';
 import { cliSandbox } from './support/cli.ts';
@@ -10,16 +10,16 @@ interface StoredItem {
   inclusionProbability: number;
 }
 
-function storedItems(path: string): StoredItem[] {
-  const db = new Db(path);
+async function storedItems(path: string): Promise<StoredItem[]> {
+  const db = new SqliteDb(path);
   try {
-    return db.all<StoredItem>(
+    return await db.all<StoredItem>(
       `SELECT s.version, a.external_id AS argumentId, i.inclusion_probability AS inclusionProbability
        FROM sample_items i JOIN samples s ON s.id = i.sample_id JOIN arguments a ON a.id = i.argument_id
        ORDER BY s.version, i.draw_order`,
     );
   } finally {
-    db.close();
+    await db.close();
   }
 }
 
@@ -71,7 +71,7 @@ describe('report on a study with an active batch', () => {
     expect((await sandbox.run('demo', '--with-annotations')).code).toBe(0);
     const drawn = await sandbox.run('sample', '--next', '100', '--design', 'active', '--seed', '5');
     expect(drawn.code, drawn.stderr).toBe(0);
-    items = storedItems(sandbox.db);
+    items = await storedItems(sandbox.db);
     const argumentsOut = await sandbox.run('export', 'arguments');
     for (const argument of lines<{ id: string; model: string; test: number }>(argumentsOut.stdout))
       testOf.set(argument.id, { model: argument.model, test: argument.test });

@@ -259,7 +259,7 @@ describe('report on the demo: the alternative annotator test', () => {
 
 describe('the report API and the alternative annotator test', () => {
   it('takes altEpsilon and altAlignment, and answers 400 naming an ε outside (0, 1)', async () => {
-    const { app, db } = testApp();
+    const { app, db } = await testApp();
     await seedAnnotationStudy(db);
     const admin = await loggedIn(app, 'admin');
     const refused = await admin.agent.get('/api/studies/default/report?altEpsilon=1').expect(400);

@@ -49,8 +49,8 @@ describe('the report cache', () => {
     const md = await admin.agent.get(`${REPORT}?replicates=20&seed=3&format=md`).expect(200);
     expect(md.headers['x-report-cache']).toBe('miss');
 
-    const study = requireStudy(db, 'default');
-    upsertReportedValue(
+    const study = await requireStudy(db, 'default');
+    await upsertReportedValue(
       db,
       study.id,
       { source: 'a paper', model: 'm', test: 1, metric: 'acch', value: 0.5 },
@@ -67,7 +67,7 @@ describe('the report cache', () => {
   it('gives, loaded by the worker from the file, the figures loaded on the calling thread give', async () => {
     const { prepareReport, computeReport, formatReport } = await import('../server/services/report/index.ts');
     const served = (await admin.agent.get(`${REPORT}?replicates=30&seed=9`).expect(200)).body;
-    const prepared = prepareReport(db, requireStudy(db, 'default'), { replicates: 30, seed: 9 });
+    const prepared = await prepareReport(db, await requireStudy(db, 'default'), { replicates: 30, seed: 9 });
     const inProcess = JSON.parse(formatReport(computeReport(prepared), 'json'));
     expect({ ...served, meta: { ...served.meta, generated_at: null } }).toEqual({
       ...inProcess,

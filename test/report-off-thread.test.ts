@@ -19,10 +19,10 @@ let db: Db;
 let admin: Awaited<ReturnType<typeof loggedIn>>;
 
 beforeAll(async () => {
-  ({ app, db } = testApp());
+  ({ app, db } = await testApp());
   const { demo } = await loadDemo(db);
-  assignDemoSample(db);
-  loadDemoAnnotations(db, demo);
+  await assignDemoSample(db);
+  await loadDemoAnnotations(db, demo);
   admin = await loggedIn(app, 'admin', 'admin-demo-2025');
 }, 60_000);
 
@@ -62,7 +62,7 @@ describe('the report in a worker thread', () => {
   it('gives the figures the same report computed on the calling thread gives', async () => {
     const served = (await admin.agent.get(`${REPORT}?replicates=50&seed=9`).expect(200)).body;
     const inProcess = JSON.parse(
-      formatReport(studyReport(db, { study: 'default', replicates: 50, seed: 9 }), 'json'),
+      formatReport(await studyReport(db, { study: 'default', replicates: 50, seed: 9 }), 'json'),
     );
     expect({ ...served, meta: { ...served.meta, generated_at: null } }).toEqual({
       ...inProcess,

@@ -6,10 +6,10 @@ import { loggedIn, testApp } from './support/app.ts';
 import { SECRETS, seedAnnotationStudy } from './support/study-fixture.ts';
 
 /** An app whose pino output is kept, one parsed JSON object per line. */
-function appWithCapturedLog() {
+async function appWithCapturedLog() {
   const lines: string[] = [];
   const logger = createLogger('debug', { write: (line: string) => lines.push(line) });
-  return { ...testApp({ logger }), lines, entries: () => lines.map((line) => JSON.parse(line)) };
+  return { ...(await testApp({ logger })), lines, entries: () => lines.map((line) => JSON.parse(line)) };
 }
 
 const PASSWORDS = {
@@ -21,7 +21,7 @@ const JUDGEMENT_SECRET = 'JUDGEMENT-BODY-SECRET';
 
 describe('the request log', () => {
   it('logs method, path without the query, status, duration and user, and never a secret', async () => {
-    const { app, db, lines, entries } = appWithCapturedLog();
+    const { app, db, lines, entries } = await appWithCapturedLog();
     const { itemKeys } = await seedAnnotationStudy(db);
     const admin = await loggedIn(app, 'admin');
     const alice = await loggedIn(app, 'alice');
@@ -84,11 +84,11 @@ describe('the request log', () => {
   });
 
   it('logs a 5xx with the error, as error', async () => {
-    const { app, db, entries } = appWithCapturedLog();
+    const { app, db, entries } = await appWithCapturedLog();
     await seedAnnotationStudy(db);
     const admin = await loggedIn(app, 'admin');
     // A broken database is a bug, not the caller's mistake: the answer says so and the log keeps why.
-    db.exec('DROP TABLE audit_log');
+    await db.exec('DROP TABLE audit_log');
     await admin.agent
       .post('/api/studies/default/samples')
       .set('X-CSRF-Token', admin.csrf)

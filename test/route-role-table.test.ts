@@ -242,16 +242,16 @@ let keys: Keys;
 const sessions = {} as Record<Exclude<Caller, 'anonymous'>, Session>;
 
 beforeAll(async () => {
-  ({ app, db } = testApp());
+  ({ app, db } = await testApp());
   const fixture = await seedAdjudicationStudy(db);
-  fixture.submit('same');
-  fixture.submit('split');
-  const aliceId = findUserByName(db, 'alice')?.id ?? 0;
+  await fixture.submit('same');
+  await fixture.submit('split');
+  const aliceId = (await findUserByName(db, 'alice'))?.id ?? 0;
   keys = {
-    aliceThird: findAssignment(db, fixture.rowIds.third, aliceId)?.itemKey ?? '',
-    aliceSplit: findAssignment(db, fixture.rowIds.split, aliceId)?.itemKey ?? '',
-    same: ensureAdjudicationItem(db, fixture.rowIds.same).itemKey,
-    split: ensureAdjudicationItem(db, fixture.rowIds.split).itemKey,
+    aliceThird: (await findAssignment(db, fixture.rowIds.third, aliceId))?.itemKey ?? '',
+    aliceSplit: (await findAssignment(db, fixture.rowIds.split, aliceId))?.itemKey ?? '',
+    same: (await ensureAdjudicationItem(db, fixture.rowIds.same)).itemKey,
+    split: (await ensureAdjudicationItem(db, fixture.rowIds.split)).itemKey,
   };
   for (const [caller, username] of Object.entries(USERS) as [Exclude<Caller, 'anonymous'>, string][]) {
     const { cookies, csrf } = await loggedIn(app, username);
@@ -292,7 +292,7 @@ describe('every documented route for every kind of caller', () => {
           const session = sessions[caller];
           call = call.set('Cookie', session.cookie).set('X-CSRF-Token', session.csrf);
         }
-        const before = rowCounts(db);
+        const before = await rowCounts(db);
         const response = await (known?.body ? call.send(known.body(keys)) : call);
         const cell = `${route.name} as ${caller}`;
         if (write) writes += 1;
@@ -307,7 +307,7 @@ describe('every documented route for every kind of caller', () => {
         if (!known && caller === 'anonymous' && route.role !== '—' && response.status !== 401)
           failures.push(`${cell}: ${response.status}, expected 401 (add the route to CASES)`);
         if (response.status >= 400) {
-          const after = rowCounts(db);
+          const after = await rowCounts(db);
           for (const [table, count] of Object.entries(after))
             if (before[table] !== count)
               failures.push(`${cell}: refused (${response.status}) but ${table} changed`);
@@ -336,7 +336,7 @@ describe('a malformed percent-escape anywhere in the URL', () => {
     mkdirSync(join(clientDir, 'assets'));
     writeFileSync(join(clientDir, 'index.html'), '<!doctype html><title>factor-audit</title>');
     writeFileSync(join(clientDir, 'assets', 'app.js'), '');
-    const withClient = testApp({ clientDir });
+    const withClient = await testApp({ clientDir });
     const failures: string[] = [];
     let checked = 0;
     const check = async (target: Express, method: string, path: string, caller: Caller) => {

@@ -10,13 +10,14 @@ import { buildDemoStudy } from '../shared/demo/build-demo.ts';
 import { loggedIn, testApp } from './support/app.ts';
 
 const password = (username: string) => DEMO_USERS.find((user) => user.username === username)?.password ?? '';
-const batchCount = (db: Db) => db.first<{ n: number }>('SELECT count(*) AS n FROM sample_batches')?.n ?? 0;
+const batchCount = async (db: Db) =>
+  (await db.first<{ n: number }>('SELECT count(*) AS n FROM sample_batches'))?.n ?? 0;
 
 describe('POST /api/studies/:study/samples/next and …/next/preview', () => {
   let app: Express;
   let db: Db;
   beforeAll(async () => {
-    ({ app, db } = testApp());
+    ({ app, db } = await testApp());
     await loadDemo(db);
   }, 120_000);
 
@@ -31,9 +32,9 @@ describe('POST /api/studies/:study/samples/next and …/next/preview', () => {
   });
 
   it('lets only admins preview or draw a batch', async () => {
-    drawSample(
+    await drawSample(
       db,
-      requireStudy(db, 'default'),
+      await requireStudy(db, 'default'),
       {
         size: 48,
         seed: 7,
@@ -52,7 +53,7 @@ describe('POST /api/studies/:study/samples/next and …/next/preview', () => {
           .send({ size: 10, seed: 1 })
           .expect(403);
     }
-    expect(batchCount(db)).toBe(0);
+    expect(await batchCount(db)).toBe(0);
   });
 
   it('previews the expected counts per stratum and the π range, then draws the same batch as recorded', async () => {
@@ -74,7 +75,7 @@ describe('POST /api/studies/:study/samples/next and …/next/preview', () => {
     expect(expected).toBeCloseTo(24, 6);
     expect(preview.probability.min).toBeGreaterThanOrEqual(0.01);
     expect(preview.probability.max).toBeLessThanOrEqual(1);
-    expect(batchCount(db)).toBe(0);
+    expect(await batchCount(db)).toBe(0);
 
     const drawn = await admin.agent
       .post('/api/studies/default/samples/next')
@@ -87,7 +88,7 @@ describe('POST /api/studies/:study/samples/next and …/next/preview', () => {
       allocation: { design: 'active' },
     });
     expect(drawn.body.batch).toEqual(preview);
-    expect(batchCount(db)).toBe(1);
+    expect(await batchCount(db)).toBe(1);
     const listed = (await admin.agent.get('/api/studies/default/samples').expect(200)).body;
     expect(listed.map((sample: { version: number }) => sample.version)).toEqual([1, 2]);
   });
@@ -107,28 +108,28 @@ describe('POST /api/studies/:study/samples/next and …/next/preview', () => {
     expect(tooMany.body.error.message).toContain('ask for at most');
     const unknown = await post({ size: 5, seed: 1, extractor: 'gpt-9' }).expect(404);
     expect(unknown.body.error.message).toContain('leave out --extractor');
-    expect(batchCount(db)).toBe(1);
+    expect(await batchCount(db)).toBe(1);
   });
 
   it('refuses a study with no extractions to score its arguments by, naming the command that makes them', async () => {
     const demo = buildDemoStudy();
-    importRecords(db, {
+    await importRecords(db, {
       actor: CLI_ACTOR,
       kind: 'triples',
       study: 'bare',
       sourceName: 'triples',
       values: demo.triples,
     });
-    importRecords(db, {
+    await importRecords(db, {
       actor: CLI_ACTOR,
       kind: 'arguments',
       study: 'bare',
       sourceName: 'arguments',
       values: demo.arguments,
     });
-    drawSample(
+    await drawSample(
       db,
-      requireStudy(db, 'bare'),
+      await requireStudy(db, 'bare'),
       {
         size: 24,
         seed: 7,

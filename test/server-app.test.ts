@@ -14,7 +14,7 @@ import { addUser, loggedIn, testApp } from './support/app.ts';
 
 describe('auth', () => {
   it('logs in with an httpOnly SameSite=strict session cookie and a readable CSRF cookie', async () => {
-    const { app, db } = testApp();
+    const { app, db } = await testApp();
     await addUser(db, 'alice', ['annotator']);
     const { agent, cookies } = await loggedIn(app, 'alice');
     const session = cookies.find((cookie) => cookie.startsWith('fa_session='));
@@ -26,7 +26,7 @@ describe('auth', () => {
   });
 
   it('answers a wrong password and an unknown user alike', async () => {
-    const { app, db } = testApp();
+    const { app, db } = await testApp();
     await addUser(db, 'alice', ['annotator']);
     const wrong = await request(app)
       .post('/api/auth/login')
@@ -41,7 +41,7 @@ describe('auth', () => {
   });
 
   it('names the missing field of a malformed login', async () => {
-    const { app } = testApp();
+    const { app } = await testApp();
     const response = await request(app).post('/api/auth/login').send({ username: 'alice' }).expect(400);
     expect(response.body.error).toMatchObject({
       code: 'validation_failed',
@@ -50,7 +50,7 @@ describe('auth', () => {
   });
 
   it('limits failed logins and says when to try again', async () => {
-    const { app, db } = testApp({ loginLimiter: new LoginLimiter({ perUserAndAddress: 2 }) });
+    const { app, db } = await testApp({ loginLimiter: new LoginLimiter({ perUserAndAddress: 2 }) });
     await addUser(db, 'alice', ['annotator']);
     for (let attempt = 0; attempt < 2; attempt += 1)
       await request(app)
@@ -66,7 +66,7 @@ describe('auth', () => {
   });
 
   it('refuses a state-changing request without the CSRF token, and logs out with it', async () => {
-    const { app, db } = testApp();
+    const { app, db } = await testApp();
     await addUser(db, 'alice', ['annotator']);
     const { agent, csrf } = await loggedIn(app, 'alice');
     const refused = await agent.post('/api/auth/logout').expect(403);
@@ -76,9 +76,9 @@ describe('auth', () => {
   });
 
   it('refuses a disabled account', async () => {
-    const { app, db } = testApp();
+    const { app, db } = await testApp();
     await addUser(db, 'alice', ['annotator']);
-    db.run("UPDATE users SET disabled = 1 WHERE username = 'alice'");
+    await db.run("UPDATE users SET disabled = 1 WHERE username = 'alice'");
     await request(app)
       .post('/api/auth/login')
       .send({ username: 'alice', password: 'alice-password' })
@@ -88,13 +88,13 @@ describe('auth', () => {
 
 describe('studies', () => {
   it('needs a login', async () => {
-    const { app } = testApp();
+    const { app } = await testApp();
     const response = await request(app).get('/api/studies').expect(401);
     expect(response.body.error.code).toBe('unauthenticated');
   });
 
   it('lists studies and counts per model × test', async () => {
-    const { app, db } = testApp();
+    const { app, db } = await testApp();
     const dir = mkdtempSync(join(tmpdir(), 'fa-app-'));
     writeFileSync(join(dir, 't.jsonl'), toJsonl([buildTriple()]));
     writeFileSync(
@@ -124,7 +124,7 @@ describe('studies', () => {
 
 describe('guidelines', () => {
   it('serves the guidelines file to every signed-in account, in the version annotations record', async () => {
-    const { app, db } = testApp();
+    const { app, db } = await testApp();
     await addUser(db, 'carol', ['adjudicator']);
     const { agent } = await loggedIn(app, 'carol');
     const guidelines = guidelinesSchema.parse((await agent.get('/api/guidelines').expect(200)).body);
@@ -137,14 +137,14 @@ describe('guidelines', () => {
   });
 
   it('needs a login', async () => {
-    const { app } = testApp();
+    const { app } = await testApp();
     expect((await request(app).get('/api/guidelines').expect(401)).body.error.code).toBe('unauthenticated');
   });
 });
 
 describe('the app shell', () => {
   it('forbids caching of every API answer, errors included', async () => {
-    const { app, db } = testApp();
+    const { app, db } = await testApp();
     await addUser(db, 'alice', ['annotator']);
     const { agent, csrf } = await loggedIn(app, 'alice');
     const answers = [
@@ -163,12 +163,12 @@ describe('the app shell', () => {
   it('lets the browser keep the client page and its assets by their own rules', async () => {
     const clientDir = mkdtempSync(join(tmpdir(), 'fa-client-'));
     writeFileSync(join(clientDir, 'index.html'), '<!doctype html><title>factor-audit</title>');
-    const { app } = testApp({ clientDir });
+    const { app } = await testApp({ clientDir });
     expect((await request(app).get('/login').expect(200)).headers['cache-control']).toBe('no-cache');
   });
 
   it('answers an oversized or unreadable body with a 4xx, not a 500', async () => {
-    const { app } = testApp();
+    const { app } = await testApp();
     const huge = await request(app)
       .post('/api/auth/login')
       .set('Content-Type', 'application/json')
@@ -187,13 +187,13 @@ describe('the app shell', () => {
   });
 
   it('answers unknown API routes with a JSON 404', async () => {
-    const { app } = testApp();
+    const { app } = await testApp();
     const response = await request(app).get('/api/nothing').expect(404);
     expect(response.body.error.message).toContain('GET /api/nothing');
   });
 
   it('sends a strict content security policy', async () => {
-    const { app } = testApp();
+    const { app } = await testApp();
     const response = await request(app).get('/api/health').expect(200);
     expect(response.headers['content-security-policy']).toContain("default-src 'self'");
     expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
@@ -208,13 +208,13 @@ describe('the app shell', () => {
   it('serves the client page for client-side routes', async () => {
     const clientDir = mkdtempSync(join(tmpdir(), 'fa-client-'));
     writeFileSync(join(clientDir, 'index.html'), '<!doctype html><title>factor-audit</title>');
-    const { app } = testApp({ clientDir });
+    const { app } = await testApp({ clientDir });
     expect((await request(app).get('/login').expect(200)).text).toContain('<title>factor-audit</title>');
     expect((await request(app).get('/').expect(200)).text).toContain('factor-audit');
   });
 
   it('refuses a non-JSON body', async () => {
-    const { app } = testApp();
+    const { app } = await testApp();
     const response = await request(app)
       .post('/api/auth/login')
       .type('form')

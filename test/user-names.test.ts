@@ -17,8 +17,8 @@ import { loggedIn, testApp } from './support/app.ts';
 /** A name an import once turned into an account, and that the Markdown report printed raw. */
 const HOSTILE = `<img src=x onerror=alert(1)> O'Brien`;
 
-function userCount(db: Db): number {
-  return db.first<{ n: number }>('SELECT count(*) AS n FROM users')?.n ?? 0;
+async function userCount(db: Db): Promise<number> {
+  return (await db.first<{ n: number }>('SELECT count(*) AS n FROM users'))?.n ?? 0;
 }
 
 async function importRejection(
@@ -48,8 +48,8 @@ async function importRejection(
 
 describe('one rule for user names, however an account is made', () => {
   it('refuses an imported annotator the rule refuses, and makes no account', async () => {
-    const { db } = testApp();
-    const before = userCount(db);
+    const { db } = await testApp();
+    const before = await userCount(db);
     const { problems } = await importRejection(db, 'annotations', buildAnnotation({ annotator: HOSTILE }));
     expect(problems).toEqual([
       {
@@ -57,18 +57,18 @@ describe('one rule for user names, however an account is made', () => {
         message: expect.stringMatching(/^annotator: must be 2–40 letters, digits, "\.", "_" or "-"/),
       },
     ]);
-    expect(userCount(db)).toBe(before);
+    expect(await userCount(db)).toBe(before);
   });
 
   it('refuses an imported gold record whose adjudicator the rule refuses', async () => {
-    const { db } = testApp();
+    const { db } = await testApp();
     const { annotator: _, ...gold } = buildAnnotation();
     const { problems } = await importRejection(db, 'gold', { ...gold, adjudicator: HOSTILE });
     expect(problems[0]?.message).toMatch(/^adjudicator: must be 2–40 letters/);
   });
 
   it('refuses the name through the admin API and `user add` (createUser) alike', async () => {
-    const { app, db } = testApp();
+    const { app, db } = await testApp();
     await createUser(db, CLI_ACTOR, { username: 'admin', password: 'admin-password', roles: ['admin'] });
     const admin = await loggedIn(app, 'admin');
     const answer = await admin.agent
@@ -80,7 +80,7 @@ describe('one rule for user names, however an account is made', () => {
     await expect(
       createUser(db, CLI_ACTOR, { username: HOSTILE, password: 'long-enough', roles: ['annotator'] }),
     ).rejects.toThrow(/is not a usable user name/);
-    expect(userCount(db)).toBe(1);
+    expect(await userCount(db)).toBe(1);
   });
 
   it('takes the names people have, and compares them case-insensitively', () => {

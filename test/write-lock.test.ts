@@ -6,7 +6,7 @@ import { Worker } from 'node:worker_threads';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createApp } from '../server/app.ts';
 import { LoginLimiter } from '../server/services/accounts/login-limiter.ts';
-import { Db } from '../server/store/db.ts';
+import { type Db, SqliteDb } from '../server/store/db.ts';
 import { openDatabase } from '../server/store/open.ts';
 import { buildJudgement } from './factories.ts';
 import { loggedIn } from './support/app.ts';
@@ -18,29 +18,29 @@ import { cliSandbox } from './support/cli.ts';
  * between must not make the save fail: the save's transaction takes the write lock at its start, so
  * the other connection waits instead. `afterRead` runs right after the save's read.
  */
-const hook = vi.hoisted(() => ({ afterRead: undefined as (() => void) | undefined }));
+const hook = vi.hoisted(() => ({ afterRead: undefined as (() => Promise<void>) | undefined }));
 vi.mock('../server/store/annotations.ts', async (importOriginal) => {
   const actual = await importOriginal<typeof import('../server/store/annotations.ts')>();
   return {
     ...actual,
-    findAnnotationForSave: (...args: Parameters<typeof actual.findAnnotationForSave>) => {
-      const found = actual.findAnnotationForSave(...args);
-      hook.afterRead?.();
+    findAnnotationForSave: async (...args: Parameters<typeof actual.findAnnotationForSave>) => {
+      const found = await actual.findAnnotationForSave(...args);
+      await hook.afterRead?.();
       return found;
     },
   };
 });
 
 const opened: Db[] = [];
-afterEach(() => {
+afterEach(async () => {
   hook.afterRead = undefined;
-  for (const db of opened.splice(0)) db.close();
+  for (const db of opened.splice(0)) await db.close();
 });
 
 async function studyOnFile(busyTimeoutMs?: number) {
   const file = join(mkdtempSync(join(tmpdir(), 'fa-lock-')), 'study.db');
   const keys = await seedAnnotators(file, ['ann1']);
-  const db = openDatabase(file, busyTimeoutMs === undefined ? {} : { busyTimeoutMs });
+  const db = await openDatabase(file, busyTimeoutMs === undefined ? {} : { busyTimeoutMs });
   opened.push(db);
   const app = createApp({
     db,
@@ -48,9 +48,9 @@ async function studyOnFile(busyTimeoutMs?: number) {
     loginLimiter: new LoginLimiter(),
   });
   // The other writer: a connection of its own that does not wait, so the test sees whether it could write.
-  const other = new Db(file, { busyTimeoutMs: 0 });
+  const other = new SqliteDb(file, { busyTimeoutMs: 0 });
   opened.push(other);
-  other.exec('CREATE TABLE lock_probe (x INTEGER)');
+  await other.exec('CREATE TABLE lock_probe (x INTEGER)');
   const session = await loggedIn(app, 'ann1');
   const save = (version: number) =>
     session.agent
@@ -64,10 +64,10 @@ describe('a save beside another writer', () => {
   it('succeeds when another connection tries to commit between its read and its write', async () => {
     const { other, save } = await studyOnFile();
     let otherCouldWrite: boolean | undefined;
-    hook.afterRead = () => {
+    hook.afterRead = async () => {
       hook.afterRead = undefined;
       try {
-        other.run('INSERT INTO lock_probe (x) VALUES (1)');
+        await other.run('INSERT INTO lock_probe (x) VALUES (1)');
         otherCouldWrite = true;
       } catch (error) {
         if (!(error instanceof Error) || !/locked|busy/i.test(error.message)) throw error;
@@ -79,8 +79,8 @@ describe('a save beside another writer', () => {
     expect(answer.body.version).toBe(1);
     // The save held the write lock from its start; the other writer commits once the save is done.
     expect(otherCouldWrite).toBe(false);
-    other.run('INSERT INTO lock_probe (x) VALUES (2)');
-    expect(other.first<{ n: number }>('SELECT count(*) AS n FROM lock_probe')?.n).toBe(1);
+    await other.run('INSERT INTO lock_probe (x) VALUES (2)');
+    expect((await other.first<{ n: number }>('SELECT count(*) AS n FROM lock_probe'))?.n).toBe(1);
   });
 
   it('waits for a writer that holds the lock for a while, then saves', async () => {
@@ -112,9 +112,9 @@ describe('a save beside another writer', () => {
 
   it('answers 503 busy with Retry-After, not 500, when the lock outlasts the busy timeout', async () => {
     const { other, save } = await studyOnFile(50);
-    other.exec('BEGIN IMMEDIATE');
+    await other.exec('BEGIN IMMEDIATE');
     const answer = await save(0);
-    other.exec('ROLLBACK');
+    await other.exec('ROLLBACK');
     expect(answer.status).toBe(503);
     expect(answer.body.error.code).toBe('busy');
     expect(answer.body.error.message).toMatch(/try again/);
@@ -131,11 +131,11 @@ describe('a command beside a writer that does not let go', () => {
     expect(
       (await sandbox.run('user', 'add', 'dora', '--role', 'annotator', '--password', 'p-123456789')).code,
     ).toBe(0);
-    const holder = new Db(sandbox.db, { busyTimeoutMs: 0 });
+    const holder = new SqliteDb(sandbox.db, { busyTimeoutMs: 0 });
     opened.push(holder);
-    holder.exec('BEGIN IMMEDIATE');
+    await holder.exec('BEGIN IMMEDIATE');
     const result = await sandbox.run('user', 'passwd', 'dora', '--password', 'q-123456789');
-    holder.exec('ROLLBACK');
+    await holder.exec('ROLLBACK');
     expect(result.code).toBe(1);
     expect(result.stderr).toMatch(/^error: busy: another process .* locked for more than 0\.05 s/);
     expect(result.stderr).not.toMatch(/SqliteError|\n\s+at /);

@@ -318,16 +318,16 @@ const totals = new Map<number, number>();
 let cases = 0;
 
 beforeAll(async () => {
-  ({ app, db } = testApp());
+  ({ app, db } = await testApp());
   const fixture = await seedAdjudicationStudy(db);
-  fixture.submit('same');
-  fixture.submit('split');
-  const aliceId = findUserByName(db, 'alice')?.id ?? 0;
+  await fixture.submit('same');
+  await fixture.submit('split');
+  const aliceId = (await findUserByName(db, 'alice'))?.id ?? 0;
   ctx = {
-    itemKey: findAssignment(db, fixture.rowIds.third, aliceId)?.itemKey ?? '',
-    reopenKey: findAssignment(db, fixture.rowIds.split, aliceId)?.itemKey ?? '',
-    adjudicationKey: ensureAdjudicationItem(db, fixture.rowIds.same).itemKey,
-    acceptKey: ensureAdjudicationItem(db, fixture.rowIds.split).itemKey,
+    itemKey: (await findAssignment(db, fixture.rowIds.third, aliceId))?.itemKey ?? '',
+    reopenKey: (await findAssignment(db, fixture.rowIds.split, aliceId))?.itemKey ?? '',
+    adjudicationKey: (await ensureAdjudicationItem(db, fixture.rowIds.same)).itemKey,
+    acceptKey: (await ensureAdjudicationItem(db, fixture.rowIds.split)).itemKey,
   };
   for (const name of ['alice', 'bob', 'carol', 'admin']) {
     const { cookies, csrf } = await loggedIn(app, name);
@@ -351,13 +351,13 @@ function changes(before: Record<string, number>, after: Record<string, number>):
 }
 
 /** A stale save is refused (409) yet kept in the item's history as one `conflict` entry. */
-function isRecordedConflict(status: number, changed: Record<string, number>): boolean {
+async function isRecordedConflict(status: number, changed: Record<string, number>): Promise<boolean> {
   const tables = Object.keys(changed);
   if (status !== 409 || tables.length !== 1) return false;
   const [table] = tables;
   if ((table !== 'annotation_history' && table !== 'gold_history') || changed[table] !== 1) return false;
   return (
-    db.first<{ action: string }>(`SELECT action FROM ${table} ORDER BY id DESC LIMIT 1`)?.action ===
+    (await db.first<{ action: string }>(`SELECT action FROM ${table} ORDER BY id DESC LIMIT 1`))?.action ===
     'conflict'
   );
 }
@@ -398,7 +398,7 @@ describe('every write route under random and malformed requests', () => {
             call = call.set('Content-Type', body.contentType);
             if (body.contentEncoding) call = call.set('Content-Encoding', body.contentEncoding);
           }
-          const before = rowCounts(db);
+          const before = await rowCounts(db);
           if (body.kind === 'json') call = call.set('Content-Type', 'application/json');
           const payload = body.kind === 'json' ? JSON.stringify(body.value) : Buffer.from(body.bytes);
           const response = await call.send(payload);
@@ -408,8 +408,8 @@ describe('every write route under random and malformed requests', () => {
             `${name} answered ${response.status}: ${response.text.slice(0, 300)}`,
           ).toBeLessThan(500);
           if (response.status >= 400) {
-            const changed = changes(before, rowCounts(db));
-            if (!isRecordedConflict(response.status, changed))
+            const changed = changes(before, await rowCounts(db));
+            if (!(await isRecordedConflict(response.status, changed)))
               expect(changed, `${name} refused (${response.status}) but wrote`).toEqual({});
             expect(response.body?.error?.code, 'a refusal carries the error envelope').toEqual(
               expect.any(String),

@@ -16,22 +16,22 @@ export function registerDemo(program: Command, io: CliIo, globals: () => GlobalO
         globals,
         io,
         async (db) => {
-          if (!isEmptyDatabase(db)) {
+          if (!(await isEmptyDatabase(db))) {
             io.stderr(
-              `error: ${db.file} already holds data; the demo loads only into an empty database (use --db FILE)\n`,
+              `error: ${db.location} already holds data; the demo loads only into an empty database (use --db FILE)\n`,
             );
             throw new CliExit(1);
           }
           const loaded = await loadDemo(db);
           if (options.withAnnotations) {
-            const simulated = loadDemoAnnotations(db, loaded.demo);
+            const simulated = await loadDemoAnnotations(db, loaded.demo);
             io.stdout(
               `simulated ${simulated.annotations} annotations by alice and bob on the ${simulated.sampled} sampled arguments; carol accepted ${simulated.accepted} without disagreement and adjudicated ${simulated.adjudicated}; ${simulated.waiting} wait for adjudication (synthetic demo)\n`,
             );
           }
           io.stdout(
-            `loaded the demo study into ${db.file}: ${loaded.demo.triples.length} triples, ${loaded.demo.arguments.length} synthetic arguments, ` +
-              `${loaded.extractions} rules extractions; start it with: FACTOR_AUDIT_DB=${db.file} npm start\n`,
+            `loaded the demo study into ${db.location}: ${loaded.demo.triples.length} triples, ${loaded.demo.arguments.length} synthetic arguments, ` +
+              `${loaded.extractions} rules extractions; start it with: FACTOR_AUDIT_DB=${db.location} npm start\n`,
           );
         },
         { create: true },

@@ -24,14 +24,17 @@ export function registerExport(program: Command, io: CliIo, globals: () => Globa
     .action(async (kind: string, rawOptions: unknown) => {
       const exportKind = parseChoice(kind, EXPORT_KINDS, 'export', io);
       const options = parseOptions(exportOptionsSchema, rawOptions, io);
-      const records = await withDatabase(globals, io, (db) =>
-        exportRecords(db, {
-          kind: exportKind,
-          study: globals().study,
-          extractor: options.extractor,
-          includeDrafts: options.includeDrafts,
-          sampleVersion: options.version,
-        }),
+      const records = await withDatabase(
+        globals,
+        io,
+        async (db) =>
+          await exportRecords(db, {
+            kind: exportKind,
+            study: globals().study,
+            extractor: options.extractor,
+            includeDrafts: options.includeDrafts,
+            sampleVersion: options.version,
+          }),
       );
       const lines = records.map((record) => `${JSON.stringify(record)}\n`);
       if (options.out === undefined) {

@@ -42,7 +42,7 @@ export interface ExtractorImplementation {
    * Instead of a run, an answer to print (e.g. the rules' `--explain ARGUMENT_ID`), or undefined
    * when the options ask for none.
    */
-  explain?: (options: Record<string, unknown>, context: ExtractCommandContext) => string | undefined;
+  explain?: (options: Record<string, unknown>, context: ExtractCommandContext) => Promise<string | undefined>;
   submitBatch?: (
     options: Record<string, unknown>,
     context: ExtractCommandContext & { onlySampled: boolean },
@@ -95,9 +95,9 @@ export function registerExtract(
       throw new CliExit(1);
     }
     await withDatabase(globals, io, async (db) => {
-      const study = requireStudy(db, globals().study);
+      const study = await requireStudy(db, globals().study);
       const context = { db, studyId: study.id, studyName: study.name, io };
-      const explanation = implementation.explain?.(rawOptions, context);
+      const explanation = await implementation.explain?.(rawOptions, context);
       if (explanation !== undefined) {
         io.stdout(explanation);
         return;

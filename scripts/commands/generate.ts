@@ -56,8 +56,8 @@ export function registerGenerate(program: Command, io: CliIo, globals: () => Glo
         const summary = await withDatabase(
           globals,
           io,
-          (db) =>
-            importRecords(db, {
+          async (db) =>
+            await importRecords(db, {
               actor: CLI_ACTOR,
               kind: 'triples',
               study: globals().study,

@@ -20,18 +20,20 @@ export function registerInit(program: Command, io: CliIo, globals: () => GlobalO
       await withDatabase(
         globals,
         io,
-        (db) => {
-          const { study: row, created } = ensureStudy(db, study);
-          io.stdout(`database ${db.file} (schema version ${databaseSchemaVersion(db)})\n`);
+        async (db) => {
+          const { study: row, created } = await ensureStudy(db, study);
+          io.stdout(`database ${db.location} (schema version ${await databaseSchemaVersion(db)})\n`);
           io.stdout(created ? `created study "${study}"\n` : `study "${study}" already exists\n`);
           const setting =
             options.reasoningTrace === undefined
               ? row.reasoningTrace
-              : setReasoningTrace(
-                  db,
-                  row,
-                  reasoningTraceSettingSchema.parse(options.reasoningTrace),
-                  CLI_ACTOR,
+              : (
+                  await setReasoningTrace(
+                    db,
+                    row,
+                    reasoningTraceSettingSchema.parse(options.reasoningTrace),
+                    CLI_ACTOR,
+                  )
                 ).reasoningTrace;
           io.stdout(`reasoning traces: ${setting} for annotators\n`);
         },

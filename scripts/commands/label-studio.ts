@@ -55,8 +55,10 @@ export function registerLabelStudio(program: Command, io: CliIo, globals: () => 
         io.stdout(labelConfigXml());
         return;
       }
-      const tasks = await withDatabase(globals, io, (db) =>
-        labelStudioTasks(db, { ...options, study: globals().study }),
+      const tasks = await withDatabase(
+        globals,
+        io,
+        async (db) => await labelStudioTasks(db, { ...options, study: globals().study }),
       );
       const json = `${JSON.stringify(tasks, null, 2)}\n`;
       if (options.out === undefined) {

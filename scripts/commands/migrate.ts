@@ -12,8 +12,10 @@ export function registerMigrate(program: Command, io: CliIo, globals: () => Glob
   program
     .command('migrate')
     .description("apply the database's pending migrations (creating the file if missing) and say which")
-    .action(() => {
-      const summary = migrateDatabaseFile(databasePath(globals(), io), { busyTimeoutMs: busyTimeoutMs(io) });
+    .action(async () => {
+      const summary = await migrateDatabaseFile(databasePath(globals(), io), {
+        busyTimeoutMs: busyTimeoutMs(io),
+      });
       io.stdout(formatMigration(summary));
     });
 }

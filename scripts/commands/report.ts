@@ -59,8 +59,10 @@ export function registerReport(program: Command, io: CliIo, globals: () => Globa
     )
     .action(async (rawOptions: unknown) => {
       const { format, out, ...options } = parseOptions(reportOptionsSchema, rawOptions, io);
-      const report = await withDatabase(globals, io, (db) =>
-        studyReport(db, { study: globals().study, ...options }),
+      const report = await withDatabase(
+        globals,
+        io,
+        async (db) => await studyReport(db, { study: globals().study, ...options }),
       );
       const text = formatReport(report, format);
       if (out === undefined) {

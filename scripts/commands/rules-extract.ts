@@ -15,10 +15,10 @@ export const rulesExtractorImplementation: ExtractorImplementation = {
       '[rules] print how the rules read one argument (every mention, its words and the rules that produced it); stores nothing',
     );
   },
-  explain(options, context) {
+  async explain(options, context) {
     if (typeof options.explain !== 'string') return undefined;
     const lexicon = lexiconFile(options, context.io.cwd);
-    return explainRulesExtraction(context.db, context.studyId, options.explain, {
+    return await explainRulesExtraction(context.db, context.studyId, options.explain, {
       ...(lexicon === undefined ? {} : { lexiconFile: lexicon }),
     });
   },

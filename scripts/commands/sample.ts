@@ -77,10 +77,12 @@ export function registerSampling(program: Command, io: CliIo, globals: () => Glo
   const withStudy = <Request>(
     schema: z.ZodType<Request>,
     raw: unknown,
-    work: (db: Db, study: StudyRow, request: Request) => void,
+    work: (db: Db, study: StudyRow, request: Request) => Promise<void>,
   ) => {
     const request = parseOptions(schema, raw, io);
-    return withDatabase(globals, io, (db) => work(db, requireStudy(db, globals().study), request));
+    return withDatabase(globals, io, async (db) =>
+      work(db, await requireStudy(db, globals().study), request),
+    );
   };
 
   /** `sample --next N`: the preview (expected counts per stratum, π range), then the draw unless --preview. */
@@ -92,14 +94,14 @@ export function registerSampling(program: Command, io: CliIo, globals: () => Glo
       ...(options.floor === undefined ? {} : { floor: Number(options.floor) }),
       ...(options.extractor === undefined ? {} : { extractor: options.extractor }),
     };
-    await withStudy(nextBatchRequestSchema, raw, (db, study, request) => {
+    await withStudy(nextBatchRequestSchema, raw, async (db, study, request) => {
       if (options.preview) {
-        const preview = previewNextBatch(db, study, request);
+        const preview = await previewNextBatch(db, study, request);
         for (const note of preview.notes) io.stderr(`note: ${note}\n`);
         writeBatchPreview(io, study.name, request.seed, preview, true);
         return;
       }
-      const { sample, batch, drawn } = drawNextBatch(db, study, request, CLI_ACTOR);
+      const { sample, batch, drawn } = await drawNextBatch(db, study, request, CLI_ACTOR);
       for (const note of batch.notes) io.stderr(`note: ${note}\n`);
       writeBatchPreview(io, study.name, request.seed, batch, false);
       io.stdout(
@@ -136,8 +138,8 @@ export function registerSampling(program: Command, io: CliIo, globals: () => Glo
         strata: list(options.strata),
         excludeSampled: options.excludeSampled,
       };
-      await withStudy(drawSampleRequestSchema, raw, (db, study, request) => {
-        const { sample, warnings } = drawSample(db, study, request, CLI_ACTOR);
+      await withStudy(drawSampleRequestSchema, raw, async (db, study, request) => {
+        const { sample, warnings } = await drawSample(db, study, request, CLI_ACTOR);
         for (const warning of warnings) io.stderr(`warning: ${warning}\n`);
         const nonEmpty = sample.strata.filter((stratum) => stratum.drawn > 0);
         io.stdout(
@@ -176,10 +178,10 @@ export function registerSampling(program: Command, io: CliIo, globals: () => Glo
           calibration: options.calibration === undefined ? [] : list(options.calibration),
           ...(options.sample === undefined ? {} : { sampleVersion: Number(options.sample) }),
         };
-        await withStudy(assignRequestSchema, raw, (db, study, request) => {
+        await withStudy(assignRequestSchema, raw, async (db, study, request) => {
           const summary = options.dryRun
-            ? previewAssignment(db, study, request)
-            : assignSample(db, study, request, CLI_ACTOR);
+            ? await previewAssignment(db, study, request)
+            : await assignSample(db, study, request, CLI_ACTOR);
           io.stdout(
             `${options.dryRun ? 'would assign' : 'assigned'} the ${summary.items} item(s) of sample version ${summary.sampleVersion} to ${request.perItem} annotator(s) each` +
               `${summary.calibration > 0 ? `, after ${summary.calibration} calibration item(s)` : ''}, seed ${request.seed}\n`,
@@ -202,8 +204,8 @@ export function registerSampling(program: Command, io: CliIo, globals: () => Glo
         to: options.to,
         ...(options.items === undefined ? {} : { items: list(options.items) }),
       };
-      await withStudy(reassignRequestSchema, raw, (db, study, request) => {
-        const result = reassign(db, study, request, CLI_ACTOR);
+      await withStudy(reassignRequestSchema, raw, async (db, study, request) => {
+        const result = await reassign(db, study, request, CLI_ACTOR);
         io.stdout(`moved ${result.moved.length} item(s) from ${request.from} to ${request.to}\n`);
         for (const skipped of result.skipped) io.stderr(`skipped ${skipped.itemId}: ${skipped.reason}\n`);
       });

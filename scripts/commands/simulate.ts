@@ -166,10 +166,10 @@ export function registerSimulate(program: Command, io: CliIo, globals: () => Glo
       if (options.paperScale) scenario = paperScaleScenario();
       else if (options.scenario !== undefined) scenario = readScenario(options.scenario, io);
       else {
-        own = await withDatabase(globals, io, (db) => {
-          const study = requireStudy(db, globals().study);
+        own = await withDatabase(globals, io, async (db) => {
+          const study = await requireStudy(db, globals().study);
           try {
-            return loadOwnDesign(db, study);
+            return await loadOwnDesign(db, study);
           } catch (error) {
             if (!(error instanceof RangeError)) throw error;
             io.stderr(
@@ -226,17 +226,20 @@ export function registerSimulate(program: Command, io: CliIo, globals: () => Glo
       );
       if (describesOwnDesign(own, scenario, options)) {
         const kept = own;
-        const id = await withDatabase(globals, io, (db) =>
-          keepCoverageCheck(db, {
-            studyId: kept.studyId,
-            fingerprint: kept.design.fingerprint,
-            revision: kept.revision,
-            parameters: checkParameters(settings),
-            design: describeDesign(kept.design.scenario, kept.design.notes),
-            summary,
-            source: 'cli',
-            createdBy: null,
-          }),
+        const id = await withDatabase(
+          globals,
+          io,
+          async (db) =>
+            await keepCoverageCheck(db, {
+              studyId: kept.studyId,
+              fingerprint: kept.design.fingerprint,
+              revision: kept.revision,
+              parameters: checkParameters(settings),
+              design: describeDesign(kept.design.scenario, kept.design.notes),
+              summary,
+              source: 'cli',
+              createdBy: null,
+            }),
         );
         io.stderr(
           `kept as coverage check ${id} of study "${globals().study}": the report's appendix shows it\n`,

@@ -9,7 +9,11 @@ export function registerStatus(program: Command, io: CliIo, globals: () => Globa
     .description("counts of the study's records, per kind, model and test")
     .option('--json', 'print JSON', false)
     .action(async (options: { json: boolean }) => {
-      const overview = await withDatabase(globals, io, (db) => studyOverview(db, globals().study));
+      const overview = await withDatabase(
+        globals,
+        io,
+        async (db) => await studyOverview(db, globals().study),
+      );
       io.stdout(options.json ? `${JSON.stringify(overview, null, 2)}\n` : formatOverview(overview));
     });
 }

@@ -51,14 +51,16 @@ export function registerUser(program: Command, io: CliIo, globals: () => GlobalO
     .command('list')
     .option('--json', 'print JSON', false)
     .action(async (options: { json: boolean }) => {
-      await withDb((db) => {
-        const users = listAccounts(db).map(({ username, displayName, roles, disabled, passwordHash }) => ({
-          username,
-          displayName,
-          roles,
-          disabled,
-          canLogIn: passwordHash !== null && !disabled,
-        }));
+      await withDb(async (db) => {
+        const users = (await listAccounts(db)).map(
+          ({ username, displayName, roles, disabled, passwordHash }) => ({
+            username,
+            displayName,
+            roles,
+            disabled,
+            canLogIn: passwordHash !== null && !disabled,
+          }),
+        );
         if (options.json) io.stdout(`${JSON.stringify(users, null, 2)}\n`);
         else if (users.length === 0)
           io.stdout('no accounts yet; add one with: npm run -s cli -- user add NAME --role admin\n');
@@ -89,7 +91,7 @@ export function registerUser(program: Command, io: CliIo, globals: () => GlobalO
       .command(name)
       .argument('<username>')
       .action(async (username: string) => {
-        await withDb((db) => changeAccount(db, CLI_ACTOR, username, { disabled }));
+        await withDb(async (db) => await changeAccount(db, CLI_ACTOR, username, { disabled }));
         io.stdout(
           `${name}d ${username}${disabled ? '; their sessions were ended (their work is kept)' : ''}\n`,
         );

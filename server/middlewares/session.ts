@@ -20,10 +20,10 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** Attaches the logged-in user (if the session cookie is live) to `response.locals.auth`. */
 export function loadSession(db: Db) {
-  return (request: Request, response: Response, next: NextFunction): void => {
+  return async (request: Request, response: Response, next: NextFunction): Promise<void> => {
     const token: unknown = request.cookies?.[SESSION_COOKIE];
     if (typeof token === 'string' && token !== '') {
-      const resolved = resolveSession(db, token);
+      const resolved = await resolveSession(db, token);
       if (resolved) response.locals.auth = { ...resolved, token } satisfies Auth;
     }
     next();

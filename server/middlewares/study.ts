@@ -15,13 +15,13 @@ const studies = new WeakMap<Response, StudyRow>();
 export function loadStudy(db: Db) {
   const params = validateParams(studyParamsSchema);
   return (request: Request, response: Response, next: NextFunction): void => {
-    params(request, response, (error?: unknown) => {
+    params(request, response, async (error?: unknown) => {
       if (error) {
         next(error);
         return;
       }
       try {
-        studies.set(response, requireStudy(db, params.of(response).study));
+        studies.set(response, await requireStudy(db, params.of(response).study));
         next();
       } catch (notFound) {
         next(notFound);

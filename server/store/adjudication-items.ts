@@ -12,17 +12,20 @@ export interface AdjudicationItemRow {
 const SELECT = `SELECT k.argument_id AS argumentRowId, k.item_key AS itemKey, k.started_at AS startedAt
   FROM adjudication_items k JOIN arguments a ON a.id = k.argument_id`;
 
-export function findAdjudicationItem(db: Db, argumentRowId: number): AdjudicationItemRow | undefined {
-  return db.first<AdjudicationItemRow>(`${SELECT} WHERE k.argument_id = ?`, [argumentRowId]);
+export async function findAdjudicationItem(
+  db: Db,
+  argumentRowId: number,
+): Promise<AdjudicationItemRow | undefined> {
+  return await db.first<AdjudicationItemRow>(`${SELECT} WHERE k.argument_id = ?`, [argumentRowId]);
 }
 
 /** The item with this key in the study; undefined for an unknown key and another study's alike. */
-export function findAdjudicationItemByKey(
+export async function findAdjudicationItemByKey(
   db: Db,
   studyId: number,
   itemKey: string,
-): AdjudicationItemRow | undefined {
-  return db.first<AdjudicationItemRow>(`${SELECT} WHERE k.item_key = ? AND a.study_id = ?`, [
+): Promise<AdjudicationItemRow | undefined> {
+  return await db.first<AdjudicationItemRow>(`${SELECT} WHERE k.item_key = ? AND a.study_id = ?`, [
     itemKey,
     studyId,
   ]);
@@ -33,12 +36,12 @@ export function findAdjudicationItemByKey(
  * when it has none. Keys are issued when an item first shows in a queue, so a key exists only for
  * items an adjudicator could have seen.
  */
-export function ensureAdjudicationItem(db: Db, argumentRowId: number): AdjudicationItemRow {
-  db.run(
+export async function ensureAdjudicationItem(db: Db, argumentRowId: number): Promise<AdjudicationItemRow> {
+  await db.run(
     'INSERT INTO adjudication_items (argument_id, item_key, created_at) VALUES (?, ?, ?) ON CONFLICT (argument_id) DO NOTHING',
     [argumentRowId, newItemKey(), nowIso()],
   );
-  const item = findAdjudicationItem(db, argumentRowId);
+  const item = await findAdjudicationItem(db, argumentRowId);
   if (!item) throw new Error(`adjudication item of argument row ${argumentRowId} vanished`);
   return item;
 }
@@ -47,27 +50,33 @@ export function ensureAdjudicationItem(db: Db, argumentRowId: number): Adjudicat
  * Gives an argument without one the adjudication key `itemKey` (issued by the caller with `newItemKey`);
  * returns false, writing nothing, when the argument has a key already or the key is taken.
  */
-export function insertAdjudicationItem(db: Db, argumentRowId: number, itemKey: string): boolean {
+export async function insertAdjudicationItem(
+  db: Db,
+  argumentRowId: number,
+  itemKey: string,
+): Promise<boolean> {
   return (
-    db.run(
-      'INSERT INTO adjudication_items (argument_id, item_key, created_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING',
-      [argumentRowId, itemKey, nowIso()],
+    (
+      await db.run(
+        'INSERT INTO adjudication_items (argument_id, item_key, created_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING',
+        [argumentRowId, itemKey, nowIso()],
+      )
     ).changes === 1
   );
 }
 
 /** Records that adjudication of the argument started (the first time only); returns the item. */
-export function startAdjudicationItem(
+export async function startAdjudicationItem(
   db: Db,
   argumentRowId: number,
   userId: number | null,
-): AdjudicationItemRow {
-  ensureAdjudicationItem(db, argumentRowId);
-  db.run(
+): Promise<AdjudicationItemRow> {
+  await ensureAdjudicationItem(db, argumentRowId);
+  await db.run(
     'UPDATE adjudication_items SET started_at = ?, started_by = ? WHERE argument_id = ? AND started_at IS NULL',
     [nowIso(), userId, argumentRowId],
   );
-  const item = findAdjudicationItem(db, argumentRowId);
+  const item = await findAdjudicationItem(db, argumentRowId);
   if (!item) throw new Error(`adjudication item of argument row ${argumentRowId} vanished`);
   return item;
 }
@@ -76,8 +85,8 @@ export function startAdjudicationItem(
  * Whether adjudication of the argument has started — an adjudicator started it, or it has gold of some
  * status (imported gold included) — after which its annotators may no longer reopen their work.
  */
-export function isAdjudicationStarted(db: Db, argumentRowId: number): boolean {
-  const row = db.first<{ started: number }>(
+export async function isAdjudicationStarted(db: Db, argumentRowId: number): Promise<boolean> {
+  const row = await db.first<{ started: number }>(
     `SELECT EXISTS (SELECT 1 FROM adjudication_items WHERE argument_id = @id AND started_at IS NOT NULL)
        OR EXISTS (SELECT 1 FROM adjudications WHERE argument_id = @id) AS started`,
     { id: argumentRowId },
@@ -105,8 +114,12 @@ export interface AdjudicationCandidate {
 }
 
 /** Every argument of the study with an assignment or a submitted annotation, in argument order. */
-export function listAdjudicationCandidates(db: Db, studyId: number, userId: number): AdjudicationCandidate[] {
-  return db.all<AdjudicationCandidate>(
+export async function listAdjudicationCandidates(
+  db: Db,
+  studyId: number,
+  userId: number,
+): Promise<AdjudicationCandidate[]> {
+  return await db.all<AdjudicationCandidate>(
     `SELECT a.id AS argumentRowId,
        (SELECT count(*) FROM assignments s WHERE s.argument_id = a.id) AS assigned,
        (SELECT count(*) FROM assignments s JOIN annotations n ON n.argument_id = s.argument_id AND n.user_id = s.user_id
@@ -126,19 +139,19 @@ export function listAdjudicationCandidates(db: Db, studyId: number, userId: numb
 }
 
 /** The users assigned to annotate the argument. */
-export function assignedUserIds(db: Db, argumentRowId: number): Set<number> {
+export async function assignedUserIds(db: Db, argumentRowId: number): Promise<Set<number>> {
   return new Set(
-    db
-      .all<{ userId: number }>('SELECT user_id AS userId FROM assignments WHERE argument_id = ?', [
+    (
+      await db.all<{ userId: number }>('SELECT user_id AS userId FROM assignments WHERE argument_id = ?', [
         argumentRowId,
       ])
-      .map((row) => row.userId),
+    ).map((row) => row.userId),
   );
 }
 
 /** Whether the user is assigned to the argument or annotated it: then they may not adjudicate it. */
-export function isInvolved(db: Db, argumentRowId: number, userId: number): boolean {
-  const row = db.first<{ involved: number }>(
+export async function isInvolved(db: Db, argumentRowId: number, userId: number): Promise<boolean> {
+  const row = await db.first<{ involved: number }>(
     `SELECT EXISTS (SELECT 1 FROM assignments WHERE argument_id = @argumentRowId AND user_id = @userId)
        OR EXISTS (SELECT 1 FROM annotations WHERE argument_id = @argumentRowId AND user_id = @userId) AS involved`,
     { argumentRowId, userId },

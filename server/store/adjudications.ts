@@ -53,24 +53,24 @@ export function isFinalGold(gold: Pick<StoredGold, 'status'>): boolean {
   return gold.status !== 'draft';
 }
 
-export function findGold(db: Db, argumentRowId: number): StoredGold | undefined {
-  const row = db.first<GoldRow>(`${SELECT} WHERE j.argument_id = ?`, [argumentRowId]);
+export async function findGold(db: Db, argumentRowId: number): Promise<StoredGold | undefined> {
+  const row = await db.first<GoldRow>(`${SELECT} WHERE j.argument_id = ?`, [argumentRowId]);
   return row && toStored(row);
 }
 
 /** The study's final gold (fixed or imported), in argument order: what the report scores and `export gold` writes. */
-export function listFinalGold(db: Db, studyId: number): StoredGold[] {
-  return db
-    .all<GoldRow>(`${SELECT} WHERE a.study_id = ? AND j.status <> 'draft' ORDER BY a.id`, [studyId])
-    .map(toStored);
+export async function listFinalGold(db: Db, studyId: number): Promise<StoredGold[]> {
+  return (
+    await db.all<GoldRow>(`${SELECT} WHERE a.study_id = ? AND j.status <> 'draft' ORDER BY a.id`, [studyId])
+  ).map(toStored);
 }
 
 /** The status of every gold record of the study, by argument row id, without parsing judgements. */
-export function goldStatuses(
+export async function goldStatuses(
   db: Db,
   studyId: number,
-): Map<number, { status: GoldStatus; note: string | null }> {
-  const rows = db.all<{ argumentRowId: number; status: GoldStatus; note: string | null }>(
+): Promise<Map<number, { status: GoldStatus; note: string | null }>> {
+  const rows = await db.all<{ argumentRowId: number; status: GoldStatus; note: string | null }>(
     `SELECT j.argument_id AS argumentRowId, j.status, j.note FROM adjudications j JOIN arguments a ON a.id = j.argument_id
      WHERE a.study_id = ?`,
     [studyId],
@@ -95,16 +95,16 @@ export interface GoldWrite {
  * when it goes back to draft) and appends it to the history with `action`, `actorId` and
  * `historyNote` (a reopening's reason), as one unit.
  */
-export function writeGold(
+export async function writeGold(
   db: Db,
   write: GoldWrite,
   action: Exclude<GoldHistoryAction, 'conflict'>,
   actorId: number | null,
   historyNote: string | null = write.note,
-): StoredGold {
-  return db.transaction(() => {
+): Promise<StoredGold> {
+  return await db.transaction(async () => {
     const at = nowIso();
-    const existing = findGold(db, write.argumentRowId);
+    const existing = await findGold(db, write.argumentRowId);
     const params = {
       argumentRowId: write.argumentRowId,
       status: write.status,
@@ -118,7 +118,7 @@ export function writeGold(
       at,
       fixedAt: write.status === 'draft' ? null : at,
     };
-    db.run(
+    await db.run(
       `INSERT INTO adjudications (argument_id, status, version, adjudicator, judgement, decisions, note, updated_at, fixed_at,
          import_id, last_client_save_id)
        VALUES (@argumentRowId, @status, @version, @adjudicator, @judgement, @decisions, @note, @at, @fixedAt, @importId, @clientSaveId)
@@ -128,9 +128,9 @@ export function writeGold(
          import_id = coalesce(excluded.import_id, import_id), last_client_save_id = excluded.last_client_save_id`,
       params,
     );
-    const stored = findGold(db, write.argumentRowId);
+    const stored = await findGold(db, write.argumentRowId);
     if (!stored) throw new Error('gold vanished inside its own transaction');
-    appendGoldHistory(db, {
+    await appendGoldHistory(db, {
       adjudicationId: stored.id,
       actorId,
       action,
@@ -150,19 +150,22 @@ export function writeGold(
  * import's file name) or a test's fixture (`importId` null: status `fixed`). No decisions: nobody
  * resolved anything in the app.
  */
-export function upsertGold(
+export async function upsertGold(
   db: Db,
   argumentRowId: number,
   adjudicator: string | null,
   judgement: Judgement,
   importId: number | null,
-): StoredGold {
+): Promise<StoredGold> {
   const fileName =
     importId === null
       ? null
-      : (db.first<{ fileName: string }>('SELECT file_name AS fileName FROM imports WHERE id = ?', [importId])
-          ?.fileName ?? null);
-  return writeGold(
+      : ((
+          await db.first<{ fileName: string }>('SELECT file_name AS fileName FROM imports WHERE id = ?', [
+            importId,
+          ])
+        )?.fileName ?? null);
+  return await writeGold(
     db,
     {
       argumentRowId,
@@ -179,7 +182,7 @@ export function upsertGold(
 }
 
 /** An accepted change of the gold, kept in full. (A rejected save goes through `appendRejectedGold`.) */
-function appendGoldHistory(
+async function appendGoldHistory(
   db: Db,
   entry: {
     adjudicationId: number;
@@ -192,8 +195,8 @@ function appendGoldHistory(
     note: string | null;
     at?: string;
   },
-): void {
-  db.run(
+): Promise<void> {
+  await db.run(
     `INSERT INTO gold_history (adjudication_id, actor_id, action, status, version, judgement, decisions, note, at)
      VALUES (@adjudicationId, @actorId, @action, @status, @version, @judgementJson, @decisionsJson, @note, @at)`,
     { ...entry, at: entry.at ?? nowIso() },
@@ -204,7 +207,7 @@ function appendGoldHistory(
  * Keeps a rejected gold save (a stale version) as the digest and size of its `{ judgement, decisions }`
  * (migration 009), as `appendRejectedAttempt` does for annotations.
  */
-export function appendRejectedGold(
+export async function appendRejectedGold(
   db: Db,
   entry: {
     adjudicationId: number;
@@ -214,9 +217,9 @@ export function appendRejectedGold(
     judgement: Judgement;
     decisions: readonly Decision[];
   },
-): void {
+): Promise<void> {
   const digest = rejectedDigest(writeJson({ judgement: entry.judgement, decisions: entry.decisions }));
-  db.run(
+  await db.run(
     `INSERT INTO gold_history (adjudication_id, actor_id, action, status, version, judgement, decisions, note, at,
        rejected_sha256, rejected_bytes)
      VALUES (?, ?, 'conflict', ?, ?, NULL, NULL, NULL, ?, ?, ?)`,
@@ -238,9 +241,9 @@ export interface GoldHistoryRow {
   at: string;
 }
 
-export function listGoldHistory(db: Db, adjudicationId: number): GoldHistoryRow[] {
-  return db
-    .all<
+export async function listGoldHistory(db: Db, adjudicationId: number): Promise<GoldHistoryRow[]> {
+  return (
+    await db.all<
       Omit<GoldHistoryRow, 'judgement' | 'decisions' | 'rejected'> & {
         judgement: string | null;
         decisions: string | null;
@@ -253,10 +256,10 @@ export function listGoldHistory(db: Db, adjudicationId: number): GoldHistoryRow[
        FROM gold_history h LEFT JOIN users u ON u.id = h.actor_id WHERE h.adjudication_id = ? ORDER BY h.id`,
       [adjudicationId],
     )
-    .map(({ sha256, bytes, ...row }) => ({
-      ...row,
-      judgement: row.judgement === null ? null : judgementSchema.parse(JSON.parse(row.judgement)),
-      decisions: row.decisions === null ? null : decisionsColumn.parse(JSON.parse(row.decisions)),
-      rejected: sha256 === null || bytes === null ? null : { sha256, bytes },
-    }));
+  ).map(({ sha256, bytes, ...row }) => ({
+    ...row,
+    judgement: row.judgement === null ? null : judgementSchema.parse(JSON.parse(row.judgement)),
+    decisions: row.decisions === null ? null : decisionsColumn.parse(JSON.parse(row.decisions)),
+    rejected: sha256 === null || bytes === null ? null : { sha256, bytes },
+  }));
 }

@@ -36,22 +36,30 @@ function toStored(row: AnnotationRow): StoredAnnotation {
   return { ...row, judgement: judgementSchema.parse(JSON.parse(row.judgement)) };
 }
 
-export function findAnnotation(db: Db, argumentRowId: number, userId: number): StoredAnnotation | undefined {
-  const row = db.first<AnnotationRow>(`${SELECT} WHERE n.argument_id = ? AND n.user_id = ?`, [
+export async function findAnnotation(
+  db: Db,
+  argumentRowId: number,
+  userId: number,
+): Promise<StoredAnnotation | undefined> {
+  const row = await db.first<AnnotationRow>(`${SELECT} WHERE n.argument_id = ? AND n.user_id = ?`, [
     argumentRowId,
     userId,
   ]);
   return row && toStored(row);
 }
 
-export function listAnnotations(db: Db, studyId: number, status?: AnnotationStatus): StoredAnnotation[] {
+export async function listAnnotations(
+  db: Db,
+  studyId: number,
+  status?: AnnotationStatus,
+): Promise<StoredAnnotation[]> {
   const rows =
     status === undefined
-      ? db.all<AnnotationRow>(`${SELECT} WHERE a.study_id = ? ORDER BY a.id, u.username`, [studyId])
-      : db.all<AnnotationRow>(`${SELECT} WHERE a.study_id = ? AND n.status = ? ORDER BY a.id, u.username`, [
-          studyId,
-          status,
-        ]);
+      ? await db.all<AnnotationRow>(`${SELECT} WHERE a.study_id = ? ORDER BY a.id, u.username`, [studyId])
+      : await db.all<AnnotationRow>(
+          `${SELECT} WHERE a.study_id = ? AND n.status = ? ORDER BY a.id, u.username`,
+          [studyId, status],
+        );
   return rows.map(toStored);
 }
 
@@ -85,12 +93,12 @@ export interface AnnotationForSave extends AnnotationHead {
   judgementJson: string;
 }
 
-export function findAnnotationForSave(
+export async function findAnnotationForSave(
   db: Db,
   argumentRowId: number,
   userId: number,
-): AnnotationForSave | undefined {
-  return db.first<AnnotationForSave>(
+): Promise<AnnotationForSave | undefined> {
+  return await db.first<AnnotationForSave>(
     `SELECT id, status, version, judgement AS judgementJson, seconds_spent AS secondsSpent, updated_at AS updatedAt,
        submitted_at AS submittedAt, last_client_save_id AS lastClientSaveId
      FROM annotations WHERE argument_id = ? AND user_id = ?`,
@@ -112,16 +120,18 @@ export type SavedAnnotation = Omit<StoredAnnotation, 'argumentExternalId' | 'ann
  * read it in the same transaction (a save reads it once, for its version check); otherwise it is looked
  * up here. Inside the caller's transaction it writes directly; alone, in a transaction of its own.
  */
-export function saveAnnotation(
+export async function saveAnnotation(
   db: Db,
   write: AnnotationWrite,
   action: Exclude<HistoryAction, 'conflict'>,
   actorId: number | null,
   known?: { existing: AnnotationHead | undefined },
-): SavedAnnotation {
-  const apply = (): SavedAnnotation => {
+): Promise<SavedAnnotation> {
+  const apply = async (): Promise<SavedAnnotation> => {
     const at = nowIso();
-    const existing = known ? known.existing : findAnnotationForSave(db, write.argumentRowId, write.userId);
+    const existing = known
+      ? known.existing
+      : await findAnnotationForSave(db, write.argumentRowId, write.userId);
     const version = (existing?.version ?? 0) + 1;
     const params = {
       ...write,
@@ -133,7 +143,7 @@ export function saveAnnotation(
     };
     let id: number;
     if (existing) {
-      db.run(
+      await db.run(
         `UPDATE annotations SET status = @status, version = @version, judgement = @judgement, seconds_spent = @secondsSpent,
            updated_at = @at, submitted_at = @submittedAt, import_id = coalesce(@importId, import_id),
            last_client_save_id = @clientSaveId
@@ -142,14 +152,14 @@ export function saveAnnotation(
       );
       id = existing.id;
     } else {
-      id = db.run(
+      id = await db.insert(
         `INSERT INTO annotations (argument_id, user_id, status, version, judgement, seconds_spent, updated_at, submitted_at, import_id,
            last_client_save_id)
          VALUES (@argumentRowId, @userId, @status, @version, @judgement, @secondsSpent, @at, @submittedAt, @importId, @clientSaveId)`,
         params,
-      ).lastInsertRowid;
+      );
     }
-    appendHistory(db, id, actorId, action, version, params.judgement, at);
+    await appendHistory(db, id, actorId, action, version, params.judgement, at);
     return {
       id,
       argumentRowId: write.argumentRowId,
@@ -163,11 +173,11 @@ export function saveAnnotation(
       lastClientSaveId: params.clientSaveId,
     };
   };
-  return db.raw.inTransaction ? apply() : db.transaction(apply);
+  return await db.transaction(apply);
 }
 
 /** An accepted change, kept in full. (A rejected save goes through `appendRejectedAttempt`.) */
-function appendHistory(
+async function appendHistory(
   db: Db,
   annotationId: number,
   actorId: number | null,
@@ -175,8 +185,8 @@ function appendHistory(
   version: number,
   judgementJson: string,
   at: string = nowIso(),
-): void {
-  db.run(
+): Promise<void> {
+  await db.run(
     'INSERT INTO annotation_history (annotation_id, actor_id, action, version, judgement, at) VALUES (?, ?, ?, ?, ?, ?)',
     [annotationId, actorId, action, version, judgementJson, at],
   );
@@ -187,15 +197,15 @@ function appendHistory(
  * attempt is on record, in a row of ~200 bytes whatever it carried, so stale saves cannot grow the
  * database by what they send.
  */
-export function appendRejectedAttempt(
+export async function appendRejectedAttempt(
   db: Db,
   annotationId: number,
   actorId: number | null,
   version: number,
   judgementJson: string,
-): void {
+): Promise<void> {
   const digest = rejectedDigest(judgementJson);
-  db.run(
+  await db.run(
     `INSERT INTO annotation_history (annotation_id, actor_id, action, version, judgement, at, rejected_sha256, rejected_bytes)
      VALUES (?, ?, 'conflict', ?, NULL, ?, ?, ?)`,
     [annotationId, actorId, version, nowIso(), digest.sha256, digest.bytes],
@@ -213,9 +223,9 @@ export interface HistoryEntry {
   at: string;
 }
 
-export function listHistory(db: Db, annotationId: number): HistoryEntry[] {
-  return db
-    .all<
+export async function listHistory(db: Db, annotationId: number): Promise<HistoryEntry[]> {
+  return (
+    await db.all<
       Omit<HistoryEntry, 'judgement' | 'rejected'> & {
         judgement: string | null;
         sha256: string | null;
@@ -227,11 +237,11 @@ export function listHistory(db: Db, annotationId: number): HistoryEntry[] {
        FROM annotation_history h LEFT JOIN users u ON u.id = h.actor_id WHERE h.annotation_id = ? ORDER BY h.id`,
       [annotationId],
     )
-    .map(({ sha256, bytes, ...row }) => ({
-      ...row,
-      judgement: row.judgement === null ? null : judgementSchema.parse(JSON.parse(row.judgement)),
-      rejected: sha256 === null || bytes === null ? null : { sha256, bytes },
-    }));
+  ).map(({ sha256, bytes, ...row }) => ({
+    ...row,
+    judgement: row.judgement === null ? null : judgementSchema.parse(JSON.parse(row.judgement)),
+    rejected: sha256 === null || bytes === null ? null : { sha256, bytes },
+  }));
 }
 
 /** What the queue shows of one of the user's annotations: no judgement, so nothing is parsed. */
@@ -243,20 +253,20 @@ export interface AnnotationProgressRow {
 }
 
 /** The status, time spent and last change of every annotation the user has in the study, in one query. */
-export function listAnnotationProgressOfUser(
+export async function listAnnotationProgressOfUser(
   db: Db,
   studyId: number,
   userId: number,
-): AnnotationProgressRow[] {
-  return db.all<AnnotationProgressRow>(
+): Promise<AnnotationProgressRow[]> {
+  return await db.all<AnnotationProgressRow>(
     `SELECT n.argument_id AS argumentRowId, n.status, n.seconds_spent AS secondsSpent, n.updated_at AS updatedAt
      FROM annotations n JOIN arguments a ON a.id = n.argument_id WHERE a.study_id = ? AND n.user_id = ?`,
     [studyId, userId],
   );
 }
 
-export function listAnnotationsOfArgument(db: Db, argumentRowId: number): StoredAnnotation[] {
-  return db
-    .all<AnnotationRow>(`${SELECT} WHERE n.argument_id = ? ORDER BY u.username`, [argumentRowId])
-    .map(toStored);
+export async function listAnnotationsOfArgument(db: Db, argumentRowId: number): Promise<StoredAnnotation[]> {
+  return (
+    await db.all<AnnotationRow>(`${SELECT} WHERE n.argument_id = ? ORDER BY u.username`, [argumentRowId])
+  ).map(toStored);
 }

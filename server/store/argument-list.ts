@@ -24,11 +24,11 @@ const ADJUDICATED =
   "EXISTS (SELECT 1 FROM adjudications g WHERE g.argument_id = a.id AND g.status IN ('fixed', 'imported'))";
 
 /** One page of a study's arguments, filtered and sorted by id, with the total that match. */
-export function listArgumentPage(
+export async function listArgumentPage(
   db: Db,
   studyId: number,
   query: ArgumentListQuery,
-): { total: number; rows: ArgumentListRow[] } {
+): Promise<{ total: number; rows: ArgumentListRow[] }> {
   const where = ['a.study_id = ?'];
   const values: (string | number)[] = [studyId];
   if (query.q !== undefined && query.q !== '') {
@@ -52,8 +52,8 @@ export function listArgumentPage(
   if (query.adjudicated !== undefined)
     where.push(query.adjudicated === 'yes' ? ADJUDICATED : `NOT ${ADJUDICATED}`);
   const from = `FROM arguments a JOIN triples t ON t.id = a.triple_id WHERE ${where.join(' AND ')}`;
-  const total = db.first<{ count: number }>(`SELECT count(*) AS count ${from}`, values)?.count ?? 0;
-  const rows = db.all<ArgumentListRow>(
+  const total = (await db.first<{ count: number }>(`SELECT count(*) AS count ${from}`, values))?.count ?? 0;
+  const rows = await db.all<ArgumentListRow>(
     `SELECT a.id AS rowId, a.external_id AS argumentId, t.external_id AS tripleId, a.model, a.test,
             ${SAMPLED} AS sampled, ${ANNOTATED} AS annotations, ${ADJUDICATED} AS adjudicated
      ${from} ORDER BY a.external_id LIMIT ? OFFSET ?`,
@@ -63,13 +63,13 @@ export function listArgumentPage(
 }
 
 /** The extractors' status (extracted / failed) of the given arguments, by argument row id. */
-export function extractionStatusesOf(
+export async function extractionStatusesOf(
   db: Db,
   argumentRowIds: readonly number[],
-): Map<number, Record<string, 'extracted' | 'failed'>> {
+): Promise<Map<number, Record<string, 'extracted' | 'failed'>>> {
   const byArgument = new Map<number, Record<string, 'extracted' | 'failed'>>();
   if (argumentRowIds.length === 0) return byArgument;
-  const rows = db.all<{ rowId: number; extractor: string; status: 'extracted' | 'failed' }>(
+  const rows = await db.all<{ rowId: number; extractor: string; status: 'extracted' | 'failed' }>(
     `SELECT e.argument_id AS rowId, x.name AS extractor, e.status FROM extractions e
      JOIN extractors x ON x.id = e.extractor_id WHERE e.argument_id IN (SELECT value FROM json_each(?))`,
     [JSON.stringify(argumentRowIds)],
@@ -80,15 +80,21 @@ export function extractionStatusesOf(
 }
 
 /** The study's models and extractors, sorted, for the list's filters and columns. */
-export function listModelsAndExtractors(db: Db, studyId: number): { models: string[]; extractors: string[] } {
+export async function listModelsAndExtractors(
+  db: Db,
+  studyId: number,
+): Promise<{ models: string[]; extractors: string[] }> {
   return {
-    models: db
-      .all<{ model: string }>('SELECT DISTINCT model FROM arguments WHERE study_id = ? ORDER BY model', [
+    models: (
+      await db.all<{ model: string }>(
+        'SELECT DISTINCT model FROM arguments WHERE study_id = ? ORDER BY model',
+        [studyId],
+      )
+    ).map((row) => row.model),
+    extractors: (
+      await db.all<{ name: string }>('SELECT name FROM extractors WHERE study_id = ? ORDER BY name', [
         studyId,
       ])
-      .map((row) => row.model),
-    extractors: db
-      .all<{ name: string }>('SELECT name FROM extractors WHERE study_id = ? ORDER BY name', [studyId])
-      .map((row) => row.name),
+    ).map((row) => row.name),
   };
 }

@@ -62,8 +62,12 @@ function columns(studyId: number, argument: Argument, tripleRowId: number, impor
   };
 }
 
-export function findArgument(db: Db, studyId: number, externalId: string): StoredArgument | undefined {
-  const row = db.first<ArgumentRow>(`${SELECT} WHERE a.study_id = ? AND a.external_id = ?`, [
+export async function findArgument(
+  db: Db,
+  studyId: number,
+  externalId: string,
+): Promise<StoredArgument | undefined> {
+  const row = await db.first<ArgumentRow>(`${SELECT} WHERE a.study_id = ? AND a.external_id = ?`, [
     studyId,
     externalId,
   ]);
@@ -71,56 +75,62 @@ export function findArgument(db: Db, studyId: number, externalId: string): Store
 }
 
 /** The row id of an argument, without reading it (an import of records that only refer to it). */
-export function findArgumentRowId(db: Db, studyId: number, externalId: string): number | undefined {
-  return db.first<{ id: number }>('SELECT id FROM arguments WHERE study_id = ? AND external_id = ?', [
-    studyId,
-    externalId,
-  ])?.id;
-}
-
-/** The row id and text of an argument (what a judgement's span checks need), without a join. */
-export function findArgumentText(
+export async function findArgumentRowId(
   db: Db,
   studyId: number,
   externalId: string,
-): { rowId: number; text: string } | undefined {
-  return db.first<{ rowId: number; text: string }>(
+): Promise<number | undefined> {
+  return (
+    await db.first<{ id: number }>('SELECT id FROM arguments WHERE study_id = ? AND external_id = ?', [
+      studyId,
+      externalId,
+    ])
+  )?.id;
+}
+
+/** The row id and text of an argument (what a judgement's span checks need), without a join. */
+export async function findArgumentText(
+  db: Db,
+  studyId: number,
+  externalId: string,
+): Promise<{ rowId: number; text: string } | undefined> {
+  return await db.first<{ rowId: number; text: string }>(
     'SELECT id AS rowId, text FROM arguments WHERE study_id = ? AND external_id = ?',
     [studyId, externalId],
   );
 }
 
-export function findArgumentByRowId(db: Db, rowId: number): StoredArgument | undefined {
-  const row = db.first<ArgumentRow>(`${SELECT} WHERE a.id = ?`, [rowId]);
+export async function findArgumentByRowId(db: Db, rowId: number): Promise<StoredArgument | undefined> {
+  const row = await db.first<ArgumentRow>(`${SELECT} WHERE a.id = ?`, [rowId]);
   return row && toStored(row);
 }
 
-export function listArguments(db: Db, studyId: number): StoredArgument[] {
-  return db.all<ArgumentRow>(`${SELECT} WHERE a.study_id = ? ORDER BY a.id`, [studyId]).map(toStored);
+export async function listArguments(db: Db, studyId: number): Promise<StoredArgument[]> {
+  return (await db.all<ArgumentRow>(`${SELECT} WHERE a.study_id = ? ORDER BY a.id`, [studyId])).map(toStored);
 }
 
-export function insertArgument(
+export async function insertArgument(
   db: Db,
   studyId: number,
   argument: Argument,
   tripleRowId: number,
   importId: number | null,
-): number {
-  return db.run(
+): Promise<number> {
+  return await db.insert(
     `INSERT INTO arguments (study_id, external_id, triple_id, model, test, text, finish_reason, output_tokens, source, import_id)
      VALUES (@studyId, @externalId, @tripleRowId, @model, @test, @text, @finishReason, @outputTokens, @source, @importId)`,
     columns(studyId, argument, tripleRowId, importId),
-  ).lastInsertRowid;
+  );
 }
 
-export function updateArgument(
+export async function updateArgument(
   db: Db,
   studyId: number,
   argument: Argument,
   tripleRowId: number,
   importId: number | null,
-): void {
-  db.run(
+): Promise<void> {
+  await db.run(
     `UPDATE arguments SET triple_id = @tripleRowId, model = @model, test = @test, text = @text,
        finish_reason = @finishReason, output_tokens = @outputTokens, source = @source, import_id = @importId
      WHERE study_id = @studyId AND external_id = @externalId`,
@@ -128,25 +138,29 @@ export function updateArgument(
   );
 }
 
-export function countArgumentsByModelAndTest(
+export async function countArgumentsByModelAndTest(
   db: Db,
   studyId: number,
-): { model: string; test: TestNumber; count: number }[] {
-  return db.all(
+): Promise<{ model: string; test: TestNumber; count: number }[]> {
+  return await db.all(
     'SELECT model, test, count(*) AS count FROM arguments WHERE study_id = ? GROUP BY model, test ORDER BY model, test',
     [studyId],
   );
 }
 
-export function countArgumentsOfTriple(db: Db, tripleRowId: number): number {
+export async function countArgumentsOfTriple(db: Db, tripleRowId: number): Promise<number> {
   return (
-    db.first<{ n: number }>('SELECT count(*) AS n FROM arguments WHERE triple_id = ?', [tripleRowId])?.n ?? 0
+    (await db.first<{ n: number }>('SELECT count(*) AS n FROM arguments WHERE triple_id = ?', [tripleRowId]))
+      ?.n ?? 0
   );
 }
 
 /** How many arguments came from each source ("synthetic demo", …); model runs have none. */
-export function countArgumentsBySource(db: Db, studyId: number): { source: string; count: number }[] {
-  return db.all(
+export async function countArgumentsBySource(
+  db: Db,
+  studyId: number,
+): Promise<{ source: string; count: number }[]> {
+  return await db.all(
     'SELECT source, count(*) AS count FROM arguments WHERE study_id = ? AND source IS NOT NULL GROUP BY source ORDER BY source',
     [studyId],
   );

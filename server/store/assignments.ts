@@ -19,19 +19,29 @@ const SELECT = `SELECT s.argument_id AS argumentRowId, a.external_id AS argument
   FROM assignments s JOIN arguments a ON a.id = s.argument_id JOIN users u ON u.id = s.user_id
   LEFT JOIN samples p ON p.id = s.sample_id`;
 
-export function listAssignments(db: Db, studyId: number): AssignmentRow[] {
-  return db.all<AssignmentRow>(`${SELECT} WHERE a.study_id = ? ORDER BY u.username, s.position`, [studyId]);
+export async function listAssignments(db: Db, studyId: number): Promise<AssignmentRow[]> {
+  return await db.all<AssignmentRow>(`${SELECT} WHERE a.study_id = ? ORDER BY u.username, s.position`, [
+    studyId,
+  ]);
 }
 
-export function listAssignmentsOfUser(db: Db, studyId: number, userId: number): AssignmentRow[] {
-  return db.all<AssignmentRow>(`${SELECT} WHERE a.study_id = ? AND s.user_id = ? ORDER BY s.position`, [
+export async function listAssignmentsOfUser(
+  db: Db,
+  studyId: number,
+  userId: number,
+): Promise<AssignmentRow[]> {
+  return await db.all<AssignmentRow>(`${SELECT} WHERE a.study_id = ? AND s.user_id = ? ORDER BY s.position`, [
     studyId,
     userId,
   ]);
 }
 
-export function findAssignment(db: Db, argumentRowId: number, userId: number): AssignmentRow | undefined {
-  return db.first<AssignmentRow>(`${SELECT} WHERE s.argument_id = ? AND s.user_id = ?`, [
+export async function findAssignment(
+  db: Db,
+  argumentRowId: number,
+  userId: number,
+): Promise<AssignmentRow | undefined> {
+  return await db.first<AssignmentRow>(`${SELECT} WHERE s.argument_id = ? AND s.user_id = ?`, [
     argumentRowId,
     userId,
   ]);
@@ -41,17 +51,16 @@ export function findAssignment(db: Db, argumentRowId: number, userId: number): A
  * The caller's own assignment in the study with this item key; undefined for an unknown key and for
  * another annotator's key alike, so the two cannot be told apart.
  */
-export function findAssignmentByKey(
+export async function findAssignmentByKey(
   db: Db,
   studyId: number,
   userId: number,
   itemKey: string,
-): AssignmentRow | undefined {
-  return db.first<AssignmentRow>(`${SELECT} WHERE s.item_key = ? AND s.user_id = ? AND a.study_id = ?`, [
-    itemKey,
-    userId,
-    studyId,
-  ]);
+): Promise<AssignmentRow | undefined> {
+  return await db.first<AssignmentRow>(
+    `${SELECT} WHERE s.item_key = ? AND s.user_id = ? AND a.study_id = ?`,
+    [itemKey, userId, studyId],
+  );
 }
 
 /** What a save needs of the caller's assigned argument: its row, its id and its text (for the span checks). */
@@ -62,13 +71,13 @@ export interface AssignedArgumentForSave {
 }
 
 /** `findAssignmentByKey` and the argument's text in one query, for the save path. */
-export function findAssignedArgumentForSave(
+export async function findAssignedArgumentForSave(
   db: Db,
   studyId: number,
   userId: number,
   itemKey: string,
-): AssignedArgumentForSave | undefined {
-  return db.first<AssignedArgumentForSave>(
+): Promise<AssignedArgumentForSave | undefined> {
+  return await db.first<AssignedArgumentForSave>(
     `SELECT a.id AS argumentRowId, a.external_id AS argumentId, a.text
      FROM assignments s JOIN arguments a ON a.id = s.argument_id
      WHERE s.item_key = ? AND s.user_id = ? AND a.study_id = ?`,
@@ -84,7 +93,7 @@ export function newItemKey(): string {
   return randomBytes(8).toString('hex');
 }
 
-export function insertAssignment(
+export async function insertAssignment(
   db: Db,
   assignment: {
     argumentRowId: number;
@@ -93,8 +102,8 @@ export function insertAssignment(
     calibration: boolean;
     sampleId: number | null;
   },
-): void {
-  db.run(
+): Promise<void> {
+  await db.run(
     'INSERT INTO assignments (argument_id, user_id, position, calibration, sample_id, created_at, item_key) VALUES (?, ?, ?, ?, ?, ?, ?)',
     [
       assignment.argumentRowId,
@@ -112,20 +121,20 @@ export function insertAssignment(
  * Moves one assignment to another annotator at a new queue position, under a new item key: the
  * previous annotator's link (and a copy of it) must stop reaching the item.
  */
-export function moveAssignment(
+export async function moveAssignment(
   db: Db,
   argumentRowId: number,
   fromUserId: number,
   toUserId: number,
   position: number,
-): void {
-  db.run(
+): Promise<void> {
+  await db.run(
     'UPDATE assignments SET user_id = ?, position = ?, item_key = ? WHERE argument_id = ? AND user_id = ?',
     [toUserId, position, newItemKey(), argumentRowId, fromUserId],
   );
 }
 
-export function logAssignment(
+export async function logAssignment(
   db: Db,
   entry: {
     argumentRowId: number;
@@ -134,8 +143,8 @@ export function logAssignment(
     action: 'assign' | 'reassign';
     actor: string;
   },
-): void {
-  db.run(
+): Promise<void> {
+  await db.run(
     'INSERT INTO assignment_log (argument_id, from_user_id, to_user_id, action, actor, at) VALUES (?, ?, ?, ?, ?, ?)',
     [entry.argumentRowId, entry.fromUserId, entry.toUserId, entry.action, entry.actor, nowIso()],
   );
@@ -150,8 +159,8 @@ export interface AssignmentLogEntry {
   at: string;
 }
 
-export function listAssignmentLog(db: Db, studyId: number): AssignmentLogEntry[] {
-  return db.all<AssignmentLogEntry>(
+export async function listAssignmentLog(db: Db, studyId: number): Promise<AssignmentLogEntry[]> {
+  return await db.all<AssignmentLogEntry>(
     `SELECT a.external_id AS argumentId, f.username AS "from", t.username AS "to", l.action, l.actor, l.at
      FROM assignment_log l JOIN arguments a ON a.id = l.argument_id LEFT JOIN users f ON f.id = l.from_user_id
      JOIN users t ON t.id = l.to_user_id WHERE a.study_id = ? ORDER BY l.id`,
@@ -160,8 +169,8 @@ export function listAssignmentLog(db: Db, studyId: number): AssignmentLogEntry[]
 }
 
 /** Per user, how many assignments they hold in the study (for load balancing). */
-export function assignmentLoads(db: Db, studyId: number): Record<string, number> {
-  const rows = db.all<{ annotator: string; n: number }>(
+export async function assignmentLoads(db: Db, studyId: number): Promise<Record<string, number>> {
+  const rows = await db.all<{ annotator: string; n: number }>(
     `SELECT u.username AS annotator, count(*) AS n FROM assignments s JOIN arguments a ON a.id = s.argument_id
      JOIN users u ON u.id = s.user_id WHERE a.study_id = ? GROUP BY u.username`,
     [studyId],
@@ -169,34 +178,39 @@ export function assignmentLoads(db: Db, studyId: number): Record<string, number>
   return Object.fromEntries(rows.map((row) => [row.annotator, row.n]));
 }
 
-export function maxPosition(db: Db, studyId: number, userId: number): number {
+export async function maxPosition(db: Db, studyId: number, userId: number): Promise<number> {
   return (
-    db.first<{ p: number | null }>(
-      'SELECT max(s.position) AS p FROM assignments s JOIN arguments a ON a.id = s.argument_id WHERE a.study_id = ? AND s.user_id = ?',
-      [studyId, userId],
+    (
+      await db.first<{ p: number | null }>(
+        'SELECT max(s.position) AS p FROM assignments s JOIN arguments a ON a.id = s.argument_id WHERE a.study_id = ? AND s.user_id = ?',
+        [studyId, userId],
+      )
     )?.p ?? 0
   );
 }
 
-export function countAssignmentsOfUser(db: Db, studyId: number, userId: number): number {
+export async function countAssignmentsOfUser(db: Db, studyId: number, userId: number): Promise<number> {
   return (
-    db.first<{ n: number }>(
-      'SELECT count(*) AS n FROM assignments s JOIN arguments a ON a.id = s.argument_id WHERE a.study_id = ? AND s.user_id = ?',
-      [studyId, userId],
+    (
+      await db.first<{ n: number }>(
+        'SELECT count(*) AS n FROM assignments s JOIN arguments a ON a.id = s.argument_id WHERE a.study_id = ? AND s.user_id = ?',
+        [studyId, userId],
+      )
     )?.n ?? 0
   );
 }
 
 /** One page of the study's assignment log, newest first, with the number of entries. */
-export function listAssignmentLogPage(
+export async function listAssignmentLogPage(
   db: Db,
   studyId: number,
   page: { page: number; pageSize: number },
-): { total: number; items: AssignmentLogEntry[] } {
+): Promise<{ total: number; items: AssignmentLogEntry[] }> {
   const from = `FROM assignment_log l JOIN arguments a ON a.id = l.argument_id LEFT JOIN users f ON f.id = l.from_user_id
      JOIN users t ON t.id = l.to_user_id WHERE a.study_id = ?`;
-  const total = db.first<{ count: number }>(`SELECT count(*) AS count ${from}`, [studyId])?.count ?? 0;
-  const items = db.all<AssignmentLogEntry>(
+  const total =
+    (await db.first<{ count: number }>(`SELECT count(*) AS count ${from}`, [studyId]))?.count ?? 0;
+  const items = await db.all<AssignmentLogEntry>(
     `SELECT a.external_id AS argumentId, f.username AS "from", t.username AS "to", l.action, l.actor, l.at
      ${from} ORDER BY l.id DESC LIMIT ? OFFSET ?`,
     [studyId, page.pageSize, (page.page - 1) * page.pageSize],

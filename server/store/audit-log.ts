@@ -17,8 +17,8 @@ export interface AuditWrite {
   details?: Record<string, unknown>;
 }
 
-export function insertAudit(db: Db, entry: AuditWrite): void {
-  db.run(
+export async function insertAudit(db: Db, entry: AuditWrite): Promise<void> {
+  await db.run(
     `INSERT INTO audit_log (at, study_id, actor, via, action, subject, details)
      VALUES (@at, @studyId, @actor, @via, @action, @subject, @details)`,
     {
@@ -50,21 +50,21 @@ const detailsColumn = z.record(z.string(), z.unknown());
  * A study's entries and those of no study (accounts), oldest first: at or after `since` (ISO), after
  * entry `afterId`, at most `limit`.
  */
-export function listAudit(
+export async function listAudit(
   db: Db,
   query: { studyId: number; since?: string | undefined; afterId?: number; limit: number },
-): AuditEntry[] {
-  return db
-    .all<AuditRow>(
+): Promise<AuditEntry[]> {
+  return (
+    await db.all<AuditRow>(
       `SELECT l.id, l.at, s.name AS study, l.actor, l.via, l.action, l.subject, l.details
        FROM audit_log l LEFT JOIN studies s ON s.id = l.study_id
        WHERE (l.study_id = @studyId OR l.study_id IS NULL) AND l.at >= @since AND l.id > @afterId
        ORDER BY l.id LIMIT @limit`,
       { studyId: query.studyId, since: query.since ?? '', afterId: query.afterId ?? 0, limit: query.limit },
     )
-    .map((row) => ({
-      ...row,
-      action: auditActionSchema.parse(row.action),
-      details: detailsColumn.parse(JSON.parse(row.details)),
-    }));
+  ).map((row) => ({
+    ...row,
+    action: auditActionSchema.parse(row.action),
+    details: detailsColumn.parse(JSON.parse(row.details)),
+  }));
 }

@@ -51,19 +51,19 @@ const SUMMARY = {
   },
 };
 
-function setup() {
-  const db = openDatabase(':memory:');
-  const study = insertStudy(db, 's');
-  const userId = insertUser(db, {
+async function setup() {
+  const db = await openDatabase(':memory:');
+  const study = await insertStudy(db, 's');
+  const userId = await insertUser(db, {
     username: 'admin',
     displayName: 'A',
     passwordHash: null,
     roles: ['admin'],
   });
-  const check = (over: Partial<NewCoverageCheck> = {}): NewCoverageCheck => ({
+  const check = async (over: Partial<NewCoverageCheck> = {}): Promise<NewCoverageCheck> => ({
     studyId: study.id,
     designFingerprint: 'a'.repeat(64),
-    reportRevision: reportRevision(db),
+    reportRevision: await reportRevision(db),
     parameters: {
       replicates: 20,
       bootstrap: 50,
@@ -83,12 +83,12 @@ function setup() {
 }
 
 describe('coverage checks (migration 012)', () => {
-  it('stores a check and reads the newest back through the shared schemas, with who ran it', () => {
-    const { db, study, check } = setup();
-    expect(latestCoverageCheck(db, study.id)).toBeNull();
-    insertCoverageCheck(db, check({ designFingerprint: 'b'.repeat(64) }));
-    const id = insertCoverageCheck(db, check());
-    const latest = latestCoverageCheck(db, study.id);
+  it('stores a check and reads the newest back through the shared schemas, with who ran it', async () => {
+    const { db, study, check } = await setup();
+    expect(await latestCoverageCheck(db, study.id)).toBeNull();
+    await insertCoverageCheck(db, await check({ designFingerprint: 'b'.repeat(64) }));
+    const id = await insertCoverageCheck(db, await check());
+    const latest = await latestCoverageCheck(db, study.id);
     expect(latest).toMatchObject({
       id,
       created_by: 'admin',
@@ -100,54 +100,59 @@ describe('coverage checks (migration 012)', () => {
     });
     // Keys the appendix does not show are kept in the database, not read.
     expect(latest?.result.rows[0]).not.toHaveProperty('mean_width');
-    expect(insertCoverageCheck(db, check({ source: 'cli', createdBy: null }))).toBeGreaterThan(id);
-    expect(latestCoverageCheck(db, study.id)?.created_by).toBeNull();
-  });
-
-  it('bumps the report revision when a check is stored or removed, so a cached report with the old appendix is not served', () => {
-    const { db, study, check } = setup();
-    const before = reportRevision(db);
-    insertCoverageCheck(db, check());
-    expect(reportRevision(db)).toBe(before + 1);
-    db.run('DELETE FROM coverage_checks WHERE study_id = ?', [study.id]);
-    expect(reportRevision(db)).toBe(before + 2);
-  });
-
-  it('keeps the newest checks per study only, and goes with its study', () => {
-    const { db, study, check } = setup();
-    const other = insertStudy(db, 'other');
-    insertCoverageCheck(db, check({ studyId: other.id }));
-    for (let i = 0; i < COVERAGE_CHECKS_KEPT + 3; i++) insertCoverageCheck(db, check());
-    const count = (id: number) =>
-      db.first<{ n: number }>('SELECT count(*) AS n FROM coverage_checks WHERE study_id = ?', [id])?.n;
-    expect(count(study.id)).toBe(COVERAGE_CHECKS_KEPT);
-    expect(count(other.id)).toBe(1);
-    db.run('DELETE FROM studies WHERE id = ?', [other.id]);
-    expect(count(other.id)).toBe(0);
-  });
-
-  it('refuses a result beyond its bound, a fingerprint that is not SHA-256 hex length, and JSON that is not JSON', () => {
-    const { db, check } = setup();
-    expect(() => insertCoverageCheck(db, check({ summary: { padding: 'x'.repeat(300_000) } }))).toThrow(
-      RangeError,
+    expect(await insertCoverageCheck(db, await check({ source: 'cli', createdBy: null }))).toBeGreaterThan(
+      id,
     );
-    expect(() => insertCoverageCheck(db, check({ designFingerprint: 'short' }))).toThrow(/CHECK/);
-    expect(() =>
+    expect((await latestCoverageCheck(db, study.id))?.created_by).toBeNull();
+  });
+
+  it('bumps the report revision when a check is stored or removed, so a cached report with the old appendix is not served', async () => {
+    const { db, study, check } = await setup();
+    const before = await reportRevision(db);
+    await insertCoverageCheck(db, await check());
+    expect(await reportRevision(db)).toBe(before + 1);
+    await db.run('DELETE FROM coverage_checks WHERE study_id = ?', [study.id]);
+    expect(await reportRevision(db)).toBe(before + 2);
+  });
+
+  it('keeps the newest checks per study only, and goes with its study', async () => {
+    const { db, study, check } = await setup();
+    const other = await insertStudy(db, 'other');
+    await insertCoverageCheck(db, await check({ studyId: other.id }));
+    for (let i = 0; i < COVERAGE_CHECKS_KEPT + 3; i++) await insertCoverageCheck(db, await check());
+    const count = async (id: number) =>
+      (await db.first<{ n: number }>('SELECT count(*) AS n FROM coverage_checks WHERE study_id = ?', [id]))
+        ?.n;
+    expect(await count(study.id)).toBe(COVERAGE_CHECKS_KEPT);
+    expect(await count(other.id)).toBe(1);
+    await db.run('DELETE FROM studies WHERE id = ?', [other.id]);
+    expect(await count(other.id)).toBe(0);
+  });
+
+  it('refuses a result beyond its bound, a fingerprint that is not SHA-256 hex length, and JSON that is not JSON', async () => {
+    const { db, check } = await setup();
+    await expect(
+      insertCoverageCheck(db, await check({ summary: { padding: 'x'.repeat(300_000) } })),
+    ).rejects.toThrow(RangeError);
+    await expect(insertCoverageCheck(db, await check({ designFingerprint: 'short' }))).rejects.toThrow(
+      /CHECK/,
+    );
+    await expect(
       db.run(
         `INSERT INTO coverage_checks (study_id, design_fingerprint, report_revision, parameters, result, source, created_at)
          VALUES (1, ?, 0, 'not json', '{}', 'cli', 'now')`,
         ['c'.repeat(64)],
       ),
-    ).toThrow(/CHECK/);
+    ).rejects.toThrow(/CHECK/);
   });
 
-  it('counts a study’s final gold, not its drafts', () => {
-    const { db, study } = setup();
-    const triple = insertTriple(db, study.id, buildTriple(), null);
-    const first = insertArgument(db, study.id, buildArgument({ id: 'a1' }), triple, null);
-    const second = insertArgument(db, study.id, buildArgument({ id: 'a2' }), triple, null);
-    const gold = (argumentRowId: number, status: 'draft' | 'fixed') =>
-      writeGold(
+  it('counts a study’s final gold, not its drafts', async () => {
+    const { db, study } = await setup();
+    const triple = await insertTriple(db, study.id, buildTriple(), null);
+    const first = await insertArgument(db, study.id, buildArgument({ id: 'a1' }), triple, null);
+    const second = await insertArgument(db, study.id, buildArgument({ id: 'a2' }), triple, null);
+    const gold = async (argumentRowId: number, status: 'draft' | 'fixed') =>
+      await writeGold(
         db,
         {
           argumentRowId,
@@ -161,8 +166,8 @@ describe('coverage checks (migration 012)', () => {
         status === 'fixed' ? 'fix' : 'save',
         null,
       );
-    gold(first, 'fixed');
-    gold(second, 'draft');
-    expect(countFinalGold(db, study.id)).toBe(1);
+    await gold(first, 'fixed');
+    await gold(second, 'draft');
+    expect(await countFinalGold(db, study.id)).toBe(1);
   });
 });

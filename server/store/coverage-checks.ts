@@ -43,12 +43,12 @@ interface CheckRow {
  * COVERAGE_CHECKS_KEPT newest, in one transaction. The result is the design and the summary; one
  * larger than MAX_COVERAGE_RESULT_BYTES is refused (a RangeError: the caller built it, not a user).
  */
-export function insertCoverageCheck(db: Db, check: NewCoverageCheck): number {
+export async function insertCoverageCheck(db: Db, check: NewCoverageCheck): Promise<number> {
   const result = JSON.stringify({ design: check.design, summary: check.summary });
   if (Buffer.byteLength(result, 'utf8') > MAX_COVERAGE_RESULT_BYTES)
     throw new RangeError(`insertCoverageCheck: the result has more than ${MAX_COVERAGE_RESULT_BYTES} bytes`);
-  return db.transaction(() => {
-    const { lastInsertRowid } = db.run(
+  return await db.transaction(async () => {
+    const id = await db.insert(
       `INSERT INTO coverage_checks (study_id, design_fingerprint, report_revision, parameters, result, source, created_by, created_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
       [
@@ -62,18 +62,18 @@ export function insertCoverageCheck(db: Db, check: NewCoverageCheck): number {
         nowIso(),
       ],
     );
-    db.run(
+    await db.run(
       `DELETE FROM coverage_checks WHERE study_id = ? AND id NOT IN
          (SELECT id FROM coverage_checks WHERE study_id = ? ORDER BY id DESC LIMIT ?)`,
       [check.studyId, check.studyId, COVERAGE_CHECKS_KEPT],
     );
-    return lastInsertRowid;
+    return id;
   });
 }
 
 /** The study's newest coverage check, its JSON read through the shared schemas, or null. */
-export function latestCoverageCheck(db: Db, studyId: number): CoverageCheck | null {
-  const row = db.first<CheckRow>(
+export async function latestCoverageCheck(db: Db, studyId: number): Promise<CoverageCheck | null> {
+  const row = await db.first<CheckRow>(
     `SELECT c.id, c.design_fingerprint AS designFingerprint, c.report_revision AS reportRevision,
             c.parameters, c.result, c.source, u.username AS createdBy, c.created_at AS createdAt
      FROM coverage_checks c LEFT JOIN users u ON u.id = c.created_by
@@ -99,12 +99,14 @@ export function latestCoverageCheck(db: Db, studyId: number): CoverageCheck | nu
 const storedResultColumn = z.object({ design: z.unknown(), summary: z.unknown() });
 
 /** The study's final gold arguments (fixed or imported; drafts are not gold), counted without reading them. */
-export function countFinalGold(db: Db, studyId: number): number {
+export async function countFinalGold(db: Db, studyId: number): Promise<number> {
   return (
-    db.first<{ n: number }>(
-      `SELECT count(*) AS n FROM adjudications j JOIN arguments a ON a.id = j.argument_id
+    (
+      await db.first<{ n: number }>(
+        `SELECT count(*) AS n FROM adjudications j JOIN arguments a ON a.id = j.argument_id
        WHERE a.study_id = ? AND j.status <> 'draft'`,
-      [studyId],
+        [studyId],
+      )
     )?.n ?? 0
   );
 }

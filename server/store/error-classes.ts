@@ -34,17 +34,22 @@ function toStored(row: Row): StoredErrorClasses {
 }
 
 /** The stored classifications of one argument, by extractor name. */
-export function listErrorClassesOfArgument(db: Db, argumentRowId: number): StoredErrorClasses[] {
-  return db.all<Row>(`${SELECT} WHERE c.argument_id = ? ORDER BY x.name`, [argumentRowId]).map(toStored);
+export async function listErrorClassesOfArgument(
+  db: Db,
+  argumentRowId: number,
+): Promise<StoredErrorClasses[]> {
+  return (await db.all<Row>(`${SELECT} WHERE c.argument_id = ? ORDER BY x.name`, [argumentRowId])).map(
+    toStored,
+  );
 }
 
 /** Every stored classification of the study, in argument then extractor order. */
-export function listErrorClasses(db: Db, studyId: number): StoredErrorClasses[] {
-  return db.all<Row>(`${SELECT} WHERE a.study_id = ? ORDER BY a.id, x.name`, [studyId]).map(toStored);
+export async function listErrorClasses(db: Db, studyId: number): Promise<StoredErrorClasses[]> {
+  return (await db.all<Row>(`${SELECT} WHERE a.study_id = ? ORDER BY a.id, x.name`, [studyId])).map(toStored);
 }
 
 /** Stores (or replaces) one extractor's classification of one argument against gold version `goldVersion`. */
-export function upsertErrorClasses(
+export async function upsertErrorClasses(
   db: Db,
   entry: {
     argumentRowId: number;
@@ -52,8 +57,8 @@ export function upsertErrorClasses(
     goldVersion: number;
     decisions: readonly ClassifiedDecision[];
   },
-): void {
-  db.run(
+): Promise<void> {
+  await db.run(
     `INSERT INTO error_classes (argument_id, extractor_id, gold_version, decisions, counts, computed_at)
      VALUES (@argumentRowId, @extractorId, @goldVersion, @decisions, @counts, @at)
      ON CONFLICT (argument_id, extractor_id) DO UPDATE SET gold_version = excluded.gold_version,

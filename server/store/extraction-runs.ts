@@ -12,8 +12,8 @@ export interface ExtractorCounts {
 }
 
 /** Every extractor of a study with its extracted, failed and not-run counts, by name. */
-export function listExtractorCounts(db: Db, studyId: number): ExtractorCounts[] {
-  return db.all<ExtractorCounts>(
+export async function listExtractorCounts(db: Db, studyId: number): Promise<ExtractorCounts[]> {
+  return await db.all<ExtractorCounts>(
     `SELECT x.id, x.name, x.kind, x.version,
             (SELECT count(*) FROM extractions e WHERE e.extractor_id = x.id AND e.status = 'extracted') AS extracted,
             (SELECT count(*) FROM extractions e WHERE e.extractor_id = x.id AND e.status = 'failed') AS failed,
@@ -33,8 +33,12 @@ export interface SampleCoverage {
 }
 
 /** Per extractor of the study, its output on the items of sample `sampleId`. */
-export function listSampleCoverage(db: Db, studyId: number, sampleId: number): SampleCoverage[] {
-  return db.all<SampleCoverage>(
+export async function listSampleCoverage(
+  db: Db,
+  studyId: number,
+  sampleId: number,
+): Promise<SampleCoverage[]> {
+  return await db.all<SampleCoverage>(
     `SELECT x.id AS extractorId,
             count(CASE WHEN e.status = 'extracted' THEN 1 END) AS extracted,
             count(CASE WHEN e.status = 'failed' THEN 1 END) AS failed,
@@ -60,48 +64,53 @@ export interface ExtractionRunRow {
 }
 
 /** An extractor's latest `limit` runs, newest first, and how many it has in all. */
-export function listExtractionRuns(
+export async function listExtractionRuns(
   db: Db,
   extractorId: number,
   limit: number,
-): { total: number; runs: ExtractionRunRow[] } {
+): Promise<{ total: number; runs: ExtractionRunRow[] }> {
   const total =
-    db.first<{ count: number }>('SELECT count(*) AS count FROM extraction_runs WHERE extractor_id = ?', [
-      extractorId,
-    ])?.count ?? 0;
+    (
+      await db.first<{ count: number }>(
+        'SELECT count(*) AS count FROM extraction_runs WHERE extractor_id = ?',
+        [extractorId],
+      )
+    )?.count ?? 0;
   // One pass over the extractor's extractions (its index), rather than one scan per run.
   const stored = new Map(
-    db
-      .all<{ runId: number; count: number }>(
+    (
+      await db.all<{ runId: number; count: number }>(
         'SELECT run_id AS runId, count(*) AS count FROM extractions WHERE extractor_id = ? AND run_id IS NOT NULL GROUP BY run_id',
         [extractorId],
       )
-      .map((row) => [row.runId, row.count]),
+    ).map((row) => [row.runId, row.count]),
   );
-  const runs = db
-    .all<Omit<ExtractionRunRow, 'stored'>>(
+  const runs = (
+    await db.all<Omit<ExtractionRunRow, 'stored'>>(
       `SELECT r.id, r.started_at AS startedAt, r.finished_at AS finishedAt, r.parameters,
               i.file_name AS importFile
        FROM extraction_runs r LEFT JOIN imports i ON i.id = r.import_id
        WHERE r.extractor_id = ? ORDER BY r.id DESC LIMIT ?`,
       [extractorId, limit],
     )
-    .map((run) => ({ ...run, stored: stored.get(run.id) ?? 0 }));
+  ).map((run) => ({ ...run, stored: stored.get(run.id) ?? 0 }));
   return { total, runs };
 }
 
 /** One page of an extractor's failed extractions with their errors, by argument id. */
-export function listFailurePage(
+export async function listFailurePage(
   db: Db,
   extractorId: number,
   page: { page: number; pageSize: number },
-): { total: number; rows: { argumentId: string; error: string }[] } {
+): Promise<{ total: number; rows: { argumentId: string; error: string }[] }> {
   const total =
-    db.first<{ count: number }>(
-      "SELECT count(*) AS count FROM extractions WHERE extractor_id = ? AND status = 'failed'",
-      [extractorId],
+    (
+      await db.first<{ count: number }>(
+        "SELECT count(*) AS count FROM extractions WHERE extractor_id = ? AND status = 'failed'",
+        [extractorId],
+      )
     )?.count ?? 0;
-  const rows = db.all<{ argumentId: string; error: string }>(
+  const rows = await db.all<{ argumentId: string; error: string }>(
     `SELECT a.external_id AS argumentId, e.error FROM extractions e JOIN arguments a ON a.id = e.argument_id
      WHERE e.extractor_id = ? AND e.status = 'failed' ORDER BY a.external_id LIMIT ? OFFSET ?`,
     [extractorId, page.pageSize, (page.page - 1) * page.pageSize],

@@ -63,8 +63,12 @@ function columns(extraction: Extraction, argumentRowId: number, extractorId: num
   };
 }
 
-export function findExtraction(db: Db, argumentRowId: number, extractorId: number): Extraction | undefined {
-  const row = db.first<ExtractionRow>(`${SELECT} WHERE e.argument_id = ? AND e.extractor_id = ?`, [
+export async function findExtraction(
+  db: Db,
+  argumentRowId: number,
+  extractorId: number,
+): Promise<Extraction | undefined> {
+  const row = await db.first<ExtractionRow>(`${SELECT} WHERE e.argument_id = ? AND e.extractor_id = ?`, [
     argumentRowId,
     extractorId,
   ]);
@@ -72,11 +76,15 @@ export function findExtraction(db: Db, argumentRowId: number, extractorId: numbe
 }
 
 /** Every extraction of a study, optionally of one extractor, in argument order. */
-export function listExtractions(db: Db, studyId: number, extractorName?: string): Extraction[] {
+export async function listExtractions(
+  db: Db,
+  studyId: number,
+  extractorName?: string,
+): Promise<Extraction[]> {
   const rows =
     extractorName === undefined
-      ? db.all<ExtractionRow>(`${SELECT} WHERE a.study_id = ? ORDER BY x.name, a.id`, [studyId])
-      : db.all<ExtractionRow>(`${SELECT} WHERE a.study_id = ? AND x.name = ? ORDER BY a.id`, [
+      ? await db.all<ExtractionRow>(`${SELECT} WHERE a.study_id = ? ORDER BY x.name, a.id`, [studyId])
+      : await db.all<ExtractionRow>(`${SELECT} WHERE a.study_id = ? AND x.name = ? ORDER BY a.id`, [
           studyId,
           extractorName,
         ]);
@@ -84,14 +92,14 @@ export function listExtractions(db: Db, studyId: number, extractorName?: string)
 }
 
 /** Inserts, or replaces the extractor's earlier output for the argument. */
-export function upsertExtraction(
+export async function upsertExtraction(
   db: Db,
   extraction: Extraction,
   argumentRowId: number,
   extractorId: number,
   runId: number | null,
-): void {
-  db.run(
+): Promise<void> {
+  await db.run(
     `INSERT INTO extractions (argument_id, extractor_id, run_id, status, current_factors, tsc1_factors, tsc2_factors, unlisted, abstained, raw, error, mentions)
      VALUES (@argumentRowId, @extractorId, @runId, @status, @current, @tsc1, @tsc2, @unlisted, @abstained, @raw, @error, @mentions)
      ON CONFLICT (argument_id, extractor_id) DO UPDATE SET run_id = excluded.run_id, status = excluded.status,
@@ -110,8 +118,8 @@ export interface ExtractionCount {
   count: number;
 }
 
-export function countExtractions(db: Db, studyId: number): ExtractionCount[] {
-  return db.all<ExtractionCount>(
+export async function countExtractions(db: Db, studyId: number): Promise<ExtractionCount[]> {
+  return await db.all<ExtractionCount>(
     `SELECT x.name AS extractor, a.model, a.test, e.status, count(*) AS count
      FROM extractions e JOIN arguments a ON a.id = e.argument_id JOIN extractors x ON x.id = e.extractor_id
      WHERE a.study_id = ? GROUP BY x.name, a.model, a.test, e.status ORDER BY x.name, a.model, a.test`,
@@ -119,21 +127,21 @@ export function countExtractions(db: Db, studyId: number): ExtractionCount[] {
   );
 }
 
-export function listExtractionsOfArgument(db: Db, argumentRowId: number): Extraction[] {
-  return db
-    .all<ExtractionRow>(`${SELECT} WHERE e.argument_id = ? ORDER BY x.name`, [argumentRowId])
-    .map(toRecord);
+export async function listExtractionsOfArgument(db: Db, argumentRowId: number): Promise<Extraction[]> {
+  return (
+    await db.all<ExtractionRow>(`${SELECT} WHERE e.argument_id = ? ORDER BY x.name`, [argumentRowId])
+  ).map(toRecord);
 }
 
 /**
  * The parameters each stored extraction of an extractor was made with (its run's `parameters`
  * JSON), with its status, keyed by argument row id: what a resumed run compares against.
  */
-export function extractionStatesOfExtractor(
+export async function extractionStatesOfExtractor(
   db: Db,
   extractorId: number,
-): Map<number, { status: 'extracted' | 'failed'; runParameters: string | null }> {
-  const rows = db.all<{
+): Promise<Map<number, { status: 'extracted' | 'failed'; runParameters: string | null }>> {
+  const rows = await db.all<{
     argumentRowId: number;
     status: 'extracted' | 'failed';
     runParameters: string | null;
@@ -148,11 +156,11 @@ export function extractionStatesOfExtractor(
 }
 
 /** Every extraction of one argument with its extractor's row id, by extractor name. */
-export function listExtractionsOfArgumentWithExtractor(
+export async function listExtractionsOfArgumentWithExtractor(
   db: Db,
   argumentRowId: number,
-): { extractorId: number; extraction: Extraction }[] {
-  return db
-    .all<ExtractionRow>(`${SELECT} WHERE e.argument_id = ? ORDER BY x.name`, [argumentRowId])
-    .map((row) => ({ extractorId: row.extractorId, extraction: toRecord(row) }));
+): Promise<{ extractorId: number; extraction: Extraction }[]> {
+  return (
+    await db.all<ExtractionRow>(`${SELECT} WHERE e.argument_id = ? ORDER BY x.name`, [argumentRowId])
+  ).map((row) => ({ extractorId: row.extractorId, extraction: toRecord(row) }));
 }

@@ -13,20 +13,20 @@ export interface ImportRow {
   unchanged: number;
 }
 
-export function insertImport(db: Db, row: Omit<ImportRow, 'id'>): number {
-  return db.run(
+export async function insertImport(db: Db, row: Omit<ImportRow, 'id'>): Promise<number> {
+  return await db.insert(
     `INSERT INTO imports (study_id, kind, file_name, sha256, imported_at, records, inserted, replaced, unchanged)
      VALUES (@studyId, @kind, @fileName, @sha256, @importedAt, @records, @inserted, @replaced, @unchanged)`,
     row,
-  ).lastInsertRowid;
+  );
 }
 
-export function updateImportCounts(
+export async function updateImportCounts(
   db: Db,
   id: number,
   counts: Pick<ImportRow, 'records' | 'inserted' | 'replaced' | 'unchanged'>,
-): void {
-  db.run(
+): Promise<void> {
+  await db.run(
     'UPDATE imports SET records = @records, inserted = @inserted, replaced = @replaced, unchanged = @unchanged WHERE id = @id',
     {
       ...counts,
@@ -35,8 +35,8 @@ export function updateImportCounts(
   );
 }
 
-export function listImports(db: Db, studyId: number): ImportRow[] {
-  return db.all<ImportRow>(
+export async function listImports(db: Db, studyId: number): Promise<ImportRow[]> {
+  return await db.all<ImportRow>(
     `SELECT id, study_id AS studyId, kind, file_name AS fileName, sha256, imported_at AS importedAt,
             records, inserted, replaced, unchanged
      FROM imports WHERE study_id = ? ORDER BY id`,
@@ -48,15 +48,15 @@ export function listImports(db: Db, studyId: number): ImportRow[] {
  * One page of a study's imports, newest first, each with who made it: the actor of its audit entry
  * (same file name and digest), null for the command line.
  */
-export function listImportPage(
+export async function listImportPage(
   db: Db,
   studyId: number,
   page: { page: number; pageSize: number },
-): { total: number; rows: (Omit<ImportRow, 'id' | 'studyId'> & { actor: string | null })[] } {
+): Promise<{ total: number; rows: (Omit<ImportRow, 'id' | 'studyId'> & { actor: string | null })[] }> {
   const total =
-    db.first<{ count: number }>('SELECT count(*) AS count FROM imports WHERE study_id = ?', [studyId])
+    (await db.first<{ count: number }>('SELECT count(*) AS count FROM imports WHERE study_id = ?', [studyId]))
       ?.count ?? 0;
-  const rows = db.all<Omit<ImportRow, 'id' | 'studyId'> & { actor: string | null }>(
+  const rows = await db.all<Omit<ImportRow, 'id' | 'studyId'> & { actor: string | null }>(
     `SELECT i.kind, i.file_name AS fileName, i.sha256, i.imported_at AS importedAt,
             i.records, i.inserted, i.replaced, i.unchanged,
             (SELECT l.actor FROM audit_log l

@@ -18,24 +18,24 @@ import {
 import { openDatabase } from './open.ts';
 
 /** A study with one triple, three arguments and an llm extractor, in a fresh in-memory database. */
-function seeded(): Db {
-  const db = openDatabase(':memory:');
-  db.run("INSERT INTO studies (name, created_at) VALUES ('s', 'now')");
-  db.run(
+async function seeded(): Promise<Db> {
+  const db = await openDatabase(':memory:');
+  await db.run("INSERT INTO studies (name, created_at) VALUES ('s', 'now')");
+  await db.run(
     "INSERT INTO triples (study_id, external_id, mode, current_factors, tsc1_factors, tsc1_outcome, tsc2_factors, tsc2_outcome) VALUES (1, 't1', 'arguable', '[]', '[]', 'plaintiff', '[]', 'defendant')",
   );
   for (const id of ['a1', 'a2', 'a3'])
-    db.run(
+    await db.run(
       `INSERT INTO arguments (study_id, external_id, triple_id, model, test, text) VALUES (1, ?, 1, 'm', 1, ?)`,
       [id, `text of ${id}`],
     );
-  db.run("INSERT INTO extractors (study_id, name, kind) VALUES (1, 'gpt-4.1', 'llm')");
-  db.run("INSERT INTO extraction_runs (extractor_id, started_at, parameters) VALUES (1, 'now', '{}')");
+  await db.run("INSERT INTO extractors (study_id, name, kind) VALUES (1, 'gpt-4.1', 'llm')");
+  await db.run("INSERT INTO extraction_runs (extractor_id, started_at, parameters) VALUES (1, 'now', '{}')");
   return db;
 }
 
-function extractJob(db: Db) {
-  return insertBatchJob(db, {
+async function extractJob(db: Db) {
+  return await insertBatchJob(db, {
     studyId: 1,
     purpose: 'extract',
     endpoint: 'http://x/v1',
@@ -46,8 +46,8 @@ function extractJob(db: Db) {
   });
 }
 
-function request(db: Db, jobId: number, argumentRowId: number) {
-  return insertBatchRequest(db, {
+async function request(db: Db, jobId: number, argumentRowId: number) {
+  return await insertBatchRequest(db, {
     jobId,
     customId: `c${argumentRowId}`,
     argumentRowId,
@@ -58,47 +58,50 @@ function request(db: Db, jobId: number, argumentRowId: number) {
 }
 
 describe('008_llm_batches', () => {
-  it('creates the batch tables and adds llm_calls.batch_id', () => {
-    const db = seeded();
-    const tables = db
-      .all<{ name: string }>("SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'llm_batch%'")
+  it('creates the batch tables and adds llm_calls.batch_id', async () => {
+    const db = await seeded();
+    const tables = (
+      await db.all<{ name: string }>(
+        "SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'llm_batch%'",
+      )
+    )
       .map((row) => row.name)
       .sort();
     expect(tables).toEqual(['llm_batch_jobs', 'llm_batch_requests', 'llm_batches']);
-    const columns = db.all<{ name: string }>('PRAGMA table_info(llm_calls)').map((row) => row.name);
+    const columns = (await db.all<{ name: string }>('PRAGMA table_info(llm_calls)')).map((row) => row.name);
     expect(columns).toContain('batch_id');
   });
 
-  it('ties a job to an extractor for extraction and to a test for generation, never both', () => {
-    const db = seeded();
-    const insert = (purpose: string, extractorId: number | null, test: number | null) =>
-      db.run(
+  it('ties a job to an extractor for extraction and to a test for generation, never both', async () => {
+    const db = await seeded();
+    const insert = async (purpose: string, extractorId: number | null, test: number | null) =>
+      await db.run(
         `INSERT INTO llm_batch_jobs (study_id, purpose, endpoint, model, extractor_id, test, config, created_at)
          VALUES (1, ?, 'e', 'm', ?, ?, '{}', 'now')`,
         [purpose, extractorId, test],
       );
-    expect(() => insert('extract', null, null)).toThrow(/CHECK/);
-    expect(() => insert('extract', 1, 1)).toThrow(/CHECK/);
-    expect(() => insert('generate', null, 4)).toThrow(/CHECK/);
-    expect(() => insert('generate', null, 2)).not.toThrow();
+    await expect(insert('extract', null, null)).rejects.toThrow(/CHECK/);
+    await expect(insert('extract', 1, 1)).rejects.toThrow(/CHECK/);
+    await expect(insert('generate', null, 4)).rejects.toThrow(/CHECK/);
+    await insert('generate', null, 2);
   });
 
-  it('keeps custom ids unique in a job, and a failed or unanswered request must say why', () => {
-    const db = seeded();
-    const job = extractJob(db);
-    const id = request(db, job.id, 1);
-    expect(() => request(db, job.id, 1)).toThrow(/UNIQUE/);
-    expect(() => settleBatchRequest(db, id, 'failed', null)).toThrow(/CHECK/);
-    expect(() => settleBatchRequest(db, id, 'succeeded', 'why')).toThrow(/CHECK/);
-    expect(() => db.run("UPDATE llm_batch_requests SET status = 'submitted' WHERE id = ?", [id])).toThrow(
-      /CHECK/,
-    );
+  it('keeps custom ids unique in a job, and a failed or unanswered request must say why', async () => {
+    const db = await seeded();
+    const job = await extractJob(db);
+    const id = await request(db, job.id, 1);
+    await expect(request(db, job.id, 1)).rejects.toThrow(/UNIQUE/);
+    await expect(settleBatchRequest(db, id, 'failed', null)).rejects.toThrow(/CHECK/);
+    await expect(settleBatchRequest(db, id, 'succeeded', 'why')).rejects.toThrow(/CHECK/);
+    await expect(
+      db.run("UPDATE llm_batch_requests SET status = 'submitted' WHERE id = ?", [id]),
+    ).rejects.toThrow(/CHECK/);
   });
 
-  it('refuses a provider status it does not know', () => {
-    const db = seeded();
-    const job = extractJob(db);
-    expect(() =>
+  it('refuses a provider status it does not know', async () => {
+    const db = await seeded();
+    const job = await extractJob(db);
+    await expect(
       insertBatch(db, {
         jobId: job.id,
         extractionRunId: 1,
@@ -108,14 +111,14 @@ describe('008_llm_batches', () => {
         bytes: 10,
         status: 'sleeping' as 'completed',
       }),
-    ).toThrow(/CHECK/);
+    ).rejects.toThrow(/CHECK/);
   });
 
-  it('tracks requests through submission and settlement; open ones are not asked for twice', () => {
-    const db = seeded();
-    const job = extractJob(db);
-    const ids = [1, 2, 3].map((argument) => request(db, job.id, argument));
-    const batch = insertBatch(db, {
+  it('tracks requests through submission and settlement; open ones are not asked for twice', async () => {
+    const db = await seeded();
+    const job = await extractJob(db);
+    const ids = await Promise.all([1, 2, 3].map(async (argument) => await request(db, job.id, argument)));
+    const batch = await insertBatch(db, {
       jobId: job.id,
       extractionRunId: 1,
       providerBatchId: 'batch_1',
@@ -124,25 +127,29 @@ describe('008_llm_batches', () => {
       bytes: 300,
       status: 'validating',
     });
-    for (const id of ids) submitBatchRequest(db, id, batch);
-    expect(argumentsInOpenBatches(db, 1)).toEqual(new Set([1, 2, 3]));
-    expect(listSubmittedRequestsOfBatch(db, batch).map((row) => row.customId)).toEqual(['c1', 'c2', 'c3']);
+    for (const id of ids) await submitBatchRequest(db, id, batch);
+    expect(await argumentsInOpenBatches(db, 1)).toEqual(new Set([1, 2, 3]));
+    expect((await listSubmittedRequestsOfBatch(db, batch)).map((row) => row.customId)).toEqual([
+      'c1',
+      'c2',
+      'c3',
+    ]);
 
-    settleBatchRequest(db, ids[0] ?? 0, 'succeeded', null);
-    settleBatchRequest(db, ids[1] ?? 0, 'unanswered', 'batch expired');
-    expect(countBatchRequests(db, job.id)).toEqual({ succeeded: 1, unanswered: 1, submitted: 1 });
-    expect(argumentsInOpenBatches(db, 1)).toEqual(new Set([3]));
-    expect(listBatchRequestsPage(db, job.id, ['unanswered', 'failed'], 0, 10)).toMatchObject([
+    await settleBatchRequest(db, ids[0] ?? 0, 'succeeded', null);
+    await settleBatchRequest(db, ids[1] ?? 0, 'unanswered', 'batch expired');
+    expect(await countBatchRequests(db, job.id)).toEqual({ succeeded: 1, unanswered: 1, submitted: 1 });
+    expect(await argumentsInOpenBatches(db, 1)).toEqual(new Set([3]));
+    expect(await listBatchRequestsPage(db, job.id, ['unanswered', 'failed'], 0, 10)).toMatchObject([
       { customId: 'c2', error: 'batch expired', submissions: 1 },
     ]);
-    expect(countUncollectedBatchesOfRun(db, 1)).toBe(1);
-    markBatchCollected(db, batch);
-    expect(countUncollectedBatchesOfRun(db, 1)).toBe(0);
+    expect(await countUncollectedBatchesOfRun(db, 1)).toBe(1);
+    await markBatchCollected(db, batch);
+    expect(await countUncollectedBatchesOfRun(db, 1)).toBe(0);
   });
 
-  it('finds triples in open generation batches by model and test', () => {
-    const db = seeded();
-    const job = insertBatchJob(db, {
+  it('finds triples in open generation batches by model and test', async () => {
+    const db = await seeded();
+    const job = await insertBatchJob(db, {
       studyId: 1,
       purpose: 'generate',
       endpoint: 'e',
@@ -151,7 +158,7 @@ describe('008_llm_batches', () => {
       test: 1,
       config: '{}',
     });
-    insertBatchRequest(db, {
+    await insertBatchRequest(db, {
       jobId: job.id,
       customId: 't1',
       argumentRowId: null,
@@ -159,15 +166,15 @@ describe('008_llm_batches', () => {
       cacheKey: 'k',
       inputHash: 'h',
     });
-    expect(triplesInOpenBatches(db, 1, 'm', 1)).toEqual(new Set([1]));
-    expect(triplesInOpenBatches(db, 1, 'm', 2)).toEqual(new Set());
+    expect(await triplesInOpenBatches(db, 1, 'm', 1)).toEqual(new Set([1]));
+    expect(await triplesInOpenBatches(db, 1, 'm', 2)).toEqual(new Set());
   });
 
-  it('pages argument texts by row id', () => {
-    const db = seeded();
-    const first = listArgumentTextsPage(db, 1, 0, 2);
+  it('pages argument texts by row id', async () => {
+    const db = await seeded();
+    const first = await listArgumentTextsPage(db, 1, 0, 2);
     expect(first.map((row) => row.id)).toEqual(['a1', 'a2']);
-    expect(listArgumentTextsPage(db, 1, first.at(-1)?.rowId ?? 0, 2)).toEqual([
+    expect(await listArgumentTextsPage(db, 1, first.at(-1)?.rowId ?? 0, 2)).toEqual([
       { rowId: 3, id: 'a3', text: 'text of a3' },
     ]);
   });

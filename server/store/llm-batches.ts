@@ -86,27 +86,33 @@ const REQUEST_SELECT = `SELECT id, job_id AS jobId, custom_id AS customId, argum
 // ---------------------------------------------------------------------------------------------
 // Jobs
 
-export function insertBatchJob(db: Db, job: Omit<BatchJobRow, 'id' | 'createdAt'>): BatchJobRow {
+export async function insertBatchJob(
+  db: Db,
+  job: Omit<BatchJobRow, 'id' | 'createdAt'>,
+): Promise<BatchJobRow> {
   const createdAt = nowIso();
-  const { lastInsertRowid } = db.run(
+  const id = await db.insert(
     `INSERT INTO llm_batch_jobs (study_id, purpose, endpoint, model, extractor_id, test, config, created_at)
      VALUES (@studyId, @purpose, @endpoint, @model, @extractorId, @test, @config, @createdAt)`,
     { ...job, createdAt },
   );
-  return { ...job, id: lastInsertRowid, createdAt };
+  return { ...job, id, createdAt };
 }
 
-export function findBatchJob(db: Db, studyId: number, jobId: number): BatchJobRow | undefined {
-  return db.first<BatchJobRow>(`${JOB_SELECT} WHERE study_id = ? AND id = ?`, [studyId, jobId]);
+export async function findBatchJob(db: Db, studyId: number, jobId: number): Promise<BatchJobRow | undefined> {
+  return await db.first<BatchJobRow>(`${JOB_SELECT} WHERE study_id = ? AND id = ?`, [studyId, jobId]);
 }
 
-export function listBatchJobs(db: Db, studyId: number): BatchJobRow[] {
-  return db.all<BatchJobRow>(`${JOB_SELECT} WHERE study_id = ? ORDER BY id`, [studyId]);
+export async function listBatchJobs(db: Db, studyId: number): Promise<BatchJobRow[]> {
+  return await db.all<BatchJobRow>(`${JOB_SELECT} WHERE study_id = ? ORDER BY id`, [studyId]);
 }
 
 /** A job's requests counted by status (statuses without requests are absent). */
-export function countBatchRequests(db: Db, jobId: number): Partial<Record<BatchRequestStatus, number>> {
-  const rows = db.all<{ status: BatchRequestStatus; count: number }>(
+export async function countBatchRequests(
+  db: Db,
+  jobId: number,
+): Promise<Partial<Record<BatchRequestStatus, number>>> {
+  const rows = await db.all<{ status: BatchRequestStatus; count: number }>(
     'SELECT status, count(*) AS count FROM llm_batch_requests WHERE job_id = ? GROUP BY status',
     [jobId],
   );
@@ -116,27 +122,27 @@ export function countBatchRequests(db: Db, jobId: number): Partial<Record<BatchR
 // ---------------------------------------------------------------------------------------------
 // Provider batches
 
-export function insertBatch(
+export async function insertBatch(
   db: Db,
   batch: Pick<
     BatchRow,
     'jobId' | 'extractionRunId' | 'providerBatchId' | 'inputFileId' | 'requests' | 'bytes' | 'status'
   >,
-): number {
-  return db.run(
+): Promise<number> {
+  return await db.insert(
     `INSERT INTO llm_batches (job_id, extraction_run_id, provider_batch_id, input_file_id, requests, bytes, status, submitted_at)
      VALUES (@jobId, @extractionRunId, @providerBatchId, @inputFileId, @requests, @bytes, @status, @submittedAt)`,
     { ...batch, submittedAt: nowIso() },
-  ).lastInsertRowid;
+  );
 }
 
 /** What the provider said about a batch when last asked. */
-export function updateBatchState(
+export async function updateBatchState(
   db: Db,
   batchId: number,
   state: Pick<BatchRow, 'status' | 'completed' | 'failed' | 'outputFileId' | 'errorFileId' | 'error'>,
-): void {
-  db.run(
+): Promise<void> {
+  await db.run(
     `UPDATE llm_batches SET status = @status, completed = @completed, failed = @failed,
        output_file_id = @outputFileId, error_file_id = @errorFileId, error = @error, checked_at = @checkedAt
      WHERE id = @batchId`,
@@ -144,20 +150,22 @@ export function updateBatchState(
   );
 }
 
-export function markBatchCollected(db: Db, batchId: number): void {
-  db.run('UPDATE llm_batches SET collected_at = ? WHERE id = ?', [nowIso(), batchId]);
+export async function markBatchCollected(db: Db, batchId: number): Promise<void> {
+  await db.run('UPDATE llm_batches SET collected_at = ? WHERE id = ?', [nowIso(), batchId]);
 }
 
-export function listBatchesOfJob(db: Db, jobId: number): BatchRow[] {
-  return db.all<BatchRow>(`${BATCH_SELECT} WHERE job_id = ? ORDER BY id`, [jobId]);
+export async function listBatchesOfJob(db: Db, jobId: number): Promise<BatchRow[]> {
+  return await db.all<BatchRow>(`${BATCH_SELECT} WHERE job_id = ? ORDER BY id`, [jobId]);
 }
 
 /** Batches of an extraction run not yet collected (the run is finished when there are none). */
-export function countUncollectedBatchesOfRun(db: Db, extractionRunId: number): number {
+export async function countUncollectedBatchesOfRun(db: Db, extractionRunId: number): Promise<number> {
   return (
-    db.first<{ n: number }>(
-      'SELECT count(*) AS n FROM llm_batches WHERE extraction_run_id = ? AND collected_at IS NULL',
-      [extractionRunId],
+    (
+      await db.first<{ n: number }>(
+        'SELECT count(*) AS n FROM llm_batches WHERE extraction_run_id = ? AND collected_at IS NULL',
+        [extractionRunId],
+      )
     )?.n ?? 0
   );
 }
@@ -165,28 +173,28 @@ export function countUncollectedBatchesOfRun(db: Db, extractionRunId: number): n
 // ---------------------------------------------------------------------------------------------
 // Requests
 
-export function insertBatchRequest(
+export async function insertBatchRequest(
   db: Db,
   request: Pick<
     BatchRequestRow,
     'jobId' | 'customId' | 'argumentRowId' | 'tripleRowId' | 'cacheKey' | 'inputHash'
   >,
-): number {
-  return db.run(
+): Promise<number> {
+  return await db.insert(
     `INSERT INTO llm_batch_requests (job_id, custom_id, argument_id, triple_id, cache_key, input_hash, status)
      VALUES (@jobId, @customId, @argumentRowId, @tripleRowId, @cacheKey, @inputHash, 'prepared')`,
     request,
-  ).lastInsertRowid;
+  );
 }
 
 /** A request written to a file again (a retry): back to `prepared`, its cache key refreshed. */
-export function prepareBatchRequestAgain(
+export async function prepareBatchRequestAgain(
   db: Db,
   requestId: number,
   cacheKey: string,
   inputHash: string,
-): void {
-  db.run(
+): Promise<void> {
+  await db.run(
     `UPDATE llm_batch_requests SET status = 'prepared', error = NULL, batch_id = NULL, cache_key = ?, input_hash = ?
      WHERE id = ?`,
     [cacheKey, inputHash, requestId],
@@ -194,8 +202,8 @@ export function prepareBatchRequestAgain(
 }
 
 /** The request now travels in `batchId`: `submitted`, one more submission. */
-export function submitBatchRequest(db: Db, requestId: number, batchId: number): void {
-  db.run(
+export async function submitBatchRequest(db: Db, requestId: number, batchId: number): Promise<void> {
+  await db.run(
     `UPDATE llm_batch_requests SET status = 'submitted', batch_id = ?, submissions = submissions + 1
      WHERE id = ?`,
     [batchId, requestId],
@@ -203,41 +211,45 @@ export function submitBatchRequest(db: Db, requestId: number, batchId: number): 
 }
 
 /** The request's outcome is stored: `succeeded`, or `failed`/`unanswered` with why. */
-export function settleBatchRequest(
+export async function settleBatchRequest(
   db: Db,
   requestId: number,
   status: Extract<BatchRequestStatus, 'succeeded' | 'failed' | 'unanswered'>,
   error: string | null,
-): void {
-  db.run('UPDATE llm_batch_requests SET status = ?, error = ? WHERE id = ?', [status, error, requestId]);
+): Promise<void> {
+  await db.run('UPDATE llm_batch_requests SET status = ?, error = ? WHERE id = ?', [
+    status,
+    error,
+    requestId,
+  ]);
 }
 
 /** The requests a batch carries that have no stored outcome yet. */
-export function listSubmittedRequestsOfBatch(db: Db, batchId: number): BatchRequestRow[] {
-  return db.all<BatchRequestRow>(
+export async function listSubmittedRequestsOfBatch(db: Db, batchId: number): Promise<BatchRequestRow[]> {
+  return await db.all<BatchRequestRow>(
     `${REQUEST_SELECT} WHERE batch_id = ? AND status = 'submitted' ORDER BY id`,
     [batchId],
   );
 }
 
 /** A job's requests in these statuses, `limit` at a time after request id `afterId` (keyset paging). */
-export function listBatchRequestsPage(
+export async function listBatchRequestsPage(
   db: Db,
   jobId: number,
   statuses: readonly BatchRequestStatus[],
   afterId: number,
   limit: number,
-): BatchRequestRow[] {
+): Promise<BatchRequestRow[]> {
   const marks = statuses.map(() => '?').join(', ');
-  return db.all<BatchRequestRow>(
+  return await db.all<BatchRequestRow>(
     `${REQUEST_SELECT} WHERE job_id = ? AND status IN (${marks}) AND id > ? ORDER BY id LIMIT ?`,
     [jobId, ...statuses, afterId, limit],
   );
 }
 
 /** Arguments a batch of this extractor still carries (prepared or submitted): not to be asked twice. */
-export function argumentsInOpenBatches(db: Db, extractorId: number): Set<number> {
-  const rows = db.all<{ argumentRowId: number }>(
+export async function argumentsInOpenBatches(db: Db, extractorId: number): Promise<Set<number>> {
+  const rows = await db.all<{ argumentRowId: number }>(
     `SELECT r.argument_id AS argumentRowId FROM llm_batch_requests r JOIN llm_batch_jobs j ON j.id = r.job_id
      WHERE j.extractor_id = ? AND r.status IN ('prepared', 'submitted')`,
     [extractorId],
@@ -246,8 +258,13 @@ export function argumentsInOpenBatches(db: Db, extractorId: number): Set<number>
 }
 
 /** Triples a generation batch for this model and test still carries. */
-export function triplesInOpenBatches(db: Db, studyId: number, model: string, test: number): Set<number> {
-  const rows = db.all<{ tripleRowId: number }>(
+export async function triplesInOpenBatches(
+  db: Db,
+  studyId: number,
+  model: string,
+  test: number,
+): Promise<Set<number>> {
+  const rows = await db.all<{ tripleRowId: number }>(
     `SELECT r.triple_id AS tripleRowId FROM llm_batch_requests r JOIN llm_batch_jobs j ON j.id = r.job_id
      WHERE j.study_id = ? AND j.purpose = 'generate' AND j.model = ? AND j.test = ?
        AND r.status IN ('prepared', 'submitted')`,
@@ -267,28 +284,33 @@ export interface ArgumentText {
   text: string;
 }
 
-export function listArgumentTextsPage(
+export async function listArgumentTextsPage(
   db: Db,
   studyId: number,
   afterRowId: number,
   limit: number,
-): ArgumentText[] {
-  return db.all<ArgumentText>(
+): Promise<ArgumentText[]> {
+  return await db.all<ArgumentText>(
     `SELECT a.id AS rowId, a.external_id AS id, a.text FROM arguments a WHERE a.study_id = ? AND a.id > ? ORDER BY a.id LIMIT ?`,
     [studyId, afterRowId, limit],
   );
 }
 
-export function findArgumentText(db: Db, argumentRowId: number): ArgumentText | undefined {
-  return db.first<ArgumentText>(
+export async function findArgumentText(db: Db, argumentRowId: number): Promise<ArgumentText | undefined> {
+  return await db.first<ArgumentText>(
     'SELECT a.id AS rowId, a.external_id AS id, a.text FROM arguments a WHERE a.id = ?',
     [argumentRowId],
   );
 }
 
 /** The triples `model` has argued in `test` (by row id). */
-export function triplesArguedBy(db: Db, studyId: number, model: string, test: number): Set<number> {
-  const rows = db.all<{ tripleRowId: number }>(
+export async function triplesArguedBy(
+  db: Db,
+  studyId: number,
+  model: string,
+  test: number,
+): Promise<Set<number>> {
+  const rows = await db.all<{ tripleRowId: number }>(
     'SELECT triple_id AS tripleRowId FROM arguments WHERE study_id = ? AND model = ? AND test = ?',
     [studyId, model, test],
   );
@@ -296,8 +318,8 @@ export function triplesArguedBy(db: Db, studyId: number, model: string, test: nu
 }
 
 /** Every argument id (external) of a study. */
-export function argumentIdsOfStudy(db: Db, studyId: number): Set<string> {
-  const rows = db.all<{ id: string }>('SELECT external_id AS id FROM arguments WHERE study_id = ?', [
+export async function argumentIdsOfStudy(db: Db, studyId: number): Promise<Set<string>> {
+  const rows = await db.all<{ id: string }>('SELECT external_id AS id FROM arguments WHERE study_id = ?', [
     studyId,
   ]);
   return new Set(rows.map((row) => row.id));

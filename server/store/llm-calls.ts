@@ -59,8 +59,8 @@ const SELECT = `SELECT id, purpose, cache_key AS cacheKey, endpoint, model, prom
   triple_id AS tripleRowId, argument_id AS argumentRowId, extraction_run_id AS extractionRunId,
   started_at AS startedAt, finished_at AS finishedAt, batch_id AS batchId FROM llm_calls`;
 
-export function insertLlmCall(db: Db, call: LlmCallWrite): number {
-  return db.run(
+export async function insertLlmCall(db: Db, call: LlmCallWrite): Promise<number> {
+  return await db.insert(
     `INSERT INTO llm_calls (study_id, purpose, cache_key, endpoint, model, prompt_hash, input_hash, parameters,
        response_format, status, error, http_status, attempts, attempt_log, finish_reason, input_tokens, output_tokens,
        latency_ms, content, raw_response, triple_id, argument_id, extraction_run_id, started_at, finished_at, batch_id)
@@ -74,27 +74,28 @@ export function insertLlmCall(db: Db, call: LlmCallWrite): number {
       attemptLog: writeJson(call.attemptLog),
       finishedAt: nowIso(),
     },
-  ).lastInsertRowid;
+  );
 }
 
 /** The newest usable answer (`status = 'ok'`) to the request with this cache key, when there is one. */
-export function findCachedLlmCall(db: Db, cacheKey: string): LlmCallRow | undefined {
-  return db.first<LlmCallRow>(`${SELECT} WHERE cache_key = ? AND status = 'ok' ORDER BY id DESC LIMIT 1`, [
-    cacheKey,
-  ]);
+export async function findCachedLlmCall(db: Db, cacheKey: string): Promise<LlmCallRow | undefined> {
+  return await db.first<LlmCallRow>(
+    `${SELECT} WHERE cache_key = ? AND status = 'ok' ORDER BY id DESC LIMIT 1`,
+    [cacheKey],
+  );
 }
 
 /** Every call about an argument (the one that generated it, those that extracted from it), oldest first. */
-export function listLlmCallsOfArgument(db: Db, argumentRowId: number): LlmCallRow[] {
-  return db.all<LlmCallRow>(`${SELECT} WHERE argument_id = ? ORDER BY id`, [argumentRowId]);
+export async function listLlmCallsOfArgument(db: Db, argumentRowId: number): Promise<LlmCallRow[]> {
+  return await db.all<LlmCallRow>(`${SELECT} WHERE argument_id = ? ORDER BY id`, [argumentRowId]);
 }
 
 /** Every call of an extraction run, oldest first. */
-export function listLlmCallsOfRun(db: Db, extractionRunId: number): LlmCallRow[] {
-  return db.all<LlmCallRow>(`${SELECT} WHERE extraction_run_id = ? ORDER BY id`, [extractionRunId]);
+export async function listLlmCallsOfRun(db: Db, extractionRunId: number): Promise<LlmCallRow[]> {
+  return await db.all<LlmCallRow>(`${SELECT} WHERE extraction_run_id = ? ORDER BY id`, [extractionRunId]);
 }
 
 /** Every call of a study, oldest first. */
-export function listLlmCalls(db: Db, studyId: number): LlmCallRow[] {
-  return db.all<LlmCallRow>(`${SELECT} WHERE study_id = ? ORDER BY id`, [studyId]);
+export async function listLlmCalls(db: Db, studyId: number): Promise<LlmCallRow[]> {
+  return await db.all<LlmCallRow>(`${SELECT} WHERE study_id = ? ORDER BY id`, [studyId]);
 }

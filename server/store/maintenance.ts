@@ -1,5 +1,5 @@
 import BetterSqlite3 from 'better-sqlite3';
-import type { Db } from './db.ts';
+import { type Db, sqliteConnectionOf } from './db.ts';
 
 /**
  * Whole-file operations on a database: SQLite's integrity check, its online backup, and whether
@@ -43,7 +43,7 @@ export async function copyDatabase(source: BetterSqlite3.Database, target: strin
 
 /** Copies the open database of the app (`Db`) into `target`, as `copyDatabase`. */
 export function backupDb(db: Db, target: string): Promise<number> {
-  return copyDatabase(db.raw, target);
+  return copyDatabase(sqliteConnectionOf(db, 'backup'), target);
 }
 
 /**

@@ -43,25 +43,28 @@ export interface MigrationOutcome {
  * nothing changed: the old code would read and write tables whose meaning it does not know. Every
  * opening of a database (server, CLI, restore, `migrate`) comes through here.
  */
-export function applyMigrations(db: Db, migrations: Migration[] = loadMigrations()): MigrationOutcome {
-  db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
+export async function applyMigrations(
+  db: Db,
+  migrations: Migration[] = loadMigrations(),
+): Promise<MigrationOutcome> {
+  await db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
     version INTEGER PRIMARY KEY,
     name TEXT NOT NULL,
     applied_at TEXT NOT NULL
   )`);
-  const from = schemaVersion(db);
+  const from = await schemaVersion(db);
   const latest = latestSchemaVersion(migrations);
   if (from > latest)
     throw errors.conflict(
-      `${db.file} is at migration level ${from}, newer than this factor-audit knows (up to ${latest}): ` +
+      `${db.location} is at migration level ${from}, newer than this factor-audit knows (up to ${latest}): ` +
         'a newer version migrated it. Update factor-audit (git pull, then npm ci) before using it; nothing was changed.',
     );
   const applied: string[] = [];
   for (const migration of migrations) {
     if (migration.version <= from) continue;
-    db.transaction(() => {
-      db.exec(migration.sql);
-      db.run('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)', [
+    await db.transaction(async () => {
+      await db.exec(migration.sql);
+      await db.run('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)', [
         migration.version,
         migration.name,
         new Date().toISOString(),
@@ -69,17 +72,17 @@ export function applyMigrations(db: Db, migrations: Migration[] = loadMigrations
     });
     applied.push(migration.name);
   }
-  return { from, to: schemaVersion(db), applied };
+  return { from, to: await schemaVersion(db), applied };
 }
 
 /** `applyMigrations`, answering only the names applied. */
-export function migrate(db: Db, migrations: Migration[] = loadMigrations()): string[] {
-  return applyMigrations(db, migrations).applied;
+export async function migrate(db: Db, migrations: Migration[] = loadMigrations()): Promise<string[]> {
+  return (await applyMigrations(db, migrations)).applied;
 }
 
-export function schemaVersion(db: Db): number {
+export async function schemaVersion(db: Db): Promise<number> {
   return (
-    db.first<{ version: number | null }>('SELECT max(version) AS version FROM schema_migrations')?.version ??
-    0
+    (await db.first<{ version: number | null }>('SELECT max(version) AS version FROM schema_migrations'))
+      ?.version ?? 0
   );
 }

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { errors } from '../errors.ts';
-import { Db } from './db.ts';
+import { type Db, SqliteDb } from './db.ts';
 import { applyMigrations, type MigrationOutcome } from './migrate.ts';
 
 export interface OpenOptions {
@@ -14,28 +14,28 @@ export interface OpenOptions {
  * migrations did too (the `migrate` command prints it). A database newer than the code is refused
  * and its connection closed.
  */
-export function openAndMigrate(
+export async function openAndMigrate(
   file: string,
   options: OpenOptions = {},
-): { db: Db; migration: MigrationOutcome } {
+): Promise<{ db: Db; migration: MigrationOutcome }> {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
-  const db = new Db(file, options);
+  const db = new SqliteDb(file, options);
   try {
-    return { db, migration: applyMigrations(db) };
+    return { db, migration: await applyMigrations(db) };
   } catch (error) {
-    db.close();
+    await db.close();
     throw error;
   }
 }
 
 /** Opens (creating if needed) the database file and brings its schema up to date. */
-export function openDatabase(file: string, options: OpenOptions = {}): Db {
-  return openAndMigrate(file, options).db;
+export async function openDatabase(file: string, options: OpenOptions = {}): Promise<Db> {
+  return (await openAndMigrate(file, options)).db;
 }
 
 /** Opens a database that must already exist (read commands never create one by accident). */
-export function openExistingDatabase(file: string, options: OpenOptions = {}): Db {
+export async function openExistingDatabase(file: string, options: OpenOptions = {}): Promise<Db> {
   if (file !== ':memory:' && !existsSync(file))
     throw errors.notFound(`The database ${file} (create it with: npm run -s cli -- init, or pass --db FILE)`);
-  return openDatabase(file, options);
+  return await openDatabase(file, options);
 }

@@ -15,9 +15,9 @@ export interface AssignmentProgressRow {
 }
 
 /** Every assignment of a study with the state of its annotation (null when not started). */
-export function listAssignmentProgress(db: Db, studyId: number): AssignmentProgressRow[] {
-  return db
-    .all<Omit<AssignmentProgressRow, 'calibration'> & { calibration: number }>(
+export async function listAssignmentProgress(db: Db, studyId: number): Promise<AssignmentProgressRow[]> {
+  return (
+    await db.all<Omit<AssignmentProgressRow, 'calibration'> & { calibration: number }>(
       `SELECT u.username AS annotator, s.argument_id AS argumentRowId, s.created_at AS assignedAt, n.status,
             n.seconds_spent AS secondsSpent, n.updated_at AS updatedAt,
             n.submitted_at AS submittedAt, s.calibration
@@ -26,18 +26,18 @@ export function listAssignmentProgress(db: Db, studyId: number): AssignmentProgr
      WHERE a.study_id = ? ORDER BY u.username, s.position`,
       [studyId],
     )
-    .map((row) => ({ ...row, calibration: row.calibration === 1 }));
+  ).map((row) => ({ ...row, calibration: row.calibration === 1 }));
 }
 
 /** The submitted annotations of the study's calibration items (every annotator's), by argument. */
-export function listCalibrationAnnotations(db: Db, studyId: number): CalibrationAnnotation[] {
-  return db
-    .all<{ annotator: string; item: number; judgement: string }>(
+export async function listCalibrationAnnotations(db: Db, studyId: number): Promise<CalibrationAnnotation[]> {
+  return (
+    await db.all<{ annotator: string; item: number; judgement: string }>(
       `SELECT u.username AS annotator, s.argument_id AS item, n.judgement
        FROM assignments s JOIN arguments a ON a.id = s.argument_id JOIN users u ON u.id = s.user_id
        JOIN annotations n ON n.argument_id = s.argument_id AND n.user_id = s.user_id
        WHERE a.study_id = ? AND s.calibration = 1 AND n.status = 'submitted' ORDER BY s.argument_id, u.username`,
       [studyId],
     )
-    .map((row) => ({ ...row, judgement: judgementSchema.parse(JSON.parse(row.judgement)) }));
+  ).map((row) => ({ ...row, judgement: judgementSchema.parse(JSON.parse(row.judgement)) }));
 }

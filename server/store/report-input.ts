@@ -16,8 +16,8 @@ export interface ScoredArgument {
  * The study's arguments without their texts (at 72,000 arguments of 3,000 characters, the texts are
  * 200 MB a report never reads), in row order like `listArguments`.
  */
-export function listArgumentsForScoring(db: Db, studyId: number): ScoredArgument[] {
-  const rows = db.all<{
+export async function listArgumentsForScoring(db: Db, studyId: number): Promise<ScoredArgument[]> {
+  const rows = await db.all<{
     id: string;
     tripleId: string;
     model: string;
@@ -44,12 +44,12 @@ export function listArgumentsForScoring(db: Db, studyId: number): ScoredArgument
 }
 
 /** The names of the study's extractors that have output (what a report's `extractor` may name). */
-export function listExtractorNamesWithOutput(db: Db, studyId: number): string[] {
-  return db
-    .all<{ name: string }>(
+export async function listExtractorNamesWithOutput(db: Db, studyId: number): Promise<string[]> {
+  return (
+    await db.all<{ name: string }>(
       `SELECT x.name FROM extractors x
        WHERE x.study_id = ? AND EXISTS (SELECT 1 FROM extractions e WHERE e.extractor_id = x.id)`,
       [studyId],
     )
-    .map((row) => row.name);
+  ).map((row) => row.name);
 }

@@ -17,12 +17,12 @@ import { insertTriple } from './triples.ts';
 import { insertUser } from './users.ts';
 
 /** Migration 011: every change a report can see bumps the revision; drafts and unrelated writes do not. */
-function study() {
-  const db = openDatabase(':memory:');
-  const { id: studyId } = insertStudy(db, 's');
-  const tripleRowId = insertTriple(db, studyId, buildTriple(), null);
-  const argumentRowId = insertArgument(db, studyId, buildArgument(), tripleRowId, null);
-  const userId = insertUser(db, {
+async function study() {
+  const db = await openDatabase(':memory:');
+  const { id: studyId } = await insertStudy(db, 's');
+  const tripleRowId = await insertTriple(db, studyId, buildTriple(), null);
+  const argumentRowId = await insertArgument(db, studyId, buildArgument(), tripleRowId, null);
+  const userId = await insertUser(db, {
     username: 'alice',
     displayName: 'Alice',
     passwordHash: null,
@@ -31,50 +31,72 @@ function study() {
   return { db, studyId, tripleRowId, argumentRowId, userId };
 }
 
-function bumps(db: Db, change: () => void): number {
-  const before = reportRevision(db);
-  change();
-  return reportRevision(db) - before;
+async function bumps(db: Db, change: () => Promise<unknown>): Promise<number> {
+  const before = await reportRevision(db);
+  await change();
+  return (await reportRevision(db)) - before;
 }
 
 describe('the report revision (migration 011)', () => {
-  it('moves on every insert, update and delete of what a report reads', () => {
-    const { db, studyId, tripleRowId, argumentRowId } = study();
-    expect(bumps(db, () => insertTriple(db, studyId, buildTriple({ id: 't2' }), null))).toBe(1);
+  it('moves on every insert, update and delete of what a report reads', async () => {
+    const { db, studyId, tripleRowId, argumentRowId } = await study();
     expect(
-      bumps(db, () => updateArgument(db, studyId, buildArgument({ model: 'm2' }), tripleRowId, null)),
+      await bumps(db, async () => await insertTriple(db, studyId, buildTriple({ id: 't2' }), null)),
     ).toBe(1);
-    const extractor = ensureExtractor(db, studyId, 'rules', 'imported');
     expect(
-      bumps(db, () =>
-        upsertExtraction(db, extractionSchema.parse(buildExtraction()), argumentRowId, extractor.id, null),
+      await bumps(
+        db,
+        async () => await updateArgument(db, studyId, buildArgument({ model: 'm2' }), tripleRowId, null),
+      ),
+    ).toBe(1);
+    const extractor = await ensureExtractor(db, studyId, 'rules', 'imported');
+    expect(
+      await bumps(
+        db,
+        async () =>
+          await upsertExtraction(
+            db,
+            extractionSchema.parse(buildExtraction()),
+            argumentRowId,
+            extractor.id,
+            null,
+          ),
       ),
     ).toBe(1);
     expect(
-      bumps(db, () =>
-        upsertErrorClasses(db, { argumentRowId, extractorId: extractor.id, goldVersion: 1, decisions: [] }),
+      await bumps(
+        db,
+        async () =>
+          await upsertErrorClasses(db, {
+            argumentRowId,
+            extractorId: extractor.id,
+            goldVersion: 1,
+            decisions: [],
+          }),
       ),
     ).toBe(1);
     expect(
-      bumps(db, () =>
-        upsertReportedValue(
-          db,
-          studyId,
-          { source: 'p', model: 'm', test: 1, metric: 'acch', value: 0.5 },
-          null,
-        ),
+      await bumps(
+        db,
+        async () =>
+          await upsertReportedValue(
+            db,
+            studyId,
+            { source: 'p', model: 'm', test: 1, metric: 'acch', value: 0.5 },
+            null,
+          ),
       ),
     ).toBe(1);
     expect(
-      bumps(db, () => {
-        const sample = insertSample(db, studyId, {
+      await bumps(db, async () => {
+        const sample = await insertSample(db, studyId, {
           seed: 1,
           size: 1,
           allocation: 'proportional',
           strataBy: [],
           excludedPrevious: false,
         });
-        insertSampleItem(db, sample.id, {
+        await insertSampleItem(db, sample.id, {
           argumentRowId,
           stratum: 'all',
           inclusionProbability: 1,
@@ -83,13 +105,18 @@ describe('the report revision (migration 011)', () => {
         });
       }),
     ).toBeGreaterThanOrEqual(2);
-    expect(bumps(db, () => db.run("UPDATE users SET username = 'alicia' WHERE username = 'alice'"))).toBe(1);
-    expect(bumps(db, () => db.run('DELETE FROM extractions'))).toBeGreaterThan(0);
-    expect(bumps(db, () => db.run("UPDATE studies SET name = 's2'"))).toBe(1);
+    expect(
+      await bumps(
+        db,
+        async () => await db.run("UPDATE users SET username = 'alicia' WHERE username = 'alice'"),
+      ),
+    ).toBe(1);
+    expect(await bumps(db, async () => await db.run('DELETE FROM extractions'))).toBeGreaterThan(0);
+    expect(await bumps(db, async () => await db.run("UPDATE studies SET name = 's2'"))).toBe(1);
   });
 
-  it('moves when an annotation is submitted or reopened, not on an autosaved draft', () => {
-    const { db, argumentRowId, userId } = study();
+  it('moves when an annotation is submitted or reopened, not on an autosaved draft', async () => {
+    const { db, argumentRowId, userId } = await study();
     const write = {
       argumentRowId,
       userId,
@@ -98,15 +125,20 @@ describe('the report revision (migration 011)', () => {
       secondsSpent: 1,
       importId: null,
     };
-    expect(bumps(db, () => saveAnnotation(db, write, 'save', userId))).toBe(0);
-    expect(bumps(db, () => saveAnnotation(db, write, 'save', userId))).toBe(0);
-    expect(bumps(db, () => saveAnnotation(db, { ...write, status: 'submitted' }, 'submit', userId))).toBe(1);
-    expect(bumps(db, () => saveAnnotation(db, write, 'reopen', userId))).toBe(1);
-    expect(bumps(db, () => db.run('UPDATE users SET display_name = ?', ['A.']))).toBe(0);
+    expect(await bumps(db, async () => await saveAnnotation(db, write, 'save', userId))).toBe(0);
+    expect(await bumps(db, async () => await saveAnnotation(db, write, 'save', userId))).toBe(0);
+    expect(
+      await bumps(
+        db,
+        async () => await saveAnnotation(db, { ...write, status: 'submitted' }, 'submit', userId),
+      ),
+    ).toBe(1);
+    expect(await bumps(db, async () => await saveAnnotation(db, write, 'reopen', userId))).toBe(1);
+    expect(await bumps(db, async () => await db.run('UPDATE users SET display_name = ?', ['A.']))).toBe(0);
   });
 
-  it('moves when gold is fixed, reopened or deleted, not on a draft', () => {
-    const { db, argumentRowId } = study();
+  it('moves when gold is fixed, reopened or deleted, not on a draft', async () => {
+    const { db, argumentRowId } = await study();
     const gold = {
       argumentRowId,
       status: 'draft' as const,
@@ -116,10 +148,14 @@ describe('the report revision (migration 011)', () => {
       note: null,
       importId: null,
     };
-    expect(bumps(db, () => writeGold(db, gold, 'save', null))).toBe(0);
-    expect(bumps(db, () => writeGold(db, { ...gold, status: 'fixed' }, 'fix', null))).toBe(1);
-    expect(bumps(db, () => writeGold(db, gold, 'reopen', null))).toBe(1);
-    expect(bumps(db, () => writeGold(db, { ...gold, status: 'fixed' }, 'fix', null))).toBe(1);
-    expect(bumps(db, () => db.run('DELETE FROM adjudications'))).toBe(1);
+    expect(await bumps(db, async () => await writeGold(db, gold, 'save', null))).toBe(0);
+    expect(await bumps(db, async () => await writeGold(db, { ...gold, status: 'fixed' }, 'fix', null))).toBe(
+      1,
+    );
+    expect(await bumps(db, async () => await writeGold(db, gold, 'reopen', null))).toBe(1);
+    expect(await bumps(db, async () => await writeGold(db, { ...gold, status: 'fixed' }, 'fix', null))).toBe(
+      1,
+    );
+    expect(await bumps(db, async () => await db.run('DELETE FROM adjudications'))).toBe(1);
   });
 });

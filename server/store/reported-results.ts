@@ -10,24 +10,26 @@ export interface ReportedValue {
   value: number;
 }
 
-export function findReportedValue(
+export async function findReportedValue(
   db: Db,
   studyId: number,
   key: Omit<ReportedValue, 'value'>,
-): number | undefined {
-  return db.first<{ value: number }>(
-    'SELECT value FROM reported_results WHERE study_id = @studyId AND source = @source AND model = @model AND test = @test AND metric = @metric',
-    { studyId, ...key },
+): Promise<number | undefined> {
+  return (
+    await db.first<{ value: number }>(
+      'SELECT value FROM reported_results WHERE study_id = @studyId AND source = @source AND model = @model AND test = @test AND metric = @metric',
+      { studyId, ...key },
+    )
   )?.value;
 }
 
-export function upsertReportedValue(
+export async function upsertReportedValue(
   db: Db,
   studyId: number,
   value: ReportedValue,
   importId: number | null,
-): void {
-  db.run(
+): Promise<void> {
+  await db.run(
     `INSERT INTO reported_results (study_id, source, model, test, metric, value, import_id)
      VALUES (@studyId, @source, @model, @test, @metric, @value, @importId)
      ON CONFLICT (study_id, source, model, test, metric) DO UPDATE SET value = excluded.value, import_id = excluded.import_id`,
@@ -35,8 +37,8 @@ export function upsertReportedValue(
   );
 }
 
-export function listReportedValues(db: Db, studyId: number): ReportedValue[] {
-  return db.all<ReportedValue>(
+export async function listReportedValues(db: Db, studyId: number): Promise<ReportedValue[]> {
+  return await db.all<ReportedValue>(
     'SELECT source, model, test, metric, value FROM reported_results WHERE study_id = ? ORDER BY source, model, test, metric',
     [studyId],
   );

@@ -29,16 +29,18 @@ const SELECT_BATCH = `SELECT b.sample_id AS sampleId, s.version, b.batch, b.desi
   FROM sample_batches b JOIN samples s ON s.id = b.sample_id`;
 
 /** The number the next batch of the study gets: one more than its batches so far. */
-export function nextBatchNumber(db: Db, studyId: number): number {
+export async function nextBatchNumber(db: Db, studyId: number): Promise<number> {
   return (
-    (db.first<{ n: number | null }>(
-      'SELECT max(b.batch) AS n FROM sample_batches b JOIN samples s ON s.id = b.sample_id WHERE s.study_id = ?',
-      [studyId],
+    ((
+      await db.first<{ n: number | null }>(
+        'SELECT max(b.batch) AS n FROM sample_batches b JOIN samples s ON s.id = b.sample_id WHERE s.study_id = ?',
+        [studyId],
+      )
     )?.n ?? 0) + 1
   );
 }
 
-export function insertSampleBatch(
+export async function insertSampleBatch(
   db: Db,
   batch: {
     sampleId: number;
@@ -49,8 +51,8 @@ export function insertSampleBatch(
     primaryExtractor: string | null;
     extendsVersion: number;
   },
-): void {
-  db.run(
+): Promise<void> {
+  await db.run(
     `INSERT INTO sample_batches (sample_id, batch, design, requested, probability_floor, primary_extractor, extends_version)
      VALUES (?, ?, ?, ?, ?, ?, ?)`,
     [
@@ -66,18 +68,18 @@ export function insertSampleBatch(
 }
 
 /** The study's batches, oldest first. */
-export function listSampleBatches(db: Db, studyId: number): SampleBatchRow[] {
-  return db.all<SampleBatchRow>(`${SELECT_BATCH} WHERE s.study_id = ? ORDER BY b.batch`, [studyId]);
+export async function listSampleBatches(db: Db, studyId: number): Promise<SampleBatchRow[]> {
+  return await db.all<SampleBatchRow>(`${SELECT_BATCH} WHERE s.study_id = ? ORDER BY b.batch`, [studyId]);
 }
 
 /** The batch a sample version is, if it is one. */
-export function findSampleBatch(db: Db, sampleId: number): SampleBatchRow | undefined {
-  return db.first<SampleBatchRow>(`${SELECT_BATCH} WHERE b.sample_id = ?`, [sampleId]);
+export async function findSampleBatch(db: Db, sampleId: number): Promise<SampleBatchRow | undefined> {
+  return await db.first<SampleBatchRow>(`${SELECT_BATCH} WHERE b.sample_id = ?`, [sampleId]);
 }
 
 /** The items of a sample version with their inclusion probability and predicted error, in draw order. */
-export function listSampleBatchItems(db: Db, sampleId: number): SampleBatchItemRow[] {
-  return db.all<SampleBatchItemRow>(
+export async function listSampleBatchItems(db: Db, sampleId: number): Promise<SampleBatchItemRow[]> {
+  return await db.all<SampleBatchItemRow>(
     `SELECT a.external_id AS argumentId, i.stratum, i.inclusion_probability AS inclusionProbability,
             i.predicted_error AS predictedError
      FROM sample_items i JOIN arguments a ON a.id = i.argument_id WHERE i.sample_id = ? ORDER BY i.draw_order`,

@@ -59,28 +59,29 @@ export interface SampleItemRow {
 const SELECT_SAMPLE = `SELECT id, version, seed, size, allocation, strata_by AS strataBy, excluded_previous AS excludedPrevious,
   created_at AS createdAt FROM samples`;
 
-export function latestSample(db: Db, studyId: number): SampleRow | undefined {
-  const row = db.first<StoredSampleRow>(`${SELECT_SAMPLE} WHERE study_id = ? ORDER BY version DESC LIMIT 1`, [
-    studyId,
-  ]);
+export async function latestSample(db: Db, studyId: number): Promise<SampleRow | undefined> {
+  const row = await db.first<StoredSampleRow>(
+    `${SELECT_SAMPLE} WHERE study_id = ? ORDER BY version DESC LIMIT 1`,
+    [studyId],
+  );
   return row && decodeSample(row);
 }
 
-export function findSample(db: Db, studyId: number, version: number): SampleRow | undefined {
-  const row = db.first<StoredSampleRow>(`${SELECT_SAMPLE} WHERE study_id = ? AND version = ?`, [
+export async function findSample(db: Db, studyId: number, version: number): Promise<SampleRow | undefined> {
+  const row = await db.first<StoredSampleRow>(`${SELECT_SAMPLE} WHERE study_id = ? AND version = ?`, [
     studyId,
     version,
   ]);
   return row && decodeSample(row);
 }
 
-export function listSamples(db: Db, studyId: number): SampleRow[] {
-  return db
-    .all<StoredSampleRow>(`${SELECT_SAMPLE} WHERE study_id = ? ORDER BY version`, [studyId])
-    .map(decodeSample);
+export async function listSamples(db: Db, studyId: number): Promise<SampleRow[]> {
+  return (
+    await db.all<StoredSampleRow>(`${SELECT_SAMPLE} WHERE study_id = ? ORDER BY version`, [studyId])
+  ).map(decodeSample);
 }
 
-export function insertSample(
+export async function insertSample(
   db: Db,
   studyId: number,
   sample: {
@@ -90,11 +91,14 @@ export function insertSample(
     strataBy: readonly StratumAttribute[];
     excludedPrevious: boolean;
   },
-): SampleRow {
+): Promise<SampleRow> {
   const version =
-    (db.first<{ v: number | null }>('SELECT max(version) AS v FROM samples WHERE study_id = ?', [studyId])
-      ?.v ?? 0) + 1;
-  const { lastInsertRowid } = db.run(
+    ((
+      await db.first<{ v: number | null }>('SELECT max(version) AS v FROM samples WHERE study_id = ?', [
+        studyId,
+      ])
+    )?.v ?? 0) + 1;
+  const id = await db.insert(
     `INSERT INTO samples (study_id, version, seed, size, allocation, strata_by, excluded_previous, created_at)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
     [
@@ -108,19 +112,23 @@ export function insertSample(
       nowIso(),
     ],
   );
-  const row = db.first<StoredSampleRow>(`${SELECT_SAMPLE} WHERE id = ?`, [lastInsertRowid]);
+  const row = await db.first<StoredSampleRow>(`${SELECT_SAMPLE} WHERE id = ?`, [id]);
   if (!row) throw new Error('the sample row vanished');
   return decodeSample(row);
 }
 
-export function insertSampleStratum(db: Db, sampleId: number, stratum: SampleStratumRow): void {
-  db.run(
+export async function insertSampleStratum(
+  db: Db,
+  sampleId: number,
+  stratum: SampleStratumRow,
+): Promise<void> {
+  await db.run(
     'INSERT INTO sample_strata (sample_id, stratum, population_size, requested, drawn) VALUES (?, ?, ?, ?, ?)',
     [sampleId, stratum.stratum, stratum.populationSize, stratum.requested, stratum.drawn],
   );
 }
 
-export function insertSampleItem(
+export async function insertSampleItem(
   db: Db,
   sampleId: number,
   item: {
@@ -132,8 +140,8 @@ export function insertSampleItem(
     /** The extractor's predicted error the item was drawn on (a batch of `sample --next`). */
     predictedError?: number;
   },
-): void {
-  db.run(
+): Promise<void> {
+  await db.run(
     `INSERT INTO sample_items (sample_id, argument_id, stratum, inclusion_probability, weight, draw_order, predicted_error)
      VALUES (?, ?, ?, ?, ?, ?, ?)`,
     [
@@ -148,15 +156,15 @@ export function insertSampleItem(
   );
 }
 
-export function listSampleStrata(db: Db, sampleId: number): SampleStratumRow[] {
-  return db.all<SampleStratumRow>(
+export async function listSampleStrata(db: Db, sampleId: number): Promise<SampleStratumRow[]> {
+  return await db.all<SampleStratumRow>(
     `SELECT stratum, population_size AS populationSize, requested, drawn FROM sample_strata WHERE sample_id = ? ORDER BY stratum`,
     [sampleId],
   );
 }
 
-export function listSampleItems(db: Db, sampleId: number): SampleItemRow[] {
-  return db.all<SampleItemRow>(
+export async function listSampleItems(db: Db, sampleId: number): Promise<SampleItemRow[]> {
+  return await db.all<SampleItemRow>(
     `SELECT s.argument_id AS argumentRowId, a.external_id AS argumentId, s.stratum,
             s.inclusion_probability AS inclusionProbability, s.weight
      FROM sample_items s JOIN arguments a ON a.id = s.argument_id WHERE s.sample_id = ? ORDER BY s.draw_order`,
@@ -165,23 +173,25 @@ export function listSampleItems(db: Db, sampleId: number): SampleItemRow[] {
 }
 
 /** Argument row ids sampled in some version of the study's samples. */
-export function sampledArgumentRowIds(db: Db, studyId: number): Set<number> {
+export async function sampledArgumentRowIds(db: Db, studyId: number): Promise<Set<number>> {
   return new Set(
-    db
-      .all<{ id: number }>(
+    (
+      await db.all<{ id: number }>(
         'SELECT DISTINCT i.argument_id AS id FROM sample_items i JOIN samples s ON s.id = i.sample_id WHERE s.study_id = ?',
         [studyId],
       )
-      .map((row) => row.id),
+    ).map((row) => row.id),
   );
 }
 
 /** Whether an annotation exists for the items of a sample (then it is in use and must not be redrawn). */
-export function sampleHasAnnotations(db: Db, sampleId: number): boolean {
+export async function sampleHasAnnotations(db: Db, sampleId: number): Promise<boolean> {
   return (
-    (db.first<{ n: number }>(
-      'SELECT count(*) AS n FROM annotations n JOIN sample_items i ON i.argument_id = n.argument_id WHERE i.sample_id = ?',
-      [sampleId],
+    ((
+      await db.first<{ n: number }>(
+        'SELECT count(*) AS n FROM annotations n JOIN sample_items i ON i.argument_id = n.argument_id WHERE i.sample_id = ?',
+        [sampleId],
+      )
     )?.n ?? 0) > 0
   );
 }

@@ -8,21 +8,21 @@ export interface SessionRow {
   expiresAt: string;
 }
 
-export function insertSession(db: Db, session: SessionRow): void {
-  db.run(
+export async function insertSession(db: Db, session: SessionRow): Promise<void> {
+  await db.run(
     'INSERT INTO sessions (token_hash, user_id, csrf_token, created_at, expires_at) VALUES (?, ?, ?, ?, ?)',
     [session.tokenHash, session.userId, session.csrfToken, nowIso(), session.expiresAt],
   );
 }
 
-export function deleteSession(db: Db, tokenHash: string): void {
-  db.run('DELETE FROM sessions WHERE token_hash = ?', [tokenHash]);
+export async function deleteSession(db: Db, tokenHash: string): Promise<void> {
+  await db.run('DELETE FROM sessions WHERE token_hash = ?', [tokenHash]);
 }
 
-export function deleteSessionsOfUser(db: Db, userId: number): void {
-  db.run('DELETE FROM sessions WHERE user_id = ?', [userId]);
+export async function deleteSessionsOfUser(db: Db, userId: number): Promise<void> {
+  await db.run('DELETE FROM sessions WHERE user_id = ?', [userId]);
 }
 
-export function deleteExpiredSessions(db: Db): number {
-  return db.run('DELETE FROM sessions WHERE expires_at <= ?', [nowIso()]).changes;
+export async function deleteExpiredSessions(db: Db): Promise<number> {
+  return (await db.run('DELETE FROM sessions WHERE expires_at <= ?', [nowIso()])).changes;
 }

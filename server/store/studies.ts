@@ -19,25 +19,26 @@ function studyRow(row: StudyRow): StudyRow {
   return { ...row, reasoningTrace: reasoningTraceSettingSchema.parse(row.reasoningTrace) };
 }
 
-export function findStudy(db: Db, name: string): StudyRow | undefined {
-  const row = db.first<StudyRow>(`${SELECT} WHERE name = ?`, [name]);
+export async function findStudy(db: Db, name: string): Promise<StudyRow | undefined> {
+  const row = await db.first<StudyRow>(`${SELECT} WHERE name = ?`, [name]);
   return row && studyRow(row);
 }
 
-export function listStudies(db: Db): StudyRow[] {
-  return db.all<StudyRow>(`${SELECT} ORDER BY name`).map(studyRow);
+export async function listStudies(db: Db): Promise<StudyRow[]> {
+  return (await db.all<StudyRow>(`${SELECT} ORDER BY name`)).map(studyRow);
 }
 
-export function updateReasoningTrace(db: Db, studyId: number, setting: ReasoningTraceSetting): void {
-  db.run('UPDATE studies SET reasoning_trace = ? WHERE id = ?', [setting, studyId]);
+export async function updateReasoningTrace(
+  db: Db,
+  studyId: number,
+  setting: ReasoningTraceSetting,
+): Promise<void> {
+  await db.run('UPDATE studies SET reasoning_trace = ? WHERE id = ?', [setting, studyId]);
 }
 
-export function insertStudy(db: Db, name: string): StudyRow {
-  const { lastInsertRowid } = db.run('INSERT INTO studies (name, created_at) VALUES (?, ?)', [
-    name,
-    nowIso(),
-  ]);
-  return { id: lastInsertRowid, name, showGroundTruth: 0, reasoningTrace: 'collapsed', createdAt: nowIso() };
+export async function insertStudy(db: Db, name: string): Promise<StudyRow> {
+  const id = await db.insert('INSERT INTO studies (name, created_at) VALUES (?, ?)', [name, nowIso()]);
+  return { id, name, showGroundTruth: 0, reasoningTrace: 'collapsed', createdAt: nowIso() };
 }
 
 export interface StudyTotals {
@@ -49,8 +50,8 @@ export interface StudyTotals {
   reportedValues: number;
 }
 
-export function studyTotals(db: Db, studyId: number): StudyTotals {
-  const totals = db.first<StudyTotals>(
+export async function studyTotals(db: Db, studyId: number): Promise<StudyTotals> {
+  const totals = await db.first<StudyTotals>(
     `SELECT
        (SELECT count(*) FROM triples WHERE study_id = @studyId) AS triples,
        (SELECT count(*) FROM arguments WHERE study_id = @studyId) AS arguments,

@@ -49,30 +49,47 @@ function columns(studyId: number, triple: Triple, importId: number | null) {
   };
 }
 
-export function findTriple(db: Db, studyId: number, externalId: string): StoredTriple | undefined {
-  const row = db.first<TripleRow>(`${SELECT} WHERE study_id = ? AND external_id = ?`, [studyId, externalId]);
+export async function findTriple(
+  db: Db,
+  studyId: number,
+  externalId: string,
+): Promise<StoredTriple | undefined> {
+  const row = await db.first<TripleRow>(`${SELECT} WHERE study_id = ? AND external_id = ?`, [
+    studyId,
+    externalId,
+  ]);
   return row && toStored(row);
 }
 
-export function findTripleByRowId(db: Db, rowId: number): StoredTriple | undefined {
-  const row = db.first<TripleRow>(`${SELECT} WHERE id = ?`, [rowId]);
+export async function findTripleByRowId(db: Db, rowId: number): Promise<StoredTriple | undefined> {
+  const row = await db.first<TripleRow>(`${SELECT} WHERE id = ?`, [rowId]);
   return row && toStored(row);
 }
 
-export function listTriples(db: Db, studyId: number): StoredTriple[] {
-  return db.all<TripleRow>(`${SELECT} WHERE study_id = ? ORDER BY id`, [studyId]).map(toStored);
+export async function listTriples(db: Db, studyId: number): Promise<StoredTriple[]> {
+  return (await db.all<TripleRow>(`${SELECT} WHERE study_id = ? ORDER BY id`, [studyId])).map(toStored);
 }
 
-export function insertTriple(db: Db, studyId: number, triple: Triple, importId: number | null): number {
-  return db.run(
+export async function insertTriple(
+  db: Db,
+  studyId: number,
+  triple: Triple,
+  importId: number | null,
+): Promise<number> {
+  return await db.insert(
     `INSERT INTO triples (study_id, external_id, mode, current_factors, tsc1_factors, tsc1_outcome, tsc2_factors, tsc2_outcome, import_id)
      VALUES (@studyId, @externalId, @mode, @current, @tsc1, @tsc1Outcome, @tsc2, @tsc2Outcome, @importId)`,
     columns(studyId, triple, importId),
-  ).lastInsertRowid;
+  );
 }
 
-export function updateTriple(db: Db, studyId: number, triple: Triple, importId: number | null): void {
-  db.run(
+export async function updateTriple(
+  db: Db,
+  studyId: number,
+  triple: Triple,
+  importId: number | null,
+): Promise<void> {
+  await db.run(
     `UPDATE triples SET mode = @mode, current_factors = @current, tsc1_factors = @tsc1, tsc1_outcome = @tsc1Outcome,
        tsc2_factors = @tsc2, tsc2_outcome = @tsc2Outcome, import_id = @importId
      WHERE study_id = @studyId AND external_id = @externalId`,
@@ -80,6 +97,11 @@ export function updateTriple(db: Db, studyId: number, triple: Triple, importId: 
   );
 }
 
-export function countTriplesByMode(db: Db, studyId: number): { mode: Triple['mode']; count: number }[] {
-  return db.all('SELECT mode, count(*) AS count FROM triples WHERE study_id = ? GROUP BY mode', [studyId]);
+export async function countTriplesByMode(
+  db: Db,
+  studyId: number,
+): Promise<{ mode: Triple['mode']; count: number }[]> {
+  return await db.all('SELECT mode, count(*) AS count FROM triples WHERE study_id = ? GROUP BY mode', [
+    studyId,
+  ]);
 }

@@ -32,13 +32,13 @@ function toUser(row: UserRow): User {
   return { ...row, roles: rolesColumn.parse(JSON.parse(row.roles)), disabled: row.disabled === 1 };
 }
 
-export function findUserByName(db: Db, username: string): User | undefined {
-  const row = db.first<UserRow>(`${SELECT} WHERE username = ?`, [username]);
+export async function findUserByName(db: Db, username: string): Promise<User | undefined> {
+  const row = await db.first<UserRow>(`${SELECT} WHERE username = ?`, [username]);
   return row && toUser(row);
 }
 
-export function findUserById(db: Db, id: number): User | undefined {
-  const row = db.first<UserRow>(`${SELECT} WHERE id = ?`, [id]);
+export async function findUserById(db: Db, id: number): Promise<User | undefined> {
+  const row = await db.first<UserRow>(`${SELECT} WHERE id = ?`, [id]);
   return row && toUser(row);
 }
 
@@ -46,11 +46,11 @@ export function findUserById(db: Db, id: number): User | undefined {
  * The live session of a token hash and its user, in one query (read once per request by
  * `loadSession`): undefined when the session is unknown or expired.
  */
-export function findLiveSessionAndUser(
+export async function findLiveSessionAndUser(
   db: Db,
   tokenHash: string,
-): { session: SessionRow; user: User } | undefined {
-  const row = db.first<UserRow & { tokenHash: string; csrfToken: string; expiresAt: string }>(
+): Promise<{ session: SessionRow; user: User } | undefined> {
+  const row = await db.first<UserRow & { tokenHash: string; csrfToken: string; expiresAt: string }>(
     `SELECT u.id, u.username, u.display_name AS displayName, u.password_hash AS passwordHash, u.roles, u.disabled,
        u.created_at AS createdAt, s.token_hash AS tokenHash, s.csrf_token AS csrfToken, s.expires_at AS expiresAt
      FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = ? AND s.expires_at > ?`,
@@ -61,59 +61,61 @@ export function findLiveSessionAndUser(
   return { session: { tokenHash: hash, userId: user.id, csrfToken, expiresAt }, user: toUser(user) };
 }
 
-export function listUsers(db: Db): User[] {
-  return db.all<UserRow>(`${SELECT} ORDER BY username`).map(toUser);
+export async function listUsers(db: Db): Promise<User[]> {
+  return (await db.all<UserRow>(`${SELECT} ORDER BY username`)).map(toUser);
 }
 
-export function insertUser(
+export async function insertUser(
   db: Db,
   user: { username: string; displayName: string; passwordHash: string | null; roles: Role[] },
-): number {
-  return db.run(
+): Promise<number> {
+  return await db.insert(
     'INSERT INTO users (username, display_name, password_hash, roles, created_at) VALUES (?, ?, ?, ?, ?)',
     [user.username, user.displayName, user.passwordHash, writeJson(user.roles), nowIso()],
-  ).lastInsertRowid;
+  );
 }
 
 /**
  * Inserts an account unless its name is taken (case-insensitively: the column is NOCASE); the insert
  * itself decides, so two concurrent creations of one name give one account and one `undefined`.
  */
-export function insertUserUnlessTaken(
+export async function insertUserUnlessTaken(
   db: Db,
   user: { username: string; displayName: string; passwordHash: string | null; roles: Role[] },
-): number | undefined {
-  const result = db.run(
+): Promise<number | undefined> {
+  const inserted = await db.first<{ id: number }>(
     `INSERT INTO users (username, display_name, password_hash, roles, created_at) VALUES (?, ?, ?, ?, ?)
-     ON CONFLICT (username) DO NOTHING`,
+     ON CONFLICT (username) DO NOTHING RETURNING id`,
     [user.username, user.displayName, user.passwordHash, writeJson(user.roles), nowIso()],
   );
-  return result.changes === 0 ? undefined : result.lastInsertRowid;
+  return inserted?.id;
 }
 
-export function updateUserPassword(db: Db, id: number, passwordHash: string): void {
-  db.run('UPDATE users SET password_hash = ? WHERE id = ?', [passwordHash, id]);
+export async function updateUserPassword(db: Db, id: number, passwordHash: string): Promise<void> {
+  await db.run('UPDATE users SET password_hash = ? WHERE id = ?', [passwordHash, id]);
 }
 
-export function updateUserRoles(db: Db, id: number, roles: Role[]): void {
-  db.run('UPDATE users SET roles = ? WHERE id = ?', [writeJson(roles), id]);
+export async function updateUserRoles(db: Db, id: number, roles: Role[]): Promise<void> {
+  await db.run('UPDATE users SET roles = ? WHERE id = ?', [writeJson(roles), id]);
 }
 
-export function setUserDisabled(db: Db, id: number, disabled: boolean): void {
-  db.run('UPDATE users SET disabled = ? WHERE id = ?', [Number(disabled), id]);
+export async function setUserDisabled(db: Db, id: number, disabled: boolean): Promise<void> {
+  await db.run('UPDATE users SET disabled = ? WHERE id = ?', [Number(disabled), id]);
 }
 
-export function countUsers(db: Db): number {
-  return db.first<{ count: number }>('SELECT count(*) AS count FROM users')?.count ?? 0;
+export async function countUsers(db: Db): Promise<number> {
+  return (await db.first<{ count: number }>('SELECT count(*) AS count FROM users'))?.count ?? 0;
 }
 
 /** Enabled accounts holding the admin role, other than `exceptId`: who could still run the study. */
-export function countOtherEnabledAdmins(db: Db, exceptId: number): number {
+export async function countOtherEnabledAdmins(db: Db, exceptId: number): Promise<number> {
   return (
-    db.first<{ count: number }>(
-      `SELECT count(*) AS count FROM users
+    (
+      await db.first<{ count: number }>(
+        `SELECT count(*) AS count FROM users
        WHERE id <> ? AND disabled = 0 AND EXISTS (SELECT 1 FROM json_each(users.roles) WHERE value = 'admin')`,
-      [exceptId],
+        [exceptId],
+      )
     )?.count ?? 0
   );
 }

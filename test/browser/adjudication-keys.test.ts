@@ -34,12 +34,12 @@ function mentionOn(text: string, nth: number, factor: FactorId): Span {
  * One argument of the demo study submitted by alice and bob, disagreeing on about a dozen points:
  * the cells F1–F5 (alice) against F6–F11 (bob; there is no F9) in the input case, three mentions, and Abstained.
  */
-function prepareDatabase(db: Db): void {
-  const study = requireStudy(db, 'default');
-  const sample = latestSample(db, study.id);
-  const [item] = sample ? listSampleItems(db, sample.id) : [];
+async function prepareDatabase(db: Db): Promise<void> {
+  const study = await requireStudy(db, 'default');
+  const sample = await latestSample(db, study.id);
+  const [item] = sample ? await listSampleItems(db, sample.id) : [];
   if (!item) throw new Error('the demo sample is empty');
-  const text = findArgument(db, study.id, item.argumentId)?.record.text ?? '';
+  const text = (await findArgument(db, study.id, item.argumentId))?.record.text ?? '';
   const alice: Judgement = {
     ...emptyJudgement(),
     current: ['F1', 'F2', 'F3', 'F4', 'F5'],
@@ -51,8 +51,8 @@ function prepareDatabase(db: Db): void {
     spans: [mentionOn(text, 5, 'F6')],
     abstained: true,
   };
-  submitAnnotation(db, item.argumentRowId, 'alice', alice);
-  submitAnnotation(db, item.argumentRowId, 'bob', bob);
+  await submitAnnotation(db, item.argumentRowId, 'alice', alice);
+  await submitAnnotation(db, item.argumentRowId, 'bob', bob);
 }
 
 let close: () => Promise<void> = async () => {};

@@ -42,24 +42,24 @@ function judgements(text: string): { alice: Judgement; bob: Judgement } {
  * The demo study, with alice and bob's annotations of two sampled arguments submitted, and an
  * extractor ("perfect") whose output on the disputed argument is the gold the test fixes.
  */
-function prepareDatabase(db: Db): void {
-  const study = requireStudy(db, 'default');
-  const sample = latestSample(db, study.id);
+async function prepareDatabase(db: Db): Promise<void> {
+  const study = await requireStudy(db, 'default');
+  const sample = await latestSample(db, study.id);
   if (!sample) throw new Error('the demo sample is missing');
-  const [disputed, agreed] = listSampleItems(db, sample.id);
+  const [disputed, agreed] = await listSampleItems(db, sample.id);
   if (!disputed || !agreed) throw new Error('the demo sample has fewer than two items');
   items.disputed = disputed.argumentId;
   items.agreed = agreed.argumentId;
-  const submit = (argumentRowId: number, username: string, judgement: Judgement) =>
-    submitAnnotation(db, argumentRowId, username, judgement);
-  const text = findArgument(db, study.id, disputed.argumentId)?.record.text ?? '';
+  const submit = async (argumentRowId: number, username: string, judgement: Judgement) =>
+    await submitAnnotation(db, argumentRowId, username, judgement);
+  const text = (await findArgument(db, study.id, disputed.argumentId))?.record.text ?? '';
   const { alice, bob } = judgements(text);
-  submit(disputed.argumentRowId, 'alice', alice);
-  submit(disputed.argumentRowId, 'bob', bob);
+  await submit(disputed.argumentRowId, 'alice', alice);
+  await submit(disputed.argumentRowId, 'bob', bob);
   const agreedJudgement: Judgement = { ...emptyJudgement(), current: ['F4'], tsc1: ['F6'] };
-  submit(agreed.argumentRowId, 'alice', agreedJudgement);
-  submit(agreed.argumentRowId, 'bob', agreedJudgement);
-  importRecords(db, {
+  await submit(agreed.argumentRowId, 'alice', agreedJudgement);
+  await submit(agreed.argumentRowId, 'bob', agreedJudgement);
+  await importRecords(db, {
     actor: CLI_ACTOR,
     kind: 'extractions',
     study: 'default',

@@ -8,7 +8,7 @@ import { CONSOLE_ADMIN, consoleSuite, seedSampleAndAnnotators } from '../support
 
 const suite = consoleSuite(async (server) => {
   await seedSampleAndAnnotators(server);
-  importRecords(server.db, {
+  await importRecords(server.db, {
     actor: CLI_ACTOR,
     kind: 'extractions',
     study: 'default',

@@ -9,16 +9,16 @@ import { ARTIFACTS_DIR, logIn } from '../support/browser.ts';
 import { CONSOLE_ADMIN, consoleSuite, seedArguments } from '../support/console-server.ts';
 
 const suite = consoleSuite(async (server) => {
-  seedArguments(server);
+  await seedArguments(server);
   for (const username of ['alice', 'bob', 'erin'])
     await createUser(server.db, CLI_ACTOR, {
       username,
       password: `${username}-password`,
       roles: ['annotator'],
     });
-  drawSample(
+  await drawSample(
     server.db,
-    requireStudy(server.db, 'default'),
+    await requireStudy(server.db, 'default'),
     {
       size: 8,
       seed: 7,

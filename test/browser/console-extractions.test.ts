@@ -19,7 +19,7 @@ const failed = (argumentId: string, error: string) =>
 
 const suite = consoleSuite(async (server) => {
   await seedSampleAndAnnotators(server);
-  importRecords(server.db, {
+  await importRecords(server.db, {
     actor: CLI_ACTOR,
     kind: 'extractions',
     study: 'default',

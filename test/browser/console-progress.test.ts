@@ -17,12 +17,12 @@ const BOB = buildJudgement({ tsc2: ['F10', 'F12'] });
 
 const suite = consoleSuite(async (server) => {
   await seedSampleAndAnnotators(server);
-  const study = requireStudy(server.db, 'default');
-  const sample = latestSample(server.db, study.id);
+  const study = await requireStudy(server.db, 'default');
+  const sample = await latestSample(server.db, study.id);
   if (!sample) throw new Error('the console suite draws a sample');
-  const items = listSampleItems(server.db, sample.id);
+  const items = await listSampleItems(server.db, sample.id);
   const calibration = items.slice(0, 5);
-  assignSample(
+  await assignSample(
     server.db,
     study,
     {
@@ -34,18 +34,18 @@ const suite = consoleSuite(async (server) => {
     CLI_ACTOR,
   );
   // bob has submitted all five calibration items, alice four of them: one short of the minimum.
-  const submit = (username: string, argumentRowId: number, judgement: typeof ALICE) => {
-    const user = findUserByName(server.db, username);
+  const submit = async (username: string, argumentRowId: number, judgement: typeof ALICE) => {
+    const user = await findUserByName(server.db, username);
     if (!user) throw new Error(`no user ${username}`);
-    saveAnnotation(
+    await saveAnnotation(
       server.db,
       { argumentRowId, userId: user.id, status: 'submitted', judgement, secondsSpent: 150, importId: null },
       'submit',
       user.id,
     );
   };
-  for (const item of calibration) submit('bob', item.argumentRowId, BOB);
-  for (const item of calibration.slice(0, 4)) submit('alice', item.argumentRowId, ALICE);
+  for (const item of calibration) await submit('bob', item.argumentRowId, BOB);
+  for (const item of calibration.slice(0, 4)) await submit('alice', item.argumentRowId, ALICE);
 });
 
 /** alice submits the next item of her queue (her last calibration item) through the API, as the workspace would. */

@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { ARTIFACTS_DIR, logIn } from '../support/browser.ts';
 import { CONSOLE_ADMIN, consoleSuite, seedArguments } from '../support/console-server.ts';
 
-const suite = consoleSuite((server) => {
-  seedArguments(server);
+const suite = consoleSuite(async (server) => {
+  await seedArguments(server);
 });
 
 interface ListedSample {

@@ -25,10 +25,10 @@ beforeAll(async () => {
   // The demo with simulated annotations and most of them adjudicated (what `demo --with-annotations` loads).
   const database = join(mkdtempSync(join(tmpdir(), 'fa-report-')), 'study.db');
   mkdirSync(ARTIFACTS_DIR, { recursive: true });
-  const db = openDatabase(database);
+  const db = await openDatabase(database);
   const loaded = await loadDemo(db);
-  loadDemoAnnotations(db, loaded.demo);
-  db.close();
+  await loadDemoAnnotations(db, loaded.demo);
+  await db.close();
   server = await serve(loadConfig({ PORT: '0', FACTOR_AUDIT_DB: database }), () => {});
   const address = server.address();
   baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;

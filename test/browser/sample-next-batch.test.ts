@@ -23,10 +23,10 @@ beforeAll(async () => {
   // The demo with its sample (version 1), simulated annotations and gold, and the rules extractor's output.
   const database = join(mkdtempSync(join(tmpdir(), 'fa-next-batch-')), 'study.db');
   mkdirSync(ARTIFACTS_DIR, { recursive: true });
-  const db = openDatabase(database);
+  const db = await openDatabase(database);
   const loaded = await loadDemo(db);
-  loadDemoAnnotations(db, loaded.demo);
-  db.close();
+  await loadDemoAnnotations(db, loaded.demo);
+  await db.close();
   server = await serve(loadConfig({ PORT: '0', FACTOR_AUDIT_DB: database }), () => {});
   const address = server.address();
   baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;

@@ -14,15 +14,15 @@ import type { Judgement } from '../../shared/schemas/annotation.ts';
 import { ARTIFACTS_DIR, launchBrowser } from './browser.ts';
 
 /** Submits `judgement` as `username`'s annotation of the argument, as the workspace would. */
-export function submitAnnotation(
+export async function submitAnnotation(
   db: Db,
   argumentRowId: number,
   username: string,
   judgement: Judgement,
-): void {
-  const user = findUserByName(db, username);
+): Promise<void> {
+  const user = await findUserByName(db, username);
   if (!user) throw new Error(`no user ${username}`);
-  saveAnnotation(
+  await saveAnnotation(
     db,
     { argumentRowId, userId: user.id, status: 'submitted', judgement, secondsSpent: 60, importId: null },
     'submit',
@@ -36,15 +36,15 @@ export function submitAnnotation(
  */
 export async function demoStudyInBrowser(
   prefix: string,
-  prepare: (db: Db) => void,
+  prepare: (db: Db) => Promise<void>,
 ): Promise<{ baseUrl: string; browser: Browser; close: () => Promise<void> }> {
   const database = join(mkdtempSync(join(tmpdir(), prefix)), 'study.db');
   mkdirSync(ARTIFACTS_DIR, { recursive: true });
-  const db = openDatabase(database);
+  const db = await openDatabase(database);
   await loadDemo(db);
-  assignDemoSample(db);
-  prepare(db);
-  db.close();
+  await assignDemoSample(db);
+  await prepare(db);
+  await db.close();
   const server: Server = await serve(loadConfig({ PORT: '0', FACTOR_AUDIT_DB: database }), () => {});
   const address = server.address();
   const browser = await launchBrowser();

@@ -68,20 +68,20 @@ const SAME: Judgement = buildJudgement({ spans: [spanOf('F4', 'current', 'F4', '
  * and bob, `third` to alice and dave. Nothing is submitted: `submitAll` submits the work.
  */
 export async function seedAdjudicationStudy(db: Db) {
-  const study = insertStudy(db, 'default');
-  const tripleRowId = insertTriple(db, study.id, buildTriple({ id: SECRETS.tripleId }), null);
-  const gpt = ensureExtractor(db, study.id, 'gpt-4.1', 'imported');
-  const rules = ensureExtractor(db, study.id, 'rules', 'rules');
+  const study = await insertStudy(db, 'default');
+  const tripleRowId = await insertTriple(db, study.id, buildTriple({ id: SECRETS.tripleId }), null);
+  const gpt = await ensureExtractor(db, study.id, 'gpt-4.1', 'imported');
+  const rules = await ensureExtractor(db, study.id, 'rules', 'rules');
   const rowIds = {} as Record<AdjudicationArgument, number>;
   for (const [name, id] of Object.entries(ADJUDICATION_ARGUMENTS) as [AdjudicationArgument, string][]) {
-    rowIds[name] = insertArgument(
+    rowIds[name] = await insertArgument(
       db,
       study.id,
       buildArgument({ id, triple_id: SECRETS.tripleId, model: SECRETS.model, source: WORK_SECRETS.source }),
       tripleRowId,
       null,
     );
-    upsertExtraction(
+    await upsertExtraction(
       db,
       extractionSchema.parse(buildExtraction({ argument_id: id, raw: SECRETS.extractorRaw })),
       rowIds[name],
@@ -89,7 +89,7 @@ export async function seedAdjudicationStudy(db: Db) {
       null,
     );
   }
-  upsertExtraction(
+  await upsertExtraction(
     db,
     extractionSchema.parse({
       argument_id: ADJUDICATION_ARGUMENTS.same,
@@ -109,7 +109,7 @@ export async function seedAdjudicationStudy(db: Db) {
   await addUser(db, 'carol', ['adjudicator']);
   await addUser(db, 'dave', ['annotator', 'adjudicator']);
   await addUser(db, 'admin', ['admin']);
-  const userId = (name: string) => findUserByName(db, name)?.id ?? 0;
+  const userId = async (name: string) => (await findUserByName(db, name))?.id ?? 0;
   const assignments: [AdjudicationArgument, string, number][] = [
     ['same', 'alice', 1],
     ['split', 'alice', 2],
@@ -119,9 +119,9 @@ export async function seedAdjudicationStudy(db: Db) {
     ['third', 'dave', 1],
   ];
   for (const [argument, user, position] of assignments)
-    insertAssignment(db, {
+    await insertAssignment(db, {
       argumentRowId: rowIds[argument],
-      userId: userId(user),
+      userId: await userId(user),
       position,
       calibration: false,
       sampleId: null,
@@ -136,24 +136,24 @@ export async function seedAdjudicationStudy(db: Db) {
     third: { alice: SAME, dave: SAME },
   };
   /** Submits the listed (or every) annotator's work on an argument, as the workspace would. */
-  const submit = (argument: AdjudicationArgument, annotators = Object.keys(work[argument])) => {
+  const submit = async (argument: AdjudicationArgument, annotators = Object.keys(work[argument])) => {
     for (const annotator of annotators)
-      saveAnnotation(
+      await saveAnnotation(
         db,
         {
           argumentRowId: rowIds[argument],
-          userId: userId(annotator),
+          userId: await userId(annotator),
           status: 'submitted',
           judgement: work[argument][annotator] ?? SAME,
           secondsSpent: 60,
           importId: null,
         },
         'submit',
-        userId(annotator),
+        await userId(annotator),
       );
   };
-  const submitAll = () => {
-    for (const argument of Object.keys(work) as AdjudicationArgument[]) submit(argument);
+  const submitAll = async () => {
+    for (const argument of Object.keys(work) as AdjudicationArgument[]) await submit(argument);
   };
   return { study, rowIds, submit, submitAll, work };
 }

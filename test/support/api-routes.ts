@@ -68,11 +68,16 @@ export function mountedRoutes(app: Express): RouteName[] {
 }
 
 /** Rows of every table, by table: what a refused request must leave as it was. */
-export function rowCounts(db: Db): Record<string, number> {
-  const tables = db.all<{ name: string }>(
+export async function rowCounts(db: Db): Promise<Record<string, number>> {
+  const tables = await db.all<{ name: string }>(
     "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name",
   );
   return Object.fromEntries(
-    tables.map(({ name }) => [name, db.first<{ n: number }>(`SELECT count(*) AS n FROM "${name}"`)?.n ?? 0]),
+    await Promise.all(
+      tables.map(async ({ name }) => [
+        name,
+        (await db.first<{ n: number }>(`SELECT count(*) AS n FROM "${name}"`))?.n ?? 0,
+      ]),
+    ),
   );
 }

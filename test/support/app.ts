@@ -11,13 +11,13 @@ import { openDatabase } from '../../server/store/open.ts';
 import type { Role } from '../../shared/api.ts';
 
 /** The real app on a fresh in-memory database. */
-export function testApp(
+export async function testApp(
   options: { clientDir?: string; loginLimiter?: LoginLimiter; trustProxy?: TrustProxy; logger?: Logger } = {},
-): {
+): Promise<{
   app: Express;
   db: Db;
-} {
-  const db = openDatabase(':memory:');
+}> {
+  const db = await openDatabase(':memory:');
   const app = createApp({
     db,
     config: { sessionTtlHours: 1, cookieSecure: false },

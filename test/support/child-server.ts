@@ -50,24 +50,24 @@ export async function seedAnnotators(
   database: string,
   names: readonly string[],
 ): Promise<Record<string, string>> {
-  const db = openDatabase(database);
-  const study = insertStudy(db, 'default');
-  const triple = insertTriple(db, study.id, buildTriple(), null);
+  const db = await openDatabase(database);
+  const study = await insertStudy(db, 'default');
+  const triple = await insertTriple(db, study.id, buildTriple(), null);
   const keys: Record<string, string> = {};
   for (const [index, name] of names.entries()) {
-    const argument = insertArgument(db, study.id, buildArgument({ id: `a${index}` }), triple, null);
+    const argument = await insertArgument(db, study.id, buildArgument({ id: `a${index}` }), triple, null);
     await addUser(db, name, ['annotator']);
-    const userId = findUserByName(db, name)?.id ?? 0;
-    insertAssignment(db, {
+    const userId = (await findUserByName(db, name))?.id ?? 0;
+    await insertAssignment(db, {
       argumentRowId: argument,
       userId,
       position: 1,
       calibration: false,
       sampleId: null,
     });
-    keys[name] = findAssignment(db, argument, userId)?.itemKey ?? '';
+    keys[name] = (await findAssignment(db, argument, userId))?.itemKey ?? '';
   }
-  db.close();
+  await db.close();
   return keys;
 }
 

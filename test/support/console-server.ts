@@ -28,7 +28,7 @@ export interface ConsoleServer {
  */
 export async function startConsoleServer(): Promise<ConsoleServer> {
   await ensureClientBuilt(() => {});
-  const db = openDatabase(':memory:');
+  const db = await openDatabase(':memory:');
   await createUser(db, CLI_ACTOR, { ...CONSOLE_ADMIN, roles: ['admin'] });
   const app = createApp({
     db,
@@ -47,8 +47,8 @@ export async function startConsoleServer(): Promise<ConsoleServer> {
     close: () =>
       new Promise<void>((done) => {
         server.closeAllConnections();
-        server.close(() => {
-          db.close();
+        server.close(async () => {
+          await db.close();
           done();
         });
       }),
@@ -56,8 +56,8 @@ export async function startConsoleServer(): Promise<ConsoleServer> {
 }
 
 /** 16 arguments of one test in four model strata of 5, 5, 5 and 1: an equal share of 2 runs short in one. */
-export function seedArguments(target: ConsoleServer): void {
-  importRecords(target.db, {
+export async function seedArguments(target: ConsoleServer): Promise<void> {
+  await importRecords(target.db, {
     actor: CLI_ACTOR,
     kind: 'triples',
     study: 'default',
@@ -73,7 +73,7 @@ export function seedArguments(target: ConsoleServer): void {
   const values = strata.flatMap(({ model, count }) =>
     Array.from({ length: count }, (_, index) => buildArgument({ id: `${model}-${index}`, model, test: 1 })),
   );
-  importRecords(target.db, {
+  await importRecords(target.db, {
     actor: CLI_ACTOR,
     kind: 'arguments',
     study: 'default',
@@ -84,16 +84,16 @@ export function seedArguments(target: ConsoleServer): void {
 
 /** Annotators alice, bob and erin (password NAME-password) and sample version 1 (8 items over the models). */
 export async function seedSampleAndAnnotators(target: ConsoleServer): Promise<void> {
-  seedArguments(target);
+  await seedArguments(target);
   for (const username of ['alice', 'bob', 'erin'])
     await createUser(target.db, CLI_ACTOR, {
       username,
       password: `${username}-password`,
       roles: ['annotator'],
     });
-  drawSample(
+  await drawSample(
     target.db,
-    requireStudy(target.db, 'default'),
+    await requireStudy(target.db, 'default'),
     { size: 8, seed: 7, allocation: 'equal', strata: ['model'], excludeSampled: false },
     CLI_ACTOR,
   );

@@ -19,15 +19,15 @@ export interface DemoFileApp {
 
 /** A fresh temporary database file named after `prefix`, the demo with annotations loaded, admin and carol logged in. */
 export async function demoFileApp(prefix: string): Promise<DemoFileApp> {
-  const db = openDatabase(join(mkdtempSync(join(tmpdir(), prefix)), 'study.db'));
+  const db = await openDatabase(join(mkdtempSync(join(tmpdir(), prefix)), 'study.db'));
   const app = createApp({
     db,
     config: { sessionTtlHours: 1, cookieSecure: false },
     loginLimiter: new LoginLimiter(),
   });
   const { demo } = await loadDemo(db);
-  assignDemoSample(db);
-  loadDemoAnnotations(db, demo);
+  await assignDemoSample(db);
+  await loadDemoAnnotations(db, demo);
   return {
     app,
     db,

@@ -37,19 +37,19 @@ export type FixtureArgument = keyof typeof ARGUMENT_IDS;
  * are by short name; `itemKeys` are the assigned annotator's keys.
  */
 export async function seedAnnotationStudy(db: Db) {
-  const study = insertStudy(db, 'default');
-  const tripleRowId = insertTriple(db, study.id, buildTriple({ id: SECRETS.tripleId }), null);
-  const extractor = ensureExtractor(db, study.id, 'gpt-4.1', 'imported');
+  const study = await insertStudy(db, 'default');
+  const tripleRowId = await insertTriple(db, study.id, buildTriple({ id: SECRETS.tripleId }), null);
+  const extractor = await ensureExtractor(db, study.id, 'gpt-4.1', 'imported');
   const rowIds: Record<string, number> = {};
   for (const [name, id] of Object.entries(ARGUMENT_IDS)) {
-    rowIds[name] = insertArgument(
+    rowIds[name] = await insertArgument(
       db,
       study.id,
       buildArgument({ id, triple_id: SECRETS.tripleId, model: SECRETS.model }),
       tripleRowId,
       null,
     );
-    upsertExtraction(
+    await upsertExtraction(
       db,
       extractionSchema.parse(buildExtraction({ argument_id: id, raw: SECRETS.extractorRaw })),
       rowIds[name] ?? 0,
@@ -57,25 +57,29 @@ export async function seedAnnotationStudy(db: Db) {
       null,
     );
   }
-  upsertGold(db, rowIds.a2 ?? 0, 'carol', buildJudgement({ comment: SECRETS.goldComment }), null);
+  await upsertGold(db, rowIds.a2 ?? 0, 'carol', buildJudgement({ comment: SECRETS.goldComment }), null);
   await addUser(db, 'alice', ['annotator']);
   await addUser(db, 'bob', ['annotator']);
   await addUser(db, 'carol', ['adjudicator']);
   await addUser(db, 'admin', ['admin']);
-  const userId = (name: string) => findUserByName(db, name)?.id ?? 0;
-  const assign = (argument: string, user: string, position: number) =>
-    insertAssignment(db, {
+  const userId = async (name: string) => (await findUserByName(db, name))?.id ?? 0;
+  const assign = async (argument: string, user: string, position: number) =>
+    await insertAssignment(db, {
       argumentRowId: rowIds[argument] ?? 0,
-      userId: userId(user),
+      userId: await userId(user),
       position,
       calibration: false,
       sampleId: null,
     });
-  assign('a1', 'alice', 1);
-  assign('a2', 'alice', 2);
-  assign('a3', 'bob', 1);
-  const keyOf = (argument: FixtureArgument, user: string) =>
-    findAssignment(db, rowIds[argument] ?? 0, userId(user))?.itemKey ?? '';
-  const itemKeys = { a1: keyOf('a1', 'alice'), a2: keyOf('a2', 'alice'), a3: keyOf('a3', 'bob') };
+  await assign('a1', 'alice', 1);
+  await assign('a2', 'alice', 2);
+  await assign('a3', 'bob', 1);
+  const keyOf = async (argument: FixtureArgument, user: string) =>
+    (await findAssignment(db, rowIds[argument] ?? 0, await userId(user)))?.itemKey ?? '';
+  const itemKeys = {
+    a1: await keyOf('a1', 'alice'),
+    a2: await keyOf('a2', 'alice'),
+    a3: await keyOf('a3', 'bob'),
+  };
   return { study, rowIds, itemKeys };
 }

@@ -70,9 +70,9 @@ export const SHARED_ARGUMENT = [
  * each argument imported with REVEALING_SOURCE as its source — and an admin.
  */
 export async function seedWorkspaceStudy(file: string): Promise<void> {
-  const db = openDatabase(file);
+  const db = await openDatabase(file);
   try {
-    importRecords(db, {
+    await importRecords(db, {
       actor: CLI_ACTOR,
       kind: 'triples',
       study: 'default',
@@ -85,7 +85,7 @@ export async function seedWorkspaceStudy(file: string): Promise<void> {
       "Plaintiff's argument: F6 Security-measures applies.",
     ];
     const ids = texts.map((_, index) => `gpt-4o-test1-${index + 1}`);
-    importRecords(db, {
+    await importRecords(db, {
       actor: CLI_ACTOR,
       kind: 'arguments',
       study: 'default',
@@ -106,17 +106,17 @@ export async function seedWorkspaceStudy(file: string): Promise<void> {
       password: 'admin-workspace-2026',
       roles: ['admin'],
     });
-    const study = requireStudy(db, 'default');
-    const alice = findUserByName(db, WORKSPACE_ANNOTATOR.username);
+    const study = await requireStudy(db, 'default');
+    const alice = await findUserByName(db, WORKSPACE_ANNOTATOR.username);
     for (const [index, id] of ids.entries())
-      insertAssignment(db, {
-        argumentRowId: findArgumentRowId(db, study.id, id) ?? 0,
+      await insertAssignment(db, {
+        argumentRowId: (await findArgumentRowId(db, study.id, id)) ?? 0,
         userId: alice?.id ?? 0,
         position: index + 1,
         calibration: false,
         sampleId: null,
       });
   } finally {
-    db.close();
+    await db.close();
   }
 }

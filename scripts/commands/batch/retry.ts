@@ -24,7 +24,7 @@ export function registerBatchRetry(batch: Command, io: CliIo, globals: () => Glo
     const apiFor = batchApiFor(io, options);
     await withDatabase(globals, io, async (db) => {
       const study = globals().study;
-      const jobs = listBatchJobStates(db, study, options.job).filter(
+      const jobs = (await listBatchJobStates(db, study, options.job)).filter(
         (state) =>
           options.job !== undefined ||
           (state.requests.failed ?? 0) + (state.requests.unanswered ?? 0) + (state.requests.prepared ?? 0) >

@@ -59,34 +59,42 @@ export function adjudicationRoutes({ db }: RouteContext): Router {
     itemKey: itemParams.of(response).itemKey,
   });
 
-  router.get('/adjudication', reader, (_request, response) => {
-    response.json(presentAdjudicationQueue(adjudicationQueue(db, studyOf(response), authOf(response).user)));
-  });
-
-  router.post('/adjudication/accept', adjudicator, acceptBody, (_request, response) => {
-    response.json(acceptItems(caller(response), acceptBody.of(response).itemKeys));
-  });
-
-  router.get('/adjudication/items/:itemKey', reader, itemParams, itemQuery, (_request, response) => {
+  router.get('/adjudication', reader, async (_request, response) => {
     response.json(
-      presentItemForAdjudicator(adjudicationItem(item(response)), itemQuery.of(response).names === '1'),
+      presentAdjudicationQueue(await adjudicationQueue(db, studyOf(response), authOf(response).user)),
     );
   });
 
-  router.post('/adjudication/items/:itemKey/start', adjudicator, itemParams, (_request, response) => {
-    response.json(presentItemForAdjudicator(startAdjudication(item(response)), false));
+  router.post('/adjudication/accept', adjudicator, acceptBody, async (_request, response) => {
+    response.json(await acceptItems(caller(response), acceptBody.of(response).itemKeys));
   });
 
-  router.put('/adjudication/items/:itemKey/gold', adjudicator, itemParams, goldBody, (_request, response) => {
-    response.json(presentWrite(saveGold(item(response), goldBody.of(response)), presentGoldState));
+  router.get('/adjudication/items/:itemKey', reader, itemParams, itemQuery, async (_request, response) => {
+    response.json(
+      presentItemForAdjudicator(await adjudicationItem(item(response)), itemQuery.of(response).names === '1'),
+    );
   });
 
-  router.get('/adjudication/items/:itemKey/gold/history', reader, itemParams, (_request, response) => {
-    response.json(presentGoldHistory(goldHistory(item(response))));
+  router.post('/adjudication/items/:itemKey/start', adjudicator, itemParams, async (_request, response) => {
+    response.json(presentItemForAdjudicator(await startAdjudication(item(response)), false));
   });
 
-  router.get('/adjudication/items/:itemKey/reveal', reader, itemParams, (_request, response) => {
-    const { argument, extractors } = revealItem(item(response));
+  router.put(
+    '/adjudication/items/:itemKey/gold',
+    adjudicator,
+    itemParams,
+    goldBody,
+    async (_request, response) => {
+      response.json(presentWrite(await saveGold(item(response), goldBody.of(response)), presentGoldState));
+    },
+  );
+
+  router.get('/adjudication/items/:itemKey/gold/history', reader, itemParams, async (_request, response) => {
+    response.json(presentGoldHistory(await goldHistory(item(response))));
+  });
+
+  router.get('/adjudication/items/:itemKey/reveal', reader, itemParams, async (_request, response) => {
+    const { argument, extractors } = await revealItem(item(response));
     response.json(presentReveal(argument, extractors));
   });
 

@@ -13,12 +13,12 @@ export function argumentRoutes({ db }: RouteContext): Router {
   const router = Router({ mergeParams: true });
   const params = validateParams(argumentParamsSchema);
   const listQuery = validateQuery(argumentListQuerySchema);
-  router.get('/arguments', requireRole('admin'), listQuery, (_request, response) => {
-    response.json(argumentListPage(db, studyOf(response), listQuery.of(response)));
+  router.get('/arguments', requireRole('admin'), listQuery, async (_request, response) => {
+    response.json(await argumentListPage(db, studyOf(response), listQuery.of(response)));
   });
-  router.get('/arguments/:argumentId', requireRole('admin'), params, (_request, response) => {
+  router.get('/arguments/:argumentId', requireRole('admin'), params, async (_request, response) => {
     response.json(
-      presentArgumentDetail(argumentDetail(db, studyOf(response), params.of(response).argumentId)),
+      presentArgumentDetail(await argumentDetail(db, studyOf(response), params.of(response).argumentId)),
     );
   });
   return router;

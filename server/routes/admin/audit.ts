@@ -10,8 +10,8 @@ import type { RouteContext } from '../context.ts';
 export function auditRoutes({ db }: RouteContext): Router {
   const router = Router({ mergeParams: true });
   const query = validateQuery(auditQuerySchema);
-  router.get('/audit', requireRole('admin'), query, (_request, response) => {
-    response.json(auditEntries(db, studyOf(response), query.of(response)));
+  router.get('/audit', requireRole('admin'), query, async (_request, response) => {
+    response.json(await auditEntries(db, studyOf(response), query.of(response)));
   });
   return router;
 }

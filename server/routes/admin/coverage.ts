@@ -24,20 +24,20 @@ export function coverageRoutes({ db }: RouteContext): Router {
   const body = validateBody(coverageCheckRequestSchema);
   const params = validateParams(coverageJobParamsSchema);
 
-  router.get('/coverage', readers, (_request, response) => {
-    response.json(checks.state(studyOf(response), authOf(response).user));
+  router.get('/coverage', readers, async (_request, response) => {
+    response.json(await checks.state(studyOf(response), authOf(response).user));
   });
 
-  router.post('/coverage/jobs', admins, body, (request, response) => {
-    const job = checks.start(studyOf(response), authOf(response).user, body.of(response));
+  router.post('/coverage/jobs', admins, body, async (request, response) => {
+    const job = await checks.start(studyOf(response), authOf(response).user, body.of(response));
     response
       .status(202)
       .location(`${request.originalUrl.split('?')[0]}/${job.id}`)
       .json(job);
   });
 
-  router.get('/coverage/jobs/:jobId', admins, params, (_request, response) => {
-    response.json(checks.job(studyOf(response), params.of(response).jobId));
+  router.get('/coverage/jobs/:jobId', admins, params, async (_request, response) => {
+    response.json(await checks.job(studyOf(response), params.of(response).jobId));
   });
 
   router.delete('/coverage/jobs/:jobId', admins, params, (_request, response) => {

@@ -17,11 +17,13 @@ export function extractorRoutes({ db }: RouteContext): Router {
   const admin = requireRole('admin');
   const params = validateParams(extractorParamsSchema);
   const query = validateQuery(extractionFailuresQuerySchema);
-  router.get('/extractors', admin, (_request, response) => {
-    response.json(extractorRuns(db, studyOf(response)));
+  router.get('/extractors', admin, async (_request, response) => {
+    response.json(await extractorRuns(db, studyOf(response)));
   });
-  router.get('/extractors/:name/failures', admin, params, query, (_request, response) => {
-    response.json(extractionFailures(db, studyOf(response), params.of(response).name, query.of(response)));
+  router.get('/extractors/:name/failures', admin, params, query, async (_request, response) => {
+    response.json(
+      await extractionFailures(db, studyOf(response), params.of(response).name, query.of(response)),
+    );
   });
   return router;
 }

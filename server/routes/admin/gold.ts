@@ -19,8 +19,8 @@ export function goldAdminRoutes({ db }: RouteContext): Router {
     requireRole('admin'),
     params,
     body,
-    (_request, response) => {
-      const outcome = reopenGold(
+    async (_request, response) => {
+      const outcome = await reopenGold(
         { db, study: studyOf(response), user: authOf(response).user },
         params.of(response).argumentId,
         body.of(response).reason,

@@ -37,8 +37,8 @@ export function adminImportRoutes({ db }: RouteContext): Router {
 export function importHistoryRoutes({ db }: RouteContext): Router {
   const router = Router({ mergeParams: true });
   const query = validateQuery(importHistoryQuerySchema);
-  router.get('/imports', requireRole('admin'), query, (_request, response) => {
-    response.json(importHistory(db, studyOf(response), query.of(response)));
+  router.get('/imports', requireRole('admin'), query, async (_request, response) => {
+    response.json(await importHistory(db, studyOf(response), query.of(response)));
   });
   return router;
 }

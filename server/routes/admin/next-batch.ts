@@ -13,13 +13,13 @@ export function nextBatchRoutes(db: Db): Router {
   const admin = requireRole('admin');
   const body = validateBody(nextBatchRequestSchema);
 
-  router.post('/samples/next/preview', admin, body, (_request, response) => {
-    response.json(previewNextBatch(db, studyOf(response), body.of(response)));
+  router.post('/samples/next/preview', admin, body, async (_request, response) => {
+    response.json(await previewNextBatch(db, studyOf(response), body.of(response)));
   });
 
-  router.post('/samples/next', admin, body, (_request, response) => {
+  router.post('/samples/next', admin, body, async (_request, response) => {
     const actor = appActor(authOf(response).user);
-    response.status(201).json(drawNextBatch(db, studyOf(response), body.of(response), actor));
+    response.status(201).json(await drawNextBatch(db, studyOf(response), body.of(response), actor));
   });
 
   return router;

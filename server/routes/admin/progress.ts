@@ -7,8 +7,8 @@ import type { RouteContext } from '../context.ts';
 /** GET /api/studies/:study/progress — per annotator and per stratum, for admins. */
 export function progressRoutes({ db }: RouteContext): Router {
   const router = Router({ mergeParams: true });
-  router.get('/progress', requireRole('admin'), (_request, response) => {
-    response.json(studyProgress(db, studyOf(response)));
+  router.get('/progress', requireRole('admin'), async (_request, response) => {
+    response.json(await studyProgress(db, studyOf(response)));
   });
   return router;
 }

@@ -56,8 +56,8 @@ export function reportRoutes({ db }: RouteContext): Router {
     sendReport(response, settings.format, report);
   });
 
-  router.post('/report/jobs', readers, jobBody, (request, response) => {
-    const job = reports.startJob(studyOf(response), authOf(response).user.id, jobBody.of(response));
+  router.post('/report/jobs', readers, jobBody, async (request, response) => {
+    const job = await reports.startJob(studyOf(response), authOf(response).user.id, jobBody.of(response));
     response
       .status(202)
       .location(`${request.originalUrl.split('?')[0]}/${job.id}`)

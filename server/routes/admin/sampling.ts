@@ -30,43 +30,43 @@ export function samplingRoutes({ db }: RouteContext): Router {
   const assignBody = validateBody(assignRequestSchema);
   const reassignBody = validateBody(reassignRequestSchema);
 
-  router.get('/samples', admin, (_request, response) => {
-    response.json(listSampleSummaries(db, studyOf(response)));
+  router.get('/samples', admin, async (_request, response) => {
+    response.json(await listSampleSummaries(db, studyOf(response)));
   });
 
-  router.post('/samples', admin, sampleBody, (_request, response) => {
+  router.post('/samples', admin, sampleBody, async (_request, response) => {
     const actor = appActor(authOf(response).user);
-    response.status(201).json(drawSample(db, studyOf(response), sampleBody.of(response), actor));
+    response.status(201).json(await drawSample(db, studyOf(response), sampleBody.of(response), actor));
   });
 
   router.use(nextBatchRoutes(db));
 
-  router.get('/assignments', admin, (_request, response) => {
-    response.json(assignmentRecords(db, studyOf(response)));
+  router.get('/assignments', admin, async (_request, response) => {
+    response.json(await assignmentRecords(db, studyOf(response)));
   });
 
-  router.get('/assignments/log', admin, (_request, response) => {
-    response.json(assignmentLog(db, studyOf(response)));
+  router.get('/assignments/log', admin, async (_request, response) => {
+    response.json(await assignmentLog(db, studyOf(response)));
   });
 
   const pageQuery = validateQuery(pageQuerySchema);
-  router.get('/assignment-log', admin, pageQuery, (_request, response) => {
+  router.get('/assignment-log', admin, pageQuery, async (_request, response) => {
     const page = pageQuery.of(response);
-    response.json({ ...page, ...assignmentLogPage(db, studyOf(response), page) });
+    response.json({ ...page, ...(await assignmentLogPage(db, studyOf(response), page)) });
   });
 
-  router.post('/assignments', admin, assignBody, (_request, response) => {
+  router.post('/assignments', admin, assignBody, async (_request, response) => {
     const actor = appActor(authOf(response).user);
-    response.status(201).json(assignSample(db, studyOf(response), assignBody.of(response), actor));
+    response.status(201).json(await assignSample(db, studyOf(response), assignBody.of(response), actor));
   });
 
-  router.post('/assignments/preview', admin, assignBody, (_request, response) => {
-    response.json(previewAssignment(db, studyOf(response), assignBody.of(response)));
+  router.post('/assignments/preview', admin, assignBody, async (_request, response) => {
+    response.json(await previewAssignment(db, studyOf(response), assignBody.of(response)));
   });
 
-  router.post('/assignments/reassign', admin, reassignBody, (_request, response) => {
+  router.post('/assignments/reassign', admin, reassignBody, async (_request, response) => {
     const actor = appActor(authOf(response).user);
-    response.json(reassign(db, studyOf(response), reassignBody.of(response), actor));
+    response.json(await reassign(db, studyOf(response), reassignBody.of(response), actor));
   });
 
   return router;

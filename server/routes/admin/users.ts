@@ -27,8 +27,8 @@ export function adminUserRoutes({ db }: RouteContext): Router {
   const updateBody = validateBody(updateUserRequestSchema);
   const passwordBody = validateBody(setPasswordRequestSchema);
 
-  router.get('/', (_request, response) => {
-    response.json(listAccounts(db).map(presentAdminUser));
+  router.get('/', async (_request, response) => {
+    response.json((await listAccounts(db)).map(presentAdminUser));
   });
 
   router.post('/', createBody, async (_request, response) => {
@@ -40,9 +40,9 @@ export function adminUserRoutes({ db }: RouteContext): Router {
       .json({ user: presentAdminUser(user), ...(body.password === undefined ? { password } : {}) });
   });
 
-  router.patch('/:username', params, updateBody, (_request, response) => {
+  router.patch('/:username', params, updateBody, async (_request, response) => {
     const actor = appActor(authOf(response).user);
-    const user = changeAccount(db, actor, params.of(response).username, updateBody.of(response));
+    const user = await changeAccount(db, actor, params.of(response).username, updateBody.of(response));
     response.json(presentAdminUser(user));
   });
 

@@ -18,7 +18,7 @@ export function authRoutes({ db, config, loginLimiter }: RouteContext): Router {
     const { username, password } = loginBody.of(response);
     const address = request.ip ?? 'unknown';
     const user = await logIn({ db, limiter: loginLimiter, username, password, address });
-    const session = startSession(db, user.id, config.sessionTtlHours);
+    const session = await startSession(db, user.id, config.sessionTtlHours);
     response.cookie(SESSION_COOKIE, session.token, {
       ...cookieBase,
       httpOnly: true,
@@ -34,12 +34,12 @@ export function authRoutes({ db, config, loginLimiter }: RouteContext): Router {
 
   // Without a live session there is nothing to end: 401, as every route but login and health
   // (docs/SECURITY.md); a stale cookie is cleared all the same.
-  router.post('/logout', (_request, response) => {
+  router.post('/logout', async (_request, response) => {
     const auth = currentAuth(response);
     response.clearCookie(SESSION_COOKIE, cookieBase);
     response.clearCookie(CSRF_COOKIE, cookieBase);
     if (!auth) throw errors.unauthenticated('You are not signed in (your session may have expired).');
-    endSession(db, auth.token);
+    await endSession(db, auth.token);
     response.status(204).end();
   });
 

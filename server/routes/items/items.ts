@@ -44,17 +44,20 @@ export function itemRoutes({ db }: RouteContext): Router {
     itemKey: itemParams.of(response).itemKey,
   });
 
-  router.get('/queue', annotator, (_request, response) => {
-    response.json(presentQueue(annotatorQueue(db, studyOf(response), authOf(response).user)));
+  router.get('/queue', annotator, async (_request, response) => {
+    response.json(presentQueue(await annotatorQueue(db, studyOf(response), authOf(response).user)));
   });
 
-  router.get('/items/:itemKey', annotator, itemParams, (_request, response) => {
-    response.json(presentItemForAnnotator(annotatorItem(item(response))));
+  router.get('/items/:itemKey', annotator, itemParams, async (_request, response) => {
+    response.json(presentItemForAnnotator(await annotatorItem(item(response))));
   });
 
-  router.put('/items/:itemKey/annotation', annotator, itemParams, saveBody, (_request, response) => {
+  router.put('/items/:itemKey/annotation', annotator, itemParams, saveBody, async (_request, response) => {
     response.json(
-      presentWrite(saveAnnotationAttempt(item(response), saveBody.of(response)), presentAnnotationState),
+      presentWrite(
+        await saveAnnotationAttempt(item(response), saveBody.of(response)),
+        presentAnnotationState,
+      ),
     );
   });
 
@@ -63,19 +66,19 @@ export function itemRoutes({ db }: RouteContext): Router {
     annotator,
     itemParams,
     reopenBody,
-    (_request, response) => {
+    async (_request, response) => {
       response.json(
         presentWrite(
-          reopenAnnotation(item(response), reopenBody.of(response).version),
+          await reopenAnnotation(item(response), reopenBody.of(response).version),
           presentAnnotationState,
         ),
       );
     },
   );
 
-  router.get('/items/:itemKey/annotation/history', annotator, itemParams, (_request, response) => {
+  router.get('/items/:itemKey/annotation/history', annotator, itemParams, async (_request, response) => {
     const request = item(response);
-    response.json(presentHistoryForAnnotator(annotationHistory(request), request.user));
+    response.json(presentHistoryForAnnotator(await annotationHistory(request), request.user));
   });
 
   return router;

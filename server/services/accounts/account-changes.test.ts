@@ -8,7 +8,7 @@ import { changeAccount, changePassword } from './account-changes.ts';
 import { createUser } from './users.ts';
 
 async function studyWithAdmins(...admins: string[]) {
-  const db = openDatabase(':memory:');
+  const db = await openDatabase(':memory:');
   for (const username of admins)
     await createUser(db, CLI_ACTOR, { username, password: 'long-password', roles: ['admin'] });
   await createUser(db, CLI_ACTOR, { username: 'alice', password: 'long-password', roles: ['annotator'] });
@@ -18,39 +18,47 @@ async function studyWithAdmins(...admins: string[]) {
 describe('changeAccount keeps an admin', () => {
   it('refuses to take the admin role from the last enabled admin, and changes nothing', async () => {
     const db = await studyWithAdmins('root');
-    expect(() => changeAccount(db, CLI_ACTOR, 'root', { roles: ['annotator'] })).toThrow(
+    await expect(changeAccount(db, CLI_ACTOR, 'root', { roles: ['annotator'] })).rejects.toThrow(
       /last enabled admin/,
     );
-    expect(findUserByName(db, 'root')?.roles).toEqual(['admin']);
+    expect((await findUserByName(db, 'root'))?.roles).toEqual(['admin']);
   });
 
   it('refuses to disable the last enabled admin', async () => {
     const db = await studyWithAdmins('root');
-    expect(() => changeAccount(db, CLI_ACTOR, 'root', { disabled: true })).toThrow(/give another account/);
-    expect(findUserByName(db, 'root')?.disabled).toBe(false);
+    await expect(changeAccount(db, CLI_ACTOR, 'root', { disabled: true })).rejects.toThrow(
+      /give another account/,
+    );
+    expect((await findUserByName(db, 'root'))?.disabled).toBe(false);
   });
 
   it('does not count a disabled admin as another admin', async () => {
     const db = await studyWithAdmins('root', 'spare');
-    changeAccount(db, CLI_ACTOR, 'spare', { disabled: true });
-    expect(() => changeAccount(db, CLI_ACTOR, 'root', { disabled: true })).toThrow(/last enabled admin/);
+    await changeAccount(db, CLI_ACTOR, 'spare', { disabled: true });
+    await expect(changeAccount(db, CLI_ACTOR, 'root', { disabled: true })).rejects.toThrow(
+      /last enabled admin/,
+    );
   });
 
   it('lets an admin step down while another enabled admin remains', async () => {
     const db = await studyWithAdmins('root', 'spare');
-    expect(changeAccount(db, CLI_ACTOR, 'root', { roles: ['adjudicator'] }).roles).toEqual(['adjudicator']);
-    expect(() => changeAccount(db, CLI_ACTOR, 'spare', { disabled: true })).toThrow(/last enabled admin/);
+    expect((await changeAccount(db, CLI_ACTOR, 'root', { roles: ['adjudicator'] })).roles).toEqual([
+      'adjudicator',
+    ]);
+    await expect(changeAccount(db, CLI_ACTOR, 'spare', { disabled: true })).rejects.toThrow(
+      /last enabled admin/,
+    );
   });
 
   it('leaves changes to other accounts alone', async () => {
     const db = await studyWithAdmins('root');
-    expect(changeAccount(db, CLI_ACTOR, 'alice', { disabled: true }).disabled).toBe(true);
+    expect((await changeAccount(db, CLI_ACTOR, 'alice', { disabled: true })).disabled).toBe(true);
   });
 });
 
 /** The accounts' entries (they belong to no study), oldest first, as `action subject by actor`. */
-function accountTrail(db: Db): string[] {
-  return listAudit(db, { studyId: 0, limit: 100 }).map(
+async function accountTrail(db: Db): Promise<string[]> {
+  return (await listAudit(db, { studyId: 0, limit: 100 })).map(
     (entry) => `${entry.action} ${entry.subject} by ${entry.actor ?? entry.via}`,
   );
 }
@@ -61,9 +69,9 @@ describe('each account change writes its own audit entry', () => {
     const root = appActor({ username: 'root' });
     await createUser(db, root, { username: 'erin', password: 'erin-password', roles: ['annotator'] });
     await changePassword(db, root, 'erin', 'erin-new-password');
-    changeAccount(db, root, 'erin', { roles: ['adjudicator'], disabled: true });
-    changeAccount(db, root, 'erin', { disabled: false });
-    expect(accountTrail(db)).toEqual([
+    await changeAccount(db, root, 'erin', { roles: ['adjudicator'], disabled: true });
+    await changeAccount(db, root, 'erin', { disabled: false });
+    expect(await accountTrail(db)).toEqual([
       'user.create root by cli',
       'user.create alice by cli',
       'user.create erin by root',
@@ -80,7 +88,9 @@ describe('each account change writes its own audit entry', () => {
       createUser(db, CLI_ACTOR, { username: 'ALICE', password: 'long-password', roles: ['annotator'] }),
     ).rejects.toThrow(/already exists/);
     await expect(changePassword(db, CLI_ACTOR, 'alice', 'short')).rejects.toThrow(/at least/);
-    expect(() => changeAccount(db, CLI_ACTOR, 'root', { disabled: true })).toThrow(/last enabled admin/);
-    expect(accountTrail(db)).toEqual(['user.create root by cli', 'user.create alice by cli']);
+    await expect(changeAccount(db, CLI_ACTOR, 'root', { disabled: true })).rejects.toThrow(
+      /last enabled admin/,
+    );
+    expect(await accountTrail(db)).toEqual(['user.create root by cli', 'user.create alice by cli']);
   });
 });

@@ -28,12 +28,12 @@ export async function changePassword(
   username: string,
   password: string,
 ): Promise<void> {
-  const user = requireUserNamed(db, username);
+  const user = await requireUserNamed(db, username);
   const passwordHash = await hashPassword(password);
-  db.transaction(() => {
-    updateUserPassword(db, user.id, passwordHash);
-    deleteSessionsOfUser(db, user.id);
-    recordAudit(db, {
+  await db.transaction(async () => {
+    await updateUserPassword(db, user.id, passwordHash);
+    await deleteSessionsOfUser(db, user.id);
+    await recordAudit(db, {
       studyId: null,
       actor,
       action: 'user.password',
@@ -48,15 +48,15 @@ export async function changePassword(
  * undo the change from the browser. Checked inside the change's transaction, so two admins demoting each
  * other at once cannot both pass.
  */
-function keepAnAdmin(
+async function keepAnAdmin(
   db: Db,
   user: User,
   change: { roles?: Role[] | undefined; disabled?: boolean | undefined },
-): void {
+): Promise<void> {
   const wasAdmin = user.roles.includes('admin') && !user.disabled;
   if (!wasAdmin) return;
   const staysAdmin = (change.roles ?? user.roles).includes('admin') && !(change.disabled ?? user.disabled);
-  if (staysAdmin || countOtherEnabledAdmins(db, user.id) > 0) return;
+  if (staysAdmin || (await countOtherEnabledAdmins(db, user.id)) > 0) return;
   throw errors.conflict(
     `"${user.username}" is the last enabled admin: give another account the admin role first (Users, or: npm run -s cli -- user add NAME --role admin), then change this one.`,
   );
@@ -66,18 +66,18 @@ function keepAnAdmin(
  * Changes an account's roles and/or disables or re-enables it. Disabling ends its sessions at once;
  * its work is kept. The last enabled admin keeps the role and stays enabled (409).
  */
-export function changeAccount(
+export async function changeAccount(
   db: Db,
   actor: AuditActor,
   username: string,
   change: { roles?: Role[] | undefined; disabled?: boolean | undefined },
-): User {
-  const user = requireUserNamed(db, username);
-  db.transaction(() => {
-    keepAnAdmin(db, user, change);
+): Promise<User> {
+  const user = await requireUserNamed(db, username);
+  await db.transaction(async () => {
+    await keepAnAdmin(db, user, change);
     if (change.roles) {
-      updateUserRoles(db, user.id, change.roles);
-      recordAudit(db, {
+      await updateUserRoles(db, user.id, change.roles);
+      await recordAudit(db, {
         studyId: null,
         actor,
         action: 'user.roles',
@@ -86,9 +86,9 @@ export function changeAccount(
       });
     }
     if (change.disabled !== undefined && change.disabled !== user.disabled) {
-      setUserDisabled(db, user.id, change.disabled);
-      if (change.disabled) deleteSessionsOfUser(db, user.id);
-      recordAudit(db, {
+      await setUserDisabled(db, user.id, change.disabled);
+      if (change.disabled) await deleteSessionsOfUser(db, user.id);
+      await recordAudit(db, {
         studyId: null,
         actor,
         action: change.disabled ? 'user.disable' : 'user.enable',
@@ -96,5 +96,5 @@ export function changeAccount(
       });
     }
   });
-  return requireUserNamed(db, user.username);
+  return await requireUserNamed(db, user.username);
 }

@@ -33,7 +33,7 @@ const DUMMY_HASH =
 
 /** The user for a name and password, or an `unauthenticated` error that does not say which was wrong. */
 export async function authenticate(db: Db, username: string, password: string): Promise<User> {
-  const user = findUserByName(db, username);
+  const user = await findUserByName(db, username);
   const valid = await verify(user?.passwordHash ?? DUMMY_HASH, password).catch(() => false);
   if (!user?.passwordHash || !valid || user.disabled)
     throw errors.unauthenticated('That user name and password do not match an active account.');
@@ -98,20 +98,28 @@ export interface StartedSession {
   expiresAt: Date;
 }
 
-export function startSession(db: Db, userId: number, ttlHours: number): StartedSession {
+export async function startSession(db: Db, userId: number, ttlHours: number): Promise<StartedSession> {
   const token = randomBytes(32).toString('base64url');
   const csrfToken = randomBytes(24).toString('base64url');
   const expiresAt = new Date(Date.now() + ttlHours * 3_600_000);
-  insertSession(db, { tokenHash: tokenHash(token), userId, csrfToken, expiresAt: expiresAt.toISOString() });
+  await insertSession(db, {
+    tokenHash: tokenHash(token),
+    userId,
+    csrfToken,
+    expiresAt: expiresAt.toISOString(),
+  });
   return { token, csrfToken, expiresAt };
 }
 
 /** The live session and its (enabled) user for a cookie token, when there is one. */
-export function resolveSession(db: Db, token: string): { session: SessionRow; user: User } | undefined {
-  const resolved = findLiveSessionAndUser(db, tokenHash(token));
+export async function resolveSession(
+  db: Db,
+  token: string,
+): Promise<{ session: SessionRow; user: User } | undefined> {
+  const resolved = await findLiveSessionAndUser(db, tokenHash(token));
   return resolved && !resolved.user.disabled ? resolved : undefined;
 }
 
-export function endSession(db: Db, token: string): void {
-  deleteSession(db, tokenHash(token));
+export async function endSession(db: Db, token: string): Promise<void> {
+  await deleteSession(db, tokenHash(token));
 }

@@ -41,19 +41,19 @@ export async function createUser(db: Db, actor: AuditActor, user: NewUser): Prom
     throw errors.validation(`A display name has at most ${DISPLAY_NAME_MAX_LENGTH} characters; shorten it.`);
   if (user.roles.length === 0)
     throw errors.validation('Give the account at least one role: admin, annotator or adjudicator.');
-  if (findUserByName(db, username)) throw taken(username);
+  if (await findUserByName(db, username)) throw taken(username);
   const passwordHash = await hashPassword(user.password);
-  return db.transaction(() => {
-    const id = insertUserUnlessTaken(db, {
+  return await db.transaction(async () => {
+    const id = await insertUserUnlessTaken(db, {
       username,
       displayName: user.displayName ?? username,
       passwordHash,
       roles: user.roles,
     });
     if (id === undefined) throw taken(username);
-    const created = findUserByName(db, username);
+    const created = await findUserByName(db, username);
     if (!created) throw new Error(`user ${username} was not stored`);
-    recordAudit(db, {
+    await recordAudit(db, {
       studyId: null,
       actor,
       action: 'user.create',
@@ -64,13 +64,13 @@ export async function createUser(db: Db, actor: AuditActor, user: NewUser): Prom
   });
 }
 
-export function requireUserNamed(db: Db, username: string): User {
-  const user = findUserByName(db, username);
+export async function requireUserNamed(db: Db, username: string): Promise<User> {
+  const user = await findUserByName(db, username);
   if (!user) throw errors.notFound(`The user "${username}" (see: npm run -s cli -- user list)`);
   return user;
 }
 
 /** Every account, by name (the admin's list and `user list`; what a viewer sees is the caller's presenter). */
-export function listAccounts(db: Db): User[] {
-  return listUsers(db);
+export async function listAccounts(db: Db): Promise<User[]> {
+  return await listUsers(db);
 }

@@ -22,14 +22,14 @@ import { refreshErrorClasses } from '../extraction/error-classes.ts';
 import { type AdjudicationRequest, comparedAnnotations, openItem } from './item-context.ts';
 
 /** The audit entry of a change of an item's gold (inside the change's transaction). */
-export function auditGold(
+export async function auditGold(
   db: Db,
   study: StudyRow,
   user: User,
   saved: StoredGold,
   action: 'gold.save' | 'gold.fix' | 'gold.accept' | 'gold.reopen',
-): void {
-  recordAudit(db, {
+): Promise<void> {
+  await recordAudit(db, {
     studyId: study.id,
     actor: appActor(user),
     action,
@@ -55,9 +55,12 @@ function finalGoldMessage(gold: StoredGold): string {
  * an admin reopens it first (refused: 409). Saving starts adjudication of the item; fixing stores the error
  * classes of every extractor against the new gold.
  */
-export function saveGold(request: AdjudicationRequest, body: SaveGold): WriteOutcome<StoredGold> {
+export async function saveGold(
+  request: AdjudicationRequest,
+  body: SaveGold,
+): Promise<WriteOutcome<StoredGold>> {
   const { db, user } = request;
-  const context = openItem(request);
+  const context = await openItem(request);
   const spanProblems = checkSpans(body.judgement, context.argument.record.text.length);
   if (spanProblems.length > 0)
     throw errors.validation(
@@ -69,13 +72,13 @@ export function saveGold(request: AdjudicationRequest, body: SaveGold): WriteOut
   const [first] = problems;
   if (first) throw errors.validation(problemMessage(first), problems.map(problemMessage));
 
-  return db.transaction((): WriteOutcome<StoredGold> => {
-    const existing = findGold(db, context.argument.rowId);
+  return await db.transaction(async (): Promise<WriteOutcome<StoredGold>> => {
+    const existing = await findGold(db, context.argument.rowId);
     const check = checkVersion(existing, body);
     if (check === 'retry' && existing) return written(existing);
     if (check === 'stale') {
       if (existing)
-        appendRejectedGold(db, {
+        await appendRejectedGold(db, {
           adjudicationId: existing.id,
           actorId: user.id,
           status: existing.status,
@@ -94,8 +97,8 @@ export function saveGold(request: AdjudicationRequest, body: SaveGold): WriteOut
       );
     }
     if (existing && isFinalGold(existing)) return refused(existing, finalGoldMessage(existing));
-    startAdjudicationItem(db, context.argument.rowId, user.id);
-    const saved = writeGold(
+    await startAdjudicationItem(db, context.argument.rowId, user.id);
+    const saved = await writeGold(
       db,
       {
         argumentRowId: context.argument.rowId,
@@ -110,16 +113,16 @@ export function saveGold(request: AdjudicationRequest, body: SaveGold): WriteOut
       fixing ? 'fix' : 'save',
       user.id,
     );
-    if (fixing) refreshErrorClasses(db, context.argument.rowId);
-    auditGold(db, request.study, user, saved, fixing ? 'gold.fix' : 'gold.save');
+    if (fixing) await refreshErrorClasses(db, context.argument.rowId);
+    await auditGold(db, request.study, user, saved, fixing ? 'gold.fix' : 'gold.save');
     return written(saved);
   });
 }
 
 /** Every change of the item's gold, oldest first (empty before the first save). */
-export function goldHistory(request: AdjudicationRequest): GoldHistoryRow[] {
-  const { gold } = openItem(request);
-  return gold ? listGoldHistory(request.db, gold.id) : [];
+export async function goldHistory(request: AdjudicationRequest): Promise<GoldHistoryRow[]> {
+  const { gold } = await openItem(request);
+  return gold ? await listGoldHistory(request.db, gold.id) : [];
 }
 
 /**
@@ -129,28 +132,28 @@ export function goldHistory(request: AdjudicationRequest): GoldHistoryRow[] {
  * when the argument's annotations are not all submitted: the draft could then not be adjudicated in
  * the app (re-import the gold with --replace instead).
  */
-export function reopenGold(
+export async function reopenGold(
   { db, study, user }: { db: Db; study: StudyRow; user: User },
   argumentId: string,
   reason: string,
-): WriteOutcome<StoredGold> {
-  const argument = findArgument(db, study.id, argumentId);
+): Promise<WriteOutcome<StoredGold>> {
+  const argument = await findArgument(db, study.id, argumentId);
   if (!argument) throw errors.notFound(`Argument "${argumentId}" in study "${study.name}"`);
-  return db.transaction((): WriteOutcome<StoredGold> => {
-    const gold = findGold(db, argument.rowId);
+  return await db.transaction(async (): Promise<WriteOutcome<StoredGold>> => {
+    const gold = await findGold(db, argument.rowId);
     if (!gold) return refused<StoredGold>(undefined, 'This argument has no gold to reopen.');
     if (!isFinalGold(gold))
       return refused(
         gold,
         'The gold of this argument is already a draft; the adjudicator can change it as it is.',
       );
-    const item = ensureAdjudicationItem(db, argument.rowId);
-    if (!comparedAnnotations(db, argument.rowId, item.itemKey).ready)
+    const item = await ensureAdjudicationItem(db, argument.rowId);
+    if (!(await comparedAnnotations(db, argument.rowId, item.itemKey)).ready)
       return refused(
         gold,
         'This argument lacks the submitted annotations an adjudicator would decide between; re-import its gold with --replace instead of reopening it.',
       );
-    const saved = writeGold(
+    const saved = await writeGold(
       db,
       {
         argumentRowId: argument.rowId,
@@ -165,7 +168,7 @@ export function reopenGold(
       user.id,
       reason,
     );
-    auditGold(db, study, user, saved, 'gold.reopen');
+    await auditGold(db, study, user, saved, 'gold.reopen');
     return written(saved);
   });
 }

@@ -60,19 +60,21 @@ export interface QueueEntry {
  * queue position (shuffled by the blind assignment, so it says nothing of model or test), then by key;
  * items without assignments (imported annotations) last. A ready item without a key gets one now.
  */
-export function queueEntries(
+export async function queueEntries(
   db: Db,
   study: StudyRow,
   user: User,
-): { entries: QueueEntry[]; notReady: number } {
-  const candidates = listAdjudicationCandidates(db, study.id, user.id).filter(
+): Promise<{ entries: QueueEntry[]; notReady: number }> {
+  const candidates = (await listAdjudicationCandidates(db, study.id, user.id)).filter(
     (candidate) => candidate.involved === 0,
   );
   const ready = candidates.filter(isReady);
-  const entries = ready.map((candidate) => ({
-    candidate,
-    itemKey: candidate.itemKey ?? ensureAdjudicationItem(db, candidate.argumentRowId).itemKey,
-  }));
+  const entries = await Promise.all(
+    ready.map(async (candidate) => ({
+      candidate,
+      itemKey: candidate.itemKey ?? (await ensureAdjudicationItem(db, candidate.argumentRowId)).itemKey,
+    })),
+  );
   entries.sort(
     (x, y) =>
       (x.candidate.position ?? Number.MAX_SAFE_INTEGER) - (y.candidate.position ?? Number.MAX_SAFE_INTEGER) ||
@@ -86,13 +88,13 @@ export function queueEntries(
  * item key), and whether the item is ready. With assignments, only the assigned annotators' work
  * counts; a third annotator beyond A and B is left out (the screens compare two).
  */
-export function comparedAnnotations(
+export async function comparedAnnotations(
   db: Db,
   argumentRowId: number,
   itemKey: string,
-): { ready: boolean; annotations: StoredAnnotation[] } {
-  const assigned = assignedUserIds(db, argumentRowId);
-  const all = listAnnotationsOfArgument(db, argumentRowId);
+): Promise<{ ready: boolean; annotations: StoredAnnotation[] }> {
+  const assigned = await assignedUserIds(db, argumentRowId);
+  const all = await listAnnotationsOfArgument(db, argumentRowId);
   const relevant = assigned.size > 0 ? all.filter((annotation) => assigned.has(annotation.userId)) : all;
   const submitted = relevant.filter((annotation) => annotation.status === 'submitted');
   const ready = assigned.size > 0 ? submitted.length === assigned.size : submitted.length >= 2;
@@ -113,11 +115,12 @@ export function disagreementsOf(annotations: readonly StoredAnnotation[]): Disag
  * annotated or was assigned all answer one 404 that echoes nothing (`notInAdjudicationQueue`). An
  * item whose annotations are no longer all submitted (reopened before adjudication started) is a 409.
  */
-export function openItem({ db, study, user, itemKey }: AdjudicationRequest): ItemContext {
-  const item = findAdjudicationItemByKey(db, study.id, itemKey);
-  const argument = item && findArgumentByRowId(db, item.argumentRowId);
-  if (!item || !argument || isInvolved(db, argument.rowId, user.id)) throw errors.notInAdjudicationQueue();
-  const { ready, annotations } = comparedAnnotations(db, argument.rowId, item.itemKey);
+export async function openItem({ db, study, user, itemKey }: AdjudicationRequest): Promise<ItemContext> {
+  const item = await findAdjudicationItemByKey(db, study.id, itemKey);
+  const argument = item && (await findArgumentByRowId(db, item.argumentRowId));
+  if (!item || !argument || (await isInvolved(db, argument.rowId, user.id)))
+    throw errors.notInAdjudicationQueue();
+  const { ready, annotations } = await comparedAnnotations(db, argument.rowId, item.itemKey);
   if (!ready)
     throw errors.conflict(
       'This item is back with its annotators (an annotation was reopened before adjudication started); it returns to the adjudication queue once every annotation is submitted again.',
@@ -127,6 +130,6 @@ export function openItem({ db, study, user, itemKey }: AdjudicationRequest): Ite
     item,
     annotations,
     disagreements: disagreementsOf(annotations),
-    gold: findGold(db, argument.rowId),
+    gold: await findGold(db, argument.rowId),
   };
 }

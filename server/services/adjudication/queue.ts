@@ -47,23 +47,25 @@ export interface AdjudicatorQueue {
  * number of submitted annotations, of disagreements between A and B, its gold's status and whether
  * it has started; and how many items still wait for an annotator.
  */
-export function adjudicationQueue(db: Db, study: StudyRow, user: User): AdjudicatorQueue {
-  const { entries, notReady } = db.transaction(() => queueEntries(db, study, user));
+export async function adjudicationQueue(db: Db, study: StudyRow, user: User): Promise<AdjudicatorQueue> {
+  const { entries, notReady } = await db.transaction(async () => await queueEntries(db, study, user));
   return {
-    entries: entries.map(({ candidate, itemKey }, index) => {
-      const { annotations } = comparedAnnotations(db, candidate.argumentRowId, itemKey);
-      return {
-        itemKey,
-        position: index + 1,
-        annotations: annotations.length,
-        disagreements: disagreementsOf(annotations).length,
-        gold:
-          candidate.goldStatus === null
-            ? undefined
-            : { status: candidate.goldStatus, note: candidate.goldNote },
-        started: candidate.startedAt !== null,
-      };
-    }),
+    entries: await Promise.all(
+      entries.map(async ({ candidate, itemKey }, index) => {
+        const { annotations } = await comparedAnnotations(db, candidate.argumentRowId, itemKey);
+        return {
+          itemKey,
+          position: index + 1,
+          annotations: annotations.length,
+          disagreements: disagreementsOf(annotations).length,
+          gold:
+            candidate.goldStatus === null
+              ? undefined
+              : { status: candidate.goldStatus, note: candidate.goldNote },
+          started: candidate.startedAt !== null,
+        };
+      }),
+    ),
     notReady,
   };
 }
@@ -78,9 +80,9 @@ export interface AdjudicatorItem extends ItemContext {
  * One item for the adjudicator (what they see of it is `presentItemForAdjudicator`'s to decide);
  * opening it does not start adjudication.
  */
-export function adjudicationItem(request: AdjudicationRequest): AdjudicatorItem {
-  const context = openItem(request);
-  const { entries } = queueEntries(request.db, request.study, request.user);
+export async function adjudicationItem(request: AdjudicationRequest): Promise<AdjudicatorItem> {
+  const context = await openItem(request);
+  const { entries } = await queueEntries(request.db, request.study, request.user);
   const index = entries.findIndex((entry) => entry.itemKey === context.item.itemKey);
   return { ...context, position: index + 1, queueLength: entries.length };
 }
@@ -89,30 +91,30 @@ export function adjudicationItem(request: AdjudicationRequest): AdjudicatorItem 
  * Starts adjudication of an item (idempotent): from now on its annotators cannot reopen their work.
  * Answers the item as `adjudicationItem` does (its route shows it without names).
  */
-export function startAdjudication(request: AdjudicationRequest): AdjudicatorItem {
+export async function startAdjudication(request: AdjudicationRequest): Promise<AdjudicatorItem> {
   const { db, study, user } = request;
-  const context = openItem(request);
-  db.transaction(() => {
-    startAdjudicationItem(db, context.argument.rowId, user.id);
+  const context = await openItem(request);
+  await db.transaction(async () => {
+    await startAdjudicationItem(db, context.argument.rowId, user.id);
     if (context.item.startedAt === null)
-      recordAudit(db, {
+      await recordAudit(db, {
         studyId: study.id,
         actor: appActor(user),
         action: 'adjudication.start',
         subject: context.argument.record.id,
       });
   });
-  return adjudicationItem(request);
+  return await adjudicationItem(request);
 }
 
 /** Why an item cannot be accepted in bulk, or undefined when it can. */
-function refusal(db: Db, study: StudyRow, user: User, itemKey: string): string | undefined {
-  const item = findAdjudicationItemByKey(db, study.id, itemKey);
-  if (!item || isInvolved(db, item.argumentRowId, user.id)) return 'not in your adjudication queue';
-  const { ready, annotations } = comparedAnnotations(db, item.argumentRowId, item.itemKey);
+async function refusal(db: Db, study: StudyRow, user: User, itemKey: string): Promise<string | undefined> {
+  const item = await findAdjudicationItemByKey(db, study.id, itemKey);
+  if (!item || (await isInvolved(db, item.argumentRowId, user.id))) return 'not in your adjudication queue';
+  const { ready, annotations } = await comparedAnnotations(db, item.argumentRowId, item.itemKey);
   if (!ready) return 'not every annotation is submitted';
   if (annotations.length < 2) return 'annotated once only: adjudicate it instead';
-  const gold = findGold(db, item.argumentRowId);
+  const gold = await findGold(db, item.argumentRowId);
   if (gold) return `it already has gold (${gold.status})`;
   const count = disagreementsOf(annotations).length;
   if (count > 0) return `${count} disagreement${count === 1 ? '' : 's'}: adjudicate it`;
@@ -125,19 +127,19 @@ function refusal(db: Db, study: StudyRow, user: User, itemKey: string): string |
  * no disagreement", the caller as adjudicator and the time; its adjudication is started and its error
  * classes stored. Every other item is skipped with the reason. One transaction.
  */
-export function acceptItems(
+export async function acceptItems(
   { db, study, user }: Omit<AdjudicationRequest, 'itemKey'>,
   itemKeys: readonly string[],
-): AcceptResult {
+): Promise<AcceptResult> {
   const result: AcceptResult = { accepted: [], skipped: [] };
-  db.transaction(() => {
+  await db.transaction(async () => {
     for (const itemKey of new Set(itemKeys)) {
-      const reason = refusal(db, study, user, itemKey);
+      const reason = await refusal(db, study, user, itemKey);
       if (reason !== undefined) {
         result.skipped.push({ itemKey, reason });
         continue;
       }
-      const { argument, annotations } = openItem({ db, study, user, itemKey });
+      const { argument, annotations } = await openItem({ db, study, user, itemKey });
       const [a, b] = annotations;
       if (!a || !b) continue;
       const judgement = agreedJudgement(a.judgement, b.judgement);
@@ -149,8 +151,8 @@ export function acceptItems(
         });
         continue;
       }
-      startAdjudicationItem(db, argument.rowId, user.id);
-      const saved = writeGold(
+      await startAdjudicationItem(db, argument.rowId, user.id);
+      const saved = await writeGold(
         db,
         {
           argumentRowId: argument.rowId,
@@ -164,8 +166,8 @@ export function acceptItems(
         'accept',
         user.id,
       );
-      refreshErrorClasses(db, argument.rowId);
-      auditGold(db, study, user, saved, 'gold.accept');
+      await refreshErrorClasses(db, argument.rowId);
+      await auditGold(db, study, user, saved, 'gold.accept');
       result.accepted.push(itemKey);
     }
   });

@@ -26,20 +26,22 @@ export interface RevealedItem {
  * every extractor's output classified against the gold (stored error classes, computed now when
  * missing or made stale by a new extraction). Before that, 403: the API refuses, not only the screen.
  */
-export function revealItem(request: AdjudicationRequest): RevealedItem {
+export async function revealItem(request: AdjudicationRequest): Promise<RevealedItem> {
   const { db, study } = request;
-  const { argument, gold } = openItem(request);
+  const { argument, gold } = await openItem(request);
   if (!gold || !isFinalGold(gold))
     throw errors.forbidden(
       'The extractors are shown only against fixed gold: decide every disagreement and fix the gold of this item first.',
     );
-  const classified = refreshErrorClasses(db, argument.rowId);
+  const classified = await refreshErrorClasses(db, argument.rowId);
   return {
     argument,
-    extractors: listExtractors(db, study.id).map((extractor) => ({
-      name: extractor.name,
-      extraction: findExtraction(db, argument.rowId, extractor.id),
-      decisions: classified.get(extractor.id) ?? [],
-    })),
+    extractors: await Promise.all(
+      (await listExtractors(db, study.id)).map(async (extractor) => ({
+        name: extractor.name,
+        extraction: await findExtraction(db, argument.rowId, extractor.id),
+        decisions: classified.get(extractor.id) ?? [],
+      })),
+    ),
   };
 }

@@ -47,9 +47,9 @@ export interface ItemRequest {
  * The caller's own assignment with this key, and its argument. An unknown key, another annotator's
  * key and a key moved away by a reassignment all get the same 404, which names nothing.
  */
-function assignedItem({ db, study, user, itemKey }: ItemRequest) {
-  const assignment = findAssignmentByKey(db, study.id, user.id, itemKey);
-  const argument = assignment && findArgumentByRowId(db, assignment.argumentRowId);
+async function assignedItem({ db, study, user, itemKey }: ItemRequest) {
+  const assignment = await findAssignmentByKey(db, study.id, user.id, itemKey);
+  const argument = assignment && (await findArgumentByRowId(db, assignment.argumentRowId));
   if (!assignment || !argument) throw errors.itemNotInQueue();
   return { argument, assignment };
 }
@@ -60,11 +60,11 @@ export interface AnnotatorQueue {
   progress: ReadonlyMap<number, AnnotationProgressRow>;
 }
 
-export function annotatorQueue(db: Db, study: StudyRow, user: User): AnnotatorQueue {
+export async function annotatorQueue(db: Db, study: StudyRow, user: User): Promise<AnnotatorQueue> {
   return {
-    assignments: listAssignmentsOfUser(db, study.id, user.id),
+    assignments: await listAssignmentsOfUser(db, study.id, user.id),
     progress: new Map(
-      listAnnotationProgressOfUser(db, study.id, user.id).map((row) => [row.argumentRowId, row]),
+      (await listAnnotationProgressOfUser(db, study.id, user.id)).map((row) => [row.argumentRowId, row]),
     ),
   };
 }
@@ -84,25 +84,25 @@ export interface AnnotatorItem {
   adjudicationStarted: boolean;
 }
 
-export function annotatorItem(item: ItemRequest): AnnotatorItem {
+export async function annotatorItem(item: ItemRequest): Promise<AnnotatorItem> {
   const { db, study, user } = item;
-  const { argument, assignment } = assignedItem(item);
-  const triple = findTripleByRowId(db, argument.tripleRowId);
+  const { argument, assignment } = await assignedItem(item);
+  const triple = await findTripleByRowId(db, argument.tripleRowId);
   if (!triple) throw new Error(`argument row ${argument.rowId} has no triple`);
   return {
     study,
     argument,
     triple,
     assignment,
-    queueLength: countAssignmentsOfUser(db, study.id, user.id),
-    annotation: findAnnotation(db, argument.rowId, user.id),
-    adjudicationStarted: isAdjudicationStarted(db, argument.rowId),
+    queueLength: await countAssignmentsOfUser(db, study.id, user.id),
+    annotation: await findAnnotation(db, argument.rowId, user.id),
+    adjudicationStarted: await isAdjudicationStarted(db, argument.rowId),
   };
 }
 
 /** The caller's assigned argument as a write needs it (one query; the same 404 as `assignedItem`). */
-function assignedArgument({ db, study, user, itemKey }: ItemRequest): AssignedArgumentForSave {
-  const argument = findAssignedArgumentForSave(db, study.id, user.id, itemKey);
+async function assignedArgument({ db, study, user, itemKey }: ItemRequest): Promise<AssignedArgumentForSave> {
+  const argument = await findAssignedArgumentForSave(db, study.id, user.id, itemKey);
   if (!argument) throw errors.itemNotInQueue();
   return argument;
 }
@@ -117,13 +117,13 @@ function validateJudgement(judgement: Judgement, argument: AssignedArgumentForSa
 }
 
 /** The audit entry of a change the annotator made (inside the change's transaction). */
-function auditAnnotation(
+async function auditAnnotation(
   { db, study, user }: ItemRequest,
   argument: AssignedArgumentForSave,
   saved: SavedAnnotation,
   action: 'save' | 'submit' | 'reopen',
-): void {
-  recordAudit(db, {
+): Promise<void> {
+  await recordAudit(db, {
     studyId: study.id,
     actor: appActor(user),
     action: `annotation.${action}`,
@@ -158,23 +158,24 @@ function conflict(current: AnnotationForSave | undefined, message: string): Writ
  * One read of the annotation (no join, its judgement parsed only when it is answered back), one
  * UPDATE or INSERT, one history row and one audit entry, in one transaction.
  */
-export function saveAnnotationAttempt(
+export async function saveAnnotationAttempt(
   item: ItemRequest,
   request: SaveAnnotation,
-): WriteOutcome<AnnotationSnapshot> {
+): Promise<WriteOutcome<AnnotationSnapshot>> {
   const { db, user } = item;
-  const argument = assignedArgument(item);
+  const argument = await assignedArgument(item);
   const judgement: Judgement = {
     ...request.judgement,
     guideline_version: request.judgement.guideline_version ?? GUIDELINE_VERSION,
   };
   validateJudgement(judgement, argument);
-  return db.transaction((): WriteOutcome<AnnotationSnapshot> => {
-    const existing = findAnnotationForSave(db, argument.argumentRowId, user.id);
+  return await db.transaction(async (): Promise<WriteOutcome<AnnotationSnapshot>> => {
+    const existing = await findAnnotationForSave(db, argument.argumentRowId, user.id);
     const check = checkVersion(existing, request);
     if (check === 'retry' && existing) return written(snapshotOf(existing));
     if (check !== 'current') {
-      if (existing) appendRejectedAttempt(db, existing.id, user.id, request.version, writeJson(judgement));
+      if (existing)
+        await appendRejectedAttempt(db, existing.id, user.id, request.version, writeJson(judgement));
       const message = staleVersionMessage(
         'This annotation',
         request.version,
@@ -185,7 +186,7 @@ export function saveAnnotationAttempt(
     }
     if (existing?.status === 'submitted')
       return conflict(existing, 'This annotation is submitted; reopen it before changing it.');
-    const saved = saveAnnotation(
+    const saved = await saveAnnotation(
       db,
       {
         argumentRowId: argument.argumentRowId,
@@ -200,7 +201,7 @@ export function saveAnnotationAttempt(
       user.id,
       { existing },
     );
-    auditAnnotation(item, argument, saved, request.action);
+    await auditAnnotation(item, argument, saved, request.action);
     return written(saved);
   });
 }
@@ -209,11 +210,14 @@ export function saveAnnotationAttempt(
  * Turns the author's submitted annotation back into a draft, until adjudication of the argument
  * starts (an adjudicator started it or saved gold, or gold was imported: `isAdjudicationStarted`).
  */
-export function reopenAnnotation(item: ItemRequest, version: number): WriteOutcome<AnnotationSnapshot> {
+export async function reopenAnnotation(
+  item: ItemRequest,
+  version: number,
+): Promise<WriteOutcome<AnnotationSnapshot>> {
   const { db, user } = item;
-  const argument = assignedArgument(item);
-  return db.transaction((): WriteOutcome<AnnotationSnapshot> => {
-    const existing = findAnnotationForSave(db, argument.argumentRowId, user.id);
+  const argument = await assignedArgument(item);
+  return await db.transaction(async (): Promise<WriteOutcome<AnnotationSnapshot>> => {
+    const existing = await findAnnotationForSave(db, argument.argumentRowId, user.id);
     if (existing?.status !== 'submitted')
       return conflict(existing, 'Only a submitted annotation can be reopened.');
     if (existing.version !== version)
@@ -221,12 +225,12 @@ export function reopenAnnotation(item: ItemRequest, version: number): WriteOutco
         existing,
         `This annotation changed since you loaded it (now version ${existing.version}); reload it.`,
       );
-    if (isAdjudicationStarted(db, argument.argumentRowId))
+    if (await isAdjudicationStarted(db, argument.argumentRowId))
       return conflict(
         existing,
         'Adjudication of this argument has started; ask the adjudicator to change the gold instead.',
       );
-    const saved = saveAnnotation(
+    const saved = await saveAnnotation(
       db,
       {
         argumentRowId: argument.argumentRowId,
@@ -240,15 +244,15 @@ export function reopenAnnotation(item: ItemRequest, version: number): WriteOutco
       user.id,
       { existing },
     );
-    auditAnnotation(item, argument, saved, 'reopen');
+    await auditAnnotation(item, argument, saved, 'reopen');
     return written(saved);
   });
 }
 
 /** The author's own history of one annotation (every save, submit, reopen and rejected attempt). */
-export function annotationHistory(item: ItemRequest): HistoryEntry[] {
+export async function annotationHistory(item: ItemRequest): Promise<HistoryEntry[]> {
   const { db, user } = item;
-  const { argument } = assignedItem(item);
-  const annotation = findAnnotation(db, argument.rowId, user.id);
-  return annotation ? listHistory(db, annotation.id) : [];
+  const { argument } = await assignedItem(item);
+  const annotation = await findAnnotation(db, argument.rowId, user.id);
+  return annotation ? await listHistory(db, annotation.id) : [];
 }

@@ -20,14 +20,14 @@ export interface ArgumentDetail {
 }
 
 /** Everything the study holds about one argument — for admins; never shown to annotators. */
-export function argumentDetail(db: Db, study: StudyRow, argumentId: string): ArgumentDetail {
-  const argument = findArgument(db, study.id, argumentId);
+export async function argumentDetail(db: Db, study: StudyRow, argumentId: string): Promise<ArgumentDetail> {
+  const argument = await findArgument(db, study.id, argumentId);
   if (!argument) throw errors.notFound(`Argument "${argumentId}" in study "${study.name}"`);
   return {
     argument: argument.record,
-    triple: findTripleByRowId(db, argument.tripleRowId)?.record ?? null,
-    extractions: listExtractionsOfArgument(db, argument.rowId),
-    annotations: listAnnotationsOfArgument(db, argument.rowId),
-    gold: findGold(db, argument.rowId),
+    triple: (await findTripleByRowId(db, argument.tripleRowId))?.record ?? null,
+    extractions: await listExtractionsOfArgument(db, argument.rowId),
+    annotations: await listAnnotationsOfArgument(db, argument.rowId),
+    gold: await findGold(db, argument.rowId),
   };
 }

@@ -8,9 +8,9 @@ import { drawSample } from '../sampling/samples.ts';
 import { requireStudy } from '../study/studies.ts';
 import { argumentListPage } from './argument-list.ts';
 
-function studyOfTwelve() {
-  const db = openDatabase(':memory:');
-  importRecords(db, {
+async function studyOfTwelve() {
+  const db = await openDatabase(':memory:');
+  await importRecords(db, {
     actor: CLI_ACTOR,
     kind: 'triples',
     study: 'default',
@@ -25,16 +25,16 @@ function studyOfTwelve() {
       text: index === 5 ? 'A text with 50% of a unique phrase.' : 'Plaintiff: F4. Defendant: F10.',
     }),
   );
-  importRecords(db, { actor: CLI_ACTOR, kind: 'arguments', study: 'default', sourceName: 'a', values });
-  importRecords(db, {
+  await importRecords(db, { actor: CLI_ACTOR, kind: 'arguments', study: 'default', sourceName: 'a', values });
+  await importRecords(db, {
     actor: CLI_ACTOR,
     kind: 'extractions',
     study: 'default',
     sourceName: 'e',
     values: [buildExtraction({ argument_id: 'arg-00', extractor: 'rules' })],
   });
-  const study = requireStudy(db, 'default');
-  drawSample(
+  const study = await requireStudy(db, 'default');
+  await drawSample(
     db,
     study,
     { size: 4, seed: 1, allocation: 'equal', strata: ['model'], excludeSampled: false },
@@ -46,9 +46,9 @@ function studyOfTwelve() {
 const query = (raw: Record<string, string>) => argumentListQuerySchema.parse(raw);
 
 describe('argumentListPage', () => {
-  it('pages through the arguments sorted by id, with the total and the extractors', () => {
-    const { db, study } = studyOfTwelve();
-    const first = argumentListPage(db, study, query({ pageSize: '5' }));
+  it('pages through the arguments sorted by id, with the total and the extractors', async () => {
+    const { db, study } = await studyOfTwelve();
+    const first = await argumentListPage(db, study, query({ pageSize: '5' }));
     expect(first.total).toBe(12);
     expect(first.items.map((item) => item.argumentId)).toEqual([
       'arg-00',
@@ -60,22 +60,22 @@ describe('argumentListPage', () => {
     expect(first.items[0]?.extractions).toEqual({ rules: 'extracted' });
     expect(first.extractors).toEqual(['rules']);
     expect(first.models).toEqual(['even-model', 'odd-model']);
-    const last = argumentListPage(db, study, query({ pageSize: '5', page: '3' }));
+    const last = await argumentListPage(db, study, query({ pageSize: '5', page: '3' }));
     expect(last.items.map((item) => item.argumentId)).toEqual(['arg-10', 'arg-11']);
   });
 
-  it('filters by model, sampled and a search that takes % literally', () => {
-    const { db, study } = studyOfTwelve();
-    expect(argumentListPage(db, study, query({ model: 'odd-model' })).total).toBe(6);
-    const sampled = argumentListPage(db, study, query({ sampled: 'yes' }));
+  it('filters by model, sampled and a search that takes % literally', async () => {
+    const { db, study } = await studyOfTwelve();
+    expect((await argumentListPage(db, study, query({ model: 'odd-model' }))).total).toBe(6);
+    const sampled = await argumentListPage(db, study, query({ sampled: 'yes' }));
     expect(sampled.total).toBe(4);
     expect(sampled.items.every((item) => item.sampled)).toBe(true);
-    expect(argumentListPage(db, study, query({ sampled: 'no' })).total).toBe(8);
-    expect(argumentListPage(db, study, query({ q: '50%' })).items.map((item) => item.argumentId)).toEqual([
-      'arg-05',
-    ]);
-    expect(argumentListPage(db, study, query({ q: '5%' })).total).toBe(0);
-    expect(argumentListPage(db, study, query({ adjudicated: 'yes' })).total).toBe(0);
+    expect((await argumentListPage(db, study, query({ sampled: 'no' }))).total).toBe(8);
+    expect(
+      (await argumentListPage(db, study, query({ q: '50%' }))).items.map((item) => item.argumentId),
+    ).toEqual(['arg-05']);
+    expect((await argumentListPage(db, study, query({ q: '5%' }))).total).toBe(0);
+    expect((await argumentListPage(db, study, query({ adjudicated: 'yes' }))).total).toBe(0);
   });
 
   it('refuses an unknown parameter, a page size beyond 100 and a test that does not exist', () => {

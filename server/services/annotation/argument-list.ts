@@ -11,9 +11,13 @@ import type { StudyRow } from '../../store/studies.ts';
  * One page of the study's arguments for the admin's table: filtered (search, model, test, sampled,
  * annotated, adjudicated) and sorted by id in SQL, so no request loads the whole study.
  */
-export function argumentListPage(db: Db, study: StudyRow, query: ArgumentListQuery): ArgumentListPage {
-  const { total, rows } = listArgumentPage(db, study.id, query);
-  const statuses = extractionStatusesOf(
+export async function argumentListPage(
+  db: Db,
+  study: StudyRow,
+  query: ArgumentListQuery,
+): Promise<ArgumentListPage> {
+  const { total, rows } = await listArgumentPage(db, study.id, query);
+  const statuses = await extractionStatusesOf(
     db,
     rows.map((row) => row.rowId),
   );
@@ -21,7 +25,7 @@ export function argumentListPage(db: Db, study: StudyRow, query: ArgumentListQue
     total,
     page: query.page,
     pageSize: query.pageSize,
-    ...listModelsAndExtractors(db, study.id),
+    ...(await listModelsAndExtractors(db, study.id)),
     items: rows.map((row) => ({
       argumentId: row.argumentId,
       tripleId: row.tripleId,

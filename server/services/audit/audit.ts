@@ -18,20 +18,20 @@ export function appActor(user: Pick<User, 'username'>): AuditActor {
  * Appends one entry to the audit trail. Call it inside the transaction of the change it records, so
  * the two are written together or not at all.
  */
-export function recordAudit(db: Db, entry: AuditWrite): void {
-  insertAudit(db, entry);
+export async function recordAudit(db: Db, entry: AuditWrite): Promise<void> {
+  await insertAudit(db, entry);
 }
 
 /** GET /api/studies/:study/audit: the study's entries and the accounts' (no study), oldest first. */
-export function auditEntries(db: Db, study: StudyRow, query: AuditQuery): AuditEntry[] {
-  return listAudit(db, { studyId: study.id, since: query.since, limit: query.limit });
+export async function auditEntries(db: Db, study: StudyRow, query: AuditQuery): Promise<AuditEntry[]> {
+  return await listAudit(db, { studyId: study.id, since: query.since, limit: query.limit });
 }
 
 /** Every entry of `auditEntries`, read a page at a time (for `export audit`). */
-export function allAuditEntries(db: Db, study: StudyRow): AuditEntry[] {
+export async function allAuditEntries(db: Db, study: StudyRow): Promise<AuditEntry[]> {
   const entries: AuditEntry[] = [];
   for (;;) {
-    const page = listAudit(db, { studyId: study.id, afterId: entries.at(-1)?.id ?? 0, limit: 1000 });
+    const page = await listAudit(db, { studyId: study.id, afterId: entries.at(-1)?.id ?? 0, limit: 1000 });
     entries.push(...page);
     if (page.length < 1000) return entries;
   }

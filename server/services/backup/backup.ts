@@ -1,7 +1,7 @@
 import { existsSync, renameSync, rmSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { errors } from '../../errors.ts';
-import { CLI_BUSY_TIMEOUT_MS, type Db } from '../../store/db.ts';
+import { CLI_BUSY_TIMEOUT_MS, type Db, sqliteConnectionOf } from '../../store/db.ts';
 import {
   backupDb,
   copyDatabase,
@@ -28,7 +28,8 @@ export interface BackupSummary {
  */
 export async function backupDatabase(db: Db, target: string, { force = false } = {}): Promise<BackupSummary> {
   const file = resolve(target);
-  if (file === resolve(db.file)) throw errors.validation('Back up to another file than the database itself.');
+  if (file === resolve(db.location))
+    throw errors.validation('Back up to another file than the database itself.');
   if (existsSync(file) && !force)
     throw errors.validation(`${file} exists; choose another file, or pass --force to replace it.`);
   const partial = `${file}.partial`;
@@ -39,9 +40,9 @@ export async function backupDatabase(db: Db, target: string, { force = false } =
     const problems = integrityProblems(copy);
     copy.close();
     if (problems.length > 0)
-      throw new Error(`the backup of ${db.file} failed its integrity check: ${problems.join('; ')}`);
+      throw new Error(`the backup of ${db.location} failed its integrity check: ${problems.join('; ')}`);
     renameSync(partial, file);
-    return { file, bytes: statSync(file).size, pages, schemaVersion: schemaVersion(db) };
+    return { file, bytes: statSync(file).size, pages, schemaVersion: await schemaVersion(db) };
   } finally {
     for (const leftover of [partial, `${partial}-wal`, `${partial}-shm`]) rmSync(leftover, { force: true });
   }
@@ -106,18 +107,18 @@ export async function restoreDatabase(
     backup.close();
   }
   // Brings an older backup up to this version's schema, and checks the restored file once more.
-  const db = openDatabase(file, { busyTimeoutMs });
+  const db = await openDatabase(file, { busyTimeoutMs });
   try {
-    const after = integrityProblems(db.raw);
+    const after = integrityProblems(sqliteConnectionOf(db, 'restore'));
     if (after.length > 0)
       throw new Error(`the restored ${file} fails its integrity check: ${after.join('; ')}`);
-    return { file, from, backupSchemaVersion, schemaVersion: schemaVersion(db) };
+    return { file, from, backupSchemaVersion, schemaVersion: await schemaVersion(db) };
   } finally {
-    db.close();
+    await db.close();
   }
 }
 
 /** The database's migration level (`init` prints it). */
-export function databaseSchemaVersion(db: Db): number {
-  return schemaVersion(db);
+export async function databaseSchemaVersion(db: Db): Promise<number> {
+  return await schemaVersion(db);
 }

@@ -10,7 +10,7 @@ import { summarizeCoverage } from '../../../shared/simulation/coverage-summary.t
 import { checkParameters, DEFAULT_COVERAGE_SETTINGS } from '../../../shared/simulation/simulate-coverage.ts';
 import { errors, isAppError } from '../../errors.ts';
 import { countFinalGold, latestCoverageCheck } from '../../store/coverage-checks.ts';
-import type { Db } from '../../store/db.ts';
+import { type Db, sqliteFileOf } from '../../store/db.ts';
 import type { StudyRow } from '../../store/studies.ts';
 import type { User } from '../../store/users.ts';
 import { loadReportInput } from '../report/study-report.ts';
@@ -43,16 +43,19 @@ export class CoverageCenter {
   constructor(private readonly db: Db) {}
 
   /** GET …/coverage: the study's latest stored check; for an admin also its running or last job. */
-  state(study: StudyRow, user: User): CoverageState {
+  async state(study: StudyRow, user: User): Promise<CoverageState> {
     this.forgetOldJobs();
     const job = user.roles.includes('admin')
       ? ([...this.jobs.values()].filter((entry) => entry.studyId === study.id).at(-1) ?? null)
       : null;
-    return { latest: latestCoverageCheck(this.db, study.id), job: job ? this.present(job) : null };
+    return {
+      latest: await latestCoverageCheck(this.db, study.id),
+      job: job ? await this.present(job) : null,
+    };
   }
 
   /** POST …/coverage/jobs: starts a check of the study, unless one is running or the study has no gold to simulate. */
-  start(study: StudyRow, user: User, request: CoverageCheckRequest): CoverageJobView {
+  async start(study: StudyRow, user: User, request: CoverageCheckRequest): Promise<CoverageJobView> {
     this.forgetOldJobs();
     const running = [...this.jobs.values()].find((job) => job.status === 'running');
     if (running?.studyId === study.id)
@@ -65,7 +68,7 @@ export class CoverageCenter {
         'The server is running a coverage check of another study; it runs one at a time. Try again when it is done.',
         60,
       );
-    if (countFinalGold(this.db, study.id) < 2)
+    if ((await countFinalGold(this.db, study.id)) < 2)
       throw errors.conflict(
         `Study "${study.name}" has fewer than two gold arguments: adjudicate some gold first, then check the intervals' coverage.`,
       );
@@ -94,10 +97,11 @@ export class CoverageCenter {
       stop: new AbortController(),
     };
     // An in-memory database (the tests) cannot be opened by the worker: its rows go loaded.
+    const file = sqliteFileOf(this.db);
     const source: CoverageStudySource =
-      this.db.file === ':memory:' || this.db.file === ''
-        ? { kind: 'loaded', ...loadReportInput(this.db, study) }
-        : { kind: 'file', file: this.db.file, study: { id: study.id, name: study.name } };
+      file === null
+        ? { kind: 'loaded', ...(await loadReportInput(this.db, study)) }
+        : { kind: 'file', file, study: { id: study.id, name: study.name } };
     this.jobs.set(job.id, job);
     const parameters: CoverageParameters = checkParameters(settings);
     runStudyCoverage(source, settings, {
@@ -106,11 +110,11 @@ export class CoverageCenter {
         job.progress = progress('simulating', done, job.progress.total);
       },
     }).then(
-      (coverage) => {
+      async (coverage) => {
         if (job.status !== 'running') return;
         job.progress = progress('storing', job.progress.total, job.progress.total);
         try {
-          job.checkId = keepCoverageCheck(this.db, {
+          job.checkId = await keepCoverageCheck(this.db, {
             studyId: study.id,
             fingerprint: coverage.fingerprint,
             revision: coverage.revision,
@@ -129,12 +133,12 @@ export class CoverageCenter {
         if (job.status === 'running') this.fail(job, error);
       },
     );
-    return this.present(job);
+    return await this.present(job);
   }
 
   /** GET …/coverage/jobs/:jobId — every admin may follow the study's job. */
-  job(study: StudyRow, id: string): CoverageJobView {
-    return this.present(this.studyJob(study, id));
+  async job(study: StudyRow, id: string): Promise<CoverageJobView> {
+    return await this.present(this.studyJob(study, id));
   }
 
   /** DELETE …/coverage/jobs/:jobId: cancels a running job (its worker ends at once); a finished one is forgotten. */
@@ -178,9 +182,9 @@ export class CoverageCenter {
     if (status === 'done') job.progress = progress('storing', job.progress.total, job.progress.total, 'done');
   }
 
-  private present(job: Job): CoverageJobView {
+  private async present(job: Job): Promise<CoverageJobView> {
     const { studyId: _study, userId: _user, checkId, stop: _stop, ...view } = job;
-    const latest = checkId === null ? null : latestCoverageCheck(this.db, job.studyId);
+    const latest = checkId === null ? null : await latestCoverageCheck(this.db, job.studyId);
     return { ...view, check: latest !== null && latest.id === checkId ? latest : null };
   }
 

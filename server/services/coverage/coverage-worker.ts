@@ -2,7 +2,7 @@ import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
 import type { ReportInput } from '../../../shared/scoring/index.ts';
 import { simulateCoverage } from '../../../shared/simulation/simulate-coverage.ts';
-import { Db } from '../../store/db.ts';
+import { SqliteDb } from '../../store/db.ts';
 import { describeDesign, studyDesign } from '../report/study-design.ts';
 import { loadReportInput } from '../report/study-report.ts';
 import type { CoverageWorkerJob, CoverageWorkerMessage } from './coverage-runner.ts';
@@ -16,28 +16,28 @@ import type { CoverageWorkerJob, CoverageWorkerMessage } from './coverage-runner
  */
 const post = (message: CoverageWorkerMessage) => parentPort?.postMessage(message);
 
-function loadStudy(job: Extract<CoverageWorkerJob, { kind: 'study' }>): {
+async function loadStudy(job: Extract<CoverageWorkerJob, { kind: 'study' }>): Promise<{
   input: ReportInput;
   revision: number;
-} {
+}> {
   if (job.source.kind === 'loaded') return job.source;
-  const db = new Db(job.source.file, { readonly: true });
+  const db = new SqliteDb(job.source.file, { readonly: true });
   try {
-    const { input, revision } = loadReportInput(db, job.source.study);
+    const { input, revision } = await loadReportInput(db, job.source.study);
     return { input, revision };
   } finally {
-    db.close();
+    await db.close();
   }
 }
 
-function run(job: CoverageWorkerJob): void {
+async function run(job: CoverageWorkerJob): Promise<void> {
   const progress = (done: number) => post({ kind: 'progress', done });
   try {
     if (job.kind === 'share') {
       post({ kind: 'done', tally: simulateCoverage(job.settings, job.studies, progress) });
       return;
     }
-    const { input, revision } = loadStudy(job);
+    const { input, revision } = await loadStudy(job);
     let design: ReturnType<typeof studyDesign>;
     try {
       design = studyDesign(input);
@@ -74,4 +74,4 @@ if (job.kind === 'study')
   } catch {
     // Not permitted or not supported here: the check still runs off the server's thread.
   }
-run(job);
+await run(job);

@@ -24,8 +24,8 @@ export interface OwnDesign {
  * Loads the study's report input and estimates its design. Throws `scenarioFromStudy`'s RangeError
  * for a study with fewer than two gold arguments (the caller says what to do: adjudicate first).
  */
-export function loadOwnDesign(db: Db, study: StudyRow): OwnDesign {
-  const { input, revision } = loadReportInput(db, study);
+export async function loadOwnDesign(db: Db, study: StudyRow): Promise<OwnDesign> {
+  const { input, revision } = await loadReportInput(db, study);
   return { studyId: study.id, revision, design: studyDesign(input) };
 }
 
@@ -42,7 +42,7 @@ export function describesOwnDesign(
 }
 
 /** Stores one check for the report's appendix; returns its id. */
-export function keepCoverageCheck(
+export async function keepCoverageCheck(
   db: Db,
   check: {
     studyId: number;
@@ -54,8 +54,8 @@ export function keepCoverageCheck(
     source: 'screen' | 'cli';
     createdBy: number | null;
   },
-): number {
-  return insertCoverageCheck(db, {
+): Promise<number> {
+  return await insertCoverageCheck(db, {
     studyId: check.studyId,
     designFingerprint: check.fingerprint,
     reportRevision: check.revision,

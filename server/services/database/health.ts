@@ -13,13 +13,13 @@ export type DatabaseHealth =
  * or migrated underneath a running server is not one it can serve. The problem is told in fixed words,
  * never SQLite's own message (which may name a path).
  */
-export function databaseHealthCheck(db: Db): () => DatabaseHealth {
+export function databaseHealthCheck(db: Db): () => Promise<DatabaseHealth> {
   // Read once: the migration files do not change under a running server.
   const expected = latestSchemaVersion();
-  return () => {
+  return async () => {
     let level: number;
     try {
-      level = schemaVersion(db);
+      level = await schemaVersion(db);
     } catch {
       return { ok: false, database: 'sqlite', problem: 'The database did not answer.' };
     }

@@ -14,17 +14,20 @@ export interface MigrationSummary extends MigrationOutcome {
  * did: the `migrate` command, for a deployment that migrates before it starts its app servers. A
  * database newer than the code is refused with nothing changed (server/store/migrate.ts).
  */
-export function migrateDatabaseFile(file: string, options: OpenOptions = {}): MigrationSummary {
+export async function migrateDatabaseFile(
+  file: string,
+  options: OpenOptions = {},
+): Promise<MigrationSummary> {
   const created = file !== ':memory:' && !existsSync(file);
-  let opened: ReturnType<typeof openAndMigrate>;
+  let opened: Awaited<ReturnType<typeof openAndMigrate>>;
   try {
-    opened = openAndMigrate(file, options);
+    opened = await openAndMigrate(file, options);
   } catch (error) {
     if (isNotADatabase(error))
       throw errors.validation(`${file} is not a SQLite database; check --db. Nothing was changed.`);
     throw error;
   }
-  opened.db.close();
+  await opened.db.close();
   return { file, created, ...opened.migration };
 }
 

@@ -61,10 +61,10 @@ export const DEMO_USERS: readonly {
 ];
 
 /** True when the database holds no study data and no accounts: the only state the demo loads into. */
-export function isEmptyDatabase(db: Db): boolean {
-  const study = findStudy(db, DEMO_STUDY);
-  const empty = !study || Object.values(studyTotals(db, study.id)).every((count) => count === 0);
-  return empty && countUsers(db) === 0;
+export async function isEmptyDatabase(db: Db): Promise<boolean> {
+  const study = await findStudy(db, DEMO_STUDY);
+  const empty = !study || Object.values(await studyTotals(db, study.id)).every((count) => count === 0);
+  return empty && (await countUsers(db)) === 0;
 }
 
 /**
@@ -74,14 +74,14 @@ export function isEmptyDatabase(db: Db): boolean {
  */
 export async function loadDemo(db: Db): Promise<{ demo: DemoStudy; extractions: number }> {
   const demo = buildDemoStudy();
-  importRecords(db, {
+  await importRecords(db, {
     actor: CLI_ACTOR,
     kind: 'triples',
     study: DEMO_STUDY,
     sourceName: 'demo: generated triples',
     values: demo.triples,
   });
-  importRecords(db, {
+  await importRecords(db, {
     actor: CLI_ACTOR,
     kind: 'arguments',
     study: DEMO_STUDY,
@@ -95,7 +95,7 @@ export async function loadDemo(db: Db): Promise<{ demo: DemoStudy; extractions: 
     concurrency: 1,
   });
   for (const user of DEMO_USERS)
-    if (!findUserByName(db, user.username)) await createUser(db, CLI_ACTOR, user);
+    if (!(await findUserByName(db, user.username))) await createUser(db, CLI_ACTOR, user);
   return { demo, extractions: run.extracted };
 }
 
@@ -103,7 +103,7 @@ export async function loadDemo(db: Db): Promise<{ demo: DemoStudy; extractions: 
 export async function workingDemoLogins(db: Db): Promise<typeof DEMO_USERS> {
   const working = await Promise.all(
     DEMO_USERS.map(async (demo) => {
-      const user = findUserByName(db, demo.username);
+      const user = await findUserByName(db, demo.username);
       return user?.passwordHash && !user.disabled && (await verify(user.passwordHash, demo.password))
         ? demo
         : undefined;
@@ -116,9 +116,9 @@ export async function workingDemoLogins(db: Db): Promise<typeof DEMO_USERS> {
  * Draws the demo's sample (50 arguments, seed 7, equal allocation over model × test) and gives every
  * item to both alice and bob, so the demo annotators find a queue waiting when they log in.
  */
-export function assignDemoSample(db: Db): void {
-  const study = requireStudy(db, DEMO_STUDY);
-  drawSample(
+export async function assignDemoSample(db: Db): Promise<void> {
+  const study = await requireStudy(db, DEMO_STUDY);
+  await drawSample(
     db,
     study,
     {
@@ -130,7 +130,7 @@ export function assignDemoSample(db: Db): void {
     },
     CLI_ACTOR,
   );
-  assignSample(
+  await assignSample(
     db,
     study,
     { annotators: DEMO_ANNOTATORS.map((annotator) => annotator.name), perItem: 2, seed: 7, calibration: [] },
@@ -162,12 +162,12 @@ export interface DemoAnnotationSummary {
  * two demos are the same: the same items wait, the same gold, the same report. Call after `loadDemo`,
  * with the demo it loaded.
  */
-export function loadDemoAnnotations(db: Db, demo: DemoStudy): DemoAnnotationSummary {
-  const study = requireStudy(db, DEMO_STUDY);
-  if (latestSampleSummary(db, study) === null) assignDemoSample(db);
+export async function loadDemoAnnotations(db: Db, demo: DemoStudy): Promise<DemoAnnotationSummary> {
+  const study = await requireStudy(db, DEMO_STUDY);
+  if ((await latestSampleSummary(db, study)) === null) await assignDemoSample(db);
   const rng = createRng(7);
-  const sample = requireSample(db, study);
-  const items = listSampleItems(db, sample.id);
+  const sample = await requireSample(db, study);
+  const items = await listSampleItems(db, sample.id);
   const truthOf = new Map<number, Judgement>();
   const summary: DemoAnnotationSummary = {
     sampled: items.length,
@@ -176,18 +176,18 @@ export function loadDemoAnnotations(db: Db, demo: DemoStudy): DemoAnnotationSumm
     accepted: 0,
     waiting: 0,
   };
-  db.transaction(() => {
+  await db.transaction(async () => {
     for (const item of items) {
       const key = demo.answerKey.get(item.argumentId);
-      const argument = findArgument(db, study.id, item.argumentId);
+      const argument = await findArgument(db, study.id, item.argumentId);
       if (!key || !argument) throw new Error(`the demo has no answer key for ${item.argumentId}`);
       const truncated = argument.record.finish_reason === 'length';
       truthOf.set(argument.rowId, answerKeyJudgement(key, truncated));
       for (const annotator of DEMO_ANNOTATORS) {
-        const user = findUserByName(db, annotator.name);
+        const user = await findUserByName(db, annotator.name);
         if (!user) throw new Error(`demo annotator ${annotator.name} is missing`);
         const judgement = simulateAnnotation(key, truncated, annotator, rng);
-        saveAnnotation(
+        await saveAnnotation(
           db,
           {
             argumentRowId: argument.rowId,
@@ -203,13 +203,13 @@ export function loadDemoAnnotations(db: Db, demo: DemoStudy): DemoAnnotationSumm
         summary.annotations += 1;
       }
     }
-    const carol = findUserByName(db, DEMO_ADJUDICATOR);
+    const carol = await findUserByName(db, DEMO_ADJUDICATOR);
     if (!carol) throw new Error(`demo adjudicator ${DEMO_ADJUDICATOR} is missing`);
-    issueDemoAdjudicationKeys(db, items);
+    await issueDemoAdjudicationKeys(db, items);
     let disagreeing = 0;
-    for (const { candidate, itemKey } of queueEntries(db, study, carol).entries) {
+    for (const { candidate, itemKey } of (await queueEntries(db, study, carol)).entries) {
       const truth = truthOf.get(candidate.argumentRowId);
-      const [a, b] = comparedAnnotations(db, candidate.argumentRowId, itemKey).annotations;
+      const [a, b] = (await comparedAnnotations(db, candidate.argumentRowId, itemKey)).annotations;
       if (!truth || !a || !b) continue;
       const found = disagreements(a.judgement, b.judgement);
       if (found.length > 0 && disagreeing++ % 3 === 2) {
@@ -221,8 +221,8 @@ export function loadDemoAnnotations(db: Db, demo: DemoStudy): DemoAnnotationSumm
         choice: choiceMatching(truth, disagreement),
         rationale: 'synthetic demo: as the writer’s answer key reads the text',
       }));
-      startAdjudicationItem(db, candidate.argumentRowId, null);
-      writeGold(
+      await startAdjudicationItem(db, candidate.argumentRowId, null);
+      await writeGold(
         db,
         {
           argumentRowId: candidate.argumentRowId,
@@ -236,7 +236,7 @@ export function loadDemoAnnotations(db: Db, demo: DemoStudy): DemoAnnotationSumm
         'demo',
         null,
       );
-      refreshErrorClasses(db, candidate.argumentRowId);
+      await refreshErrorClasses(db, candidate.argumentRowId);
       if (found.length === 0) summary.accepted += 1;
       else summary.adjudicated += 1;
     }
@@ -251,13 +251,13 @@ export function loadDemoAnnotations(db: Db, demo: DemoStudy): DemoAnnotationSumm
  * different gold and a different report. A real study's keys stay random (`ensureAdjudicationItem`);
  * these are predictable, which only the demo, whose passwords are public too, can afford.
  */
-function issueDemoAdjudicationKeys(db: Db, items: readonly { argumentRowId: number }[]): void {
+async function issueDemoAdjudicationKeys(db: Db, items: readonly { argumentRowId: number }[]): Promise<void> {
   const rng = createRng(DEMO_KEY_SEED);
   const word = () => rng.nextUint32().toString(16).padStart(8, '0');
   for (const item of items) {
     // A key already taken (never, in practice) is drawn again; an item with a key keeps it.
-    while (!findAdjudicationItem(db, item.argumentRowId))
-      insertAdjudicationItem(db, item.argumentRowId, `${word()}${word()}`);
+    while (!(await findAdjudicationItem(db, item.argumentRowId)))
+      await insertAdjudicationItem(db, item.argumentRowId, `${word()}${word()}`);
   }
 }
 

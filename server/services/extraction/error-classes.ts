@@ -19,22 +19,28 @@ import { listExtractionsOfArgumentWithExtractor } from '../../store/extractions.
  * Called when gold becomes final (fixed, accepted, imported), when an extraction of an argument with
  * final gold is written (import, extraction run), and by the reveal.
  */
-export function refreshErrorClasses(db: Db, argumentRowId: number): Map<number, ClassifiedDecision[]> {
+export async function refreshErrorClasses(
+  db: Db,
+  argumentRowId: number,
+): Promise<Map<number, ClassifiedDecision[]>> {
   const classified = new Map<number, ClassifiedDecision[]>();
-  const gold = findGold(db, argumentRowId);
+  const gold = await findGold(db, argumentRowId);
   if (!gold || !isFinalGold(gold)) return classified;
-  return db.transaction(() => {
+  return await db.transaction(async () => {
     const stored = new Map(
-      listErrorClassesOfArgument(db, argumentRowId)
+      (await listErrorClassesOfArgument(db, argumentRowId))
         .filter((entry) => entry.goldVersion === gold.version)
         .map((entry) => [entry.extractorId, entry.decisions]),
     );
-    for (const { extractorId, extraction } of listExtractionsOfArgumentWithExtractor(db, argumentRowId)) {
+    for (const { extractorId, extraction } of await listExtractionsOfArgumentWithExtractor(
+      db,
+      argumentRowId,
+    )) {
       if (extraction.status !== 'extracted') continue;
       let decisions = stored.get(extractorId);
       if (!decisions) {
         decisions = classifyExtraction(gold.judgement, extraction);
-        upsertErrorClasses(db, { argumentRowId, extractorId, goldVersion: gold.version, decisions });
+        await upsertErrorClasses(db, { argumentRowId, extractorId, goldVersion: gold.version, decisions });
       }
       classified.set(extractorId, decisions);
     }
@@ -46,8 +52,8 @@ export function refreshErrorClasses(db: Db, argumentRowId: number): Map<number, 
  * The study's stored classifications as the report reads them (by argument id and extractor name).
  * Read only: a classification not stored yet is computed by the report itself, with the same function.
  */
-export function storedErrorClasses(db: Db, studyId: number): ErrorClassInput[] {
-  return listErrorClasses(db, studyId).map((entry) => ({
+export async function storedErrorClasses(db: Db, studyId: number): Promise<ErrorClassInput[]> {
+  return (await listErrorClasses(db, studyId)).map((entry) => ({
     argumentId: entry.argumentExternalId,
     extractor: entry.extractor,
     decisions: entry.decisions,

@@ -8,9 +8,9 @@ import { requireStudy } from '../study/studies.ts';
 import { extractorRuns, runParameters } from './extraction-runs.ts';
 
 describe('extractorRuns', () => {
-  it('counts each extractor over the study and the latest sample, and lists its runs with their import', () => {
-    const db = openDatabase(':memory:');
-    importRecords(db, {
+  it('counts each extractor over the study and the latest sample, and lists its runs with their import', async () => {
+    const db = await openDatabase(':memory:');
+    await importRecords(db, {
       actor: CLI_ACTOR,
       kind: 'triples',
       study: 'default',
@@ -18,21 +18,21 @@ describe('extractorRuns', () => {
       values: [buildTriple()],
     });
     const ids = Array.from({ length: 6 }, (_, index) => `arg-${index}`);
-    importRecords(db, {
+    await importRecords(db, {
       actor: CLI_ACTOR,
       kind: 'arguments',
       study: 'default',
       sourceName: 'a.jsonl',
       values: ids.map((id) => buildArgument({ id, model: 'm', test: 1 })),
     });
-    const study = requireStudy(db, 'default');
-    drawSample(
+    const study = await requireStudy(db, 'default');
+    await drawSample(
       db,
       study,
       { size: 6, seed: 1, allocation: 'equal', strata: ['model'], excludeSampled: false },
       CLI_ACTOR,
     );
-    importRecords(db, {
+    await importRecords(db, {
       actor: CLI_ACTOR,
       kind: 'extractions',
       study: 'default',
@@ -51,7 +51,7 @@ describe('extractorRuns', () => {
         }),
       ],
     });
-    const [run] = extractorRuns(db, study);
+    const [run] = await extractorRuns(db, study);
     expect(run).toMatchObject({
       name: 'gpt-x',
       extracted: 2,

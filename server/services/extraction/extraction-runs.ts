@@ -57,53 +57,55 @@ export function rerunCommand(study: string, extractor: Pick<ExtractorCounts, 'na
  * items, its latest runs (when, from which import, with which parameters, how much of the stored
  * output each left), and the command that reruns its failures.
  */
-export function extractorRuns(db: Db, study: StudyRow): z.infer<typeof extractorRunsSchema> {
-  const sample = latestSample(db, study.id);
-  const items = sample ? listSampleItems(db, sample.id).length : 0;
+export async function extractorRuns(db: Db, study: StudyRow): Promise<z.infer<typeof extractorRunsSchema>> {
+  const sample = await latestSample(db, study.id);
+  const items = sample ? (await listSampleItems(db, sample.id)).length : 0;
   const coverage = new Map(
-    sample ? listSampleCoverage(db, study.id, sample.id).map((row) => [row.extractorId, row]) : [],
+    sample ? (await listSampleCoverage(db, study.id, sample.id)).map((row) => [row.extractorId, row]) : [],
   );
-  return listExtractorCounts(db, study.id).map((extractor) => {
-    const inSample = coverage.get(extractor.id);
-    const { total, runs } = listExtractionRuns(db, extractor.id, RUNS_LISTED);
-    return {
-      name: extractor.name,
-      kind: extractor.kind,
-      version: extractor.version,
-      extracted: extractor.extracted,
-      failed: extractor.failed,
-      notRun: extractor.notRun,
-      sample: sample
-        ? {
-            version: sample.version,
-            items,
-            extracted: inSample?.extracted ?? 0,
-            failed: inSample?.failed ?? 0,
-            notRun: inSample?.notRun ?? items,
-          }
-        : null,
-      runCount: total,
-      runs: runs.map((run) => ({
-        startedAt: run.startedAt,
-        finishedAt: run.finishedAt,
-        importFile: run.importFile,
-        parameters: runParameters(run.parameters),
-        stored: run.stored,
-      })),
-      rerun: rerunCommand(study.name, extractor),
-    };
-  });
+  return await Promise.all(
+    (await listExtractorCounts(db, study.id)).map(async (extractor) => {
+      const inSample = coverage.get(extractor.id);
+      const { total, runs } = await listExtractionRuns(db, extractor.id, RUNS_LISTED);
+      return {
+        name: extractor.name,
+        kind: extractor.kind,
+        version: extractor.version,
+        extracted: extractor.extracted,
+        failed: extractor.failed,
+        notRun: extractor.notRun,
+        sample: sample
+          ? {
+              version: sample.version,
+              items,
+              extracted: inSample?.extracted ?? 0,
+              failed: inSample?.failed ?? 0,
+              notRun: inSample?.notRun ?? items,
+            }
+          : null,
+        runCount: total,
+        runs: runs.map((run) => ({
+          startedAt: run.startedAt,
+          finishedAt: run.finishedAt,
+          importFile: run.importFile,
+          parameters: runParameters(run.parameters),
+          stored: run.stored,
+        })),
+        rerun: rerunCommand(study.name, extractor),
+      };
+    }),
+  );
 }
 
 /** One page of an extractor's failures with their errors; 404 for an extractor the study has not. */
-export function extractionFailures(
+export async function extractionFailures(
   db: Db,
   study: StudyRow,
   name: string,
   page: { page: number; pageSize: number },
-): z.infer<typeof extractionFailuresPageSchema> {
-  const extractor = listExtractorCounts(db, study.id).find((known) => known.name === name);
+): Promise<z.infer<typeof extractionFailuresPageSchema>> {
+  const extractor = (await listExtractorCounts(db, study.id)).find((known) => known.name === name);
   if (!extractor) throw errors.notFound(`The extractor "${name}" in study "${study.name}"`);
-  const { total, rows } = listFailurePage(db, extractor.id, page);
+  const { total, rows } = await listFailurePage(db, extractor.id, page);
   return { total, ...page, items: rows };
 }

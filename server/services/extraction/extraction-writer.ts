@@ -21,17 +21,21 @@ export interface ExtractionTarget {
  * result's own rows (`alsoWrite`: the call's provenance), the extraction (replacing the extractor's
  * earlier one for the argument) and the argument's error classes when its gold is final.
  */
-export function writeExtraction(db: Db, target: ExtractionTarget, result: ExtractionResult): Extraction {
+export async function writeExtraction(
+  db: Db,
+  target: ExtractionTarget,
+  result: ExtractionResult,
+): Promise<Extraction> {
   const { cost: _cost, alsoWrite, ...fields } = result;
   const extraction = extractionSchema.parse({
     ...fields,
     argument_id: target.argumentId,
     extractor: target.extractorName,
   });
-  db.transaction(() => {
-    alsoWrite?.();
-    upsertExtraction(db, extraction, target.argumentRowId, target.extractorId, target.runId);
-    refreshErrorClasses(db, target.argumentRowId);
+  await db.transaction(async () => {
+    await alsoWrite?.();
+    await upsertExtraction(db, extraction, target.argumentRowId, target.extractorId, target.runId);
+    await refreshErrorClasses(db, target.argumentRowId);
   });
   return extraction;
 }

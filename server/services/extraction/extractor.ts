@@ -36,9 +36,9 @@ export type ExtractionResult =
       /** Evidence spans, where the extractor has them (the rules extractor). */
       mentions?: ExtractionMention[];
       cost?: ExtractionCost;
-      alsoWrite?: () => void;
+      alsoWrite?: () => Promise<void>;
     }
-  | { status: 'failed'; error: string; raw?: string; cost?: ExtractionCost; alsoWrite?: () => void };
+  | { status: 'failed'; error: string; raw?: string; cost?: ExtractionCost; alsoWrite?: () => Promise<void> };
 
 export interface ExtractContext {
   /** The extraction_runs row of this run (an LLM extractor links its calls to it). */

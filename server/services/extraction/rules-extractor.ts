@@ -82,13 +82,13 @@ export function createRulesExtractor(options: { name?: string; lexiconFile?: str
  * study, mention by mention with its words and the named rules that produced it
  * (`explainExtraction`), headed by the argument, the rules' version and the lexicon. Stores nothing.
  */
-export function explainRulesExtraction(
+export async function explainRulesExtraction(
   db: Db,
   studyId: number,
   argumentId: string,
   options: { lexiconFile?: string } = {},
-): string {
-  const argument = findArgument(db, studyId, argumentId);
+): Promise<string> {
+  const argument = await findArgument(db, studyId, argumentId);
   if (!argument)
     throw errors.notFound(`Argument "${argumentId}" (check the id with export arguments, and --study)`);
   const { lexicon, sha256 } = loadLexicon(options.lexiconFile);

@@ -73,18 +73,18 @@ function sameParameters(stored: string | null, canonical: string): boolean {
  * The extractor's row in the study, created on first use. An extractor name already used by another
  * kind (an imported "gpt-4.1") is refused, so a run cannot overwrite imported output.
  */
-export function extractorRowFor(
+export async function extractorRowFor(
   db: Db,
   study: StudyRow,
   extractor: Pick<Extractor, 'name' | 'kind' | 'version'>,
-): ExtractorRow {
-  const existing = findExtractor(db, study.id, extractor.name);
+): Promise<ExtractorRow> {
+  const existing = await findExtractor(db, study.id, extractor.name);
   if (existing && existing.kind !== extractor.kind)
     throw errors.conflict(
       `study "${study.name}" already has an extractor "${extractor.name}" of kind ${existing.kind}; ` +
         `choose another name (--name) so that its extractions are not overwritten`,
     );
-  return existing ?? ensureExtractor(db, study.id, extractor.name, extractor.kind, extractor.version);
+  return existing ?? (await ensureExtractor(db, study.id, extractor.name, extractor.kind, extractor.version));
 }
 
 /** Which arguments a run considers and which of them it has nothing left to do for. */
@@ -102,23 +102,23 @@ export interface ExtractionSelection {
  * by this extractor is `extracted` by a run with equal parameters (failed ones, and ones made with
  * other parameters, are done again) or when a batch of this extractor still carries it.
  */
-export function extractionSelection(
+export async function extractionSelection(
   db: Db,
   study: StudyRow,
   extractorId: number,
   parameters: Record<string, unknown>,
   onlySampled: boolean,
-): ExtractionSelection {
+): Promise<ExtractionSelection> {
   let sampled: Set<number> | null = null;
   if (onlySampled) {
-    const sample = latestSample(db, study.id);
+    const sample = await latestSample(db, study.id);
     if (!sample)
       throw errors.validation(`study "${study.name}" has no sample yet; draw one or drop --only-sampled`);
-    sampled = new Set(listSampleItems(db, sample.id).map((item) => item.argumentRowId));
+    sampled = new Set((await listSampleItems(db, sample.id)).map((item) => item.argumentRowId));
   }
-  const states = extractionStatesOfExtractor(db, extractorId);
+  const states = await extractionStatesOfExtractor(db, extractorId);
   const canonical = canonicalJson(parameters);
-  const waiting = argumentsInOpenBatches(db, extractorId);
+  const waiting = await argumentsInOpenBatches(db, extractorId);
   return {
     sampled,
     extracted(argumentRowId) {
@@ -145,9 +145,9 @@ export function extractionSelection(
 export async function runExtraction(request: RunExtractionRequest): Promise<ExtractionSummary> {
   const { db, extractor } = request;
   const started = performance.now();
-  const study = requireStudy(db, request.study);
-  const row = extractorRowFor(db, study, extractor);
-  const selection = extractionSelection(
+  const study = await requireStudy(db, request.study);
+  const row = await extractorRowFor(db, study, extractor);
+  const selection = await extractionSelection(
     db,
     study,
     row.id,
@@ -155,7 +155,7 @@ export async function runExtraction(request: RunExtractionRequest): Promise<Extr
     request.onlySampled ?? false,
   );
   const sampled = selection.sampled;
-  const candidates = listArguments(db, study.id).filter(
+  const candidates = (await listArguments(db, study.id)).filter(
     (argument) => sampled === null || sampled.has(argument.rowId),
   );
   const waiting = candidates.filter((argument) => selection.inBatch(argument.rowId)).length;
@@ -188,7 +188,7 @@ export async function runExtraction(request: RunExtractionRequest): Promise<Extr
   });
   if (pending.length === 0) return summary(null, false);
 
-  const runId = insertExtractionRun(db, row.id, extractor.parameters, null);
+  const runId = await insertExtractionRun(db, row.id, extractor.parameters, null);
   const signal = request.signal ?? new AbortController().signal;
   request.onProgress?.(progress);
   await runPool(
@@ -202,7 +202,7 @@ export async function runExtraction(request: RunExtractionRequest): Promise<Extr
         if (error instanceof InterruptedError) return;
         throw error;
       }
-      const extraction = writeExtraction(
+      const extraction = await writeExtraction(
         db,
         {
           argumentRowId: argument.rowId,
@@ -232,6 +232,6 @@ export async function runExtraction(request: RunExtractionRequest): Promise<Extr
     signal,
   );
   const interrupted = signal.aborted;
-  if (!interrupted) finishExtractionRun(db, runId);
+  if (!interrupted) await finishExtractionRun(db, runId);
   return summary(runId, interrupted);
 }

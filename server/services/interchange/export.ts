@@ -42,19 +42,19 @@ export interface ExportRequest {
  * export-only: the design (stratum, inclusion probability, weight) and who annotates what; so is
  * `audit`, the audit trail of the study and of the accounts (who changed what, oldest first).
  */
-export function exportRecords(db: Db, request: ExportRequest): object[] {
-  const study = requireStudy(db, request.study);
+export async function exportRecords(db: Db, request: ExportRequest): Promise<object[]> {
+  const study = await requireStudy(db, request.study);
   switch (request.kind) {
     case 'triples':
-      return listTriples(db, study.id).map((triple) => triple.record);
+      return (await listTriples(db, study.id)).map((triple) => triple.record);
     case 'arguments':
-      return listArguments(db, study.id).map((argument) => argument.record);
+      return (await listArguments(db, study.id)).map((argument) => argument.record);
     case 'extractions':
-      if (request.extractor !== undefined && !findExtractor(db, study.id, request.extractor))
+      if (request.extractor !== undefined && !(await findExtractor(db, study.id, request.extractor)))
         throw errors.notFound(`Extractor "${request.extractor}" in study "${study.name}"`);
-      return listExtractions(db, study.id, request.extractor);
+      return await listExtractions(db, study.id, request.extractor);
     case 'annotations':
-      return listAnnotations(db, study.id, request.includeDrafts ? undefined : 'submitted').map(
+      return (await listAnnotations(db, study.id, request.includeDrafts ? undefined : 'submitted')).map(
         (annotation) => ({
           argument_id: annotation.argumentExternalId,
           annotator: annotation.annotator,
@@ -62,15 +62,15 @@ export function exportRecords(db: Db, request: ExportRequest): object[] {
         }),
       );
     case 'sample':
-      return sampleRecords(db, study, request.sampleVersion);
+      return await sampleRecords(db, study, request.sampleVersion);
     case 'assignments':
-      return assignmentRecords(db, study);
+      return await assignmentRecords(db, study);
     case 'assignment-log':
-      return listAssignmentLog(db, study.id);
+      return await listAssignmentLog(db, study.id);
     case 'audit':
-      return allAuditEntries(db, study);
+      return await allAuditEntries(db, study);
     case 'gold':
-      return listFinalGold(db, study.id).map((gold) => ({
+      return (await listFinalGold(db, study.id)).map((gold) => ({
         argument_id: gold.argumentExternalId,
         ...(gold.adjudicator === null ? {} : { adjudicator: gold.adjudicator }),
         ...gold.judgement,

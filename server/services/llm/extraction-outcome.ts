@@ -17,8 +17,8 @@ function pick(reading: { current: string[]; tsc1: string[]; tsc2: string[] }) {
  * The result an earlier usable answer to the same request gives (a cache hit: no call, no new
  * `llm_calls` row), or null when there is none or it no longer reads as an extraction.
  */
-export function extractionFromCache(db: Db, cacheKey: string): ExtractionResult | null {
-  const cached = findCachedLlmCall(db, cacheKey);
+export async function extractionFromCache(db: Db, cacheKey: string): Promise<ExtractionResult | null> {
+  const cached = await findCachedLlmCall(db, cacheKey);
   if (!cached || cached.content === null) return null;
   const reading = readExtractionAnswer(cached.content, cached.finishReason);
   if (!reading.ok) return null;
@@ -59,8 +59,8 @@ export function extractionFromOutcome(
     inputTokens: outcome.ok ? (outcome.inputTokens ?? 0) : 0,
     outputTokens: outcome.ok ? (outcome.outputTokens ?? 0) : 0,
   };
-  const alsoWrite = () => {
-    insertLlmCall(db, {
+  const alsoWrite = async () => {
+    await insertLlmCall(db, {
       studyId: context.studyId,
       purpose: 'extract',
       cacheKey: plan.cacheKey,

@@ -63,17 +63,17 @@ export interface GenerationSelection {
  * has an argument on it in that test, or a batch for that model and test still carries it. A triple
  * whose would-be argument id is taken by another model or test is skipped with a warning.
  */
-export function generationSelection(
+export async function generationSelection(
   db: Db,
   studyId: number,
   model: string,
   test: TestNumber,
-): GenerationSelection {
+): Promise<GenerationSelection> {
   const mode = MODE_OF_TEST[test];
-  const triples = listTriples(db, studyId).filter((triple) => triple.record.mode === mode);
-  const done = triplesArguedBy(db, studyId, model, test);
-  const waiting = triplesInOpenBatches(db, studyId, model, test);
-  const taken = argumentIdsOfStudy(db, studyId);
+  const triples = (await listTriples(db, studyId)).filter((triple) => triple.record.mode === mode);
+  const done = await triplesArguedBy(db, studyId, model, test);
+  const waiting = await triplesInOpenBatches(db, studyId, model, test);
+  const taken = await argumentIdsOfStudy(db, studyId);
   const warnings: string[] = [];
   let inBatch = 0;
   const pending = triples.filter((triple) => {
@@ -112,8 +112,8 @@ export function selectionCounts({ triples, pending, inBatch }: GenerationSelecti
 export async function generateArguments(request: GenerateArgumentsRequest): Promise<GenerationSummary> {
   const { db, test, model } = request;
   const started = performance.now();
-  const study = requireStudy(db, request.study);
-  const selection = generationSelection(db, study.id, model, test);
+  const study = await requireStudy(db, request.study);
+  const selection = await generationSelection(db, study.id, model, test);
   const { pending, warnings } = selection;
 
   const progress: GenerationProgress = {
@@ -150,7 +150,7 @@ export async function generateArguments(request: GenerateArgumentsRequest): Prom
       if (error instanceof InterruptedError) return;
       throw error;
     }
-    const write = writeGeneration(db, config, plan, outcome, { studyId: study.id, triple, startedAt });
+    const write = await writeGeneration(db, config, plan, outcome, { studyId: study.id, triple, startedAt });
     progress.done += 1;
     progress.calls += outcome.attempts;
     progress.retries += outcome.attemptLog.length;

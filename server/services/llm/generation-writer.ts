@@ -34,22 +34,22 @@ export interface GenerationCallContext {
  * argument, only the call (`rejected` / `failed`), so the triple is asked again later. When the
  * argument already exists (another path got there first) only the call is recorded.
  */
-export function writeGeneration(
+export async function writeGeneration(
   db: Db,
   config: GenerationRequestConfig,
   plan: Pick<GenerationPlan, 'cacheKey' | 'inputHash'>,
   outcome: ChatOutcome,
   context: GenerationCallContext,
-): GenerationWrite {
+): Promise<GenerationWrite> {
   const { triple } = context;
   const empty = outcome.ok && outcome.content.trim() === '';
   const error = outcome.ok ? (empty ? 'the model returned no text' : null) : outcome.error;
   const argumentId = generatedArgumentId(config.model, config.test, triple.record.id);
-  return db.transaction((): GenerationWrite => {
+  return await db.transaction(async (): Promise<GenerationWrite> => {
     let argumentRowId: number | null = null;
     let write: GenerationWrite = { status: 'failed', error: error ?? '' };
     if (outcome.ok && !empty) {
-      const existing = findArgument(db, context.studyId, argumentId);
+      const existing = await findArgument(db, context.studyId, argumentId);
       if (existing) {
         argumentRowId = existing.rowId;
         write = { status: 'exists' };
@@ -63,11 +63,11 @@ export function writeGeneration(
           ...(outcome.finishReason ? { finish_reason: outcome.finishReason } : {}),
           ...(outcome.outputTokens !== null ? { output_tokens: outcome.outputTokens } : {}),
         });
-        argumentRowId = insertArgument(db, context.studyId, argument, triple.rowId, null);
+        argumentRowId = await insertArgument(db, context.studyId, argument, triple.rowId, null);
         write = { status: 'generated', truncated: outcome.finishReason === 'length' };
       }
     }
-    insertLlmCall(db, {
+    await insertLlmCall(db, {
       studyId: context.studyId,
       purpose: 'generate',
       cacheKey: plan.cacheKey,

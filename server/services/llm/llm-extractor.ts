@@ -32,7 +32,7 @@ export function createLlmExtractor(options: LlmExtractorOptions): Extractor & { 
 
   async function extract(argument: StoredArgument, context: ExtractContext): Promise<ExtractionResult> {
     const plan = planExtraction(options, argument.record.text);
-    const cached = extractionFromCache(options.db, plan.cacheKey);
+    const cached = await extractionFromCache(options.db, plan.cacheKey);
     if (cached) return cached;
     const startedAt = new Date().toISOString();
     const outcome = await options.chat.complete(plan.chat, ladder, context.signal);

@@ -16,32 +16,32 @@ import { latestSample, listSampleItems, listSamples, type SampleRow } from '../.
  * estimates weight by it (shared/scoring/batch-difference-estimator.ts); the report's notes say how.
  * `null` when the study has no sample.
  */
-export function loadDesign(
+export async function loadDesign(
   db: Db,
   studyId: number,
   argumentsList: readonly Argument[],
   modeOfTriple: ReadonlyMap<string, Mode>,
-): { design: SampleDesign | null; notes: string[] } {
-  const latest = latestSample(db, studyId);
+): Promise<{ design: SampleDesign | null; notes: string[] }> {
+  const latest = await latestSample(db, studyId);
   if (!latest) return { design: null, notes: [] };
   const notes: string[] = [];
   const strataBy = latest.strataBy;
-  const versions = latest.excludedPrevious === 1 ? listSamples(db, studyId) : [latest];
+  const versions = latest.excludedPrevious === 1 ? await listSamples(db, studyId) : [latest];
   if (versions.length > 1)
     notes.push(
       `Sample version ${latest.version} was drawn excluding earlier draws: versions ${versions.map((version) => version.version).join(', ')} form the design together.`,
     );
   const inDesign = new Set(versions.map((version) => version.id));
-  const batches = listSampleBatches(db, studyId).filter((batch) => inDesign.has(batch.sampleId));
+  const batches = (await listSampleBatches(db, studyId)).filter((batch) => inDesign.has(batch.sampleId));
   // An active batch's items have unequal π: the corrected estimates then need every version's draw
   // and π (docs/decisions/019-unequal-probability-batches.md); without one the design is as before.
   const weighted = batches.some((batch) => batch.design === 'active')
-    ? designBatches(db, versions, batches)
+    ? await designBatches(db, versions, batches)
     : undefined;
   const sampled = new Set<string>();
   const storedStratum = new Map<string, string>();
   for (const version of versions)
-    for (const item of listSampleItems(db, version.id)) {
+    for (const item of await listSampleItems(db, version.id)) {
       sampled.add(item.argumentId);
       if (version.id === latest.id) storedStratum.set(item.argumentId, item.stratum);
     }
@@ -71,26 +71,28 @@ export function loadDesign(
 }
 
 /** Every version of the design, oldest first, with how it was drawn and each argument's recorded π. */
-function designBatches(
+async function designBatches(
   db: Db,
   versions: readonly SampleRow[],
   batches: readonly SampleBatchRow[],
-): DesignBatch[] {
+): Promise<DesignBatch[]> {
   const batchOf = new Map(batches.map((batch) => [batch.sampleId, batch]));
-  return [...versions]
-    .sort((a, b) => a.version - b.version)
-    .map((version) => {
-      const batch = batchOf.get(version.id);
-      return {
-        version: version.version,
-        ...(batch ? { batch: batch.batch } : {}),
-        excludedPrevious: version.excludedPrevious === 1,
-        // Only the active design draws by Poisson; a draw or a stratified/Neyman batch is a stratified SRS.
-        draw: batch?.design === 'active' ? 'poisson' : 'srs',
-        drawn: listSampleItems(db, version.id).map((item) => ({
-          argumentId: item.argumentId,
-          inclusionProbability: item.inclusionProbability,
-        })),
-      };
-    });
+  return await Promise.all(
+    [...versions]
+      .sort((a, b) => a.version - b.version)
+      .map(async (version) => {
+        const batch = batchOf.get(version.id);
+        return {
+          version: version.version,
+          ...(batch ? { batch: batch.batch } : {}),
+          excludedPrevious: version.excludedPrevious === 1,
+          // Only the active design draws by Poisson; a draw or a stratified/Neyman batch is a stratified SRS.
+          draw: batch?.design === 'active' ? 'poisson' : 'srs',
+          drawn: (await listSampleItems(db, version.id)).map((item) => ({
+            argumentId: item.argumentId,
+            inclusionProbability: item.inclusionProbability,
+          })),
+        };
+      }),
+  );
 }

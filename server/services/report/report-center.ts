@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { ReportJobRequest, ReportJobView, ReportProgress } from '../../../shared/report-jobs-api.ts';
 import { errors, isAppError } from '../../errors.ts';
-import type { Db } from '../../store/db.ts';
+import { type Db, sqliteFileOf } from '../../store/db.ts';
 import { reportRevision } from '../../store/report-revision.ts';
 import type { StudyRow } from '../../store/studies.ts';
 import { ReportCache } from './report-cache.ts';
@@ -62,18 +62,18 @@ export class ReportCenter {
 
   /** The report (GET …/report): from the cache if the data did not change, else computed in a worker. */
   async report(study: StudyRow, request: ReportJobRequest, signal?: AbortSignal): Promise<ServedReport> {
-    checkReportRequest(this.db, study, request);
+    await checkReportRequest(this.db, study, request);
     const key = cacheKey(study, request);
-    const hit = this.cache.get(key, reportRevision(this.db));
+    const hit = this.cache.get(key, await reportRevision(this.db));
     if (hit) return { ...hit, cached: true };
-    const rendered = await runReportJob(this.workerJob(study, request), signal ? { signal } : {});
+    const rendered = await runReportJob(await this.workerJob(study, request), signal ? { signal } : {});
     this.cache.set(key, rendered);
     return { ...rendered, cached: false };
   }
 
   /** Starts a report job for the caller (POST …/report/jobs); a cached report makes it done at once. */
-  startJob(study: StudyRow, userId: number, request: ReportJobRequest): ReportJobView {
-    checkReportRequest(this.db, study, request);
+  async startJob(study: StudyRow, userId: number, request: ReportJobRequest): Promise<ReportJobView> {
+    await checkReportRequest(this.db, study, request);
     this.forgetOldJobs();
     const running = [...this.jobs.values()].filter((job) => job.status === 'running');
     if (
@@ -100,7 +100,7 @@ export class ReportCenter {
     };
     this.jobs.set(job.id, job);
     const key = cacheKey(study, request);
-    const hit = this.cache.get(key, reportRevision(this.db));
+    const hit = this.cache.get(key, await reportRevision(this.db));
     if (hit) {
       job.cached = true;
       this.finish(job, { report: hit });
@@ -108,7 +108,7 @@ export class ReportCenter {
     }
     let workerJob: ReportJob;
     try {
-      workerJob = this.workerJob(study, request);
+      workerJob = await this.workerJob(study, request);
     } catch (error) {
       this.jobs.delete(job.id);
       throw error;
@@ -167,12 +167,13 @@ export class ReportCenter {
   }
 
   /** What the worker is given: the database file to read itself, or (in memory) the rows loaded here. */
-  private workerJob(study: StudyRow, request: ReportJobRequest): ReportJob {
+  private async workerJob(study: StudyRow, request: ReportJobRequest): Promise<ReportJob> {
     const options = reportOptions(request);
+    const file = sqliteFileOf(this.db);
     const source: ReportSource =
-      this.db.file === ':memory:' || this.db.file === ''
-        ? { kind: 'loaded', ...loadReportInput(this.db, study) }
-        : { kind: 'file', file: this.db.file, study: { id: study.id, name: study.name } };
+      file === null
+        ? { kind: 'loaded', ...(await loadReportInput(this.db, study)) }
+        : { kind: 'file', file, study: { id: study.id, name: study.name } };
     return { source, options, format: request.format };
   }
 

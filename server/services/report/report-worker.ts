@@ -1,6 +1,6 @@
 import { setPriority } from 'node:os';
 import { parentPort, workerData } from 'node:worker_threads';
-import { Db } from '../../store/db.ts';
+import { SqliteDb } from '../../store/db.ts';
 import { computeReport, type PreparedReport } from './compute-report.ts';
 import { formatReport } from './format-report.ts';
 import { REPORT_STEPS, type ReportJob, type ReportWorkerMessage } from './report-runner.ts';
@@ -20,14 +20,14 @@ function post(message: ReportWorkerMessage, transfer: ArrayBuffer[] = []): void 
   parentPort?.postMessage(message, transfer);
 }
 
-function run(job: ReportJob): void {
+async function run(job: ReportJob): Promise<void> {
   try {
     let prepared: Omit<PreparedReport, 'options'>;
     let revision: number;
     if (job.source.kind === 'file') {
-      const db = new Db(job.source.file, { readonly: true });
+      const db = new SqliteDb(job.source.file, { readonly: true });
       try {
-        const result = loadReportInput(db, job.source.study, (step) =>
+        const result = await loadReportInput(db, job.source.study, (step) =>
           post({
             type: 'progress',
             progress: {
@@ -41,7 +41,7 @@ function run(job: ReportJob): void {
         prepared = result;
         revision = result.revision;
       } finally {
-        db.close();
+        await db.close();
       }
     } else {
       prepared = job.source;
@@ -92,4 +92,4 @@ try {
   // Not permitted or not supported here: the report still runs off the server's thread.
 }
 
-run(workerData as ReportJob);
+await run(workerData as ReportJob);

@@ -69,43 +69,43 @@ export type LoadingStep = (typeof LOADING_STEPS)[number];
  * (migration 012) and whether the study still has the design it simulated (its fingerprint is
  * computed only when there is a check).
  */
-export function loadReportInput(
+export async function loadReportInput(
   db: Db,
   study: Pick<StudyRow, 'id' | 'name'>,
   onStep: (step: LoadingStep) => void = () => {},
-): { input: ReportInput; notes: string[]; revision: number; coverage: CoverageAppendix } {
-  return db.transaction(() => {
-    const revision = reportRevision(db);
-    onStep('triples');
-    const triples = listTriples(db, study.id).map((triple) => triple.record);
-    onStep('arguments');
+): Promise<{ input: ReportInput; notes: string[]; revision: number; coverage: CoverageAppendix }> {
+  return await db.transaction(async () => {
+    const revision = await reportRevision(db);
+    await onStep('triples');
+    const triples = (await listTriples(db, study.id)).map((triple) => triple.record);
+    await onStep('arguments');
     // Scoring never reads the texts. The design's strata (argumentStratum, shared/sampling) still take
     // an argument with its text, so they get an empty one: a few milliseconds, not 200 MB.
-    const argumentsList = listArgumentsForScoring(db, study.id).map((argument) => ({
+    const argumentsList = (await listArgumentsForScoring(db, study.id)).map((argument) => ({
       ...argument,
       text: '',
     }));
-    onStep('design');
+    await onStep('design');
     const modeOfTriple = new Map<string, Mode>(triples.map((triple) => [triple.id, triple.mode]));
-    const { design, notes } = loadDesign(db, study.id, argumentsList, modeOfTriple);
-    onStep('extractions');
-    const extractions = listExtractions(db, study.id);
-    onStep('annotations');
-    const annotations = listAnnotations(db, study.id, 'submitted').map((annotation) => ({
+    const { design, notes } = await loadDesign(db, study.id, argumentsList, modeOfTriple);
+    await onStep('extractions');
+    const extractions = await listExtractions(db, study.id);
+    await onStep('annotations');
+    const annotations = (await listAnnotations(db, study.id, 'submitted')).map((annotation) => ({
       argumentId: annotation.argumentExternalId,
       annotator: annotation.annotator,
       judgement: annotation.judgement,
       secondsSpent: annotation.secondsSpent,
     }));
-    onStep('gold');
-    const gold = listFinalGold(db, study.id).map((record) => ({
+    await onStep('gold');
+    const gold = (await listFinalGold(db, study.id)).map((record) => ({
       argumentId: record.argumentExternalId,
       judgement: record.judgement,
     }));
-    onStep('error classes');
-    const errorClasses = storedErrorClasses(db, study.id);
-    onStep('reported values');
-    const reported = listReportedValues(db, study.id);
+    await onStep('error classes');
+    const errorClasses = await storedErrorClasses(db, study.id);
+    await onStep('reported values');
+    const reported = await listReportedValues(db, study.id);
     const input: ReportInput = {
       study: study.name,
       triples,
@@ -117,7 +117,7 @@ export function loadReportInput(
       reported,
       design,
     };
-    const check = latestCoverageCheck(db, study.id);
+    const check = await latestCoverageCheck(db, study.id);
     const coverage = coverageAppendix(check, check === null ? null : currentFingerprint(input));
     return { input, notes, revision, coverage };
   });
@@ -128,13 +128,13 @@ export function loadReportInput(
  * output of is a 400 naming the ones it has (not a note in a 200: the caller asked for something that
  * is not there). One small query, so the server answers it at once.
  */
-export function checkReportRequest(
+export async function checkReportRequest(
   db: Db,
   study: Pick<StudyRow, 'id' | 'name'>,
   request: Omit<ReportRequest, 'study'>,
-): void {
+): Promise<void> {
   if (request.extractor === undefined) return;
-  const names = listExtractorNamesWithOutput(db, study.id).map((extractor) => ({ extractor }));
+  const names = (await listExtractorNamesWithOutput(db, study.id)).map((extractor) => ({ extractor }));
   const known = [...extractorReportNames(names).values()];
   if (!known.includes(request.extractor))
     throw errors.validation(
@@ -161,13 +161,13 @@ export function reportOptions(request: Omit<ReportRequest, 'study'>): ReportOpti
 }
 
 /** Checks the request and loads the study's rows through the store (`loadReportInput`). */
-export function prepareReport(
+export async function prepareReport(
   db: Db,
   study: StudyRow,
   request: Omit<ReportRequest, 'study'>,
-): PreparedReport & { revision: number } {
-  checkReportRequest(db, study, request);
-  const { input, notes, revision, coverage } = loadReportInput(db, study);
+): Promise<PreparedReport & { revision: number }> {
+  await checkReportRequest(db, study, request);
+  const { input, notes, revision, coverage } = await loadReportInput(db, study);
   return { input, notes, options: reportOptions(request), revision, coverage };
 }
 
@@ -176,6 +176,6 @@ export function prepareReport(
  * hands them to `buildReport`, which computes every figure. The shape is docs/REPORT.md's. The server
  * computes it in a worker thread instead (`renderReportInWorker`).
  */
-export function studyReport(db: Db, request: ReportRequest): Report {
-  return computeReport(prepareReport(db, requireStudy(db, request.study), request));
+export async function studyReport(db: Db, request: ReportRequest): Promise<Report> {
+  return computeReport(await prepareReport(db, await requireStudy(db, request.study), request));
 }

@@ -21,8 +21,8 @@ import { findUserByName, type User } from '../../store/users.ts';
 import { type AuditActor, recordAudit } from '../audit/audit.ts';
 import { requireSample } from './samples.ts';
 
-function requireAnnotator(db: Db, username: string): User {
-  const user = findUserByName(db, username);
+async function requireAnnotator(db: Db, username: string): Promise<User> {
+  const user = await findUserByName(db, username);
   if (!user)
     throw errors.notFound(
       `The user "${username}" (add them with: npm run -s cli -- user add ${username} --role annotator)`,
@@ -60,27 +60,31 @@ export interface AssignmentSummary {
  * calibration item unknown or already queued) is raised here, so a preview refuses what the assignment
  * would.
  */
-function planAssignment(db: Db, study: StudyRow, request: AssignRequest) {
-  const sample = requireSample(db, study, request.sampleVersion);
-  const annotators = distinctUsers(request.annotators.map((name) => requireAnnotator(db, name)));
+async function planAssignment(db: Db, study: StudyRow, request: AssignRequest) {
+  const sample = await requireSample(db, study, request.sampleVersion);
+  const annotators = distinctUsers(
+    await Promise.all(request.annotators.map(async (name) => await requireAnnotator(db, name))),
+  );
   if (request.perItem > annotators.length)
     throw errors.validation(
       `Each item needs ${request.perItem} annotators, but only ${annotators.length} were named.`,
     );
-  const items = listSampleItems(db, sample.id);
-  const assignedItems = new Set(listAssignments(db, study.id).map((assignment) => assignment.argumentId));
+  const items = await listSampleItems(db, sample.id);
+  const assignedItems = new Set(
+    (await listAssignments(db, study.id)).map((assignment) => assignment.argumentId),
+  );
   const already = items.filter((item) => assignedItems.has(item.argumentId));
   if (already.length > 0)
     throw errors.conflict(
       `Sample version ${sample.version} is already assigned (${already.length} of its ${items.length} items); use reassign to move unfinished items.`,
     );
   for (const id of request.calibration)
-    if (!findArgument(db, study.id, id))
+    if (!(await findArgument(db, study.id, id)))
       throw errors.notFound(`Calibration argument "${id}" in study "${study.name}"`);
   // A calibration item goes to every annotator named; one already in a queue of theirs (from an
   // earlier assignment) cannot be given to them again.
   const queued = new Set(
-    listAssignments(db, study.id).map(
+    (await listAssignments(db, study.id)).map(
       (assignment) => `${assignment.argumentId}\u0000${assignment.annotator}`,
     ),
   );
@@ -97,7 +101,7 @@ function planAssignment(db: Db, study: StudyRow, request: AssignRequest) {
     perItem: request.perItem,
     seed: request.seed,
     calibrationIds: request.calibration,
-    existingLoad: assignmentLoads(db, study.id),
+    existingLoad: await assignmentLoads(db, study.id),
   });
   return { sample, annotators, items, plan };
 }
@@ -106,8 +110,12 @@ function planAssignment(db: Db, study: StudyRow, request: AssignRequest) {
  * What `assignSample` would do — the loads per annotator, the items and calibration count — with
  * nothing written (the admin's preview and `assign --dry-run`). The same seed gives the same plan.
  */
-export function previewAssignment(db: Db, study: StudyRow, request: AssignRequest): AssignmentSummary {
-  const { sample, items, plan } = planAssignment(db, study, request);
+export async function previewAssignment(
+  db: Db,
+  study: StudyRow,
+  request: AssignRequest,
+): Promise<AssignmentSummary> {
+  const { sample, items, plan } = await planAssignment(db, study, request);
   return {
     sampleVersion: sample.version,
     items: items.length,
@@ -123,38 +131,42 @@ export function previewAssignment(db: Db, study: StudyRow, request: AssignReques
  * assignment is one audit entry written in the same transaction, so the change and its entry are
  * stored together or not at all.
  */
-export function assignSample(
+export async function assignSample(
   db: Db,
   study: StudyRow,
   request: AssignRequest,
   auditActor: AuditActor,
-): AssignmentSummary {
+): Promise<AssignmentSummary> {
   const actor = actorName(auditActor);
-  const { sample, annotators, items, plan } = planAssignment(db, study, request);
+  const { sample, annotators, items, plan } = await planAssignment(db, study, request);
   const summary: AssignmentSummary = {
     sampleVersion: sample.version,
     items: items.length,
     calibration: request.calibration.length,
     loads: plan.loads,
   };
-  db.transaction(() => {
+  await db.transaction(async () => {
     const userByName = new Map(annotators.map((user) => [user.username, user]));
-    const offset = new Map(annotators.map((user) => [user.username, maxPosition(db, study.id, user.id)]));
+    const offset = new Map(
+      await Promise.all(
+        annotators.map(async (user) => [user.username, await maxPosition(db, study.id, user.id)] as const),
+      ),
+    );
     for (const assignment of plan.assignments) {
       const user = userByName.get(assignment.annotator);
-      const argument = findArgument(db, study.id, assignment.itemId);
+      const argument = await findArgument(db, study.id, assignment.itemId);
       if (!user || !argument)
         throw new Error(
           `assignment to an unknown user or argument: ${assignment.annotator}, ${assignment.itemId}`,
         );
-      insertAssignment(db, {
+      await insertAssignment(db, {
         argumentRowId: argument.rowId,
         userId: user.id,
         position: (offset.get(user.username) ?? 0) + assignment.position,
         calibration: assignment.calibration,
         sampleId: sample.id,
       });
-      logAssignment(db, {
+      await logAssignment(db, {
         argumentRowId: argument.rowId,
         fromUserId: null,
         toUserId: user.id,
@@ -162,7 +174,7 @@ export function assignSample(
         actor,
       });
     }
-    recordAudit(db, {
+    await recordAudit(db, {
       studyId: study.id,
       actor: auditActor,
       action: 'assignment.assign',
@@ -182,23 +194,23 @@ function actorName(actor: AuditActor): string {
  * Moves `from`'s unfinished items (or the named ones) to `to`, at the end of `to`'s queue; logged,
  * with one audit entry when anything moved.
  */
-export function reassign(db: Db, study: StudyRow, request: ReassignRequest, auditActor: AuditActor) {
+export async function reassign(db: Db, study: StudyRow, request: ReassignRequest, auditActor: AuditActor) {
   const actor = actorName(auditActor);
-  const from = findUserByName(db, request.from);
+  const from = await findUserByName(db, request.from);
   if (!from) throw errors.notFound(`The user "${request.from}"`);
-  const to = requireAnnotator(db, request.to);
+  const to = await requireAnnotator(db, request.to);
   if (from.id === to.id)
     throw errors.validation(
       `from and to are both ${from.username} (names compare case-insensitively); name the annotator to move the items to.`,
     );
-  const assignments = listAssignments(db, study.id).map((row) => ({
+  const assignments = (await listAssignments(db, study.id)).map((row) => ({
     itemId: row.argumentId,
     annotator: row.annotator,
     position: row.position,
     calibration: row.calibration === 1,
   }));
   const finished = new Set(
-    listAnnotations(db, study.id, 'submitted')
+    (await listAnnotations(db, study.id, 'submitted'))
       .filter((annotation) => annotation.annotator === from.username)
       .map((annotation) => annotation.argumentExternalId),
   );
@@ -209,12 +221,12 @@ export function reassign(db: Db, study: StudyRow, request: ReassignRequest, audi
     finishedItemIds: finished,
     ...(request.items === undefined ? {} : { onlyItems: request.items }),
   });
-  db.transaction(() => {
+  await db.transaction(async () => {
     for (const moved of plan.moved) {
-      const argument = findArgument(db, study.id, moved.itemId);
+      const argument = await findArgument(db, study.id, moved.itemId);
       if (!argument) throw new Error(`reassigning an unknown argument ${moved.itemId}`);
-      moveAssignment(db, argument.rowId, from.id, to.id, moved.position);
-      logAssignment(db, {
+      await moveAssignment(db, argument.rowId, from.id, to.id, moved.position);
+      await logAssignment(db, {
         argumentRowId: argument.rowId,
         fromUserId: from.id,
         toUserId: to.id,
@@ -223,7 +235,7 @@ export function reassign(db: Db, study: StudyRow, request: ReassignRequest, audi
       });
     }
     if (plan.moved.length > 0)
-      recordAudit(db, {
+      await recordAudit(db, {
         studyId: study.id,
         actor: auditActor,
         action: 'assignment.reassign',
@@ -236,8 +248,8 @@ export function reassign(db: Db, study: StudyRow, request: ReassignRequest, audi
 }
 
 /** The records of `export assignments`. */
-export function assignmentRecords(db: Db, study: StudyRow) {
-  return listAssignments(db, study.id).map((row) => ({
+export async function assignmentRecords(db: Db, study: StudyRow) {
+  return (await listAssignments(db, study.id)).map((row) => ({
     argument_id: row.argumentId,
     annotator: row.annotator,
     position: row.position,
@@ -247,15 +259,15 @@ export function assignmentRecords(db: Db, study: StudyRow) {
 }
 
 /** Every (re)assignment of the study, by whom and when (`export assignment-log`, GET …/assignments/log). */
-export function assignmentLog(db: Db, study: StudyRow): AssignmentLogEntry[] {
-  return listAssignmentLog(db, study.id);
+export async function assignmentLog(db: Db, study: StudyRow): Promise<AssignmentLogEntry[]> {
+  return await listAssignmentLog(db, study.id);
 }
 
 /** One page of the assignment log, newest first, with the number of entries (the console's table). */
-export function assignmentLogPage(
+export async function assignmentLogPage(
   db: Db,
   study: StudyRow,
   page: { page: number; pageSize: number },
-): { total: number; items: AssignmentLogEntry[] } {
-  return listAssignmentLogPage(db, study.id, page);
+): Promise<{ total: number; items: AssignmentLogEntry[] }> {
+  return await listAssignmentLogPage(db, study.id, page);
 }

@@ -30,8 +30,8 @@ const CLI = 'npm run -s cli --';
  * The extractor compared with the rules extractor: the one asked for (it must have extractions), else
  * the report's default among the study's other extractors (shared/scoring/primary-extractor.ts), else none.
  */
-function primaryOf(db: Db, study: StudyRow, requested: string | undefined): string | null {
-  const others = listExtractors(db, study.id)
+async function primaryOf(db: Db, study: StudyRow, requested: string | undefined): Promise<string | null> {
+  const others = (await listExtractors(db, study.id))
     .map((extractor) => extractor.name)
     .filter((name) => name !== RULES_EXTRACTOR_NAME);
   if (requested === undefined) return choosePrimaryExtractor(others).extractor;
@@ -52,25 +52,31 @@ const byArgument = (records: readonly (ExtractionReading & { argument_id: string
  * extractor's and the primary extractor's stored records. Refuses, saying what to do, a study
  * without a sample, without extractions to score, or with fewer undrawn arguments than asked for.
  */
-export function loadBatchPopulation(db: Db, study: StudyRow, request: NextBatchRequest): BatchPopulation {
-  const current = latestSample(db, study.id);
+export async function loadBatchPopulation(
+  db: Db,
+  study: StudyRow,
+  request: NextBatchRequest,
+): Promise<BatchPopulation> {
+  const current = await latestSample(db, study.id);
   if (!current)
     throw errors.validation(
       `Study "${study.name}" has no sample to extend; draw the first one with: ${CLI} sample --size 50 --seed N`,
     );
   const strataBy = current.strataBy;
-  const primaryExtractor = primaryOf(db, study, request.extractor);
-  const rules = byArgument(listExtractions(db, study.id, RULES_EXTRACTOR_NAME));
+  const primaryExtractor = await primaryOf(db, study, request.extractor);
+  const rules = byArgument(await listExtractions(db, study.id, RULES_EXTRACTOR_NAME));
   const primary = byArgument(
-    primaryExtractor === null ? [] : listExtractions(db, study.id, primaryExtractor),
+    primaryExtractor === null ? [] : await listExtractions(db, study.id, primaryExtractor),
   );
   if (rules.size === 0 && primary.size === 0)
     throw errors.validation(
       `Study "${study.name}" has no extractions to score the arguments by; run the rules extractor first: ${CLI} extract --extractor rules`,
     );
-  const sampled = sampledArgumentRowIds(db, study.id);
-  const modeOfTriple = new Map(listTriples(db, study.id).map((triple) => [triple.rowId, triple.record.mode]));
-  const eligible = listArguments(db, study.id).filter((argument) => !sampled.has(argument.rowId));
+  const sampled = await sampledArgumentRowIds(db, study.id);
+  const modeOfTriple = new Map(
+    (await listTriples(db, study.id)).map((triple) => [triple.rowId, triple.record.mode]),
+  );
+  const eligible = (await listArguments(db, study.id)).filter((argument) => !sampled.has(argument.rowId));
   if (request.size > eligible.length)
     throw errors.validation(
       eligible.length === 0

@@ -65,12 +65,12 @@ function probabilitiesOf(
   }
 }
 
-function plan(db: Db, study: StudyRow, request: NextBatchRequest) {
-  const population = loadBatchPopulation(db, study, request);
+async function plan(db: Db, study: StudyRow, request: NextBatchRequest) {
+  const population = await loadBatchPopulation(db, study, request);
   const floor = floorOf(population, request);
   const probability = probabilitiesOf(population, request, floor);
   const preview: NextBatchPreview = {
-    batch: nextBatchNumber(db, study.id),
+    batch: await nextBatchNumber(db, study.id),
     extendsVersion: population.current.version,
     design: request.design,
     size: request.size,
@@ -84,8 +84,12 @@ function plan(db: Db, study: StudyRow, request: NextBatchRequest) {
 }
 
 /** What `drawNextBatch` would draw in expectation — counts per stratum, π range — with nothing written. */
-export function previewNextBatch(db: Db, study: StudyRow, request: NextBatchRequest): NextBatchPreview {
-  return plan(db, study, request).preview;
+export async function previewNextBatch(
+  db: Db,
+  study: StudyRow,
+  request: NextBatchRequest,
+): Promise<NextBatchPreview> {
+  return (await plan(db, study, request)).preview;
 }
 
 /**
@@ -95,17 +99,17 @@ export function previewNextBatch(db: Db, study: StudyRow, request: NextBatchRequ
  * π, weight 1/π and predicted error, and the batch its number, design and floor. The same seed on
  * the same study draws the same batch.
  */
-export function drawNextBatch(
+export async function drawNextBatch(
   db: Db,
   study: StudyRow,
   request: NextBatchRequest,
   actor: AuditActor,
-): { sample: SampleSummary; batch: NextBatchPreview; drawn: number } {
-  return db.transaction(() => {
-    const { population, probability, preview } = plan(db, study, request);
+): Promise<{ sample: SampleSummary; batch: NextBatchPreview; drawn: number }> {
+  return await db.transaction(async () => {
+    const { population, probability, preview } = await plan(db, study, request);
     const drawnUnits = drawBatch(drawMethodOf(request.design), population.units, probability, request.seed);
     const units = new Map(population.units.map((unit) => [unit.id, unit]));
-    const row = insertSample(db, study.id, {
+    const row = await insertSample(db, study.id, {
       seed: request.seed,
       size: request.size,
       allocation: { design: request.design },
@@ -113,12 +117,12 @@ export function drawNextBatch(
       excludedPrevious: true,
     });
     const drawnPerStratum = new Map<string, number>();
-    drawnUnits.forEach(({ id, inclusionProbability: pi }, index) => {
+    for (const [index, { id, inclusionProbability: pi }] of drawnUnits.entries()) {
       const unit = units.get(id);
       const rowId = population.rowIdOf.get(id);
       if (!unit || rowId === undefined) throw new Error(`the design drew an unknown argument ${id}`);
       drawnPerStratum.set(unit.stratum, (drawnPerStratum.get(unit.stratum) ?? 0) + 1);
-      insertSampleItem(db, row.id, {
+      await insertSampleItem(db, row.id, {
         argumentRowId: rowId,
         stratum: unit.stratum,
         inclusionProbability: pi,
@@ -126,15 +130,15 @@ export function drawNextBatch(
         drawOrder: index + 1,
         predictedError: unit.predictedError,
       });
-    });
+    }
     for (const stratum of preview.strata)
-      insertSampleStratum(db, row.id, {
+      await insertSampleStratum(db, row.id, {
         stratum: stratum.stratum,
         populationSize: stratum.eligible,
         requested: Math.round(stratum.expected),
         drawn: drawnPerStratum.get(stratum.stratum) ?? 0,
       });
-    insertSampleBatch(db, {
+    await insertSampleBatch(db, {
       sampleId: row.id,
       batch: preview.batch,
       design: request.design,
@@ -143,7 +147,7 @@ export function drawNextBatch(
       primaryExtractor: population.primaryExtractor,
       extendsVersion: population.current.version,
     });
-    recordAudit(db, {
+    await recordAudit(db, {
       studyId: study.id,
       actor,
       action: 'sample.draw',
@@ -157,7 +161,7 @@ export function drawNextBatch(
         floor: preview.floor,
       },
     });
-    const sample = latestSampleSummary(db, study);
+    const sample = await latestSampleSummary(db, study);
     if (!sample) throw new Error('the batch vanished');
     return { sample, batch: preview, drawn: drawnUnits.length };
   });

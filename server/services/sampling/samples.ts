@@ -21,8 +21,8 @@ import { type AuditActor, recordAudit } from '../audit/audit.ts';
 
 export type { SampleSummary };
 
-function summarise(db: Db, sample: SampleRow): SampleSummary {
-  const strata = listSampleStrata(db, sample.id);
+async function summarise(db: Db, sample: SampleRow): Promise<SampleSummary> {
+  const strata = await listSampleStrata(db, sample.id);
   return {
     version: sample.version,
     seed: sample.seed,
@@ -40,18 +40,20 @@ function summarise(db: Db, sample: SampleRow): SampleSummary {
  * Draws a new version of the study's stratified sample (see shared/sampling) and stores it with every
  * item's stratum, inclusion probability and design weight. Earlier versions stay as they were.
  */
-export function drawSample(
+export async function drawSample(
   db: Db,
   study: StudyRow,
   request: DrawSampleRequest,
   actor: AuditActor,
-): { sample: SampleSummary; warnings: string[] } {
-  const population = listArguments(db, study.id);
+): Promise<{ sample: SampleSummary; warnings: string[] }> {
+  const population = await listArguments(db, study.id);
   if (population.length === 0)
     throw errors.validation(`Study "${study.name}" has no arguments to sample; import some first.`);
-  const modeOfTriple = new Map(listTriples(db, study.id).map((triple) => [triple.rowId, triple.record.mode]));
+  const modeOfTriple = new Map(
+    (await listTriples(db, study.id)).map((triple) => [triple.rowId, triple.record.mode]),
+  );
   const byId = new Map(population.map((argument) => [argument.record.id, argument]));
-  const excludedRows = request.excludeSampled ? sampledArgumentRowIds(db, study.id) : new Set<number>();
+  const excludedRows = request.excludeSampled ? await sampledArgumentRowIds(db, study.id) : new Set<number>();
   const drawn = drawStratifiedSample({
     population,
     id: (argument) => argument.record.id,
@@ -64,27 +66,27 @@ export function drawSample(
       population.filter((argument) => excludedRows.has(argument.rowId)).map((argument) => argument.record.id),
     ),
   });
-  const sample = db.transaction(() => {
-    const row = insertSample(db, study.id, {
+  const sample = await db.transaction(async () => {
+    const row = await insertSample(db, study.id, {
       seed: request.seed,
       size: request.size,
       allocation: request.allocation,
       strataBy: request.strata,
       excludedPrevious: request.excludeSampled,
     });
-    for (const stratum of drawn.strata) insertSampleStratum(db, row.id, stratum);
-    drawn.items.forEach((item, index) => {
+    for (const stratum of drawn.strata) await insertSampleStratum(db, row.id, stratum);
+    for (const [index, item] of drawn.items.entries()) {
       const argument = byId.get(item.id);
       if (!argument) throw new Error(`sampled an unknown argument ${item.id}`);
-      insertSampleItem(db, row.id, {
+      await insertSampleItem(db, row.id, {
         argumentRowId: argument.rowId,
         stratum: item.stratum,
         inclusionProbability: item.inclusionProbability,
         weight: item.weight,
         drawOrder: index + 1,
       });
-    });
-    recordAudit(db, {
+    }
+    await recordAudit(db, {
       studyId: study.id,
       actor,
       action: 'sample.draw',
@@ -93,11 +95,12 @@ export function drawSample(
     });
     return row;
   });
-  return { sample: summarise(db, sample), warnings: drawn.warnings };
+  return { sample: await summarise(db, sample), warnings: drawn.warnings };
 }
 
-export function requireSample(db: Db, study: StudyRow, version?: number): SampleRow {
-  const sample = version === undefined ? latestSample(db, study.id) : findSample(db, study.id, version);
+export async function requireSample(db: Db, study: StudyRow, version?: number): Promise<SampleRow> {
+  const sample =
+    version === undefined ? await latestSample(db, study.id) : await findSample(db, study.id, version);
   if (!sample)
     throw errors.notFound(
       version === undefined
@@ -107,19 +110,21 @@ export function requireSample(db: Db, study: StudyRow, version?: number): Sample
   return sample;
 }
 
-export function listSampleSummaries(db: Db, study: StudyRow): SampleSummary[] {
-  return listSamples(db, study.id).map((sample) => summarise(db, sample));
+export async function listSampleSummaries(db: Db, study: StudyRow): Promise<SampleSummary[]> {
+  return await Promise.all(
+    (await listSamples(db, study.id)).map(async (sample) => await summarise(db, sample)),
+  );
 }
 
-export function latestSampleSummary(db: Db, study: StudyRow): SampleSummary | null {
-  const sample = latestSample(db, study.id);
-  return sample ? summarise(db, sample) : null;
+export async function latestSampleSummary(db: Db, study: StudyRow): Promise<SampleSummary | null> {
+  const sample = await latestSample(db, study.id);
+  return sample ? await summarise(db, sample) : null;
 }
 
 /** The records of `export sample`: argument id, stratum, inclusion probability, weight. */
-export function sampleRecords(db: Db, study: StudyRow, version?: number) {
-  const sample = requireSample(db, study, version);
-  return listSampleItems(db, sample.id).map((item) => ({
+export async function sampleRecords(db: Db, study: StudyRow, version?: number) {
+  const sample = await requireSample(db, study, version);
+  return (await listSampleItems(db, sample.id)).map((item) => ({
     argument_id: item.argumentId,
     sample_version: sample.version,
     stratum: item.stratum,

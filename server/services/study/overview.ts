@@ -18,23 +18,23 @@ import { requireStudy } from './studies.ts';
 const OVERVIEW_ROLES: readonly Role[] = ['admin', 'adjudicator'];
 
 /** The overview for a signed-in viewer: admins and adjudicators see it; anyone else gets 403 pointing to their queue. */
-export function studyOverviewFor(db: Db, studyName: string, viewer: User): StudyOverview {
+export async function studyOverviewFor(db: Db, studyName: string, viewer: User): Promise<StudyOverview> {
   if (!viewer.roles.some((role) => OVERVIEW_ROLES.includes(role)))
     throw errors.forbidden(
       `The study overview is for admins and adjudicators; your items are in your queue: /studies/${encodeURIComponent(studyName)}/queue.`,
     );
-  return studyOverview(db, studyName);
+  return await studyOverview(db, studyName);
 }
 
 /** What a study holds: totals, triples per mode, arguments and extractions per model × test, extractors. */
-export function studyOverview(db: Db, studyName: string): StudyOverview {
-  const study = requireStudy(db, studyName);
+export async function studyOverview(db: Db, studyName: string): Promise<StudyOverview> {
+  const study = await requireStudy(db, studyName);
   const triplesByMode = Object.fromEntries(MODES.map((mode) => [mode, 0])) as StudyOverview['triplesByMode'];
-  for (const row of countTriplesByMode(db, study.id)) triplesByMode[row.mode] = row.count;
+  for (const row of await countTriplesByMode(db, study.id)) triplesByMode[row.mode] = row.count;
 
-  const extractionCounts = countExtractions(db, study.id);
+  const extractionCounts = await countExtractions(db, study.id);
   const models = new Map<string, StudyOverview['models'][number]>();
-  for (const row of countArgumentsByModelAndTest(db, study.id)) {
+  for (const row of await countArgumentsByModelAndTest(db, study.id)) {
     let entry = models.get(row.model);
     if (!entry) {
       entry = { model: row.model, byTest: TESTS.map((test) => ({ test, arguments: 0, extractions: 0 })) };
@@ -54,8 +54,8 @@ export function studyOverview(db: Db, studyName: string): StudyOverview {
   const extracted = [...extractors.values()].reduce((sum, extractor) => sum + extractor.extracted, 0);
   const failed = [...extractors.values()].reduce((sum, extractor) => sum + extractor.failed, 0);
 
-  const totals = studyTotals(db, study.id);
-  const sample = latestSampleSummary(db, study);
+  const totals = await studyTotals(db, study.id);
+  const sample = await latestSampleSummary(db, study);
   return {
     study: study.name,
     totals: {
@@ -71,7 +71,10 @@ export function studyOverview(db: Db, studyName: string): StudyOverview {
     tests: [...TESTS],
     models: [...models.values()],
     extractors: [...extractors.values()],
-    sources: countArgumentsBySource(db, study.id).map(({ source, count }) => ({ source, arguments: count })),
+    sources: (await countArgumentsBySource(db, study.id)).map(({ source, count }) => ({
+      source,
+      arguments: count,
+    })),
     sample: sample && {
       version: sample.version,
       drawn: sample.drawn,
@@ -79,7 +82,7 @@ export function studyOverview(db: Db, studyName: string): StudyOverview {
       seed: sample.seed,
       strataBy: sample.strataBy,
     },
-    assignments: annotatorProgress(db, study).map(({ annotator, assigned, submitted, drafts }) => ({
+    assignments: (await annotatorProgress(db, study)).map(({ annotator, assigned, submitted, drafts }) => ({
       annotator,
       assigned,
       submitted,

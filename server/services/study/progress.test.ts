@@ -9,11 +9,11 @@ import { BURNDOWN_MAX_DAYS, burndown, STUCK_AFTER_HOURS, studyProgress } from '.
 
 describe('studyProgress', () => {
   it('counts per annotator, takes the median time of submitted items, and flags who is stuck', async () => {
-    const db = openDatabase(':memory:');
+    const db = await openDatabase(':memory:');
     const { study, rowIds } = await seedAnnotationStudy(db);
-    const alice = findUserByName(db, 'alice')?.id ?? 0;
-    const save = (argument: string, status: 'draft' | 'submitted', secondsSpent: number) =>
-      saveAnnotation(
+    const alice = (await findUserByName(db, 'alice'))?.id ?? 0;
+    const save = async (argument: string, status: 'draft' | 'submitted', secondsSpent: number) =>
+      await saveAnnotation(
         db,
         {
           argumentRowId: rowIds[argument] ?? 0,
@@ -26,11 +26,11 @@ describe('studyProgress', () => {
         status === 'submitted' ? 'submit' : 'save',
         alice,
       );
-    save('a1', 'submitted', 120);
-    save('a2', 'draft', 30);
+    await save('a1', 'submitted', 120);
+    await save('a2', 'draft', 30);
 
     const now = new Date();
-    const progress = studyProgress(db, study, now);
+    const progress = await studyProgress(db, study, now);
     expect(progress.annotators).toEqual([
       {
         annotator: 'alice',
@@ -54,7 +54,9 @@ describe('studyProgress', () => {
       },
     ]);
     const later = new Date(now.getTime() + (STUCK_AFTER_HOURS + 1) * 3_600_000);
-    expect(studyProgress(db, study, later).annotators.map((row) => [row.annotator, row.stuck])).toEqual([
+    expect(
+      (await studyProgress(db, study, later)).annotators.map((row) => [row.annotator, row.stuck]),
+    ).toEqual([
       ['alice', true],
       ['bob', true],
     ]);

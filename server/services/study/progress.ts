@@ -69,15 +69,15 @@ export interface StudyProgress {
  * activity, stuck), their agreement with the others on the calibration items so far, and per
  * stratum of the latest sample (items whose every assignment is submitted).
  */
-export function studyProgress(db: Db, study: StudyRow, now: Date = new Date()): StudyProgress {
-  const rows = listAssignmentProgress(db, study.id);
+export async function studyProgress(db: Db, study: StudyRow, now: Date = new Date()): Promise<StudyProgress> {
+  const rows = await listAssignmentProgress(db, study.id);
   const annotators = progressByAnnotator(rows, now);
 
-  const sample = latestSample(db, study.id);
+  const sample = await latestSample(db, study.id);
   const strata: StratumProgress[] = [];
   if (sample) {
     const byArgument = groupBy(rows, (row) => row.argumentRowId);
-    for (const [stratum, items] of groupBy(listSampleItems(db, sample.id), (item) => item.stratum)) {
+    for (const [stratum, items] of groupBy(await listSampleItems(db, sample.id), (item) => item.stratum)) {
       const assignments = items.map((item) => byArgument.get(item.argumentRowId) ?? []);
       strata.push({
         stratum,
@@ -91,7 +91,7 @@ export function studyProgress(db: Db, study: StudyRow, now: Date = new Date()): 
   }
   return {
     annotators,
-    calibration: calibrationProgress(db, study, rows),
+    calibration: await calibrationProgress(db, study, rows),
     burndown: burndown(rows, now),
     strata,
     sampleVersion: sample?.version ?? null,
@@ -99,12 +99,12 @@ export function studyProgress(db: Db, study: StudyRow, now: Date = new Date()): 
   };
 }
 
-function calibrationProgress(
+async function calibrationProgress(
   db: Db,
   study: StudyRow,
   rows: readonly AssignmentProgressRow[],
-): CalibrationProgress {
-  const agreement = calibrationAgreement(listCalibrationAnnotations(db, study.id));
+): Promise<CalibrationProgress> {
+  const agreement = calibrationAgreement(await listCalibrationAnnotations(db, study.id));
   return {
     items: new Set(rows.filter((row) => row.calibration).map((row) => row.argumentRowId)).size,
     minimumItems: MIN_CALIBRATION_ITEMS,
@@ -113,8 +113,12 @@ function calibrationProgress(
 }
 
 /** Progress per annotator only (what the study overview shows). */
-export function annotatorProgress(db: Db, study: StudyRow, now: Date = new Date()): AnnotatorProgress[] {
-  return progressByAnnotator(listAssignmentProgress(db, study.id), now);
+export async function annotatorProgress(
+  db: Db,
+  study: StudyRow,
+  now: Date = new Date(),
+): Promise<AnnotatorProgress[]> {
+  return progressByAnnotator(await listAssignmentProgress(db, study.id), now);
 }
 
 function progressByAnnotator(rows: AssignmentProgressRow[], now: Date): AnnotatorProgress[] {

@@ -14,19 +14,19 @@ import { type AuditActor, recordAudit } from '../audit/audit.ts';
 const STUDY_NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,63}$/;
 
 /** A study by name, created when missing (import and init create it; read commands do not). */
-export function ensureStudy(db: Db, name: string): { study: StudyRow; created: boolean } {
+export async function ensureStudy(db: Db, name: string): Promise<{ study: StudyRow; created: boolean }> {
   if (!STUDY_NAME.test(name))
     throw errors.validation(
       `"${name}" is not a usable study name: use letters, digits, ".", "_" or "-" (at most 64).`,
     );
-  const existing = findStudy(db, name);
+  const existing = await findStudy(db, name);
   if (existing) return { study: existing, created: false };
-  return { study: insertStudy(db, name), created: true };
+  return { study: await insertStudy(db, name), created: true };
 }
 
 /** A study that must already exist. */
-export function requireStudy(db: Db, name: string): StudyRow {
-  const study = findStudy(db, name);
+export async function requireStudy(db: Db, name: string): Promise<StudyRow> {
+  const study = await findStudy(db, name);
   if (!study)
     throw errors.notFound(`Study "${name}" (create it with: npm run -s cli -- init --study ${name})`);
   return study;
@@ -36,16 +36,16 @@ export function requireStudy(db: Db, name: string): StudyRow {
  * Sets what the study's annotators see of a reasoning trace; recorded in the audit trail when it
  * changes (from, to). Returns the study as it is now.
  */
-export function setReasoningTrace(
+export async function setReasoningTrace(
   db: Db,
   study: StudyRow,
   setting: ReasoningTraceSetting,
   actor: AuditActor,
-): StudyRow {
+): Promise<StudyRow> {
   if (study.reasoningTrace === setting) return study;
-  db.transaction(() => {
-    updateReasoningTrace(db, study.id, setting);
-    recordAudit(db, {
+  await db.transaction(async () => {
+    await updateReasoningTrace(db, study.id, setting);
+    await recordAudit(db, {
       studyId: study.id,
       actor,
       action: 'study.settings',
@@ -57,6 +57,6 @@ export function setReasoningTrace(
 }
 
 /** The studies of this database, by name, with when each was created (GET /api/studies). */
-export function studySummaries(db: Db): StudySummary[] {
-  return listStudies(db).map((study) => ({ name: study.name, createdAt: study.createdAt }));
+export async function studySummaries(db: Db): Promise<StudySummary[]> {
+  return (await listStudies(db)).map((study) => ({ name: study.name, createdAt: study.createdAt }));
 }

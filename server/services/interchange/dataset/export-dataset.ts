@@ -48,8 +48,8 @@ function entry(path: string, text: string): ManifestEntry & { text: string } {
  * Refuses a study with nothing annotated (no submitted annotation, no final gold).
  */
 export async function exportDataset(db: Db, request: DatasetExportRequest): Promise<DatasetExportSummary> {
-  const study = requireStudy(db, request.study);
-  const { source, sample } = loadDatasetSource(db, study);
+  const study = await requireStudy(db, request.study);
+  const { source, sample } = await loadDatasetSource(db, study);
   const records = buildDatasetRecords(source, { names: request.names });
   if (records.length === 0)
     throw errors.validation(

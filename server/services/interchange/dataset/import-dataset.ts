@@ -157,11 +157,11 @@ function keyShowingOrder(accounts: readonly string[]): string {
 }
 
 /** Gold with its status and decisions, by the reconcile rule of every import (identical → no-op; changed → --replace). */
-function applyGold(context: ApplyContext, line: number, record: DatasetRecord): void {
+async function applyGold(context: ApplyContext, line: number, record: DatasetRecord): Promise<void> {
   const { gold } = record;
-  const argument = findArgument(context.db, context.studyId, record.argument_id);
+  const argument = await findArgument(context.db, context.studyId, record.argument_id);
   if (!gold || !argument) return;
-  const existing = findGold(context.db, argument.rowId);
+  const existing = await findGold(context.db, argument.rowId);
   const incoming = {
     status: gold.status,
     adjudicator: gold.adjudicator,
@@ -179,8 +179,8 @@ function applyGold(context: ApplyContext, line: number, record: DatasetRecord): 
     decisions: existing.decisions,
     judgement: existing.judgement,
   };
-  reconcile(context, line, `gold for "${record.argument_id}"`, incoming, stored, () => {
-    writeGold(
+  await reconcile(context, line, `gold for "${record.argument_id}"`, incoming, stored, async () => {
+    await writeGold(
       context.db,
       {
         argumentRowId: argument.rowId,
@@ -190,25 +190,25 @@ function applyGold(context: ApplyContext, line: number, record: DatasetRecord): 
         adjudicator: gold.adjudicator,
         note:
           gold.status === 'accepted' ? ACCEPTED_NOTE : gold.status === 'imported' ? context.fileName : null,
-        importId: context.importId(),
+        importId: await context.importId(),
       },
       'import',
       null,
     );
-    refreshErrorClasses(context.db, argument.rowId);
+    await refreshErrorClasses(context.db, argument.rowId);
     return undefined;
   });
 }
 
 /** Gives the argument an adjudication key that shows its annotators in the record's order, when it has none. */
-function applyAnnotatorOrder(
+async function applyAnnotatorOrder(
   context: ApplyContext,
   record: DatasetRecord,
   accounts: readonly string[],
-): void {
-  const argument = findArgument(context.db, context.studyId, record.argument_id);
+): Promise<void> {
+  const argument = await findArgument(context.db, context.studyId, record.argument_id);
   if (!argument || accounts.length < 2) return;
-  const item = findAdjudicationItem(context.db, argument.rowId);
+  const item = await findAdjudicationItem(context.db, argument.rowId);
   if (item) {
     const shown = orderForAdjudication(item.itemKey, accounts, (name) => name);
     if (shown[0] !== accounts[0] || shown[1] !== accounts[1])
@@ -217,7 +217,7 @@ function applyAnnotatorOrder(
       );
     return;
   }
-  insertAdjudicationItem(context.db, argument.rowId, keyShowingOrder(accounts));
+  await insertAdjudicationItem(context.db, argument.rowId, keyShowingOrder(accounts));
 }
 
 /**
@@ -228,17 +228,17 @@ function applyAnnotatorOrder(
 function sampleWriter(design: DatasetSampleDesign) {
   let versionRows: Map<number, number> | null | undefined;
   const drawOrder = new Map<number, number>();
-  return (context: ApplyContext, record: DatasetRecord): void => {
+  return async (context: ApplyContext, record: DatasetRecord): Promise<void> => {
     if (versionRows === undefined) {
-      if (design.versions.length > 0 && latestSample(context.db, context.studyId)) {
+      if (design.versions.length > 0 && (await latestSample(context.db, context.studyId))) {
         context.warnings.push(
-          `study "${context.studyName}" has a sample already (${listSamples(context.db, context.studyId).length} version(s)); the dataset's sample design and rows were not imported.`,
+          `study "${context.studyName}" has a sample already (${(await listSamples(context.db, context.studyId)).length} version(s)); the dataset's sample design and rows were not imported.`,
         );
         versionRows = null;
       } else {
         versionRows = new Map();
         for (const version of design.versions) {
-          const row = insertSample(context.db, context.studyId, {
+          const row = await insertSample(context.db, context.studyId, {
             seed: version.seed,
             size: version.size,
             allocation: version.allocation,
@@ -246,7 +246,7 @@ function sampleWriter(design: DatasetSampleDesign) {
             excludedPrevious: version.excluded_previous,
           });
           for (const stratum of version.strata)
-            insertSampleStratum(context.db, row.id, {
+            await insertSampleStratum(context.db, row.id, {
               stratum: stratum.stratum,
               populationSize: stratum.population_size,
               requested: stratum.requested,
@@ -257,7 +257,7 @@ function sampleWriter(design: DatasetSampleDesign) {
       }
     }
     const { sample } = record;
-    const argument = findArgument(context.db, context.studyId, record.argument_id);
+    const argument = await findArgument(context.db, context.studyId, record.argument_id);
     if (!versionRows || !sample || !argument) return;
     const sampleId = versionRows.get(sample.version);
     if (sampleId === undefined) {
@@ -268,7 +268,7 @@ function sampleWriter(design: DatasetSampleDesign) {
     }
     const order = (drawOrder.get(sampleId) ?? 0) + 1;
     drawOrder.set(sampleId, order);
-    insertSampleItem(context.db, sampleId, {
+    await insertSampleItem(context.db, sampleId, {
       argumentRowId: argument.rowId,
       stratum: sample.stratum,
       inclusionProbability: sample.inclusion_probability,
@@ -308,10 +308,10 @@ export async function importDataset(db: Db, request: DatasetImportRequest): Prom
   const writeSample = sampleWriter(design);
   const records: ParsedRecord[] = parsed.records.map(({ line, record }) => ({
     line,
-    apply: (context) => {
+    apply: async (context) => {
       const before = context.problems.length;
-      applyTriple(context, line, record.triple);
-      applyArgument(context, line, {
+      await applyTriple(context, line, record.triple);
+      await applyArgument(context, line, {
         id: record.argument_id,
         triple_id: record.triple.id,
         model: record.model,
@@ -323,24 +323,24 @@ export async function importDataset(db: Db, request: DatasetImportRequest): Prom
       });
       if (context.problems.length > before) return;
       for (const { error_classes: _classes, ...extraction } of record.extractions)
-        applyExtraction(context, line, { argument_id: record.argument_id, ...extraction });
+        await applyExtraction(context, line, { argument_id: record.argument_id, ...extraction });
       const accounts = record.annotations.map(
         (annotation) => annotation.name ?? annotatorAccount(annotation.annotator),
       );
-      record.annotations.forEach((annotation, index) => {
-        applyAnnotation(
+      for (const [index, annotation] of record.annotations.entries()) {
+        await applyAnnotation(
           context,
           line,
           { argument_id: record.argument_id, annotator: accounts[index] ?? '', ...annotation.judgement },
           annotation.seconds_spent,
         );
-      });
-      applyAnnotatorOrder(context, record, accounts);
-      applyGold(context, line, record);
-      writeSample(context, record);
+      }
+      await applyAnnotatorOrder(context, record, accounts);
+      await applyGold(context, line, record);
+      await writeSample(context, record);
     },
   }));
-  return writeParsed(db, {
+  return await writeParsed(db, {
     actor: request.actor,
     kind: 'dataset',
     study: request.study,

@@ -18,7 +18,7 @@ import { comparedAnnotations } from '../../adjudication/item-context.ts';
  * adjudication compares, as A then B — the order the adjudicator saw, seeded by the item's key — then
  * the rest by name. Arguments without an adjudication key yet are ordered by name.
  */
-function inDatasetOrder(db: Db, submitted: readonly StoredAnnotation[]): StoredAnnotation[] {
+async function inDatasetOrder(db: Db, submitted: readonly StoredAnnotation[]): Promise<StoredAnnotation[]> {
   const byArgument = new Map<number, StoredAnnotation[]>();
   for (const annotation of submitted) {
     const list = byArgument.get(annotation.argumentRowId) ?? [];
@@ -27,9 +27,9 @@ function inDatasetOrder(db: Db, submitted: readonly StoredAnnotation[]): StoredA
   }
   const ordered: StoredAnnotation[] = [];
   for (const [argumentRowId, annotations] of byArgument) {
-    const item = annotations.length >= 2 ? findAdjudicationItem(db, argumentRowId) : undefined;
+    const item = annotations.length >= 2 ? await findAdjudicationItem(db, argumentRowId) : undefined;
     const pair = item
-      ? comparedAnnotations(db, argumentRowId, item.itemKey).annotations.map((a) => a.annotator)
+      ? (await comparedAnnotations(db, argumentRowId, item.itemKey)).annotations.map((a) => a.annotator)
       : [];
     const order = datasetAnnotatorOrder(
       annotations.map((annotation) => annotation.annotator),
@@ -49,23 +49,25 @@ function inDatasetOrder(db: Db, submitted: readonly StoredAnnotation[]): StoredA
  * extraction, the stored error classes made against the current gold version, and every sample
  * version's rows — plus the sample design for `sample.json`.
  */
-export function loadDatasetSource(
+export async function loadDatasetSource(
   db: Db,
   study: StudyRow,
-): { source: DatasetSource; sample: DatasetSampleDesign } {
-  const gold = listFinalGold(db, study.id);
+): Promise<{ source: DatasetSource; sample: DatasetSampleDesign }> {
+  const gold = await listFinalGold(db, study.id);
   const goldVersion = new Map(gold.map((record) => [record.argumentExternalId, record.version]));
-  const samples = listSamples(db, study.id);
+  const samples = await listSamples(db, study.id);
   return {
     source: {
-      triples: listTriples(db, study.id).map((triple) => triple.record),
-      arguments: listArguments(db, study.id).map((argument) => argument.record),
-      annotations: inDatasetOrder(db, listAnnotations(db, study.id, 'submitted')).map((annotation) => ({
-        argumentId: annotation.argumentExternalId,
-        annotator: annotation.annotator,
-        secondsSpent: annotation.secondsSpent,
-        judgement: annotation.judgement,
-      })),
+      triples: (await listTriples(db, study.id)).map((triple) => triple.record),
+      arguments: (await listArguments(db, study.id)).map((argument) => argument.record),
+      annotations: (await inDatasetOrder(db, await listAnnotations(db, study.id, 'submitted'))).map(
+        (annotation) => ({
+          argumentId: annotation.argumentExternalId,
+          annotator: annotation.annotator,
+          secondsSpent: annotation.secondsSpent,
+          judgement: annotation.judgement,
+        }),
+      ),
       gold: gold.map((record) => ({
         argumentId: record.argumentExternalId,
         status: record.status === 'imported' ? 'imported' : 'fixed',
@@ -74,39 +76,47 @@ export function loadDatasetSource(
         decisions: record.decisions,
         judgement: record.judgement,
       })),
-      extractions: listExtractions(db, study.id),
-      errorClasses: listErrorClasses(db, study.id)
+      extractions: await listExtractions(db, study.id),
+      errorClasses: (await listErrorClasses(db, study.id))
         .filter((entry) => goldVersion.get(entry.argumentExternalId) === entry.goldVersion)
         .map((entry) => ({
           argumentId: entry.argumentExternalId,
           extractor: entry.extractor,
           decisions: entry.decisions,
         })),
-      sampleRows: samples.flatMap((sample) =>
-        listSampleItems(db, sample.id).map((item) => ({
-          argumentId: item.argumentId,
-          version: sample.version,
-          stratum: item.stratum,
-          inclusionProbability: item.inclusionProbability,
-          weight: item.weight,
-        })),
-      ),
+      sampleRows: (
+        await Promise.all(
+          samples.map(async (sample) =>
+            (
+              await listSampleItems(db, sample.id)
+            ).map((item) => ({
+              argumentId: item.argumentId,
+              version: sample.version,
+              stratum: item.stratum,
+              inclusionProbability: item.inclusionProbability,
+              weight: item.weight,
+            })),
+          ),
+        )
+      ).flat(),
     },
     sample: {
-      versions: samples.map((sample) => ({
-        version: sample.version,
-        seed: sample.seed,
-        size: sample.size,
-        allocation: sample.allocation,
-        strata_by: sample.strataBy,
-        excluded_previous: sample.excludedPrevious === 1,
-        strata: listSampleStrata(db, sample.id).map((stratum) => ({
-          stratum: stratum.stratum,
-          population_size: stratum.populationSize,
-          requested: stratum.requested,
-          drawn: stratum.drawn,
+      versions: await Promise.all(
+        samples.map(async (sample) => ({
+          version: sample.version,
+          seed: sample.seed,
+          size: sample.size,
+          allocation: sample.allocation,
+          strata_by: sample.strataBy,
+          excluded_previous: sample.excludedPrevious === 1,
+          strata: (await listSampleStrata(db, sample.id)).map((stratum) => ({
+            stratum: stratum.stratum,
+            population_size: stratum.populationSize,
+            requested: stratum.requested,
+            drawn: stratum.drawn,
+          })),
         })),
-      })),
+      ),
     },
   };
 }

@@ -24,27 +24,27 @@ import { refreshErrorClasses } from '../../extraction/error-classes.ts';
 import { type ApplyContext, reconcile } from './reconcile.ts';
 import { warnIfSourceNamesDesign } from './source-warnings.ts';
 
-export function applyTriple(context: ApplyContext, line: number, triple: Triple): void {
+export async function applyTriple(context: ApplyContext, line: number, triple: Triple): Promise<void> {
   const { db, studyId } = context;
-  const existing = findTriple(db, studyId, triple.id);
-  reconcile(context, line, `triple "${triple.id}"`, triple, existing?.record, (action) => {
+  const existing = await findTriple(db, studyId, triple.id);
+  await reconcile(context, line, `triple "${triple.id}"`, triple, existing?.record, async (action) => {
     if (action === 'insert') {
-      insertTriple(db, studyId, triple, context.importId());
+      await insertTriple(db, studyId, triple, await context.importId());
       return undefined;
     }
     if (existing && existing.record.mode !== triple.mode) {
-      const argumentCount = countArgumentsOfTriple(db, existing.rowId);
+      const argumentCount = await countArgumentsOfTriple(db, existing.rowId);
       if (argumentCount > 0)
         return `triple "${triple.id}" cannot change mode from ${existing.record.mode} to ${triple.mode}: ${argumentCount} argument(s) were generated for it`;
     }
-    updateTriple(db, studyId, triple, context.importId());
+    await updateTriple(db, studyId, triple, await context.importId());
     return undefined;
   });
 }
 
-export function applyArgument(context: ApplyContext, line: number, argument: Argument): void {
+export async function applyArgument(context: ApplyContext, line: number, argument: Argument): Promise<void> {
   const { db, studyId } = context;
-  const triple = findTriple(db, studyId, argument.triple_id);
+  const triple = await findTriple(db, studyId, argument.triple_id);
   if (!triple) {
     context.problems.push({
       line,
@@ -59,22 +59,23 @@ export function applyArgument(context: ApplyContext, line: number, argument: Arg
     });
     return;
   }
-  warnIfSourceNamesDesign(context, line, argument);
-  const existing = findArgument(db, studyId, argument.id);
-  reconcile(context, line, `argument "${argument.id}"`, argument, existing?.record, (action) => {
-    if (action === 'insert') insertArgument(db, studyId, argument, triple.rowId, context.importId());
-    else updateArgument(db, studyId, argument, triple.rowId, context.importId());
+  await warnIfSourceNamesDesign(context, line, argument);
+  const existing = await findArgument(db, studyId, argument.id);
+  await reconcile(context, line, `argument "${argument.id}"`, argument, existing?.record, async (action) => {
+    if (action === 'insert')
+      await insertArgument(db, studyId, argument, triple.rowId, await context.importId());
+    else await updateArgument(db, studyId, argument, triple.rowId, await context.importId());
     return undefined;
   });
 }
 
 /** The argument a record refers to, as its span checks need it (row id and text, no join). */
-function requireArgument(
+async function requireArgument(
   context: ApplyContext,
   line: number,
   argumentId: string,
-): { rowId: number; text: string } | undefined {
-  const argument = findArgumentText(context.db, context.studyId, argumentId);
+): Promise<{ rowId: number; text: string } | undefined> {
+  const argument = await findArgumentText(context.db, context.studyId, argumentId);
   if (!argument)
     context.problems.push({
       line,
@@ -83,10 +84,14 @@ function requireArgument(
   return argument;
 }
 
-export function applyExtraction(context: ApplyContext, line: number, extraction: Extraction): void {
+export async function applyExtraction(
+  context: ApplyContext,
+  line: number,
+  extraction: Extraction,
+): Promise<void> {
   const { db, studyId } = context;
   // Only the row id: the argument's text (kilobytes) is not needed to store what an extractor found.
-  const argumentRowId = findArgumentRowId(db, studyId, extraction.argument_id);
+  const argumentRowId = await findArgumentRowId(db, studyId, extraction.argument_id);
   if (argumentRowId === undefined) {
     context.problems.push({
       line,
@@ -96,34 +101,40 @@ export function applyExtraction(context: ApplyContext, line: number, extraction:
   }
   let extractor = context.extractors.get(extraction.extractor);
   if (!extractor) {
-    extractor = ensureExtractor(db, studyId, extraction.extractor, 'imported');
+    extractor = await ensureExtractor(db, studyId, extraction.extractor, 'imported');
     context.extractors.set(extraction.extractor, extractor);
   }
   const extractorId = extractor.id;
-  const existing = findExtraction(db, argumentRowId, extractorId);
-  reconcile(
+  const existing = await findExtraction(db, argumentRowId, extractorId);
+  await reconcile(
     context,
     line,
     `extraction of "${extraction.argument_id}" by ${extraction.extractor}`,
     extraction,
     existing,
-    () => {
-      upsertExtraction(db, extraction, argumentRowId, extractorId, importRun(context, extractorId));
-      refreshErrorClasses(db, argumentRowId);
+    async () => {
+      await upsertExtraction(
+        db,
+        extraction,
+        argumentRowId,
+        extractorId,
+        await importRun(context, extractorId),
+      );
+      await refreshErrorClasses(db, argumentRowId);
       return undefined;
     },
   );
 }
 
 /** One extraction run per extractor per import, recording the file it came from. */
-function importRun(context: ApplyContext, extractorId: number): number {
+async function importRun(context: ApplyContext, extractorId: number): Promise<number> {
   let runId = context.extractionRuns.get(extractorId);
   if (runId === undefined) {
-    runId = insertExtractionRun(
+    runId = await insertExtractionRun(
       context.db,
       extractorId,
       { source: 'import', file: context.fileName, sha256: context.sha256 },
-      context.importId(),
+      await context.importId(),
     );
     context.extractionRuns.set(extractorId, runId);
   }
@@ -145,49 +156,49 @@ function spanProblems(
  * `secondsSpent`: the annotator's active time when the source records it (a dataset); otherwise a
  * replaced annotation keeps the time already stored, and a new one starts at 0.
  */
-export function applyAnnotation(
+export async function applyAnnotation(
   context: ApplyContext,
   line: number,
   annotation: Annotation,
   secondsSpent?: number,
-): void {
+): Promise<void> {
   const { db } = context;
-  const argument = requireArgument(context, line, annotation.argument_id);
+  const argument = await requireArgument(context, line, annotation.argument_id);
   if (!argument || spanProblems(context, line, annotation, argument)) return;
-  const annotator = importUser(context, annotation.annotator);
+  const annotator = await importUser(context, annotation.annotator);
   const judgement = judgementOf(annotation);
   // One read of the stored annotation, without a join; its judgement is parsed only when there is one.
-  const existing = findAnnotationForSave(db, argument.rowId, annotator.id);
-  reconcile(
+  const existing = await findAnnotationForSave(db, argument.rowId, annotator.id);
+  await reconcile(
     context,
     line,
     `annotation of "${annotation.argument_id}" by ${annotation.annotator}`,
     judgement,
     existing && parseStoredJudgement(existing.judgementJson),
-    () => {
+    async () => {
       const write = {
         argumentRowId: argument.rowId,
         userId: annotator.id,
         status: 'submitted' as const,
         judgement,
         secondsSpent: secondsSpent ?? existing?.secondsSpent ?? 0,
-        importId: context.importId(),
+        importId: await context.importId(),
       };
-      saveAnnotation(db, write, 'import', null, { existing });
+      await saveAnnotation(db, write, 'import', null, { existing });
       return undefined;
     },
   );
 }
 
 /** The account of an imported annotation's annotator, created (unable to log in) when there is none. */
-function importUser(context: ApplyContext, username: string): { id: number } {
+async function importUser(context: ApplyContext, username: string): Promise<{ id: number }> {
   const { db } = context;
   const known = context.users.get(username.toLowerCase());
   if (known) return known;
-  let user = findUserByName(db, username);
+  let user = await findUserByName(db, username);
   if (!user) {
-    insertUser(db, { username, displayName: username, passwordHash: null, roles: ['annotator'] });
-    user = findUserByName(db, username);
+    await insertUser(db, { username, displayName: username, passwordHash: null, roles: ['annotator'] });
+    user = await findUserByName(db, username);
     context.warnings.push(
       `created the account "${username}" for imported annotations; it cannot log in until you run: user passwd ${username}`,
     );
@@ -198,11 +209,11 @@ function importUser(context: ApplyContext, username: string): { id: number } {
   return found;
 }
 
-export function applyGold(context: ApplyContext, line: number, gold: Gold): void {
-  const argument = requireArgument(context, line, gold.argument_id);
+export async function applyGold(context: ApplyContext, line: number, gold: Gold): Promise<void> {
+  const argument = await requireArgument(context, line, gold.argument_id);
   if (!argument || spanProblems(context, line, gold, argument)) return;
   const judgement = judgementOf(gold);
-  const existing = findGold(context.db, argument.rowId);
+  const existing = await findGold(context.db, argument.rowId);
   // A draft differs from every imported record: it is an adjudicator's unfinished work, which only
   // --replace may overwrite.
   const incoming = { adjudicator: gold.adjudicator ?? null, judgement, final: true };
@@ -211,24 +222,29 @@ export function applyGold(context: ApplyContext, line: number, gold: Gold): void
     judgement: existing.judgement,
     final: isFinalGold(existing),
   };
-  reconcile(context, line, `gold for "${gold.argument_id}"`, incoming, stored, () => {
-    upsertGold(context.db, argument.rowId, incoming.adjudicator, judgement, context.importId());
-    refreshErrorClasses(context.db, argument.rowId);
+  await reconcile(context, line, `gold for "${gold.argument_id}"`, incoming, stored, async () => {
+    await upsertGold(context.db, argument.rowId, incoming.adjudicator, judgement, await context.importId());
+    await refreshErrorClasses(context.db, argument.rowId);
     return undefined;
   });
 }
 
-export function applyReportedValue(
+export async function applyReportedValue(
   context: ApplyContext,
   line: number,
   source: string,
   value: ReportedResults['values'][number],
-): void {
+): Promise<void> {
   const key = { source, model: value.model, test: value.test, metric: value.metric };
-  const existing = findReportedValue(context.db, context.studyId, key);
+  const existing = await findReportedValue(context.db, context.studyId, key);
   const label = `reported ${value.metric} of ${value.model}, test ${value.test} (${source})`;
-  reconcile(context, line, label, value.value, existing, () => {
-    upsertReportedValue(context.db, context.studyId, { ...key, value: value.value }, context.importId());
+  await reconcile(context, line, label, value.value, existing, async () => {
+    await upsertReportedValue(
+      context.db,
+      context.studyId,
+      { ...key, value: value.value },
+      await context.importId(),
+    );
     return undefined;
   });
 }

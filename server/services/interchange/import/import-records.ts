@@ -54,7 +54,7 @@ export async function importFile(db: Db, request: ImportRequest): Promise<Import
     ...request,
     onBytes: report && ((done) => report({ phase: 'reading', done, total: source.size })),
   });
-  return writeParsed(db, {
+  return await writeParsed(db, {
     kind: request.kind,
     study: request.study,
     replace: request.replace ?? false,
@@ -68,7 +68,7 @@ export async function importFile(db: Db, request: ImportRequest): Promise<Import
 }
 
 /** Imports records made in memory (generated triples, the demo, an extractor run) by the same rules as a file. */
-export function importRecords(
+export async function importRecords(
   db: Db,
   request: {
     kind: JsonlKind;
@@ -84,10 +84,10 @@ export function importRecords(
     /** Who imports (the audit entry's actor). */
     actor: AuditActor;
   },
-): ImportSummary {
+): Promise<ImportSummary> {
   const { lines, problems = [], ...rest } = request;
   const parsed = parseValues(request.kind, request.values, lines);
-  return writeParsed(db, {
+  return await writeParsed(db, {
     ...rest,
     replace: request.replace ?? false,
     displayName: request.displayName ?? request.sourceName,
@@ -118,15 +118,15 @@ export interface WriteRequest {
  * (docs/decisions/015-writes-beside-the-command-line.md). Exported for readers of bundles that are not
  * one file of one kind (`import dataset`), so they follow the same rule.
  */
-export function writeParsed(db: Db, request: WriteRequest): ImportSummary {
+export async function writeParsed(db: Db, request: WriteRequest): Promise<ImportSummary> {
   const { parsed, onProgress: report } = request;
   if (parsed.records.length === 0) {
     if (parsed.problems.length > 0)
       throw errors.importInvalid(request.displayName, sortByLine(parsed.problems));
     throw errors.validation(`${request.displayName} holds no records; there is nothing to import.`);
   }
-  return db.transaction(() => {
-    const { study, created } = ensureStudy(db, request.study);
+  return await db.transaction(async () => {
+    const { study, created } = await ensureStudy(db, request.study);
     const counts: ImportCounts = { records: parsed.records.length, inserted: 0, replaced: 0, unchanged: 0 };
     let importRowId: number | null = null;
     const context: ApplyContext = {
@@ -143,8 +143,8 @@ export function writeParsed(db: Db, request: WriteRequest): ImportSummary {
       users: new Map(),
       extractors: new Map(),
       extractionRuns: new Map(),
-      importId: () => {
-        importRowId ??= insertImport(db, {
+      importId: async () => {
+        importRowId ??= await insertImport(db, {
           studyId: study.id,
           kind: request.kind,
           fileName: request.sourceName,
@@ -155,16 +155,16 @@ export function writeParsed(db: Db, request: WriteRequest): ImportSummary {
         return importRowId;
       },
     };
-    parsed.records.forEach((record, index) => {
-      record.apply(context);
+    for (const [index, record] of parsed.records.entries()) {
+      await record.apply(context);
       if (report && (index % 500 === 0 || index === parsed.records.length - 1))
         report({ phase: 'writing', done: index + 1, total: parsed.records.length });
-    });
+    }
     const problems = [...parsed.problems, ...context.problems];
     if (problems.length > 0) throw errors.importInvalid(request.displayName, sortByLine(problems));
     if (importRowId !== null) {
-      updateImportCounts(db, importRowId, counts);
-      recordAudit(db, {
+      await updateImportCounts(db, importRowId, counts);
+      await recordAudit(db, {
         studyId: study.id,
         actor: request.actor,
         action: 'import',

@@ -36,7 +36,7 @@ export type ImportKind = (typeof IMPORT_KINDS)[number];
 /** A validated record, ready to be written by its kind's rule. */
 export interface ParsedRecord {
   line: number;
-  apply: (context: ApplyContext) => void;
+  apply: (context: ApplyContext) => Promise<void>;
 }
 
 export interface ParseOptions {
@@ -158,7 +158,7 @@ function acceptJsonlValue(
     parsed.records.push({
       line,
       apply: (context) =>
-        (apply as (c: ApplyContext, l: number, r: unknown) => void)(context, line, result.data),
+        (apply as (c: ApplyContext, l: number, r: unknown) => Promise<void>)(context, line, result.data),
     });
 }
 
@@ -225,7 +225,7 @@ async function parseScenarioSource(source: SourceFile, options: ParseOptions): P
   for (const { line, record } of parsed.triples) {
     const result = tripleSchema.safeParse(record);
     if (!result.success) problems.push({ line, message: issuesText(result.error) });
-    else records.push({ line, apply: (context) => applyTriple(context, line, result.data) });
+    else records.push({ line, apply: async (context) => await applyTriple(context, line, result.data) });
   }
   return { sha256, records, problems };
 }
@@ -265,10 +265,10 @@ async function parsePaperLogSource(source: SourceFile, options: ParseOptions): P
     if (valid && triple.success && argument.success && extraction.success) {
       records.push({
         line: entry.line,
-        apply: (context) => {
-          applyTriple(context, entry.line, triple.data);
-          applyArgument(context, entry.line, argument.data);
-          applyExtraction(context, entry.line, extraction.data);
+        apply: async (context) => {
+          await applyTriple(context, entry.line, triple.data);
+          await applyArgument(context, entry.line, argument.data);
+          await applyExtraction(context, entry.line, extraction.data);
         },
       });
     }
@@ -294,7 +294,8 @@ function soundReportedValues(value: unknown, error: z.ZodError, lines: readonly 
     return [
       {
         line,
-        apply: (context: ApplyContext) => applyReportedValue(context, line, source.trim(), parsed.data),
+        apply: async (context: ApplyContext) =>
+          await applyReportedValue(context, line, source.trim(), parsed.data),
       },
     ];
   });
@@ -323,7 +324,7 @@ async function parseReportedSource(source: SourceFile): Promise<ParsedSource> {
     const line = lines[index] ?? 1;
     return {
       line,
-      apply: (context: ApplyContext) => applyReportedValue(context, line, report.source, entry),
+      apply: async (context: ApplyContext) => await applyReportedValue(context, line, report.source, entry),
     };
   });
   return { sha256, records, problems: [] };

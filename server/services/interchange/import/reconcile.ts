@@ -21,7 +21,7 @@ export interface ApplyContext {
   problems: RecordProblem[];
   warnings: string[];
   /** The import's row id, created on the first write so that a no-op import leaves no trace. */
-  importId: () => number;
+  importId: () => Promise<number>;
   /**
    * label → the first record of the file with it (the record itself: its canonical JSON is computed
    * only when the label comes again, which an honest file never does).
@@ -40,14 +40,14 @@ export interface ApplyContext {
  * different → an error unless `--replace`; the same id twice in one file with different content →
  * an error naming both lines. `write` may return a problem instead of writing.
  */
-export function reconcile<T>(
+export async function reconcile<T>(
   context: ApplyContext,
   line: number,
   label: string,
   incoming: T,
   existing: T | undefined,
-  write: (action: 'insert' | 'replace') => string | undefined,
-): void {
+  write: (action: 'insert' | 'replace') => Promise<string | undefined>,
+): Promise<void> {
   const earlier = context.seen.get(label);
   if (earlier) {
     if (canonicalJson(earlier.value) !== canonicalJson(incoming))
@@ -60,11 +60,11 @@ export function reconcile<T>(
   }
   context.seen.set(label, { line, value: incoming });
   if (existing === undefined) {
-    recordOutcome(context, line, write('insert'), 'inserted');
+    recordOutcome(context, line, await write('insert'), 'inserted');
   } else if (canonicalJson(existing) === canonicalJson(incoming)) {
     context.counts.unchanged += 1;
   } else if (context.replace) {
-    recordOutcome(context, line, write('replace'), 'replaced');
+    recordOutcome(context, line, await write('replace'), 'replaced');
   } else {
     context.problems.push({
       line,

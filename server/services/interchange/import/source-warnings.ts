@@ -20,11 +20,15 @@ const EXAMPLES = 3;
  * (shared/source-blinding.ts): annotators never see `source`, but it travels with the argument to
  * the admins' screens, the adjudicators and every export. One warning per import, naming the lines.
  */
-export function warnIfSourceNamesDesign(context: ApplyContext, line: number, argument: Argument): void {
+export async function warnIfSourceNamesDesign(
+  context: ApplyContext,
+  line: number,
+  argument: Argument,
+): Promise<void> {
   if (argument.source === undefined) return;
   let check = checks.get(context);
   if (!check) {
-    const stored = countArgumentsByModelAndTest(context.db, context.studyId).map((row) => row.model);
+    const stored = (await countArgumentsByModelAndTest(context.db, context.studyId)).map((row) => row.model);
     check = { models: new Set(stored), flagged: [], warningAt: -1 };
     checks.set(context, check);
   }

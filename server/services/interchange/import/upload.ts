@@ -44,11 +44,11 @@ export async function importUpload(
 }
 
 /** The import history of a study, newest first, a page at a time. */
-export function importHistory(
+export async function importHistory(
   db: Db,
   study: StudyRow,
   page: { page: number; pageSize: number },
-): ImportHistoryPage {
-  const { total, rows } = listImportPage(db, study.id, page);
+): Promise<ImportHistoryPage> {
+  const { total, rows } = await listImportPage(db, study.id, page);
   return { total, ...page, items: rows };
 }

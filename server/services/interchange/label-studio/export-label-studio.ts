@@ -25,16 +25,20 @@ export interface LabelStudioExportRequest {
  * submitted annotation, in the latest sample, or (with `gold`) with final gold. Annotations are the
  * submitted ones, by annotator name; predictions are the extractors' usable output, by extractor name.
  */
-export function labelStudioTasks(db: Db, request: LabelStudioExportRequest): LsTaskOut[] {
-  const study = requireStudy(db, request.study);
+export async function labelStudioTasks(db: Db, request: LabelStudioExportRequest): Promise<LsTaskOut[]> {
+  const study = await requireStudy(db, request.study);
   const email = (name: string) => `${name}@${request.emailDomain}`;
-  const annotations = listAnnotations(db, study.id, 'submitted');
-  const gold = new Map(listFinalGold(db, study.id).map((record) => [record.argumentExternalId, record]));
-  const extractions = request.predictions ? listExtractions(db, study.id) : [];
-  const sample = latestSample(db, study.id);
-  const sampled = new Set(sample ? listSampleItems(db, sample.id).map((item) => item.argumentId) : []);
+  const annotations = await listAnnotations(db, study.id, 'submitted');
+  const gold = new Map(
+    (await listFinalGold(db, study.id)).map((record) => [record.argumentExternalId, record]),
+  );
+  const extractions = request.predictions ? await listExtractions(db, study.id) : [];
+  const sample = await latestSample(db, study.id);
+  const sampled = new Set(
+    sample ? (await listSampleItems(db, sample.id)).map((item) => item.argumentId) : [],
+  );
   const tasks: LsTaskOut[] = [];
-  for (const argument of listArguments(db, study.id)) {
+  for (const argument of await listArguments(db, study.id)) {
     const id = argument.record.id;
     const marks = annotations.filter((annotation) => annotation.argumentExternalId === id);
     const final = request.gold ? gold.get(id) : undefined;

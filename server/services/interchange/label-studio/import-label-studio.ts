@@ -64,32 +64,32 @@ export async function importLabelStudio(db: Db, request: LabelStudioImportReques
   if (!Array.isArray(document))
     throw errors.validation(`${request.file}: a Label Studio JSON export is an array of tasks.`);
   const taskLines = locateArrayElements(text);
-  const study = findStudy(db, request.study);
+  const study = await findStudy(db, request.study);
   const problems: RecordProblem[] = [];
   const warnings: string[] = [];
   const values: unknown[] = [];
   const valueLines: number[] = [];
-  document.forEach((raw: unknown, index) => {
+  for (const [index, raw] of document.entries()) {
     const line = taskLines[index] ?? 1;
     const parsed = lsTaskSchema.safeParse(raw);
     if (!parsed.success) {
       problems.push({ line, message: `task ${index + 1}: ${describeIssues(parsed.error).join('; ')}` });
-      return;
+      continue;
     }
     const task = parsed.data;
     const argumentId = task.data.argument_id;
-    const stored = study && findArgument(db, study.id, argumentId);
+    const stored = study && (await findArgument(db, study.id, argumentId));
     if (stored && stored.record.text !== task.data.text) {
       problems.push({
         line,
         message: `task ${index + 1}: its text is not argument "${argumentId}"'s as stored; its offsets would mark other words`,
       });
-      return;
+      continue;
     }
     const live = task.annotations.filter((annotation) => annotation.was_cancelled !== true);
     const chosen: LsAnnotation[] = [];
     if (request.as === 'gold') {
-      if (live.length === 0) return;
+      if (live.length === 0) continue;
       const gold = goldAnnotation(live);
       if (typeof gold === 'string') problems.push({ line, message: `task ${index + 1}: ${gold}` });
       else if (gold === undefined)
@@ -123,12 +123,12 @@ export async function importLabelStudio(db: Db, request: LabelStudioImportReques
       );
       valueLines.push(line);
     }
-  });
+  }
   if (values.length === 0 && problems.length === 0)
     throw errors.validation(`${request.file} holds no annotation to import (cancelled ones are skipped).`);
   // The records' own checks (their argument, spans, conflicts) run beside the problems found above,
   // so one pass reports them all; each by the line of the task it came from.
-  const summary = importRecords(db, {
+  const summary = await importRecords(db, {
     kind: request.as,
     study: request.study,
     sourceName: basename(request.file),

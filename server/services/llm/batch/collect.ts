@@ -76,11 +76,16 @@ const CHUNK = 500;
 type Settled = { status: 'succeeded' } | { status: 'failed'; error: string };
 
 interface OutcomeStore {
-  ran(request: BatchRequestRow, outcome: ChatOutcome): Settled;
-  notRun(request: BatchRequestRow, reason: string): void;
+  ran(request: BatchRequestRow, outcome: ChatOutcome): Promise<Settled>;
+  notRun(request: BatchRequestRow, reason: string): Promise<void>;
 }
 
-function extractionStore(db: Db, study: StudyRow, state: BatchJobState, batch: BatchRow): OutcomeStore {
+async function extractionStore(
+  db: Db,
+  study: StudyRow,
+  state: BatchJobState,
+  batch: BatchRow,
+): Promise<OutcomeStore> {
   const config = state.config;
   if (config.purpose !== 'extract' || state.job.extractorId === null)
     throw new Error('not an extraction job');
@@ -88,15 +93,16 @@ function extractionStore(db: Db, study: StudyRow, state: BatchJobState, batch: B
   const requestConfig = extractionRequestConfigOf(config);
   // Arguments extracted meanwhile with the same parameters (another path got there first) keep
   // their extraction: a batch answer is recorded as a call, never replaces a stored success.
-  const selection = extractionSelection(
+  const selection = await extractionSelection(
     db,
     study,
     extractorId,
     extractionRunParameters(requestConfig),
     false,
   );
-  const targetOf = (request: BatchRequestRow) => {
-    const argument = request.argumentRowId === null ? undefined : findArgumentText(db, request.argumentRowId);
+  const targetOf = async (request: BatchRequestRow) => {
+    const argument =
+      request.argumentRowId === null ? undefined : await findArgumentText(db, request.argumentRowId);
     if (!argument) throw new Error(`batch request ${request.customId}: its argument is gone`);
     return {
       argumentRowId: argument.rowId,
@@ -107,8 +113,8 @@ function extractionStore(db: Db, study: StudyRow, state: BatchJobState, batch: B
     };
   };
   return {
-    ran(request, outcome) {
-      const target = targetOf(request);
+    async ran(request, outcome) {
+      const target = await targetOf(request);
       const result = extractionFromOutcome(db, requestConfig, request, outcome, {
         studyId: study.id,
         argumentRowId: target.argumentRowId,
@@ -117,18 +123,18 @@ function extractionStore(db: Db, study: StudyRow, state: BatchJobState, batch: B
         batchId: batch.id,
       });
       if (selection.extracted(target.argumentRowId)) {
-        result.alsoWrite?.();
+        await result.alsoWrite?.();
         return { status: 'succeeded' };
       }
-      writeExtraction(db, target, result);
+      await writeExtraction(db, target, result);
       return result.status === 'extracted'
         ? { status: 'succeeded' }
         : { status: 'failed', error: result.error };
     },
-    notRun(request, reason) {
-      const target = targetOf(request);
+    async notRun(request, reason) {
+      const target = await targetOf(request);
       if (!selection.extracted(target.argumentRowId))
-        writeExtraction(db, target, { status: 'failed', error: reason });
+        await writeExtraction(db, target, { status: 'failed', error: reason });
     },
   };
 }
@@ -143,10 +149,10 @@ function generationStore(
   if (state.config.purpose !== 'generate') throw new Error('not a generation job');
   const config = generationRequestConfigOf(state.config);
   return {
-    ran(request, outcome) {
+    async ran(request, outcome) {
       const triple = request.tripleRowId === null ? undefined : triples.get(request.tripleRowId);
       if (!triple) throw new Error(`batch request ${request.customId}: its triple is gone`);
-      const write = writeGeneration(db, config, request, outcome, {
+      const write = await writeGeneration(db, config, request, outcome, {
         studyId: study.id,
         triple,
         startedAt: batch.submittedAt,
@@ -155,7 +161,7 @@ function generationStore(
       return write.status === 'failed' ? { status: 'failed', error: write.error } : { status: 'succeeded' };
     },
     // No argument and no call: the triple is simply still to be argued.
-    notRun() {},
+    async notRun() {},
   };
 }
 
@@ -187,10 +193,12 @@ async function collectBatch(
   request: CollectRequest,
 ): Promise<void> {
   const mode = state.config.purpose === 'extract' ? startingFormat(state.config.responseFormat) : 'text';
-  const waiting = new Map(listSubmittedRequestsOfBatch(db, batch.id).map((row) => [row.customId, row]));
+  const waiting = new Map(
+    (await listSubmittedRequestsOfBatch(db, batch.id)).map((row) => [row.customId, row]),
+  );
   let settled = 0;
 
-  const storeLine = (line: string) => {
+  const storeLine = async (line: string) => {
     const reading = readBatchOutputLine(line);
     if (!reading.ok) {
       report.unreadable += 1;
@@ -208,46 +216,49 @@ async function collectBatch(
     const result: BatchLineResult = reading.result;
     if (result.kind === 'not_run') {
       const reason = notRunReason(batch, result.reason);
-      store.notRun(row, reason);
-      settleBatchRequest(db, row.id, 'unanswered', reason);
+      await store.notRun(row, reason);
+      await settleBatchRequest(db, row.id, 'unanswered', reason);
       report.unanswered += 1;
       return;
     }
-    const stored = store.ran(row, outcomeOfBatchLine(result, mode));
-    settleBatchRequest(db, row.id, stored.status, stored.status === 'failed' ? stored.error : null);
+    const stored = await store.ran(row, outcomeOfBatchLine(result, mode));
+    await settleBatchRequest(db, row.id, stored.status, stored.status === 'failed' ? stored.error : null);
     report[stored.status] += 1;
   };
 
   for (const fileId of [batch.outputFileId, batch.errorFileId]) {
     if (fileId === null) continue;
     let chunk: string[] = [];
-    const flush = () => {
+    const flush = async () => {
       const lines = chunk;
       chunk = [];
-      db.transaction(() => {
-        for (const line of lines) storeLine(line);
+      await db.transaction(async () => {
+        for (const line of lines) await storeLine(line);
       });
       request.onProgress?.(settled);
     };
     for await (const line of api.lines(fileId)) {
       chunk.push(line);
       if (chunk.length >= CHUNK) {
-        flush();
+        await flush();
         if (request.signal?.aborted) throw new InterruptedError();
       }
     }
-    flush();
+    await flush();
   }
-  db.transaction(() => {
+  await db.transaction(async () => {
     for (const row of waiting.values()) {
       const reason = notRunReason(batch, null);
-      store.notRun(row, reason);
-      settleBatchRequest(db, row.id, 'unanswered', reason);
+      await store.notRun(row, reason);
+      await settleBatchRequest(db, row.id, 'unanswered', reason);
       report.unanswered += 1;
     }
-    markBatchCollected(db, batch.id);
-    if (batch.extractionRunId !== null && countUncollectedBatchesOfRun(db, batch.extractionRunId) === 0)
-      finishExtractionRun(db, batch.extractionRunId);
+    await markBatchCollected(db, batch.id);
+    if (
+      batch.extractionRunId !== null &&
+      (await countUncollectedBatchesOfRun(db, batch.extractionRunId)) === 0
+    )
+      await finishExtractionRun(db, batch.extractionRunId);
   });
   report.collected = true;
 }
@@ -263,8 +274,8 @@ async function collectBatch(
  */
 export async function collectBatchJobs(request: CollectRequest): Promise<CollectSummary> {
   const { db } = request;
-  const study = requireStudy(db, request.study);
-  const states = listBatchJobStates(db, request.study, request.jobId);
+  const study = await requireStudy(db, request.study);
+  const states = await listBatchJobStates(db, request.study, request.jobId);
   const reports: CollectedBatch[] = [];
   let interrupted = false;
   let triples: Map<number, StoredTriple> | null = null;
@@ -292,7 +303,7 @@ export async function collectBatchJobs(request: CollectRequest): Promise<Collect
       reports.push(report);
       try {
         const info = await api.retrieve(stored.providerBatchId);
-        recordBatchInfo(db, stored, info);
+        await recordBatchInfo(db, stored, info);
         report.status = info.status;
         const batch = state.batches.find((each) => each.id === stored.id);
         const fresh: BatchRow = {
@@ -306,10 +317,10 @@ export async function collectBatchJobs(request: CollectRequest): Promise<Collect
         };
         if (!isTerminal(fresh)) continue;
         if (state.config.purpose === 'generate')
-          triples ??= new Map(listTriples(db, study.id).map((triple) => [triple.rowId, triple]));
+          triples ??= new Map((await listTriples(db, study.id)).map((triple) => [triple.rowId, triple]));
         const store =
           state.config.purpose === 'extract'
-            ? extractionStore(db, study, state, fresh)
+            ? await extractionStore(db, study, state, fresh)
             : generationStore(db, study, state, fresh, triples ?? new Map());
         await collectBatch(db, state, fresh, api, store, report, request);
       } catch (error) {
@@ -322,5 +333,5 @@ export async function collectBatchJobs(request: CollectRequest): Promise<Collect
       }
     }
   }
-  return { batches: reports, jobs: listBatchJobStates(db, request.study, request.jobId), interrupted };
+  return { batches: reports, jobs: await listBatchJobStates(db, request.study, request.jobId), interrupted };
 }

@@ -37,21 +37,28 @@ export function isTerminal(batch: Pick<BatchRow, 'status'>): boolean {
 }
 
 /** The jobs of a study (or the one asked for), as stored: no provider call. */
-export function listBatchJobStates(db: Db, studyName: string, jobId?: number): BatchJobState[] {
-  const study = requireStudy(db, studyName);
-  const jobs = jobId === undefined ? listBatchJobs(db, study.id) : [findJobOrFail(db, study, jobId)];
-  return jobs.map((job) => ({
-    job,
-    config: readJobConfig(job),
-    requests: countBatchRequests(db, job.id),
-    batches: listBatchesOfJob(db, job.id),
-    problems: new Map(),
-  }));
+export async function listBatchJobStates(
+  db: Db,
+  studyName: string,
+  jobId?: number,
+): Promise<BatchJobState[]> {
+  const study = await requireStudy(db, studyName);
+  const jobs =
+    jobId === undefined ? await listBatchJobs(db, study.id) : [await findJobOrFail(db, study, jobId)];
+  return await Promise.all(
+    jobs.map(async (job) => ({
+      job,
+      config: readJobConfig(job),
+      requests: await countBatchRequests(db, job.id),
+      batches: await listBatchesOfJob(db, job.id),
+      problems: new Map(),
+    })),
+  );
 }
 
 /** Stores what the provider says of a batch. */
-export function recordBatchInfo(db: Db, batch: BatchRow, info: BatchInfo): void {
-  updateBatchState(db, batch.id, {
+export async function recordBatchInfo(db: Db, batch: BatchRow, info: BatchInfo): Promise<void> {
+  await updateBatchState(db, batch.id, {
     status: info.status,
     completed: info.completed,
     failed: info.failed,
@@ -75,19 +82,19 @@ export interface RefreshRequest {
  */
 export async function refreshBatchJobs(request: RefreshRequest): Promise<BatchJobState[]> {
   const { db } = request;
-  const states = listBatchJobStates(db, request.study, request.jobId);
+  const states = await listBatchJobStates(db, request.study, request.jobId);
   for (const state of states) {
     const api = request.apiFor(state.job.endpoint);
     for (const batch of state.batches) {
       if (batch.collectedAt !== null || isTerminal(batch)) continue;
       try {
-        recordBatchInfo(db, batch, await api.retrieve(batch.providerBatchId));
+        await recordBatchInfo(db, batch, await api.retrieve(batch.providerBatchId));
       } catch (error) {
         state.problems.set(batch.providerBatchId, messageOf(error));
       }
     }
   }
-  return listBatchJobStates(db, request.study, request.jobId).map((state, index) => ({
+  return (await listBatchJobStates(db, request.study, request.jobId)).map((state, index) => ({
     ...state,
     problems: states[index]?.problems ?? new Map(),
   }));
@@ -151,17 +158,17 @@ export interface CancelRequest {
  * `batch retry`).
  */
 export async function cancelBatchJob(request: CancelRequest): Promise<BatchJobState> {
-  const [state] = listBatchJobStates(request.db, request.study, request.jobId);
+  const [state] = await listBatchJobStates(request.db, request.study, request.jobId);
   if (!state) throw new Error(`no batch job ${request.jobId}`);
   const api = request.apiFor(state.job.endpoint);
   for (const batch of state.batches) {
     if (batch.collectedAt !== null || isTerminal(batch) || batch.status === 'cancelling') continue;
     try {
-      recordBatchInfo(request.db, batch, await api.cancel(batch.providerBatchId));
+      await recordBatchInfo(request.db, batch, await api.cancel(batch.providerBatchId));
     } catch (error) {
       state.problems.set(batch.providerBatchId, messageOf(error));
     }
   }
-  const [after] = listBatchJobStates(request.db, request.study, request.jobId);
+  const [after] = await listBatchJobStates(request.db, request.study, request.jobId);
   return { ...(after ?? state), problems: state.problems };
 }

@@ -110,8 +110,8 @@ async function sendFiles(
         factor_audit_job: String(job.id),
         factor_audit_file: `${index + 1}/${files.length}`,
       });
-      db.transaction(() => {
-        const batchId = insertBatch(db, {
+      await db.transaction(async () => {
+        const batchId = await insertBatch(db, {
           jobId: job.id,
           extractionRunId: runId,
           providerBatchId: created.id,
@@ -120,7 +120,7 @@ async function sendFiles(
           bytes: file.bytes,
           status: created.status,
         });
-        for (const requestId of file.requestIds) submitBatchRequest(db, requestId, batchId);
+        for (const requestId of file.requestIds) await submitBatchRequest(db, requestId, batchId);
       });
       batches.push({ providerBatchId: created.id, requests: file.requests, bytes: file.bytes });
       unsent -= file.requests;
@@ -153,7 +153,7 @@ async function finishSubmission(
     const sent = job ? await sendFiles(db, job, runId, files, options) : null;
     // A submission answered wholly from the cache is finished at once; otherwise its run finishes
     // when its last batch is collected.
-    if (runId !== null && requests === 0) finishExtractionRun(db, runId);
+    if (runId !== null && requests === 0) await finishExtractionRun(db, runId);
     return { ...base, batches: [], unsent: 0, error: null, interrupted: false, ...sent };
   } finally {
     writer.dispose();
@@ -194,10 +194,10 @@ export interface ExtractionSubmission extends SubmissionSummary {
  */
 export async function submitExtractionBatch(request: SubmitExtractionRequest): Promise<ExtractionSubmission> {
   const { db, config } = request;
-  const study = requireStudy(db, request.study);
-  const row = extractorRowFor(db, study, { name: request.extractorName, kind: 'llm', version: null });
+  const study = await requireStudy(db, request.study);
+  const row = await extractorRowFor(db, study, { name: request.extractorName, kind: 'llm', version: null });
   const parameters = extractionRunParameters(config);
-  const selection = extractionSelection(db, study, row.id, parameters, request.onlySampled ?? false);
+  const selection = await extractionSelection(db, study, row.id, parameters, request.onlySampled ?? false);
   const mode = startingFormat(config.responseFormat);
   const jobConfig = JSON.stringify(extractionJobConfig(request.extractorName, config));
   const writer = new BatchFileWriter(request.limits, 'extract', request.workDir);
@@ -211,10 +211,10 @@ export async function submitExtractionBatch(request: SubmitExtractionRequest): P
   try {
     for (let after = 0; ; ) {
       if (request.signal?.aborted) break;
-      const page = listArgumentTextsPage(db, study.id, after, PAGE);
+      const page = await listArgumentTextsPage(db, study.id, after, PAGE);
       if (page.length === 0) break;
       after = page.at(-1)?.rowId ?? after;
-      db.transaction(() => {
+      await db.transaction(async () => {
         for (const argument of page) {
           if (selection.sampled && !selection.sampled.has(argument.rowId)) continue;
           considered += 1;
@@ -226,8 +226,8 @@ export async function submitExtractionBatch(request: SubmitExtractionRequest): P
             inBatch += 1;
             continue;
           }
-          runId ??= insertExtractionRun(db, row.id, parameters, null);
-          const plan = planUnlessCached(db, config, argument, {
+          runId ??= await insertExtractionRun(db, row.id, parameters, null);
+          const plan = await planUnlessCached(db, config, argument, {
             extractorId: row.id,
             extractorName: row.name,
             runId,
@@ -236,7 +236,7 @@ export async function submitExtractionBatch(request: SubmitExtractionRequest): P
             cacheHits += 1;
             continue;
           }
-          job ??= insertBatchJob(db, {
+          job ??= await insertBatchJob(db, {
             studyId: study.id,
             purpose: 'extract',
             endpoint: config.endpoint,
@@ -246,7 +246,7 @@ export async function submitExtractionBatch(request: SubmitExtractionRequest): P
             config: jobConfig,
           });
           const customId = customIdOf({ jobId: job.id, purpose: 'extract', rowId: argument.rowId });
-          const requestId = insertBatchRequest(db, {
+          const requestId = await insertBatchRequest(db, {
             jobId: job.id,
             customId,
             argumentRowId: argument.rowId,
@@ -293,16 +293,16 @@ export interface GenerationSubmission extends SubmissionSummary {
  */
 export async function submitGenerationBatch(request: SubmitGenerationRequest): Promise<GenerationSubmission> {
   const { db, config } = request;
-  const study = requireStudy(db, request.study);
-  const selection = generationSelection(db, study.id, config.model, config.test);
+  const study = await requireStudy(db, request.study);
+  const selection = await generationSelection(db, study.id, config.model, config.test);
   const { pending, warnings } = selection;
   const writer = new BatchFileWriter(request.limits, 'generate', request.workDir);
   let job: BatchJobRow | null = null;
   try {
-    db.transaction(() => {
+    await db.transaction(async () => {
       for (const triple of pending) {
         if (request.signal?.aborted) break;
-        job ??= insertBatchJob(db, {
+        job ??= await insertBatchJob(db, {
           studyId: study.id,
           purpose: 'generate',
           endpoint: config.endpoint,
@@ -311,7 +311,7 @@ export async function submitGenerationBatch(request: SubmitGenerationRequest): P
           test: config.test,
           config: JSON.stringify(generationJobConfig(config)),
         });
-        addGenerationRequest(db, job, config, triple, writer, null);
+        await addGenerationRequest(db, job, config, triple, writer, null);
       }
     });
   } catch (error) {
@@ -327,19 +327,19 @@ export async function submitGenerationBatch(request: SubmitGenerationRequest): P
 }
 
 /** Writes one triple's request line; a new request row, or `existing` prepared again. */
-function addGenerationRequest(
+async function addGenerationRequest(
   db: Db,
   job: BatchJobRow,
   config: GenerationRequestConfig,
   triple: StoredTriple,
   writer: BatchFileWriter,
   existing: number | null,
-): void {
+): Promise<void> {
   const plan = planGeneration(config, triple.record);
   const customId = customIdOf({ jobId: job.id, purpose: 'generate', rowId: triple.rowId });
   let requestId = existing;
   if (requestId === null)
-    requestId = insertBatchRequest(db, {
+    requestId = await insertBatchRequest(db, {
       jobId: job.id,
       customId,
       argumentRowId: null,
@@ -347,7 +347,7 @@ function addGenerationRequest(
       cacheKey: plan.cacheKey,
       inputHash: plan.inputHash,
     });
-  else prepareBatchRequestAgain(db, requestId, plan.cacheKey, plan.inputHash);
+  else await prepareBatchRequestAgain(db, requestId, plan.cacheKey, plan.inputHash);
   writer.add(batchRequestLine(customId, chatCompletionBody(plan.chat, 'text')), requestId);
 }
 
@@ -375,16 +375,16 @@ export interface Resubmission extends SubmissionSummary {
  */
 export async function resubmitBatchJob(request: ResubmitRequest): Promise<Resubmission> {
   const { db } = request;
-  const study = requireStudy(db, request.study);
-  const job = findJobOrFail(db, study, request.jobId);
+  const study = await requireStudy(db, request.study);
+  const job = await findJobOrFail(db, study, request.jobId);
   const config = readJobConfig(job);
   const writer = new BatchFileWriter(request.limits, `retry-${job.id}`, request.workDir);
   let counts: { runId: number | null; cacheHits: number; alreadyDone: number };
   try {
     counts =
       config.purpose === 'extract'
-        ? prepareExtractionRetry(db, study, job, config, writer, request.signal)
-        : prepareGenerationRetry(db, study, job, config, writer, request.signal);
+        ? await prepareExtractionRetry(db, study, job, config, writer, request.signal)
+        : await prepareGenerationRetry(db, study, job, config, writer, request.signal);
   } catch (error) {
     writer.dispose();
     throw error;
@@ -397,16 +397,16 @@ export async function resubmitBatchJob(request: ResubmitRequest): Promise<Resubm
  * An argument's extraction request, or null when the cache already holds its answer: that answer is
  * then stored as the run's extraction of the argument, and nothing is sent.
  */
-function planUnlessCached(
+async function planUnlessCached(
   db: Db,
   config: ExtractionRequestConfig,
   argument: ArgumentText,
   run: { extractorId: number; extractorName: string; runId: number },
-): ExtractionPlan | null {
+): Promise<ExtractionPlan | null> {
   const plan = planExtraction(config, argument.text);
-  const cached = extractionFromCache(db, plan.cacheKey);
+  const cached = await extractionFromCache(db, plan.cacheKey);
   if (!cached) return plan;
-  writeExtraction(db, { argumentRowId: argument.rowId, argumentId: argument.id, ...run }, cached);
+  await writeExtraction(db, { argumentRowId: argument.rowId, argumentId: argument.id, ...run }, cached);
   return null;
 }
 
@@ -416,24 +416,24 @@ const RETRIED = ['prepared', 'failed', 'unanswered'] as const;
  * Each of the job's requests to retry, a page at a time (a page in one transaction), until none
  * is left or `signal` aborts. Keyset paging: what `visit` settles or prepares again is not met twice.
  */
-function forEachRetried(
+async function forEachRetried(
   db: Db,
   job: BatchJobRow,
   signal: AbortSignal | undefined,
-  visit: (row: BatchRequestRow) => void,
-): void {
+  visit: (row: BatchRequestRow) => Promise<void>,
+): Promise<void> {
   for (let after = 0; ; ) {
     if (signal?.aborted) return;
-    const page = listBatchRequestsPage(db, job.id, RETRIED, after, PAGE);
+    const page = await listBatchRequestsPage(db, job.id, RETRIED, after, PAGE);
     if (page.length === 0) return;
     after = page.at(-1)?.id ?? after;
-    db.transaction(() => {
-      for (const row of page) visit(row);
+    await db.transaction(async () => {
+      for (const row of page) await visit(row);
     });
   }
 }
 
-function prepareExtractionRetry(
+async function prepareExtractionRetry(
   db: Db,
   study: StudyRow,
   job: BatchJobRow,
@@ -445,37 +445,37 @@ function prepareExtractionRetry(
   const extractorId = job.extractorId;
   if (extractorId === null) throw new Error(`batch job ${job.id} extracts but names no extractor`);
   const parameters = extractionRunParameters(config);
-  const selection = extractionSelection(db, study, extractorId, parameters, false);
+  const selection = await extractionSelection(db, study, extractorId, parameters, false);
   const mode = startingFormat(config.responseFormat);
   let runId: number | null = null;
   let cacheHits = 0;
   let alreadyDone = 0;
-  forEachRetried(db, job, signal, (row) => {
-    const argument = row.argumentRowId === null ? undefined : findArgumentText(db, row.argumentRowId);
+  await forEachRetried(db, job, signal, async (row) => {
+    const argument = row.argumentRowId === null ? undefined : await findArgumentText(db, row.argumentRowId);
     if (!argument) return;
     if (selection.extracted(argument.rowId)) {
-      settleBatchRequest(db, row.id, 'succeeded', null);
+      await settleBatchRequest(db, row.id, 'succeeded', null);
       alreadyDone += 1;
       return;
     }
-    runId ??= insertExtractionRun(db, extractorId, parameters, null);
-    const plan = planUnlessCached(db, config, argument, {
+    runId ??= await insertExtractionRun(db, extractorId, parameters, null);
+    const plan = await planUnlessCached(db, config, argument, {
       extractorId,
       extractorName: jobConfig.extractor,
       runId,
     });
     if (!plan) {
-      settleBatchRequest(db, row.id, 'succeeded', null);
+      await settleBatchRequest(db, row.id, 'succeeded', null);
       cacheHits += 1;
       return;
     }
-    prepareBatchRequestAgain(db, row.id, plan.cacheKey, plan.inputHash);
+    await prepareBatchRequestAgain(db, row.id, plan.cacheKey, plan.inputHash);
     writer.add(batchRequestLine(row.customId, chatCompletionBody(plan.chat, mode)), row.id);
   });
   return { runId, cacheHits, alreadyDone };
 }
 
-function prepareGenerationRetry(
+async function prepareGenerationRetry(
   db: Db,
   study: StudyRow,
   job: BatchJobRow,
@@ -484,25 +484,25 @@ function prepareGenerationRetry(
   signal: AbortSignal | undefined,
 ) {
   const config = generationRequestConfigOf(jobConfig);
-  const triples = new Map(listTriples(db, study.id).map((triple) => [triple.rowId, triple]));
-  const argued = triplesArguedBy(db, study.id, config.model, config.test);
+  const triples = new Map((await listTriples(db, study.id)).map((triple) => [triple.rowId, triple]));
+  const argued = await triplesArguedBy(db, study.id, config.model, config.test);
   let alreadyDone = 0;
-  forEachRetried(db, job, signal, (row) => {
+  await forEachRetried(db, job, signal, async (row) => {
     const triple = row.tripleRowId === null ? undefined : triples.get(row.tripleRowId);
     if (!triple) return;
     if (argued.has(triple.rowId)) {
-      settleBatchRequest(db, row.id, 'succeeded', null);
+      await settleBatchRequest(db, row.id, 'succeeded', null);
       alreadyDone += 1;
       return;
     }
-    addGenerationRequest(db, job, config, triple, writer, row.id);
+    await addGenerationRequest(db, job, config, triple, writer, row.id);
   });
   return { runId: null, cacheHits: 0, alreadyDone };
 }
 
 /** A job of the study by id, or a not-found error that says how to list them. */
-export function findJobOrFail(db: Db, study: StudyRow, jobId: number): BatchJobRow {
-  const job = findBatchJob(db, study.id, jobId);
+export async function findJobOrFail(db: Db, study: StudyRow, jobId: number): Promise<BatchJobRow> {
+  const job = await findBatchJob(db, study.id, jobId);
   if (!job)
     throw errors.notFound(`Batch job ${jobId} of study "${study.name}" (list them with: batch status)`);
   return job;
