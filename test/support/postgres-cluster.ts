@@ -99,7 +99,10 @@ export async function createDatabaseOn(baseUrl: string, name: string): Promise<s
   const client = new pg.Client({ connectionString: baseUrl });
   await client.connect();
   try {
-    await client.query(`CREATE DATABASE ${name} TEMPLATE template0 ENCODING 'UTF8'`);
+    // C collation: text sorts bytewise, as SQLite's BINARY does (docs/POSTGRESQL-DIALECT.md).
+    await client.query(
+      `CREATE DATABASE ${name} TEMPLATE template0 ENCODING 'UTF8' LC_COLLATE 'C' LC_CTYPE 'C.UTF-8'`,
+    );
   } finally {
     await client.end();
   }

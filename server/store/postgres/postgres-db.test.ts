@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  findPostgresBin,
   freshPostgresDb,
   type PostgresCluster,
   startPostgresCluster,
+  TEST_PG_ENV,
 } from '../../../test/support/postgres-cluster.ts';
 import { bindValues, translatePlaceholders } from './placeholders.ts';
 import { isPostgresUrl, type PostgresDb, redactPostgresUrl } from './postgres-db.ts';
@@ -69,6 +71,22 @@ describe('placeholder translation', () => {
     expect(redactPostgresUrl('postgres://ada:s3cret@db.example:5433/audit?password=x&sslmode=require')).toBe(
       'postgres://ada@db.example:5433/audit?sslmode=require',
     );
+  });
+});
+
+describe('the throw-away cluster helper', () => {
+  it('says how to install PostgreSQL when its binaries are missing, instead of skipping', () => {
+    expect(() => findPostgresBin('/nonexistent/postgresql')).toThrow('apt-get install -y postgresql');
+  });
+
+  it("says where the run's cluster comes from when none was started", async () => {
+    const saved = process.env[TEST_PG_ENV];
+    delete process.env[TEST_PG_ENV];
+    try {
+      await expect(freshPostgresDb()).rejects.toThrow(/FACTOR_AUDIT_TEST_PG is not set/);
+    } finally {
+      if (saved !== undefined) process.env[TEST_PG_ENV] = saved;
+    }
   });
 });
 
