@@ -5,9 +5,10 @@ import {
   type PostgresCluster,
   startPostgresCluster,
   TEST_PG_ENV,
+  uniqueDatabaseName,
 } from '../../../test/support/postgres-cluster.ts';
 import { bindValues, translatePlaceholders } from './placeholders.ts';
-import { isPostgresUrl, type PostgresDb, redactPostgresUrl } from './postgres-db.ts';
+import { isPostgresUrl, PostgresDb, redactPostgresUrl } from './postgres-db.ts';
 import { isPostgresBusy, isSerializationFailure, isStoreBusy, isUniqueViolation } from './postgres-errors.ts';
 
 describe('placeholder translation', () => {
@@ -112,12 +113,14 @@ function barrier(parties: number): () => Promise<void> {
 
 describe('PostgresDb on a throw-away cluster', () => {
   let cluster: PostgresCluster;
+  let url: string;
   let db: PostgresDb;
   let retries = 0;
 
   beforeAll(async () => {
     cluster = await startPostgresCluster();
-    db = await freshPostgresDb(cluster, {
+    url = await cluster.createDatabase(uniqueDatabaseName());
+    db = new PostgresDb(url, {
       onRetry: () => {
         retries++;
       },
@@ -233,7 +236,10 @@ describe('PostgresDb on a throw-away cluster', () => {
    * The store's read-check-write: read the version, and write the next one if it is still the one
    * read. Both transactions read version 1 before either writes (the barrier, on the first try).
    */
-  async function raceForVersion(id: number, swallow = false): Promise<{ outcomes: string[]; tries: number }> {
+  async function raceForVersion(
+    id: number,
+    onLoss: 'throw' | 'swallow' | 'go on' = 'throw',
+  ): Promise<{ outcomes: string[]; tries: number }> {
     const bothRead = barrier(2);
     let tries = 0;
     const contender = () =>
@@ -245,7 +251,9 @@ describe('PostgresDb on a throw-away cluster', () => {
         try {
           await db.run('UPDATE records SET version = 2 WHERE id = ?', [id]);
         } catch (error) {
-          if (!swallow) throw error;
+          if (onLoss === 'throw') throw error;
+          // Going on after the failure: the next statement fails as "current transaction is aborted".
+          if (onLoss === 'go on') await db.first('SELECT 1 AS one');
           return 'swallowed';
         }
         return 'won';
@@ -268,9 +276,39 @@ describe('PostgresDb on a throw-away cluster', () => {
 
   it('runs a transaction again even when its body caught the serialization failure', async () => {
     const { lastInsertRowid: id } = await db.run('INSERT INTO records (version) VALUES (1) RETURNING id');
-    const { outcomes, tries } = await raceForVersion(id, true);
+    const { outcomes, tries } = await raceForVersion(id, 'swallow');
     expect(outcomes).toEqual(['lost', 'won']);
     expect(tries).toBe(3);
+    const { lastInsertRowid: next } = await db.run('INSERT INTO records (version) VALUES (1) RETURNING id');
+    const goingOn = await raceForVersion(next, 'go on');
+    expect(goingOn.outcomes).toEqual(['lost', 'won']);
+    expect(goingOn.tries).toBe(3);
+  });
+
+  it('waits at most lockTimeoutMs for a row another transaction holds, then fails as busy', async () => {
+    const impatient = new PostgresDb(url, { lockTimeoutMs: 100 });
+    const locked = deferred();
+    const done = deferred();
+    try {
+      const { lastInsertRowid: id } = await db.run('INSERT INTO records (version) VALUES (1) RETURNING id');
+      const holder = db.transaction(async () => {
+        await db.run('UPDATE records SET version = 5 WHERE id = ?', [id]);
+        locked.resolve();
+        await done.promise;
+      });
+      await locked.promise;
+      const started = Date.now();
+      const error = await impatient
+        .run('UPDATE records SET version = 6 WHERE id = ?', [id])
+        .catch((caught: unknown) => caught);
+      expect(Date.now() - started).toBeLessThan(5_000);
+      expect(isPostgresBusy(error)).toBe(true);
+      done.resolve();
+      await holder;
+    } finally {
+      done.resolve();
+      await impatient.close();
+    }
   });
 
   it('gives up after maxAttempts with an error the store calls busy', async () => {

@@ -1,7 +1,12 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import pg from 'pg';
 // at merge: import from '../db.ts'
-import type { Db, RunResult, SqlParams } from '../db-async-interface.reference.ts';
+import {
+  type Db,
+  type RunResult,
+  SERVER_BUSY_TIMEOUT_MS,
+  type SqlParams,
+} from '../db-async-interface.reference.ts';
 import { bindValues, PlaceholderCache } from './placeholders.ts';
 import { isSerializationFailure } from './postgres-errors.ts';
 
@@ -75,6 +80,12 @@ export interface PostgresDbOptions {
   maxAttempts?: number;
   /** How long to wait for a free connection before failing as busy (default 10 s). */
   connectionTimeoutMs?: number;
+  /**
+   * How long a statement waits for a row lock another transaction holds before failing as busy
+   * (55P03): PostgreSQL's counterpart of SQLite's busy timeout, `SERVER_BUSY_TIMEOUT_MS` unless given
+   * (a command may pass `CLI_BUSY_TIMEOUT_MS`).
+   */
+  lockTimeoutMs?: number;
   /** Called before each retry (tests count them; the server may log them). */
   onRetry?: (attempt: number, error: unknown) => void;
 }
@@ -109,7 +120,7 @@ export class PostgresDb implements Db {
       max: options.maxConnections ?? 10,
       connectionTimeoutMillis: options.connectionTimeoutMs ?? 10_000,
       types,
-      options: '-c default_transaction_isolation=serializable',
+      options: `-c default_transaction_isolation=serializable -c lock_timeout=${Math.max(0, Math.round(options.lockTimeoutMs ?? SERVER_BUSY_TIMEOUT_MS))}`,
     });
     // An idle connection the server closed (a restart) is an error event on the pool; without a
     // listener it would end the process. The next query opens a new connection.
@@ -207,7 +218,9 @@ export class PostgresDb implements Db {
         await client.query('ROLLBACK').catch((rollbackError: unknown) => {
           broken = rollbackError instanceof Error ? rollbackError : new Error(String(rollbackError));
         });
-        throw error;
+        // After a serialization failure the body's own error (often "current transaction is aborted",
+        // from a statement it issued after catching the failure) is a consequence: the try runs again.
+        throw open.shared.doomed ?? error;
       }
     } finally {
       open.shared.ended = true;
@@ -227,8 +240,13 @@ export class PostgresDb implements Db {
     } catch (error) {
       // After a serialization failure the whole transaction runs again; its savepoints do not matter.
       if (open.shared.doomed === undefined && !open.shared.ended) {
-        await open.client.query(`ROLLBACK TO SAVEPOINT ${name}`);
-        await open.client.query(`RELEASE SAVEPOINT ${name}`);
+        try {
+          await open.client.query(`ROLLBACK TO SAVEPOINT ${name}`);
+          await open.client.query(`RELEASE SAVEPOINT ${name}`);
+        } catch {
+          // The connection failed under us: the outer level's ROLLBACK (or its release) deals with it;
+          // the caller hears the body's own error, not this one.
+        }
       }
       throw error;
     }
