@@ -274,6 +274,21 @@ describe('PostgresDb on a throw-away cluster', () => {
     expect(retries - before).toBeGreaterThanOrEqual(50);
   });
 
+  it('loses no update when six transactions at once read a counter and write it plus one', async () => {
+    const { lastInsertRowid: id } = await db.run('INSERT INTO records (version) VALUES (0) RETURNING id');
+    const allRead = barrier(6);
+    await Promise.all(
+      Array.from({ length: 6 }, () =>
+        db.transaction(async () => {
+          const row = await db.first<{ version: number }>('SELECT version FROM records WHERE id = ?', [id]);
+          await allRead();
+          await db.run('UPDATE records SET version = ? WHERE id = ?', [(row?.version ?? 0) + 1, id]);
+        }),
+      ),
+    );
+    expect(await db.first('SELECT version FROM records WHERE id = ?', [id])).toEqual({ version: 6 });
+  });
+
   it('runs a transaction again even when its body caught the serialization failure', async () => {
     const { lastInsertRowid: id } = await db.run('INSERT INTO records (version) VALUES (1) RETURNING id');
     const { outcomes, tries } = await raceForVersion(id, 'swallow');
