@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -117,10 +117,26 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
   const log = join(dir, 'server.log');
   if (process.getuid?.() === 0) chownSync(dir, ...postgresIds());
   let started = false;
-  const stop = async () => {
+  const stopArgs = ['-D', data, '-m', 'immediate', '-w', 'stop'];
+  // A test process that ends without its afterAll (an error, Ctrl-C) still stops its server.
+  const stopAtExit = () => {
     if (started) {
       started = false;
-      await runAsOwner(join(bin, 'pg_ctl'), ['-D', data, '-m', 'immediate', '-w', 'stop']).catch(() => {});
+      const [file, argv] = asClusterOwner(join(bin, 'pg_ctl'), stopArgs);
+      try {
+        execFileSync(file, argv, { stdio: 'ignore', cwd: tmpdir() });
+      } catch {
+        // Already gone.
+      }
+    }
+    rmSync(dir, { recursive: true, force: true });
+  };
+  process.once('exit', stopAtExit);
+  const stop = async () => {
+    process.removeListener('exit', stopAtExit);
+    if (started) {
+      started = false;
+      await runAsOwner(join(bin, 'pg_ctl'), stopArgs).catch(() => {});
     }
     rmSync(dir, { recursive: true, force: true });
   };
