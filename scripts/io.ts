@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { z } from 'zod';
 import { CLI_BUSY_TIMEOUT_MS, type Db } from '../server/store/db.ts';
 import { openDatabase, openExistingDatabase } from '../server/store/open.ts';
+import { isPostgresUrl } from '../shared/database-location.ts';
 
 /** Where a command writes; tests pass buffers, the real CLI passes the process's streams. */
 export interface CliIo {
@@ -21,9 +22,13 @@ export const globalOptionsSchema = z.object({
 });
 export type GlobalOptions = z.infer<typeof globalOptionsSchema>;
 
-/** `--db FILE`, else `FACTOR_AUDIT_DB`, else `data/factor-audit.db`, relative to the working directory. */
+/**
+ * `--db FILE|URL`, else `DATABASE_URL` (PostgreSQL), else `FACTOR_AUDIT_DB`, else
+ * `data/factor-audit.db`; a file relative to the working directory.
+ */
 export function databasePath(options: GlobalOptions, io: CliIo): string {
-  return resolve(io.cwd, options.db ?? io.env.FACTOR_AUDIT_DB ?? DEFAULT_DB);
+  const location = options.db ?? io.env.DATABASE_URL ?? io.env.FACTOR_AUDIT_DB ?? DEFAULT_DB;
+  return isPostgresUrl(location) ? location : resolve(io.cwd, location);
 }
 
 /**

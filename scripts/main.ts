@@ -27,7 +27,10 @@ export function buildProgram(io: CliIo): Command {
     .description(
       'factor-audit: a human gold standard for LLM-generated legal arguments, and an audit of factor extractors',
     )
-    .option('--db <file>', 'database file (default: $FACTOR_AUDIT_DB, else data/factor-audit.db)')
+    .option(
+      '--db <file>',
+      'database: a SQLite file or a postgres:// URL (default: $DATABASE_URL, else $FACTOR_AUDIT_DB, else data/factor-audit.db)',
+    )
     .option('--study <name>', 'study to work on', 'default')
     .showHelpAfterError()
     .exitOverride()

@@ -22,10 +22,10 @@ export async function serve(
   log: (line: string) => void = console.log,
 ): Promise<Server> {
   await ensureClientBuilt(log);
-  const db = await openDatabase(config.databaseFile);
+  const db = await openDatabase(config.database);
   await deleteExpiredSessions(db);
   if (await isEmptyDatabase(db)) {
-    log(`Empty database ${config.databaseFile}: loading the demo study…`);
+    log(`Empty database ${db.location}: loading the demo study…`);
     await loadDemo(db);
     // The demo annotators find a queue waiting (the demo's sample, given to alice and bob).
     await assignDemoSample(db);
@@ -54,7 +54,7 @@ export async function serve(
   log(
     `\nfactor-audit is running at http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}/`,
   );
-  log(`database: ${config.databaseFile}`);
+  log(`database: ${db.location}`);
   const logins = await workingDemoLogins(db);
   if (logins.length > 0) {
     log('\nDemo logins (change them with: npm run -s cli -- user passwd NAME):');

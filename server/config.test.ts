@@ -6,13 +6,19 @@ describe('loadConfig', () => {
     expect(loadConfig({}, false)).toEqual({
       port: 8080,
       host: '127.0.0.1',
-      databaseFile: 'data/factor-audit.db',
+      database: 'data/factor-audit.db',
       sessionTtlHours: 12,
       cookieSecure: false,
       trustProxy: false,
       logLevel: 'silent',
       logFormat: 'json',
     });
+  });
+  it('uses PostgreSQL when DATABASE_URL is set, and refuses a DATABASE_URL that is not one', () => {
+    expect(
+      loadConfig({ DATABASE_URL: 'postgres://fa@db.example/fa', FACTOR_AUDIT_DB: 'x.db' }).database,
+    ).toBe('postgres://fa@db.example/fa');
+    expect(() => loadConfig({ DATABASE_URL: 'data/x.db' })).toThrow(/DATABASE_URL/);
   });
   it('writes readable log lines on a terminal and JSON elsewhere, unless LOG_FORMAT says which', () => {
     expect(loadConfig({}, true).logFormat).toBe('pretty');

@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { isPostgresUrl } from '../shared/database-location.ts';
 import { describeIssues } from '../shared/zod-issues.ts';
 
 /**
@@ -53,7 +54,12 @@ export type LogFormat = (typeof LOG_FORMATS)[number];
 const configSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().min(1).default('127.0.0.1'),
-  FACTOR_AUDIT_DB: z.string().min(1).default('data/factor-audit.db'),
+  FACTOR_AUDIT_DB: z.string().min(1).max(4096).default('data/factor-audit.db'),
+  DATABASE_URL: z
+    .string()
+    .max(4096)
+    .refine(isPostgresUrl, 'must be a PostgreSQL URL (postgres://USER:PASSWORD@HOST:PORT/DATABASE)')
+    .optional(),
   SESSION_TTL_HOURS: z.coerce
     .number()
     .positive()
@@ -71,7 +77,8 @@ const configSchema = z.object({
 export interface ServerConfig {
   port: number;
   host: string;
-  databaseFile: string;
+  /** DATABASE_URL (PostgreSQL) when set, else FACTOR_AUDIT_DB (a SQLite file). */
+  database: string;
   sessionTtlHours: number;
   cookieSecure: boolean;
   /** Unset: no proxy is trusted, and X-Forwarded-For is ignored. */
@@ -99,7 +106,7 @@ export function loadConfig(
   return {
     port: config.PORT,
     host: config.HOST,
-    databaseFile: config.FACTOR_AUDIT_DB,
+    database: config.DATABASE_URL ?? config.FACTOR_AUDIT_DB,
     sessionTtlHours: config.SESSION_TTL_HOURS,
     cookieSecure: config.COOKIE_SECURE,
     trustProxy: config.TRUST_PROXY,

@@ -1,7 +1,17 @@
 import type { Command } from 'commander';
 import { loadConfig } from '../../server/config.ts';
+import { isPostgresUrl } from '../../shared/database-location.ts';
 import { type CliIo, databasePath, type GlobalOptions } from '../io.ts';
 import { serve } from '../serve.ts';
+
+/** The setting that names `location` to the server: DATABASE_URL for PostgreSQL, else the file. */
+function databaseSetting(
+  location: string,
+): { DATABASE_URL: string } | { DATABASE_URL: undefined; FACTOR_AUDIT_DB: string } {
+  return isPostgresUrl(location)
+    ? { DATABASE_URL: location }
+    : { DATABASE_URL: undefined, FACTOR_AUDIT_DB: location };
+}
 
 export function registerServe(program: Command, io: CliIo, globals: () => GlobalOptions): void {
   program
@@ -12,7 +22,7 @@ export function registerServe(program: Command, io: CliIo, globals: () => Global
     .action(async (options: { port?: string; host?: string }) => {
       const config = loadConfig({
         ...io.env,
-        FACTOR_AUDIT_DB: databasePath(globals(), io),
+        ...databaseSetting(databasePath(globals(), io)),
         ...(options.port === undefined ? {} : { PORT: options.port }),
         ...(options.host === undefined ? {} : { HOST: options.host }),
       });

@@ -125,7 +125,7 @@ export async function writeGold(
        ON CONFLICT (argument_id) DO UPDATE SET status = excluded.status, version = excluded.version,
          adjudicator = excluded.adjudicator, judgement = excluded.judgement, decisions = excluded.decisions,
          note = excluded.note, updated_at = excluded.updated_at, fixed_at = excluded.fixed_at,
-         import_id = coalesce(excluded.import_id, import_id), last_client_save_id = excluded.last_client_save_id`,
+         import_id = coalesce(excluded.import_id, adjudications.import_id), last_client_save_id = excluded.last_client_save_id`,
       params,
     );
     const stored = await findGold(db, write.argumentRowId);

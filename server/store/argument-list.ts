@@ -33,7 +33,8 @@ export async function listArgumentPage(
   const values: (string | number)[] = [studyId];
   if (query.q !== undefined && query.q !== '') {
     where.push(
-      "(a.external_id LIKE ? ESCAPE '\\' OR t.external_id LIKE ? ESCAPE '\\' OR a.text LIKE ? ESCAPE '\\')",
+      // lower() on both sides: SQLite's LIKE ignores ASCII case, PostgreSQL's does not.
+      "(lower(a.external_id) LIKE lower(?) ESCAPE '\\' OR lower(t.external_id) LIKE lower(?) ESCAPE '\\' OR lower(a.text) LIKE lower(?) ESCAPE '\\')",
     );
     const pattern = likePattern(query.q);
     values.push(pattern, pattern, pattern);
@@ -63,19 +64,26 @@ export async function listArgumentPage(
 }
 
 /** The extractors' status (extracted / failed) of the given arguments, by argument row id. */
+/** At most this many values in one `IN (…)` list. */
+const IN_LIST_CHUNK = 1_000;
+
 export async function extractionStatusesOf(
   db: Db,
   argumentRowIds: readonly number[],
 ): Promise<Map<number, Record<string, 'extracted' | 'failed'>>> {
   const byArgument = new Map<number, Record<string, 'extracted' | 'failed'>>();
   if (argumentRowIds.length === 0) return byArgument;
-  const rows = await db.all<{ rowId: number; extractor: string; status: 'extracted' | 'failed' }>(
-    `SELECT e.argument_id AS rowId, x.name AS extractor, e.status FROM extractions e
-     JOIN extractors x ON x.id = e.extractor_id WHERE e.argument_id IN (SELECT value FROM json_each(?))`,
-    [JSON.stringify(argumentRowIds)],
-  );
-  for (const row of rows)
-    byArgument.set(row.rowId, { ...byArgument.get(row.rowId), [row.extractor]: row.status });
+  // A list of placeholders per chunk (json_each is SQLite's alone); a page is far below the chunk.
+  for (let start = 0; start < argumentRowIds.length; start += IN_LIST_CHUNK) {
+    const ids = argumentRowIds.slice(start, start + IN_LIST_CHUNK);
+    const rows = await db.all<{ rowId: number; extractor: string; status: 'extracted' | 'failed' }>(
+      `SELECT e.argument_id AS rowId, x.name AS extractor, e.status FROM extractions e
+       JOIN extractors x ON x.id = e.extractor_id WHERE e.argument_id IN (${ids.map(() => '?').join(', ')})`,
+      ids,
+    );
+    for (const row of rows)
+      byArgument.set(row.rowId, { ...byArgument.get(row.rowId), [row.extractor]: row.status });
+  }
   return byArgument;
 }
 

@@ -61,7 +61,7 @@ export async function listImportPage(
             i.records, i.inserted, i.replaced, i.unchanged,
             (SELECT l.actor FROM audit_log l
               WHERE l.study_id = i.study_id AND l.action = 'import' AND l.subject = i.file_name
-                AND json_extract(l.details, '$.sha256') = i.sha256 AND l.at >= i.imported_at
+                AND l.details LIKE '%"sha256":"' || i.sha256 || '"%' AND l.at >= i.imported_at
               ORDER BY l.id LIMIT 1) AS actor
      FROM imports i WHERE i.study_id = ? ORDER BY i.id DESC LIMIT ? OFFSET ?`,
     [studyId, page.pageSize, (page.page - 1) * page.pageSize],

@@ -240,6 +240,7 @@ export async function listBatchRequestsPage(
   afterId: number,
   limit: number,
 ): Promise<BatchRequestRow[]> {
+  if (statuses.length === 0) return [];
   const marks = statuses.map(() => '?').join(', ');
   return await db.all<BatchRequestRow>(
     `${REQUEST_SELECT} WHERE job_id = ? AND status IN (${marks}) AND id > ? ORDER BY id LIMIT ?`,

@@ -1,9 +1,15 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { errors } from '../errors.ts';
-import type { Db } from './db.ts';
+import type { Db, Dialect } from './db.ts';
 
-const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations/', import.meta.url));
+/** Each engine's numbered migrations: the same numbers and names, each written in its own dialect. */
+const MIGRATIONS_DIRS: Record<Dialect, string> = {
+  sqlite: fileURLToPath(new URL('./migrations/', import.meta.url)),
+  postgres: fileURLToPath(new URL('./migrations/postgres/', import.meta.url)),
+};
+/** Any key: two app servers migrating one PostgreSQL at once take turns on it. */
+const MIGRATION_LOCK = 4_711_2026;
 const MIGRATION_FILE = /^(\d{3})_[a-z0-9_]+\.sql$/;
 
 export interface Migration {
@@ -13,7 +19,7 @@ export interface Migration {
 }
 
 /** The numbered SQL files of `server/store/migrations/`, in order. */
-export function loadMigrations(dir: string = MIGRATIONS_DIR): Migration[] {
+export function loadMigrations(dir: string = MIGRATIONS_DIRS.sqlite): Migration[] {
   return readdirSync(dir)
     .filter((file) => MIGRATION_FILE.test(file))
     .sort()
@@ -45,8 +51,18 @@ export interface MigrationOutcome {
  */
 export async function applyMigrations(
   db: Db,
-  migrations: Migration[] = loadMigrations(),
+  migrations: Migration[] = loadMigrations(MIGRATIONS_DIRS[db.dialect]),
 ): Promise<MigrationOutcome> {
+  if (db.dialect === 'sqlite') return await applyPending(db, migrations);
+  // PostgreSQL's DDL is transactional: the whole run is one transaction, under a lock that makes a
+  // second app server starting at the same moment wait and then find nothing left to do.
+  return await db.transaction(async () => {
+    await db.first('SELECT pg_advisory_xact_lock(?)', [MIGRATION_LOCK]);
+    return await applyPending(db, migrations);
+  });
+}
+
+async function applyPending(db: Db, migrations: Migration[]): Promise<MigrationOutcome> {
   await db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
     version INTEGER PRIMARY KEY,
     name TEXT NOT NULL,
@@ -76,7 +92,10 @@ export async function applyMigrations(
 }
 
 /** `applyMigrations`, answering only the names applied. */
-export async function migrate(db: Db, migrations: Migration[] = loadMigrations()): Promise<string[]> {
+export async function migrate(
+  db: Db,
+  migrations: Migration[] = loadMigrations(MIGRATIONS_DIRS[db.dialect]),
+): Promise<string[]> {
   return (await applyMigrations(db, migrations)).applied;
 }
 

@@ -3,6 +3,7 @@ import { dirname } from 'node:path';
 import { errors } from '../errors.ts';
 import { type Db, SqliteDb } from './db.ts';
 import { applyMigrations, type MigrationOutcome } from './migrate.ts';
+import { isPostgresUrl, PostgresDb } from './postgres/postgres-db.ts';
 
 export interface OpenOptions {
   /** How long to wait for another connection's write lock (`SERVER_BUSY_TIMEOUT_MS` unless given). */
@@ -15,17 +16,30 @@ export interface OpenOptions {
  * and its connection closed.
  */
 export async function openAndMigrate(
-  file: string,
+  location: string,
   options: OpenOptions = {},
 ): Promise<{ db: Db; migration: MigrationOutcome }> {
-  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
-  const db = new SqliteDb(file, options);
+  const db = connect(location, options);
   try {
     return { db, migration: await applyMigrations(db) };
   } catch (error) {
     await db.close();
     throw error;
   }
+}
+
+/**
+ * A connection to `location`: a PostgreSQL URL (`postgres://…`), or else a SQLite file (its folder
+ * created when missing) or `:memory:`.
+ */
+function connect(location: string, options: OpenOptions): Db {
+  if (isPostgresUrl(location))
+    return new PostgresDb(
+      location,
+      options.busyTimeoutMs === undefined ? {} : { lockTimeoutMs: options.busyTimeoutMs },
+    );
+  if (location !== ':memory:') mkdirSync(dirname(location), { recursive: true });
+  return new SqliteDb(location, options);
 }
 
 /** Opens (creating if needed) the database file and brings its schema up to date. */
@@ -35,7 +49,7 @@ export async function openDatabase(file: string, options: OpenOptions = {}): Pro
 
 /** Opens a database that must already exist (read commands never create one by accident). */
 export async function openExistingDatabase(file: string, options: OpenOptions = {}): Promise<Db> {
-  if (file !== ':memory:' && !existsSync(file))
+  if (file !== ':memory:' && !isPostgresUrl(file) && !existsSync(file))
     throw errors.notFound(`The database ${file} (create it with: npm run -s cli -- init, or pass --db FILE)`);
   return await openDatabase(file, options);
 }

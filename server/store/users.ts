@@ -113,7 +113,7 @@ export async function countOtherEnabledAdmins(db: Db, exceptId: number): Promise
     (
       await db.first<{ count: number }>(
         `SELECT count(*) AS count FROM users
-       WHERE id <> ? AND disabled = 0 AND EXISTS (SELECT 1 FROM json_each(users.roles) WHERE value = 'admin')`,
+       WHERE id <> ? AND disabled = 0 AND roles LIKE '%"admin"%'`,
         [exceptId],
       )
     )?.count ?? 0

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { isPostgresUrl, printableLocation } from '../../../shared/database-location.ts';
 import { errors } from '../../errors.ts';
 import type { MigrationOutcome } from '../../store/migrate.ts';
 import { type OpenOptions, openAndMigrate } from '../../store/open.ts';
@@ -18,7 +19,7 @@ export async function migrateDatabaseFile(
   file: string,
   options: OpenOptions = {},
 ): Promise<MigrationSummary> {
-  const created = file !== ':memory:' && !existsSync(file);
+  const created = file !== ':memory:' && !isPostgresUrl(file) && !existsSync(file);
   let opened: Awaited<ReturnType<typeof openAndMigrate>>;
   try {
     opened = await openAndMigrate(file, options);
@@ -28,7 +29,7 @@ export async function migrateDatabaseFile(
     throw error;
   }
   await opened.db.close();
-  return { file, created, ...opened.migration };
+  return { file: printableLocation(file), created, ...opened.migration };
 }
 
 /** SQLite's answer for a file that is something else (SQLITE_NOTADB). */
