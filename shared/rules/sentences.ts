@@ -53,7 +53,9 @@ export function splitSentences(text: string, protectedSpans: readonly Span[]): S
       if (!brokeBefore) paragraph += 1;
       brokeBefore = true;
     } else {
-      if (isPlyLabelLine(line) && !brokeBefore) paragraph += 1;
+      // A ply label after a blank line opens no second paragraph, so only a line that follows
+      // another is read for one (the heading test is the dearer condition).
+      if (!brokeBefore && isPlyLabelLine(line)) paragraph += 1;
       brokeBefore = false;
       const marker = BULLET.exec(line) ?? HEADING.exec(line);
       const bulletLine = BULLET.test(line);
