@@ -3,6 +3,7 @@ import type { ResolvedCue } from './case-references.ts';
 import { type Attribution, addComparisons, overall, put, trailingReading } from './comparison.ts';
 import type { HypotheticalWord } from './hypotheticals.ts';
 import type { Lexicon } from './lexicon.ts';
+import { answeredNo } from './negation.ts';
 import { affirmsOnItsOwn, type Entry, type SegmentFacts, segmentFacts } from './segment-facts.ts';
 import type { Segment } from './segments.ts';
 import { SentenceReader } from './sentence-reader.ts';
@@ -19,6 +20,13 @@ export interface SegmentedSentence extends Sentence {
 export interface AttributedMention {
   mention: FoundMention;
   attributions: Attribution[];
+}
+
+/** An asserted reading denied by the answer to its question (`negation.answered-no`); others unchanged. */
+function deny(attribution: Attribution): Attribution {
+  return attribution.polarity === 'asserted'
+    ? { ...attribution, polarity: 'negated', rules: [...attribution.rules, 'negation.answered-no'] }
+    : attribution;
 }
 
 function within(span: Span, position: number): boolean {
@@ -160,6 +168,17 @@ function readMentions(
   return read;
 }
 
+const DASH_AHEAD = /^[\s*_]*[—–-]/;
+
+/** Whether `next` opens with a dash right after `facts` and names no case of its own: `facts` labels it. */
+function labelsNextClause(text: string, facts: SegmentFacts, next: SegmentFacts | undefined): boolean {
+  return (
+    next !== undefined &&
+    next.cues.length === 0 &&
+    DASH_AHEAD.test(text.slice(facts.segment.end, next.segment.end))
+  );
+}
+
 /**
  * Segments without mentions but with case words add readings to the mentions just before them
  * (`case.trailing-case-words` and the comparison rules `trailingReading` applies).
@@ -176,6 +195,10 @@ function applyTrailingSegments(
     if (facts.mentions.length > 0 || facts.cues.length === 0 || index < firstWithMentions) continue;
     // "… and the precedents (TSC1: F16, F24 …": a case word before a colon introduces what follows.
     if (all[index + 1]?.segment.opener === 'colon') continue;
+    // … and so does a bare case word before a dash when what follows names no case of its own
+    // (shorthand notes: "TSC1 also F2; cur. — no payment to anyone" says nothing of F2 for the
+    // current case; the clause after the dash is about it).
+    if (facts.elliptical && labelsNextClause(text, facts, all[index + 1])) continue;
     if (opensForward(all, facts)) continue;
     // "…; and TSC2, in which no covenant was signed, cannot govern …": a bare case word with a
     // relative clause after it is the subject of a new statement, no extension of the one before
@@ -296,7 +319,12 @@ export function attributeMentions(
     const { mains, inherited } = mainCases(reader, all, sentence.paragraph, leadIn ?? underHeading);
     const read = readMentions(reader, all, mains, inherited);
     applyTrailingSegments(all, read, text, lexicon);
-    for (const mention of inSentence) result.push({ mention, attributions: read.get(mention) ?? [] });
+    // A question answered "No" in the next sentence asserts nothing it asked: its readings are denied.
+    const denied = answeredNo(text, sentence, next, lexicon);
+    for (const mention of inSentence) {
+      const attributions = read.get(mention) ?? [];
+      result.push({ mention, attributions: denied ? attributions.map(deny) : attributions });
+    }
 
     if (leadsList) {
       const entries = reader.leadIn(all, sentence.paragraph);

@@ -8,6 +8,7 @@ import type { RuleName } from './types.ts';
 const NO_CASES: ReadonlySet<unknown> = new Set();
 const OPENING_PRONOUN = /^\W*(?:it|they|he|she)\b/i;
 const WITH_BEFORE = /\bwith\s+$/i;
+const DASH_OPENS = /^[\s*_]*[—–-]/;
 
 /** The cases a sharing segment names after "with" ("shares F10 with the input case"): the partners, not the subject. */
 function sharePartners(reader: SentenceReader, facts: SegmentFacts | undefined): ReadonlySet<unknown> {
@@ -106,10 +107,19 @@ export const CASE_RULES = [
   },
   {
     name: 'case.relative-antecedent',
-    says: 'A relative clause or what follows a colon, without case words of its own, takes the case named just before it ("TSC2, which also involved F1", "TSC1: F16, F24"); after case words joined by a sign or "and" ("TSC1 ~ current: F3, F5") it takes them all.',
+    says: 'A relative clause or what follows a colon, without case words of its own, takes the case named just before it ("TSC2, which also involved F1", "TSC1: F16, F24"); what follows a dash after a clause with case words but without factors takes all that clause\'s cases ("TSC2 (won by the defendant) — F4 but F5", "cur. ≈ TSC1 — F4, F6 both"); after case words joined by a sign or "and" ("TSC1 ~ current: F3, F5") it takes them all.',
     example: 'Cite TSC2, a defendant win, which also involved F1 and F10.',
     decide({ reader, all, index, facts }) {
       const previous = all[index - 1];
+      // A dash after case words with no factor of their own introduces what is said of them, as a
+      // colon does (shorthand notes: "TSC2 (pro-defendant) — F4 but F5").
+      const labelled =
+        previous !== undefined &&
+        previous.mentions.length === 0 &&
+        previous.cues.length > 0 &&
+        DASH_OPENS.test(reader.text.slice(previous.segment.end, facts.segment.end));
+      const labels = labelled ? previous.plain.filter((entry) => !entry.negated) : [];
+      if (labels.length > 0) return { entries: asserted(labels, 'case.relative-antecedent') };
       // "TSC1 ~ current: F3, F5": what follows the colon of joined case words is said of each.
       const joined = previous && facts.segment.opener === 'colon' ? reader.joinedCases(previous) : undefined;
       if (joined)

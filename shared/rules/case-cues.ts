@@ -67,6 +67,8 @@ const PATTERNS: ReadonlyArray<
     () => CURRENT,
     ['current'],
   ],
+  // Shorthand notes abbreviate the current case with a period: "cur. lacks F2", "Curr. & TSC1".
+  ['\\b{current-abbreviation}\\.(?!\\w)', 'gi', () => CURRENT, ['cur']],
   ['\\bTSC\\s*[-#]?\\s*(?:no\\.?\\s*)?([12])\\b', 'gi', numbered, ['tsc']],
   ['\\btrade\\s+secret\\s+case\\s*(?:#|no\\.?)?\\s*([12])\\b', 'gi', numbered, ['trade']],
   ['\\bprecedent\\s*(?:#|no\\.?)?\\s*([12])\\b', 'gi', numbered, ['precedent']],

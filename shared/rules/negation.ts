@@ -30,7 +30,24 @@ const patternsOf = definePatterns({
   NEGATION_AFTER_CASE: ['^\\s*(?:{case-negation-adverb}\\s+)?{case-negation-after}\\b', 'i'],
   // The colon ends the case word's clause, so this one is read past it.
   COLON_NEGATION_AFTER_CASE: ['^\\s*:\\s*{colon-negation}(?=\\s*(?:[).;,]|$))', 'i'],
+  // The answer that opens the sentence after a question, an "A:" answer label of a Q&A before it:
+  // "F3? No — …", "A: None."
+  ANSWER_NEGATIVE: ['^[\\s*_>]*(?:A\\s*[:.)]\\s*)?{answer-negative}(?![\\w-])', 'i'],
 });
+// A question: its last word followed by "?", then emphasis or closing quotes only.
+const QUESTION_END = /\?[\s*_"'”’)]*$/;
+
+/**
+ * Whether the sentence `question` asks a question and the sentence `answer` after it opens by
+ * denying it (`negation.answered-no`): "Input ≈ TSC1: F3? No — neither has it."
+ */
+export function answeredNo(text: string, question: Span, answer: Span | undefined, lexicon: Lexicon): boolean {
+  return (
+    answer !== undefined &&
+    QUESTION_END.test(text.slice(question.start, question.end)) &&
+    patternsOf(lexicon).ANSWER_NEGATIVE.test(text.slice(answer.start, answer.end))
+  );
+}
 const DISTINGUISHED_FROM = /^\s+from\b/i;
 
 /** Every negation word of `text`, in order. */
@@ -125,6 +142,11 @@ export const NEGATION_RULES = [
     name: 'negation.likeness-denied',
     says: 'An F18 (identical products) wording that its clause goes on to deny in other words ("the knock-off differed in several features", "the copy was different") is negated: a likeness denied (class likeness-denial).',
     example: 'In TSC1, the knock-off differed in several features.',
+  },
+  {
+    name: 'negation.answered-no',
+    says: 'A factor asked about in a question is negated for the cases the question asks of when the sentence after it opens with a denial (class answer-negative: "No", "None", "Neither", "✗"; after an "A:" label too) — the Q&A and checklist formats ("TSC2: F21? No.").',
+    example: 'Did the defendant in TSC1 sign a nondisclosure agreement? No.',
   },
   {
     name: 'negation.list-before-negated-clause',

@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { extractFactors } from './extract.ts';
+import { SHIPPED_LEXICON } from './test-lexicon.ts';
+
+// The format rules of edition 3.3.0, each on sentences written for this test (not a labelled set's):
+// shorthand notes ("cur." for the current case, a dash after bare case words, case words joined by
+// "≈") and questions answered in the next sentence (Q&A, checklists).
+function lists(text: string) {
+  const { current, tsc1, tsc2 } = extractFactors(text, SHIPPED_LEXICON);
+  return { current, tsc1, tsc2 };
+}
+
+describe('shorthand notes (3.3.0)', () => {
+  it('reads "cur." and "Curr." as the current case, without ending the sentence before a lower-case word', () => {
+    expect(lists('Note: cur. has F13, TSC2 not.')).toEqual({ current: ['F13'], tsc1: [], tsc2: [] });
+    expect(lists('Curr. & TSC2 both F21.')).toEqual({ current: ['F21'], tsc1: [], tsc2: ['F21'] });
+    // A capital after "cur." starts a new sentence, which says nothing of the current case.
+    expect(lists('TSC1 had F7, same as cur. TSC2 had F25.').tsc2).toEqual(['F25']);
+  });
+
+  it('reads what follows a dash after case words without factors as said of them', () => {
+    expect(lists('TSC2 (won by the defendant) — F10 and F27.')).toEqual({
+      current: [],
+      tsc1: [],
+      tsc2: ['F10', 'F27'],
+    });
+    expect(lists('Curr. ≈ TSC1 — F2, F14 both.')).toEqual({ current: ['F2', 'F14'], tsc1: ['F2', 'F14'], tsc2: [] });
+  });
+
+  it('does not extend the factor before to a bare case word that labels the clause after its dash', () => {
+    expect(lists('TSC1 also F22 (a hidden camera); cur. — nobody watched anything.').current).toEqual([]);
+  });
+
+  it('gives a parenthesis after case words joined by a sign to each of them', () => {
+    expect(lists('TSC2 ≈ cur. (F11; F20).')).toEqual({ current: ['F11', 'F20'], tsc1: [], tsc2: ['F11', 'F20'] });
+  });
+});
+
+describe('questions answered in the next sentence (3.3.0)', () => {
+  it('denies what a question asked when the answer opens with "No", "None", "Neither" or "✗"', () => {
+    expect(lists('Did the defendant in TSC2 bribe an employee (F2)? No.').tsc2).toEqual([]);
+    expect(
+      extractFactors('TSC1: F17? Nope — both plaintiffs built it alone.', SHIPPED_LEXICON).mentions.map(
+        (mention) => `${mention.factor}:${mention.case}:${mention.polarity}`,
+      ),
+    ).toContain('F17:tsc1:negated');
+    expect(lists('Q: Was F27 present in the input case? A: None at all.').current).toEqual([]);
+    expect(lists('Here: F13? ✗ (no covenant was signed).').current).toEqual([]);
+  });
+
+  it('keeps what a question asked when the answer affirms it, and a question without an answer', () => {
+    expect(lists('Did the defendant here use the plaintiff\'s drawings (F14)? Yes, every page.').current).toEqual([
+      'F14',
+    ]);
+    expect(lists('Was F16 true of TSC1? The record says so.').tsc1).toEqual(['F16']);
+  });
+});
