@@ -24,7 +24,11 @@ describe('shorthand notes (3.3.0)', () => {
       tsc1: [],
       tsc2: ['F10', 'F27'],
     });
-    expect(lists('Curr. ≈ TSC1 — F2, F14 both.')).toEqual({ current: ['F2', 'F14'], tsc1: ['F2', 'F14'], tsc2: [] });
+    expect(lists('Curr. ≈ TSC1 — F2, F14 both.')).toEqual({
+      current: ['F2', 'F14'],
+      tsc1: ['F2', 'F14'],
+      tsc2: [],
+    });
   });
 
   it('does not extend the factor before to a bare case word that labels the clause after its dash', () => {
@@ -32,7 +36,11 @@ describe('shorthand notes (3.3.0)', () => {
   });
 
   it('gives a parenthesis after case words joined by a sign to each of them', () => {
-    expect(lists('TSC2 ≈ cur. (F11; F20).')).toEqual({ current: ['F11', 'F20'], tsc1: [], tsc2: ['F11', 'F20'] });
+    expect(lists('TSC2 ≈ cur. (F11; F20).')).toEqual({
+      current: ['F11', 'F20'],
+      tsc1: [],
+      tsc2: ['F11', 'F20'],
+    });
   });
 });
 
@@ -49,9 +57,9 @@ describe('questions answered in the next sentence (3.3.0)', () => {
   });
 
   it('keeps what a question asked when the answer affirms it, and a question without an answer', () => {
-    expect(lists('Did the defendant here use the plaintiff\'s drawings (F14)? Yes, every page.').current).toEqual([
-      'F14',
-    ]);
+    expect(
+      lists("Did the defendant here use the plaintiff's drawings (F14)? Yes, every page.").current,
+    ).toEqual(['F14']);
     expect(lists('Was F16 true of TSC1? The record says so.').tsc1).toEqual(['F16']);
   });
 });

@@ -97,17 +97,29 @@ export function absorbIntoCodes(
   segments: readonly Span[],
 ): FoundMention[] {
   const codes = mentions.filter((mention) => mention.style === 'code');
-  return mentions.filter((mention) => {
+  // The negation inside a wording a code carries stays the factor's own ("the agreement in the
+  // input case did not spell out what was secret (F5)": the "not" is F5's, not the input case's).
+  const ownNegation = new Map<FoundMention, number>();
+  const kept = mentions.filter((mention) => {
     if (mention.style === 'code' || mention.factor === 'unlisted') return true;
     const segment = segments.find((span) => mention.start >= span.start && mention.start < span.end);
-    if (
-      segment &&
-      codes.some(
-        (code) => code.factor === mention.factor && code.start >= segment.start && code.start < segment.end,
-      )
-    )
-      return false;
-    const next = codes.find((code) => code.start >= mention.end);
-    return !(next && OPENS_CODES.test(text.slice(mention.end, next.start)));
+    const carrier = segment
+      ? codes.find(
+          (code) => code.factor === mention.factor && code.start >= segment.start && code.start < segment.end,
+        )
+      : undefined;
+    const next = carrier ?? codes.find((code) => code.start >= mention.end);
+    const carried =
+      carrier !== undefined || (next !== undefined && OPENS_CODES.test(text.slice(mention.end, next.start)));
+    if (carried && next && mention.negationAt !== undefined && !ownNegation.has(next))
+      ownNegation.set(next, mention.negationAt);
+    return !carried;
+  });
+  if (ownNegation.size === 0) return kept;
+  return kept.map((mention) => {
+    const negationAt = ownNegation.get(mention);
+    return negationAt === undefined || mention.negationAt !== undefined
+      ? mention
+      : { ...mention, negationAt };
   });
 }
