@@ -41,7 +41,12 @@ const QUESTION_END = /\?[\s*_"'”’)]*$/;
  * Whether the sentence `question` asks a question and the sentence `answer` after it opens by
  * denying it (`negation.answered-no`): "Input ≈ TSC1: F3? No — neither has it."
  */
-export function answeredNo(text: string, question: Span, answer: Span | undefined, lexicon: Lexicon): boolean {
+export function answeredNo(
+  text: string,
+  question: Span,
+  answer: Span | undefined,
+  lexicon: Lexicon,
+): boolean {
   return (
     answer !== undefined &&
     QUESTION_END.test(text.slice(question.start, question.end)) &&

@@ -102,8 +102,7 @@ export class SentenceReader {
     const cue = this.cues.find((candidate) => candidate.end === head);
     // "TSC1 ≈ cur. (F4; F14)": after case words joined by a sign, the parenthesis lists for each.
     const joined = cue ? this.joinedBefore(facts.segment.start, head) : undefined;
-    if (joined)
-      return joined.map((caseId) => ({ case: caseId, negated: false, rule: 'case.parenthetical' }));
+    if (joined) return joined.map((caseId) => ({ case: caseId, negated: false, rule: 'case.parenthetical' }));
     return cue
       ? cue.cases.map((caseId) => ({ case: caseId, negated: false, rule: 'case.parenthetical' }))
       : undefined;
