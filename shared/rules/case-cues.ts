@@ -55,6 +55,10 @@ const PATTERNS: ReadonlyArray<
   ['\\b(?:this|our)\\s+{this-case-noun}\\b', 'gi', () => CURRENT, ['this', 'our']],
   // "our client", "our employee": in a 3-ply argument "our" is a party of the case being argued.
   ['\\bour\\s+{our-party}s?\\b', 'gi', () => CURRENT, ['our']],
+  // … and so is any other thing "our" names — "our valve", "our designer" — but not a word of the
+  // discussion itself ("our view", "our analysis"); "ours" and "my client" too.
+  ["\\bour\\s+(?!{our-discourse-noun}\\b)[a-z][a-z'’-]*", 'gi', () => CURRENT, ['our']],
+  ['\\b{current-party-word}\\b', 'gi', () => CURRENT, ['ours', 'my client']],
   ['\\bthe\\s+case\\s+at\\s+(?:bar|hand)\\b', 'gi', () => CURRENT, ['case']],
   ['\\bhere\\b', 'gi', () => CURRENT, ['here']],
   // Terse arguments call the current case just "input": "Input and TSC1 share F4", "which input lacks".
@@ -108,6 +112,14 @@ const PATTERNS: ReadonlyArray<
     ['both'],
   ],
   ["\\bthere\\b(?!\\s+{existential-after-there}\\b)(?!['’]s)", 'gi', () => ({ kind: 'focus' }), ['there']],
+  // After "the" and a noun, "there" is the precedent's even before "was": "the employee there was
+  // the only developer" (an existential "there was" opens its clause).
+  [
+    '(?<=\\bthe\\s+[a-z]+\\s+)there\\b(?=\\s+{existential-after-there}\\b)',
+    'gi',
+    () => ({ kind: 'focus' }),
+    ['there'],
+  ],
   [
     '\\b(?:that|this|the\\s+cited|the\\s+same)\\s+(?:precedent|tsc)\\b',
     'gi',
