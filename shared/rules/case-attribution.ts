@@ -224,6 +224,11 @@ export const MENTION_CASE_RULES = [
     example: 'The defendant signed an NDA here, and TSC2 has it too.',
   },
   {
+    name: 'case.follow-up-sentence',
+    says: 'A sentence of case words only, bare or with an additive or a negation and at most four other words ("TSC1 too.", "Same in TSC2.", "Not in TSC2."), speaks of the factors of the sentence just before it in its paragraph, as a trailing clause does.',
+    example: 'The defendant here signed an NDA (F4). TSC1 too.',
+  },
+  {
     name: 'case.elliptical-extension',
     says: 'A bare "or TSC2" after a statement extends it, with its polarity ("No such break-in occurred in TSC1 or TSC2") — not a bare case word with a relative clause after it and a predicate of its own ("…; and TSC2, in which no covenant was signed, cannot govern …"), unless that predicate affirms ("and TSC2, which the defendant won, had the same factor").',
     example: 'No such break-in occurred in TSC1 or TSC2.',

@@ -66,7 +66,7 @@ const PATTERNS: ReadonlyArray<
   // … and just "current", when what follows cannot be a noun it qualifies ("current has F25", "not
   // current;", "current & TSC1", "F17 in current only"), never "current employer".
   [
-    '\\bcurrent\\b(?=[ \\t]*(?:[\\n,.;:&=~|()\\]]|->|$)|\\s+{bare-current-next}\\b|\\s+(?:and|or)\\s+TSC)',
+    '\\bcurrent\\b(?=[ \\t]*(?:[\\n,.;:&=~|()\\]/]|->|$)|\\s+{bare-current-next}\\b|\\s+(?:and|or)\\s+TSC)',
     'gi',
     () => CURRENT,
     ['current'],
@@ -74,6 +74,8 @@ const PATTERNS: ReadonlyArray<
   // Shorthand notes abbreviate the current case with a period: "cur. lacks F2", "Curr. & TSC1".
   ['\\b{current-abbreviation}\\.(?!\\w)', 'gi', () => CURRENT, ['cur']],
   ['\\bTSC\\s*[-#]?\\s*(?:no\\.?\\s*)?([12])\\b', 'gi', numbered, ['tsc']],
+  // Notes shorten "TSC1" to "T1" (a capital T, as written: no lower-case "t1").
+  ['\\bT-?([12])\\b', 'g', numbered, null],
   ['\\btrade\\s+secret\\s+case\\s*(?:#|no\\.?)?\\s*([12])\\b', 'gi', numbered, ['trade']],
   ['\\bprecedent\\s*(?:#|no\\.?)?\\s*([12])\\b', 'gi', numbered, ['precedent']],
   // "the first precedent", "the second earlier case", "the first old decision".

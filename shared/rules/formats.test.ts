@@ -63,3 +63,34 @@ describe('questions answered in the next sentence (3.3.0)', () => {
     expect(lists('Was F16 true of TSC1? The record says so.').tsc1).toEqual(['F16']);
   });
 });
+
+describe('outlines, transcripts and notes (3.3.0)', () => {
+  it('reads "T1" and "T2" as the precedents', () => {
+    expect(lists('T2 had F20; T1 had F10.')).toEqual({ current: [], tsc1: ['F10'], tsc2: ['F20'] });
+  });
+
+  it('reads an absence mark outside a table as a negation of the case word after it, else of its line', () => {
+    expect(lists('- F8: ✓ current / ✘ TSC1')).toEqual({ current: ['F8'], tsc1: [], tsc2: [] });
+    expect(lists('- ❌ F17 (TSC2)\n- ✓ F17 (TSC1)')).toEqual({ current: [], tsc1: ['F17'], tsc2: [] });
+  });
+
+  it('takes an answer after a speaker label in a transcript', () => {
+    expect(lists('JUDGE: Did TSC1 involve F21?\nMS. PARK: No, not at all.').tsc1).toEqual([]);
+    expect(lists('JUDGE: Did TSC1 involve F21?\nMS. PARK: Yes, plainly.').tsc1).toEqual(['F21']);
+  });
+
+  it('extends the factors of a sentence to a follow-up sentence of case words only', () => {
+    expect(lists('The rival here bribed an engineer (F2). TSC2 too.')).toEqual({
+      current: ['F2'],
+      tsc1: [],
+      tsc2: ['F2'],
+    });
+    const denied = extractFactors('The input case has F12. Not so in TSC1.', SHIPPED_LEXICON).mentions;
+    expect(denied.map((mention) => `${mention.case}:${mention.polarity}`)).toEqual([
+      'current:asserted',
+      'tsc1:negated',
+    ]);
+    // A sentence with a predicate of its own is a new statement, not a follow-up.
+    expect(lists('The input case has F12. TSC1 went for the plaintiff.').tsc1).toEqual([]);
+  });
+});

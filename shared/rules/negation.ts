@@ -11,7 +11,7 @@ const patternsOf = definePatterns({
   // follows it (segment-facts); "revealed it to customers without restriction" and "entered without
   // permission" negate nothing, and "without security measures" is a lexicon phrase of F19.
   NEGATION: [
-    "\\b(?:{contrary-of}(?=\\s)|not(?!\\s+{not-negating-after-not}\\b)|no(?!\\s+(?:{not-negating-after-no}|(?:common\\s+|shared\\s+)?factors?(?!\\s*F?\\s*\\d))\\b)|{negation-word}|without(?!\\s+(?:any\\s+)?{not-negating-after-without}\\b))\\b|\\b[a-z]+n['’]t\\b",
+    "{absence-mark}|\\b(?:{contrary-of}(?=\\s)|not(?!\\s+{not-negating-after-not}\\b)|no(?!\\s+(?:{not-negating-after-no}|(?:common\\s+|shared\\s+)?factors?(?!\\s*F?\\s*\\d))\\b)|{negation-word}|without(?!\\s+(?:any\\s+)?{not-negating-after-without}\\b))\\b|\\b[a-z]+n['’]t\\b",
     'gi',
   ],
   // A negation bound to the case word right after it: "but not in the input case", "not present in
@@ -21,7 +21,7 @@ const patternsOf = definePatterns({
   // input case from TSC2" it is the case after "from" that lacks it: `negationBeforeCase` leaves
   // the case before "from" alone and segment-facts binds the one after).
   NEGATION_BEFORE_CASE: [
-    '(?:\\b{bound-negator}\\s+(?:{presence-predicate}\\s+)?(?:in|for|from|to|with|of)\\s+|\\b{absence-word}\\s+(?:(?:in|from)\\s+)?|\\bnot\\s+|\\b{distinguish-verb}\\s+|\\b{distinguish-verb}\\s+(?:it|them|this|ours)\\s+from\\s+|\\b{differ-word}\\s+from\\s+)$',
+    '(?:{absence-mark}\\s*|\\b{bound-negator}\\s+(?:{presence-predicate}\\s+)?(?:in|for|from|to|with|of)\\s+|\\b{absence-word}\\s+(?:(?:in|from)\\s+)?|\\bnot\\s+|\\b{distinguish-verb}\\s+|\\b{distinguish-verb}\\s+(?:it|them|this|ours)\\s+from\\s+|\\b{differ-word}\\s+from\\s+)$',
     'i',
   ],
   DISTINGUISH_BEFORE: ['\\b{distinguish-verb}\\s+$', 'i'],
@@ -30,9 +30,12 @@ const patternsOf = definePatterns({
   NEGATION_AFTER_CASE: ['^\\s*(?:{case-negation-adverb}\\s+)?{case-negation-after}\\b', 'i'],
   // The colon ends the case word's clause, so this one is read past it.
   COLON_NEGATION_AFTER_CASE: ['^\\s*:\\s*{colon-negation}(?=\\s*(?:[).;,]|$))', 'i'],
-  // The answer that opens the sentence after a question, an "A:" answer label of a Q&A before it:
-  // "F3? No — …", "A: None."
-  ANSWER_NEGATIVE: ['^[\\s*_>]*(?:A\\s*[:.)]\\s*)?{answer-negative}(?![\\w-])', 'i'],
+  // The answer that opens the sentence after a question, after an answer or speaker label of a Q&A
+  // or a transcript ("A:", "COUNSEL:", "Ms. Reyes (for the plaintiff):"): "F3? No — …", "A: None."
+  ANSWER_NEGATIVE: [
+    "^[\\s*_>]*(?:A\\s*[.)]\\s*|[A-Z][\\w'’.]*(?:[ \\t]+[\\w'’.()]+){0,3}[ \\t]*:[ \\t]*)?[*_]*{answer-negative}(?![\\w-])",
+    'i',
+  ],
 });
 // A question: its last word followed by "?", then emphasis or closing quotes only.
 const QUESTION_END = /\?[\s*_"'”’)]*$/;
@@ -55,13 +58,25 @@ export function answeredNo(
 }
 const DISTINGUISHED_FROM = /^\s+from\b/i;
 
+// A match that is a mark, not a word (the class absence-mark: "✗", "❌").
+const ABSENCE_MARK_START = /^[^\p{L}\p{N}\s]/u;
+
+/** Whether `position` stands on a markdown table row (a line opening with "|"). */
+function inTableRow(text: string, position: number): boolean {
+  const lineStart = text.lastIndexOf('\n', position - 1) + 1;
+  return /^[ \t]*\|/.test(text.slice(lineStart, position));
+}
+
 /** Every negation word of `text`, in order. */
 export function findNegationWords(text: string, lexicon: Lexicon): Span[] {
   const { NEGATION } = patternsOf(lexicon);
   const spans: Span[] = [];
   NEGATION.lastIndex = 0;
-  for (let match = NEGATION.exec(text); match; match = NEGATION.exec(text))
+  for (let match = NEGATION.exec(text); match; match = NEGATION.exec(text)) {
+    // A mark in a table's cell speaks of its column only (`case.table-row`), not of the row's clause.
+    if (ABSENCE_MARK_START.test(match[0]) && inTableRow(text, match.index)) continue;
     spans.push({ start: match.index, end: match.index + match[0].length });
+  }
   return spans;
 }
 
