@@ -15,6 +15,8 @@ import type { Span } from './sentences.ts';
  *   precedent" after both were named is left to `focus`;
  * - `previous`: a sentence-opening "Its" / "Their" — the precedent the sentence before was about,
  *   if that is all it named ("The first precedent is distinguishable. Its owner protected …").
+ * - `ordinal`: "the former" / "the latter" as a subject of having or after a preposition — the
+ *   first or second of the two cases named just before ("TSC1 and TSC2 differ: the latter had F19").
  */
 export type CueTarget =
   | { kind: 'cases'; cases: readonly CaseId[] }
@@ -23,6 +25,7 @@ export type CueTarget =
   | { kind: 'role'; side: Outcome }
   | { kind: 'counterexample' }
   | { kind: 'previous' }
+  | { kind: 'ordinal'; second: boolean }
   | { kind: 'unidentified' };
 
 export interface CaseCue extends Span {
@@ -41,6 +44,10 @@ function numbered(digit: string | undefined): CueTarget {
 }
 
 type Target = (group: string | undefined) => CueTarget;
+
+function ordinal(word: string | undefined): CueTarget {
+  return { kind: 'ordinal', second: word?.toLowerCase() === 'latter' };
+}
 
 /**
  * Each pattern (a template over the lexicon's case-word classes) with what it refers to (the first
@@ -155,6 +162,12 @@ const PATTERNS: ReadonlyArray<
   ],
   // Capitalised: at a sentence's opening (`resolveCaseCues` checks that it opens the sentence).
   ['\\b(?:Its|Their)\\b', 'g', () => ({ kind: 'previous' }), null],
+  [
+    '(?:(?<=\\b{ordinal-case-preposition}\\s+)|(?=the\\s+(?:former|latter)\\s+(?:not\\s+)?{ordinal-case-verb}\\b))\\bthe\\s+(former|latter)\\b',
+    'gi',
+    ordinal,
+    ['former', 'latter'],
+  ],
   [
     "\\b(?:the|this|that|its|defendant['’]s)\\s+counter-?example\\b",
     'gi',

@@ -94,3 +94,20 @@ describe('outlines, transcripts and notes (3.3.0)', () => {
     expect(lists('The input case has F12. TSC1 went for the plaintiff.').tsc1).toEqual([]);
   });
 });
+
+describe('"the former" and "the latter" for cases (3.3.0)', () => {
+  it('names the first or the second of the two cases named just before', () => {
+    expect(lists('TSC2 and the input case differ. The former had F23; the latter did not.')).toEqual({
+      current: [],
+      tsc1: [],
+      tsc2: ['F23'],
+    });
+    expect(
+      lists('Compare the input case with TSC1: in the latter the owner published the recipe (F27).').tsc1,
+    ).toEqual(['F27']);
+  });
+
+  it('still refers to one of two factors when no two cases were named, or as an object', () => {
+    expect(lists('The input case has F4 and F6; TSC1 had only the latter.').tsc1).toEqual(['F6']);
+  });
+});
