@@ -118,3 +118,19 @@ describe('absorbIntoCodes keeps the negation of the wording it drops', () => {
     expect([result.current, result.tsc2]).toEqual([['F5'], []]);
   });
 });
+
+describe('resolveOverlaps and names written as labels (3.3.0)', () => {
+  it('keeps a hyphenated name of another factor against a paraphrase that ends inside it', () => {
+    const text = 'Both precedents share Knew-info-confidential.';
+    const phrase = at(text, 'share Knew-info-confidential', 'F12', 'paraphrase');
+    const name = at(text, 'Knew-info-confidential', 'F21', 'name');
+    expect(resolveOverlaps([phrase, name]).map((mention) => mention.factor)).toEqual(['F21']);
+  });
+
+  it('still lets a longer wording swallow a plain-worded name it ends with', () => {
+    const text = 'The owner took no security measures.';
+    const phrase = at(text, 'took no security measures', 'F19', 'paraphrase');
+    const name = at(text, 'security measures', 'F6', 'name');
+    expect(resolveOverlaps([phrase, name]).map((mention) => mention.factor)).toEqual(['F19']);
+  });
+});

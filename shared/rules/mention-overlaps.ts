@@ -13,7 +13,8 @@ function overlaps(a: Span, b: Span): boolean {
  * negation ("took no measures", F19) beats one of another factor starting inside that negation's
  * scope ("measures to protect the information", F6). Otherwise, among names and paraphrases the
  * longest wins (so "took no security measures", F19, beats the name "security measures", F6) —
- * but a paraphrase that cuts into a name of another factor loses to it — a
+ * but a paraphrase that cuts into a name of another factor, or ends inside a hyphenated one, loses
+ * to it — a
  * name before a paraphrase of equal length; a loser about the same factor as the winner it overlaps
  * is merged into it, lending its span and its stronger style ("agreed not to disclose the
  * information" found both as the name and as a paraphrase is one `name` mention over both spans); a loser about
@@ -62,9 +63,14 @@ function cutsIntoName(mention: FoundMention, others: readonly FoundMention[]): b
     (name) =>
       name.style === 'name' &&
       name.factor !== mention.factor &&
-      mention.start > name.start &&
-      mention.start < name.end &&
-      mention.end > name.end,
+      ((mention.start > name.start && mention.start < name.end && mention.end > name.end) ||
+        // … or begins before a name written as a label (hyphenated) and ends inside it: "share
+        // Knew-info-confidential" is the name F21, not a paraphrase "share … confidential" of F12
+        // (a plain-worded name may be part of a longer wording: "took no security measures", F19).
+        (name.text.includes('-') &&
+          mention.start < name.start &&
+          mention.end > name.start &&
+          mention.end <= name.end)),
   );
 }
 
