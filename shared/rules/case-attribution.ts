@@ -9,6 +9,7 @@ const NO_CASES: ReadonlySet<unknown> = new Set();
 const OPENING_PRONOUN = /^\W*(?:it|they|he|she)\b/i;
 const WITH_BEFORE = /\bwith\s+$/i;
 const DASH_OPENS = /^[\s*_]*[—–-]/;
+const SEMICOLON_BEFORE = /^[\s*_]*;/;
 
 /** The cases a sharing segment names after "with" ("shares F10 with the input case"): the partners, not the subject. */
 function sharePartners(reader: SentenceReader, facts: SegmentFacts | undefined): ReadonlySet<unknown> {
@@ -152,11 +153,17 @@ export const CASE_RULES = [
       const pronoun =
         facts.segment.opener === 'resume' &&
         OPENING_PRONOUN.test(reader.text.slice(facts.segment.start, facts.segment.end));
+      // A negation bound to a case word of an earlier clause does not reach past a ";": "Our
+      // defendant never tested a bottle; it simply lied its way in" asserts the deception.
+      const afterSemicolon = SEMICOLON_BEFORE.test(
+        reader.text.slice(all[index - 1]?.segment.end ?? facts.segment.start, facts.segment.start + 1),
+      );
       return {
-        entries: (pronoun ? leading.slice(0, 1) : leading).map((entry) => ({
-          ...entry,
-          rule: 'case.opening-case-words',
-        })),
+        entries: (pronoun ? leading.slice(0, 1) : leading).map((entry) =>
+          afterSemicolon && entry.negated
+            ? { case: entry.case, negated: false, rule: 'case.opening-case-words' }
+            : { ...entry, rule: 'case.opening-case-words' },
+        ),
       };
     },
   },

@@ -111,3 +111,12 @@ describe('"the former" and "the latter" for cases (3.3.0)', () => {
     expect(lists('The input case has F4 and F6; TSC1 had only the latter.').tsc1).toEqual(['F6']);
   });
 });
+
+describe('a negation bound to a case word and a semicolon (3.3.0)', () => {
+  it('does not carry the negation of a case word past a ";" into the next clause', () => {
+    expect(
+      lists('The defendant here never opened the product; it simply bribed a technician (F2).').current,
+    ).toEqual(['F2']);
+    expect(lists('The input case lacks F16; nothing here could be reverse engineered.').current).toEqual([]);
+  });
+});

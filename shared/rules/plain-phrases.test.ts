@@ -47,6 +47,7 @@ describe('plain-language phrases (3.3.0)', () => {
     expect(current('The visitor got the drawings by pretending to be somebody he was not.')).toEqual(['F26']);
     expect(current('Her agent called, claiming to be a prospective licensee.')).toEqual(['F26']);
     expect(current('He bluffed his way past the front desk.')).toEqual(['F26']);
+    expect(current('She got the price list by claiming to be an auditor.')).toEqual(['F26']);
   });
 
   it('reads general know-how and basic knowledge about customers as F11', () => {
