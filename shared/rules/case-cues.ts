@@ -124,7 +124,8 @@ const PATTERNS: ReadonlyArray<
   // After "the" and a noun, "there" is the precedent's even before "was": "the employee there was
   // the only developer" (an existential "there was" opens its clause).
   [
-    '(?<=\\bthe\\s+[a-z]+\\s+)there\\b(?=\\s+{existential-after-there}\\b)',
+    // (The lookbehind follows the literal word, so the combined search fails fast elsewhere.)
+    '\\bthere(?<=\\bthe\\s+[a-z]+\\s+there)\\b(?=\\s+{existential-after-there}\\b)',
     'gi',
     () => ({ kind: 'focus' }),
     ['there'],
@@ -163,7 +164,7 @@ const PATTERNS: ReadonlyArray<
   // Capitalised: at a sentence's opening (`resolveCaseCues` checks that it opens the sentence).
   ['\\b(?:Its|Their)\\b', 'g', () => ({ kind: 'previous' }), null],
   [
-    '(?:(?<=\\b{ordinal-case-preposition}\\s+)|(?=the\\s+(?:former|latter)\\s+(?:not\\s+)?{ordinal-case-verb}\\b))\\bthe\\s+(former|latter)\\b',
+    '\\bthe\\s+(former|latter)\\b(?:(?<=\\b{ordinal-case-preposition}\\s+the\\s+(?:former|latter))|(?=\\s+(?:not\\s+)?{ordinal-case-verb}\\b))',
     'gi',
     ordinal,
     ['former', 'latter'],
