@@ -55,8 +55,8 @@ const FLOORS: ReadonlyArray<readonly [WrittenSet, number, number, number, number
   ['dev-blind-2', 40, 0.93, 0.85, 0, 1],
   ['dev-blind-3', 40, 0.95, 0.92, 0, 0],
   ['heldout-4', 72, 0.95, 0.85, 0, 1],
-  ['heldout-5', 80, 0.92, 0.88, 3, 5],
-  ['heldout-6', 80, 0.89, 0.79, 10, 11],
+  ['heldout-5', 80, 0.93, 0.9, 2, 4],
+  ['heldout-6', 80, 0.92, 0.83, 2, 3],
 ];
 
 beforeAll(() => {

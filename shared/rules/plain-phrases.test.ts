@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { extractFactors } from './extract.ts';
 import { SHIPPED_LEXICON } from './test-lexicon.ts';
 
-// The plain-language phrases of edition 3.2.0, each on a sentence of its own (not a labelled set's),
+// The plain-language phrases of editions 3.2.0 and 3.3.0, each on a sentence of its own (not a labelled set's),
 // and one near sentence it must not read.
 function current(text: string): string[] {
   return extractFactors(text, SHIPPED_LEXICON).current;
