@@ -57,11 +57,18 @@ const NEAR_MISS = new RegExp(
  * @example classifyAbstention('no common factor between the input case and the tsc1/tsc2') // 'exact'
  */
 export function classifyAbstention(answer: string): Abstention {
-  if (countPlyLabels(answer) >= 2) return 'none';
   const flat = flatten(answer);
-  if (EXACT.test(flat) || EXACT.test(flattenLines(answer))) return 'exact';
-  if (NEAR_MISS.test(flat)) return 'near_miss';
-  return 'none';
+  // The phrase in the line-keeping flattening is the phrase in `flat` too (its spaces were runs of
+  // white space without a line break), so an answer whose `flat` lacks it skips both tests.
+  const declines =
+    flat.includes(EXACT_PHRASE) && (EXACT.test(flat) || EXACT.test(flattenLines(answer)))
+      ? 'exact'
+      : NEAR_MISS.test(flat)
+        ? 'near_miss'
+        : 'none';
+  // The ply labels are counted only for an answer that declines: they can only turn a decline into
+  // 'none', and reading every line for headings is the dearer test (most answers never decline).
+  return declines !== 'none' && countPlyLabels(answer) >= 2 ? 'none' : declines;
 }
 
 /** Whether `answer` ends with the study's abstention phrase (which has no final period of its own). */

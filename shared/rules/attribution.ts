@@ -3,6 +3,7 @@ import type { ResolvedCue } from './case-references.ts';
 import { type Attribution, addComparisons, overall, put, trailingReading } from './comparison.ts';
 import type { HypotheticalWord } from './hypotheticals.ts';
 import type { Lexicon } from './lexicon.ts';
+import { answeredNo } from './negation.ts';
 import { affirmsOnItsOwn, type Entry, type SegmentFacts, segmentFacts } from './segment-facts.ts';
 import type { Segment } from './segments.ts';
 import { SentenceReader } from './sentence-reader.ts';
@@ -19,6 +20,13 @@ export interface SegmentedSentence extends Sentence {
 export interface AttributedMention {
   mention: FoundMention;
   attributions: Attribution[];
+}
+
+/** An asserted reading denied by the answer to its question (`negation.answered-no`); others unchanged. */
+function deny(attribution: Attribution): Attribution {
+  return attribution.polarity === 'asserted'
+    ? { ...attribution, polarity: 'negated', rules: [...attribution.rules, 'negation.answered-no'] }
+    : attribution;
 }
 
 function within(span: Span, position: number): boolean {
@@ -160,6 +168,17 @@ function readMentions(
   return read;
 }
 
+const DASH_AHEAD = /^[\s*_]*[—–-]/;
+
+/** Whether `next` opens with a dash right after `facts` and names no case of its own: `facts` labels it. */
+function labelsNextClause(text: string, facts: SegmentFacts, next: SegmentFacts | undefined): boolean {
+  return (
+    next !== undefined &&
+    next.cues.length === 0 &&
+    DASH_AHEAD.test(text.slice(facts.segment.end, next.segment.end))
+  );
+}
+
 /**
  * Segments without mentions but with case words add readings to the mentions just before them
  * (`case.trailing-case-words` and the comparison rules `trailingReading` applies).
@@ -176,6 +195,10 @@ function applyTrailingSegments(
     if (facts.mentions.length > 0 || facts.cues.length === 0 || index < firstWithMentions) continue;
     // "… and the precedents (TSC1: F16, F24 …": a case word before a colon introduces what follows.
     if (all[index + 1]?.segment.opener === 'colon') continue;
+    // … and so does a bare case word before a dash when what follows names no case of its own
+    // (shorthand notes: "TSC1 also F2; cur. — no payment to anyone" says nothing of F2 for the
+    // current case; the clause after the dash is about it).
+    if (facts.elliptical && labelsNextClause(text, facts, all[index + 1])) continue;
     if (opensForward(all, facts)) continue;
     // "…; and TSC2, in which no covenant was signed, cannot govern …": a bare case word with a
     // relative clause after it is the subject of a new statement, no extension of the one before
@@ -232,6 +255,47 @@ function applyTrailingSegments(
   }
 }
 
+// At most this many words besides the case words make a follow-up sentence ("Same in TSC2 too.").
+const FOLLOW_UP_WORDS = 4;
+
+/**
+ * A sentence that is only case words, bare or with an additive or a negation ("TSC1 too.", "Same
+ * in TSC2.", "Not in TSC2."), speaks of the factors of the sentence just before it, as a trailing
+ * clause does (`case.follow-up-sentence`, then the reading `trailingReading` gives).
+ */
+function followUp(
+  text: string,
+  sentence: SegmentedSentence,
+  cues: readonly ResolvedCue[],
+  negations: readonly Span[],
+  hypotheticals: readonly HypotheticalWord[],
+  before: readonly Attribution[][],
+  lexicon: Lexicon,
+): void {
+  if (sentence.segments.length !== 1) return;
+  const [segment] = sentence.segments;
+  if (!segment) return;
+  const facts = segmentFacts(text, segment, [], cues, negations, hypotheticals, lexicon);
+  if (!facts.elliptical && !facts.affirms) return;
+  let rest = text.slice(segment.start, segment.end);
+  for (const cue of [...cues].reverse())
+    rest = rest.slice(0, cue.start - segment.start) + rest.slice(cue.end - segment.start);
+  if ((rest.match(/[A-Za-z]+/g) ?? []).length > FOLLOW_UP_WORDS) return;
+  for (const attributions of before) {
+    const polarity = overall(mainReadings(attributions));
+    if (polarity === 'hypothetical') continue;
+    for (const cue of facts.cues) {
+      const reading = trailingReading(cue, facts, polarity);
+      for (const caseId of cue.cases)
+        put(attributions, {
+          case: caseId,
+          polarity: reading.polarity,
+          rules: ['case.follow-up-sentence', reading.rule],
+        });
+    }
+  }
+}
+
 /**
  * Attaches cases and polarity to every mention, sentence by sentence, segment by segment, each
  * reading with the named rules that produced it:
@@ -266,6 +330,8 @@ export function attributeMentions(
   // The cases of the heading above ("### TSC1 (P)"), for the bare lists of factors under it.
   let headingCases: Entry[] | null = null;
   let headingParagraph = -1;
+  // The readings of the sentence just before, when it had mentions (for a follow-up sentence).
+  let previous: { paragraph: number; read: Attribution[][] } | null = null;
   for (const [sentenceIndex, sentence] of sentences.entries()) {
     const inSentence = mentionsOf(sentence);
     const sentenceCues = cuesOf(sentence);
@@ -276,8 +342,22 @@ export function attributeMentions(
     if (!sentence.bulletLine) leadIn = null;
     const leadsLines = sentence.heading && sentenceCues.length > 0;
     if (sentence.heading || sentence.paragraph !== headingParagraph) headingCases = null;
-    // A sentence without mentions has nothing to read, unless it leads a list or lines in.
-    if (inSentence.length === 0 && !leadsList && !leadsLines) continue;
+    // A sentence without mentions has nothing to read, unless it leads a list or lines in, or only
+    // names cases after a sentence with factors ("TSC1 too.", "Not in TSC2.").
+    if (inSentence.length === 0 && !leadsList && !leadsLines) {
+      if (previous && previous.paragraph === sentence.paragraph && sentenceCues.length > 0)
+        followUp(
+          text,
+          sentence,
+          sentenceCues,
+          sentenceNegations,
+          sentenceHypotheticals,
+          previous.read,
+          lexicon,
+        );
+      previous = null;
+      continue;
+    }
     const all = sentence.segments.map((segment) =>
       segmentFacts(
         text,
@@ -296,7 +376,16 @@ export function attributeMentions(
     const { mains, inherited } = mainCases(reader, all, sentence.paragraph, leadIn ?? underHeading);
     const read = readMentions(reader, all, mains, inherited);
     applyTrailingSegments(all, read, text, lexicon);
-    for (const mention of inSentence) result.push({ mention, attributions: read.get(mention) ?? [] });
+    // A question answered "No" in the next sentence asserts nothing it asked: its readings are denied.
+    const denied = answeredNo(text, sentence, next, lexicon);
+    const readHere: Attribution[][] = [];
+    for (const mention of inSentence) {
+      const attributions = read.get(mention) ?? [];
+      const final = denied ? attributions.map(deny) : attributions;
+      readHere.push(final);
+      result.push({ mention, attributions: final });
+    }
+    previous = { paragraph: sentence.paragraph, read: readHere };
 
     if (leadsList) {
       const entries = reader.leadIn(all, sentence.paragraph);

@@ -8,6 +8,8 @@ import type { RuleName } from './types.ts';
 const NO_CASES: ReadonlySet<unknown> = new Set();
 const OPENING_PRONOUN = /^\W*(?:it|they|he|she)\b/i;
 const WITH_BEFORE = /\bwith\s+$/i;
+const DASH_OPENS = /^[\s*_]*[—–-]/;
+const SEMICOLON_BEFORE = /^[\s*_]*;/;
 
 /** The cases a sharing segment names after "with" ("shares F10 with the input case"): the partners, not the subject. */
 function sharePartners(reader: SentenceReader, facts: SegmentFacts | undefined): ReadonlySet<unknown> {
@@ -106,10 +108,19 @@ export const CASE_RULES = [
   },
   {
     name: 'case.relative-antecedent',
-    says: 'A relative clause or what follows a colon, without case words of its own, takes the case named just before it ("TSC2, which also involved F1", "TSC1: F16, F24"); after case words joined by a sign or "and" ("TSC1 ~ current: F3, F5") it takes them all.',
+    says: 'A relative clause or what follows a colon, without case words of its own, takes the case named just before it ("TSC2, which also involved F1", "TSC1: F16, F24"); what follows a dash after a clause with case words but without factors takes all that clause\'s cases ("TSC2 (won by the defendant) — F4 but F5", "cur. ≈ TSC1 — F4, F6 both"); after case words joined by a sign or "and" ("TSC1 ~ current: F3, F5") it takes them all.',
     example: 'Cite TSC2, a defendant win, which also involved F1 and F10.',
     decide({ reader, all, index, facts }) {
       const previous = all[index - 1];
+      // A dash after case words with no factor of their own introduces what is said of them, as a
+      // colon does (shorthand notes: "TSC2 (pro-defendant) — F4 but F5").
+      const labelled =
+        previous !== undefined &&
+        previous.mentions.length === 0 &&
+        previous.cues.length > 0 &&
+        DASH_OPENS.test(reader.text.slice(previous.segment.end, facts.segment.end));
+      const labels = labelled ? previous.plain.filter((entry) => !entry.negated) : [];
+      if (labels.length > 0) return { entries: asserted(labels, 'case.relative-antecedent') };
       // "TSC1 ~ current: F3, F5": what follows the colon of joined case words is said of each.
       const joined = previous && facts.segment.opener === 'colon' ? reader.joinedCases(previous) : undefined;
       if (joined)
@@ -142,11 +153,17 @@ export const CASE_RULES = [
       const pronoun =
         facts.segment.opener === 'resume' &&
         OPENING_PRONOUN.test(reader.text.slice(facts.segment.start, facts.segment.end));
+      // A negation bound to a case word of an earlier clause does not reach past a ";": "Our
+      // defendant never tested a bottle; it simply lied its way in" asserts the deception.
+      const afterSemicolon = SEMICOLON_BEFORE.test(
+        reader.text.slice(all[index - 1]?.segment.end ?? facts.segment.start, facts.segment.start + 1),
+      );
       return {
-        entries: (pronoun ? leading.slice(0, 1) : leading).map((entry) => ({
-          ...entry,
-          rule: 'case.opening-case-words',
-        })),
+        entries: (pronoun ? leading.slice(0, 1) : leading).map((entry) =>
+          afterSemicolon && entry.negated
+            ? { case: entry.case, negated: false, rule: 'case.opening-case-words' }
+            : { ...entry, rule: 'case.opening-case-words' },
+        ),
       };
     },
   },
@@ -212,6 +229,11 @@ export const MENTION_CASE_RULES = [
     name: 'case.trailing-case-words',
     says: 'A clause without factors but with case words speaks of the factors just before it ("and TSC2 has it too", "both of which appeared in TSC1") — unless a colon follows it (then it introduces what comes next) and, after ";", a dash, ", and" or a contrast, only when it negates or affirms on its own or is elliptical; "…; in TSC1 the defendant won because …" is a new statement, and so is the main clause resumed after an "unlike" aside\'s relative clause ("Unlike the plaintiff in TSC2, which never protected its recipe, the plaintiff here took real care").',
     example: 'The defendant signed an NDA here, and TSC2 has it too.',
+  },
+  {
+    name: 'case.follow-up-sentence',
+    says: 'A sentence of case words only, bare or with an additive or a negation and at most four other words ("TSC1 too.", "Same in TSC2.", "Not in TSC2."), speaks of the factors of the sentence just before it in its paragraph, as a trailing clause does.',
+    example: 'The defendant here signed an NDA (F4). TSC1 too.',
   },
   {
     name: 'case.elliptical-extension',

@@ -16,6 +16,18 @@ describe('findCaseCues', () => {
     ).toEqual(['current', 'current', 'current', 'current', 'current']);
   });
 
+  it('reads "our" before a thing of the case, "ours" and "my client" as the current case, not "our view" (3.3.0)', () => {
+    expect(cues("our gearbox and ours; my client's ledger; in our view; our analysis")).toEqual([
+      ['our gearbox', 'current'],
+      ['ours', 'current'],
+      ['my client', 'current'],
+    ]);
+  });
+
+  it('reads "there" after "the" and a noun as the precedent in focus even before "was" (3.3.0)', () => {
+    expect(cues('The chemist there was alone. There was a lock.')).toEqual([['there', 'focus']]);
+  });
+
   it('reads "this plaintiff" and "the present record" as the current case', () => {
     expect(cues('whereas this plaintiff mailed its plans; the instant record shows; our defendant')).toEqual([
       ['this plaintiff', 'current'],

@@ -15,6 +15,8 @@ import type { Span } from './sentences.ts';
  *   precedent" after both were named is left to `focus`;
  * - `previous`: a sentence-opening "Its" / "Their" — the precedent the sentence before was about,
  *   if that is all it named ("The first precedent is distinguishable. Its owner protected …").
+ * - `ordinal`: "the former" / "the latter" as a subject of having or after a preposition — the
+ *   first or second of the two cases named just before ("TSC1 and TSC2 differ: the latter had F19").
  */
 export type CueTarget =
   | { kind: 'cases'; cases: readonly CaseId[] }
@@ -23,6 +25,7 @@ export type CueTarget =
   | { kind: 'role'; side: Outcome }
   | { kind: 'counterexample' }
   | { kind: 'previous' }
+  | { kind: 'ordinal'; second: boolean }
   | { kind: 'unidentified' };
 
 export interface CaseCue extends Span {
@@ -42,6 +45,10 @@ function numbered(digit: string | undefined): CueTarget {
 
 type Target = (group: string | undefined) => CueTarget;
 
+function ordinal(word: string | undefined): CueTarget {
+  return { kind: 'ordinal', second: word?.toLowerCase() === 'latter' };
+}
+
 /**
  * Each pattern (a template over the lexicon's case-word classes) with what it refers to (the first
  * capture group, when there is one, carries the number or side) and words one of which every match
@@ -55,6 +62,10 @@ const PATTERNS: ReadonlyArray<
   ['\\b(?:this|our)\\s+{this-case-noun}\\b', 'gi', () => CURRENT, ['this', 'our']],
   // "our client", "our employee": in a 3-ply argument "our" is a party of the case being argued.
   ['\\bour\\s+{our-party}s?\\b', 'gi', () => CURRENT, ['our']],
+  // … and so is any other thing "our" names — "our valve", "our designer" — but not a word of the
+  // discussion itself ("our view", "our analysis"); "ours" and "my client" too.
+  ["\\bour\\s+(?!{our-discourse-noun}\\b)[a-z][a-z'’-]*", 'gi', () => CURRENT, ['our']],
+  ['\\b{current-party-word}\\b', 'gi', () => CURRENT, ['ours', 'my client']],
   ['\\bthe\\s+case\\s+at\\s+(?:bar|hand)\\b', 'gi', () => CURRENT, ['case']],
   ['\\bhere\\b', 'gi', () => CURRENT, ['here']],
   // Terse arguments call the current case just "input": "Input and TSC1 share F4", "which input lacks".
@@ -62,12 +73,16 @@ const PATTERNS: ReadonlyArray<
   // … and just "current", when what follows cannot be a noun it qualifies ("current has F25", "not
   // current;", "current & TSC1", "F17 in current only"), never "current employer".
   [
-    '\\bcurrent\\b(?=[ \\t]*(?:[\\n,.;:&=~|()\\]]|->|$)|\\s+{bare-current-next}\\b|\\s+(?:and|or)\\s+TSC)',
+    '\\bcurrent\\b(?=[ \\t]*(?:[\\n,.;:&=~|()\\]/]|->|$)|\\s+{bare-current-next}\\b|\\s+(?:and|or)\\s+TSC)',
     'gi',
     () => CURRENT,
     ['current'],
   ],
+  // Shorthand notes abbreviate the current case with a period: "cur. lacks F2", "Curr. & TSC1".
+  ['\\b{current-abbreviation}\\.(?!\\w)', 'gi', () => CURRENT, ['cur']],
   ['\\bTSC\\s*[-#]?\\s*(?:no\\.?\\s*)?([12])\\b', 'gi', numbered, ['tsc']],
+  // Notes shorten "TSC1" to "T1" (a capital T, as written: no lower-case "t1").
+  ['\\bT-?([12])\\b', 'g', numbered, null],
   ['\\btrade\\s+secret\\s+case\\s*(?:#|no\\.?)?\\s*([12])\\b', 'gi', numbered, ['trade']],
   ['\\bprecedent\\s*(?:#|no\\.?)?\\s*([12])\\b', 'gi', numbered, ['precedent']],
   // "the first precedent", "the second earlier case", "the first old decision".
@@ -106,6 +121,15 @@ const PATTERNS: ReadonlyArray<
     ['both'],
   ],
   ["\\bthere\\b(?!\\s+{existential-after-there}\\b)(?!['’]s)", 'gi', () => ({ kind: 'focus' }), ['there']],
+  // After "the" and a noun, "there" is the precedent's even before "was": "the employee there was
+  // the only developer" (an existential "there was" opens its clause).
+  [
+    // (The lookbehind follows the literal word, so the combined search fails fast elsewhere.)
+    '\\bthere(?<=\\bthe\\s+[a-z]+\\s+there)\\b(?=\\s+{existential-after-there}\\b)',
+    'gi',
+    () => ({ kind: 'focus' }),
+    ['there'],
+  ],
   [
     '\\b(?:that|this|the\\s+cited|the\\s+same)\\s+(?:precedent|tsc)\\b',
     'gi',
@@ -139,6 +163,12 @@ const PATTERNS: ReadonlyArray<
   ],
   // Capitalised: at a sentence's opening (`resolveCaseCues` checks that it opens the sentence).
   ['\\b(?:Its|Their)\\b', 'g', () => ({ kind: 'previous' }), null],
+  [
+    '\\bthe\\s+(former|latter)\\b(?:(?<=\\b{ordinal-case-preposition}\\s+the\\s+(?:former|latter))|(?=\\s+(?:not\\s+)?{ordinal-case-verb}\\b))',
+    'gi',
+    ordinal,
+    ['former', 'latter'],
+  ],
   [
     "\\b(?:the|this|that|its|defendant['’]s)\\s+counter-?example\\b",
     'gi',

@@ -183,6 +183,21 @@ class FocusTracker {
   }
 }
 
+/** The two distinct cases named last (older first), both in sentence `sentence` or the one before; else undefined. */
+function lastTwoCases(
+  named: ReadonlyArray<{ caseId: CaseId; sentence: number }>,
+  sentence: number,
+): readonly [CaseId, CaseId] | undefined {
+  const found: CaseId[] = [];
+  for (let index = named.length - 1; index >= 0 && found.length < 2; index -= 1) {
+    const entry = named[index];
+    if (!entry || entry.sentence < sentence - 1) break;
+    if (!found.includes(entry.caseId)) found.push(entry.caseId);
+  }
+  const [newer, older] = found;
+  return newer && older ? [older, newer] : undefined;
+}
+
 /**
  * Settles what every case cue refers to, reading the argument in order:
  * - a `pair` is the current case and the precedent in focus; `focus` is that precedent;
@@ -206,6 +221,8 @@ export function resolveCaseCues(
   let paragraph = -1;
   let sentenceIndex = 0;
   const seen: { last: LastCue | null } = { last: null };
+  // Every case named by a cue of one case, in text order, with its sentence.
+  const named: Array<{ caseId: CaseId; sentence: number }> = [];
   for (const cue of cues) {
     while (sentenceIndex < sentences.length - 1 && (sentences[sentenceIndex]?.end ?? 0) <= cue.start)
       sentenceIndex += 1;
@@ -242,6 +259,16 @@ export function resolveCaseCues(
       case 'unidentified':
         cases = [null];
         break;
+      case 'ordinal': {
+        // The first or second of the two cases named last, in this sentence or the one before;
+        // without two, no cue at all (the words may speak of two factors: `anaphora.ordinal`).
+        const two = lastTwoCases(named, sentenceIndex);
+        if (!two) continue;
+        const chosen = target.second ? two[1] : two[0];
+        cases = [chosen];
+        if (chosen === 'tsc1' || chosen === 'tsc2') focus.see(chosen);
+        break;
+      }
       case 'previous': {
         // Only a precedent that the sentence before, in the same ply, was about; else no cue at all.
         const last = seen.last;
@@ -261,6 +288,10 @@ export function resolveCaseCues(
       }
     }
     resolved.push({ start: cue.start, end: cue.end, target: cue.target, cases, paragraph });
+    const [single] = cases;
+    // (An ordinal names no case of its own for a later ordinal to count.)
+    if (cases.length === 1 && single && target.kind !== 'ordinal')
+      named.push({ caseId: single, sentence: sentenceIndex });
     seen.last = { cases, sentence: sentenceIndex, alone: seen.last?.sentence !== sentenceIndex };
   }
   return resolved;

@@ -117,14 +117,20 @@ export function extractFactors(
   }));
   const allSegments = segmented.flatMap((sentence) => sentence.segments);
   const direct = readWhoAndWhat(answer, found, allSegments, sentences, lexicon);
-  const mentions = [...direct, ...findFactorAnaphora(answer, sentences, direct, lexicon)].sort(
-    (a, b) => a.start - b.start,
+  const resolvedCues = resolveCaseCues(answer, cues, sentences, lexicon);
+  // "The former" / "the latter" that names one of two cases is no reference to a factor.
+  const ordinalCases = resolvedCues.filter((cue) => cue.target.kind === 'ordinal');
+  const anaphora = findFactorAnaphora(answer, sentences, direct, lexicon).filter(
+    (mention) =>
+      mention.found !== 'anaphora.ordinal' ||
+      !ordinalCases.some((cue) => cue.start < mention.end && mention.start < cue.end),
   );
+  const mentions = [...direct, ...anaphora].sort((a, b) => a.start - b.start);
   const attributed = attributeMentions(
     answer,
     segmented,
     mentions,
-    resolveCaseCues(answer, cues, sentences, lexicon),
+    resolvedCues,
     // A negation word inside a mention found ("Agreed-not-to-disclose", "No-security-measures"),
     // even one later carried by a code, is part of a factor's wording, not a negation.
     findNegationWords(answer, lexicon).filter(

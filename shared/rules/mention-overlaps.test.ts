@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { extractFactors } from './extract.ts';
 import { absorbIntoCodes, resolveOverlaps } from './mention-overlaps.ts';
+import { SHIPPED_LEXICON } from './test-lexicon.ts';
 import type { FoundMention } from './types.ts';
 
 function at(
@@ -92,5 +94,43 @@ describe('absorbIntoCodes', () => {
         { start: 37, end: text.length },
       ]),
     ).toHaveLength(2);
+  });
+});
+
+describe('absorbIntoCodes keeps the negation of the wording it drops', () => {
+  it('gives the carrying code the negation inside the absorbed wording, so no case word takes it', () => {
+    const text = 'The licence in TSC2 never named which drawings were secret (F5), unlike TSC1.';
+    const wording = {
+      ...at(text, 'licence in TSC2 never named which', 'F5', 'paraphrase'),
+      negationAt: text.indexOf('never'),
+    };
+    const code = at(text, 'F5', 'F5', 'code');
+    const [kept] = absorbIntoCodes(text, [wording, code], [{ start: 0, end: text.length }]);
+    expect(kept?.style).toBe('code');
+    expect(kept?.negationAt).toBe(text.indexOf('never'));
+  });
+
+  it('reads such a clause as asserting the factor in its case and denying it in the case compared', () => {
+    const result = extractFactors(
+      'The contract in the present case did not spell out what was confidential (F5), unlike the contract in TSC2.',
+      SHIPPED_LEXICON,
+    );
+    expect([result.current, result.tsc2]).toEqual([['F5'], []]);
+  });
+});
+
+describe('resolveOverlaps and names written as labels (3.3.0)', () => {
+  it('keeps a hyphenated name of another factor against a paraphrase that ends inside it', () => {
+    const text = 'Both precedents share Knew-info-confidential.';
+    const phrase = at(text, 'share Knew-info-confidential', 'F12', 'paraphrase');
+    const name = at(text, 'Knew-info-confidential', 'F21', 'name');
+    expect(resolveOverlaps([phrase, name]).map((mention) => mention.factor)).toEqual(['F21']);
+  });
+
+  it('still lets a longer wording swallow a plain-worded name it ends with', () => {
+    const text = 'The owner took no security measures.';
+    const phrase = at(text, 'took no security measures', 'F19', 'paraphrase');
+    const name = at(text, 'security measures', 'F6', 'name');
+    expect(resolveOverlaps([phrase, name]).map((mention) => mention.factor)).toEqual(['F19']);
   });
 });

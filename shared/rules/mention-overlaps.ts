@@ -13,7 +13,8 @@ function overlaps(a: Span, b: Span): boolean {
  * negation ("took no measures", F19) beats one of another factor starting inside that negation's
  * scope ("measures to protect the information", F6). Otherwise, among names and paraphrases the
  * longest wins (so "took no security measures", F19, beats the name "security measures", F6) —
- * but a paraphrase that cuts into a name of another factor loses to it — a
+ * but a paraphrase that cuts into a name of another factor, or ends inside a hyphenated one, loses
+ * to it — a
  * name before a paraphrase of equal length; a loser about the same factor as the winner it overlaps
  * is merged into it, lending its span and its stronger style ("agreed not to disclose the
  * information" found both as the name and as a paraphrase is one `name` mention over both spans); a loser about
@@ -62,9 +63,14 @@ function cutsIntoName(mention: FoundMention, others: readonly FoundMention[]): b
     (name) =>
       name.style === 'name' &&
       name.factor !== mention.factor &&
-      mention.start > name.start &&
-      mention.start < name.end &&
-      mention.end > name.end,
+      ((mention.start > name.start && mention.start < name.end && mention.end > name.end) ||
+        // … or begins before a name written as a label (hyphenated) and ends inside it: "share
+        // Knew-info-confidential" is the name F21, not a paraphrase "share … confidential" of F12
+        // (a plain-worded name may be part of a longer wording: "took no security measures", F19).
+        (name.text.includes('-') &&
+          mention.start < name.start &&
+          mention.end > name.start &&
+          mention.end <= name.end)),
   );
 }
 
@@ -97,17 +103,29 @@ export function absorbIntoCodes(
   segments: readonly Span[],
 ): FoundMention[] {
   const codes = mentions.filter((mention) => mention.style === 'code');
-  return mentions.filter((mention) => {
+  // The negation inside a wording a code carries stays the factor's own ("the agreement in the
+  // input case did not spell out what was secret (F5)": the "not" is F5's, not the input case's).
+  const ownNegation = new Map<FoundMention, number>();
+  const kept = mentions.filter((mention) => {
     if (mention.style === 'code' || mention.factor === 'unlisted') return true;
     const segment = segments.find((span) => mention.start >= span.start && mention.start < span.end);
-    if (
-      segment &&
-      codes.some(
-        (code) => code.factor === mention.factor && code.start >= segment.start && code.start < segment.end,
-      )
-    )
-      return false;
-    const next = codes.find((code) => code.start >= mention.end);
-    return !(next && OPENS_CODES.test(text.slice(mention.end, next.start)));
+    const carrier = segment
+      ? codes.find(
+          (code) => code.factor === mention.factor && code.start >= segment.start && code.start < segment.end,
+        )
+      : undefined;
+    const next = carrier ?? codes.find((code) => code.start >= mention.end);
+    const carried =
+      carrier !== undefined || (next !== undefined && OPENS_CODES.test(text.slice(mention.end, next.start)));
+    if (carried && next && mention.negationAt !== undefined && !ownNegation.has(next))
+      ownNegation.set(next, mention.negationAt);
+    return !carried;
+  });
+  if (ownNegation.size === 0) return kept;
+  return kept.map((mention) => {
+    const negationAt = ownNegation.get(mention);
+    return negationAt === undefined || mention.negationAt !== undefined
+      ? mention
+      : { ...mention, negationAt };
   });
 }

@@ -11,7 +11,7 @@ const patternsOf = definePatterns({
   // follows it (segment-facts); "revealed it to customers without restriction" and "entered without
   // permission" negate nothing, and "without security measures" is a lexicon phrase of F19.
   NEGATION: [
-    "\\b(?:{contrary-of}(?=\\s)|not(?!\\s+{not-negating-after-not}\\b)|no(?!\\s+(?:{not-negating-after-no}|(?:common\\s+|shared\\s+)?factors?(?!\\s*F?\\s*\\d))\\b)|{negation-word}|without(?!\\s+(?:any\\s+)?{not-negating-after-without}\\b))\\b|\\b[a-z]+n['’]t\\b",
+    "{absence-mark}|\\b(?:{contrary-of}(?=\\s)|not(?!\\s+{not-negating-after-not}\\b)|no(?!\\s+(?:{not-negating-after-no}|(?:common\\s+|shared\\s+)?factors?(?!\\s*F?\\s*\\d))\\b)|{negation-word}|without(?!\\s+(?:any\\s+)?{not-negating-after-without}\\b))\\b|\\b[a-z]+n['’]t\\b",
     'gi',
   ],
   // A negation bound to the case word right after it: "but not in the input case", "not present in
@@ -21,7 +21,7 @@ const patternsOf = definePatterns({
   // input case from TSC2" it is the case after "from" that lacks it: `negationBeforeCase` leaves
   // the case before "from" alone and segment-facts binds the one after).
   NEGATION_BEFORE_CASE: [
-    '(?:\\b{bound-negator}\\s+(?:{presence-predicate}\\s+)?(?:in|for|from|to|with|of)\\s+|\\b{absence-word}\\s+(?:(?:in|from)\\s+)?|\\bnot\\s+|\\b{distinguish-verb}\\s+|\\b{distinguish-verb}\\s+(?:it|them|this|ours)\\s+from\\s+|\\b{differ-word}\\s+from\\s+)$',
+    '(?:{absence-mark}\\s*|\\b{bound-negator}\\s+(?:{presence-predicate}\\s+)?(?:in|for|from|to|with|of)\\s+|\\b{absence-word}\\s+(?:(?:in|from)\\s+)?|\\bnot\\s+|\\b{distinguish-verb}\\s+|\\b{distinguish-verb}\\s+(?:it|them|this|ours)\\s+from\\s+|\\b{differ-word}\\s+from\\s+)$',
     'i',
   ],
   DISTINGUISH_BEFORE: ['\\b{distinguish-verb}\\s+$', 'i'],
@@ -30,16 +30,53 @@ const patternsOf = definePatterns({
   NEGATION_AFTER_CASE: ['^\\s*(?:{case-negation-adverb}\\s+)?{case-negation-after}\\b', 'i'],
   // The colon ends the case word's clause, so this one is read past it.
   COLON_NEGATION_AFTER_CASE: ['^\\s*:\\s*{colon-negation}(?=\\s*(?:[).;,]|$))', 'i'],
+  // The answer that opens the sentence after a question, after an answer or speaker label of a Q&A
+  // or a transcript ("A:", "COUNSEL:", "Ms. Reyes (for the plaintiff):"): "F3? No — …", "A: None."
+  ANSWER_NEGATIVE: [
+    "^[\\s*_>]*(?:A\\s*[.)]\\s*|[A-Z][\\w'’.]*(?:[ \\t]+[\\w'’.()]+){0,3}[ \\t]*:[ \\t]*)?[*_]*{answer-negative}(?![\\w-])",
+    'i',
+  ],
 });
+// A question: its last word followed by "?", then emphasis or closing quotes only.
+const QUESTION_END = /\?[\s*_"'”’)]*$/;
+
+/**
+ * Whether the sentence `question` asks a question and the sentence `answer` after it opens by
+ * denying it (`negation.answered-no`): "Input ≈ TSC1: F3? No — neither has it."
+ */
+export function answeredNo(
+  text: string,
+  question: Span,
+  answer: Span | undefined,
+  lexicon: Lexicon,
+): boolean {
+  return (
+    answer !== undefined &&
+    QUESTION_END.test(text.slice(question.start, question.end)) &&
+    patternsOf(lexicon).ANSWER_NEGATIVE.test(text.slice(answer.start, answer.end))
+  );
+}
 const DISTINGUISHED_FROM = /^\s+from\b/i;
+
+// A match that is a mark, not a word (the class absence-mark: "✗", "❌").
+const ABSENCE_MARK_START = /^[^\p{L}\p{N}\s]/u;
+
+/** Whether `position` stands on a markdown table row (a line opening with "|"). */
+function inTableRow(text: string, position: number): boolean {
+  const lineStart = text.lastIndexOf('\n', position - 1) + 1;
+  return /^[ \t]*\|/.test(text.slice(lineStart, position));
+}
 
 /** Every negation word of `text`, in order. */
 export function findNegationWords(text: string, lexicon: Lexicon): Span[] {
   const { NEGATION } = patternsOf(lexicon);
   const spans: Span[] = [];
   NEGATION.lastIndex = 0;
-  for (let match = NEGATION.exec(text); match; match = NEGATION.exec(text))
+  for (let match = NEGATION.exec(text); match; match = NEGATION.exec(text)) {
+    // A mark in a table's cell speaks of its column only (`case.table-row`), not of the row's clause.
+    if (ABSENCE_MARK_START.test(match[0]) && inTableRow(text, match.index)) continue;
     spans.push({ start: match.index, end: match.index + match[0].length });
+  }
   return spans;
 }
 
@@ -125,6 +162,11 @@ export const NEGATION_RULES = [
     name: 'negation.likeness-denied',
     says: 'An F18 (identical products) wording that its clause goes on to deny in other words ("the knock-off differed in several features", "the copy was different") is negated: a likeness denied (class likeness-denial).',
     example: 'In TSC1, the knock-off differed in several features.',
+  },
+  {
+    name: 'negation.answered-no',
+    says: 'A factor asked about in a question is negated for the cases the question asks of when the sentence after it opens with a denial (class answer-negative: "No", "None", "Neither", "✗"; after an "A:" label too) — the Q&A and checklist formats ("TSC2: F21? No.").',
+    example: 'Did the defendant in TSC1 sign a nondisclosure agreement? No.',
   },
   {
     name: 'negation.list-before-negated-clause',

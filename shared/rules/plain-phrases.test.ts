@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { extractFactors } from './extract.ts';
 import { SHIPPED_LEXICON } from './test-lexicon.ts';
 
-// The plain-language phrases of edition 3.2.0, each on a sentence of its own (not a labelled set's),
+// The plain-language phrases of editions 3.2.0 and 3.3.0, each on a sentence of its own (not a labelled set's),
 // and one near sentence it must not read.
 function current(text: string): string[] {
   return extractFactors(text, SHIPPED_LEXICON).current;
@@ -39,5 +39,28 @@ describe('plain-language phrases (3.2.0)', () => {
 
   it('reads every competitor already having the information as F20', () => {
     expect(current('Every rival in the region already knew the same method.')).toEqual(['F20']);
+  });
+});
+
+describe('plain-language phrases (3.3.0)', () => {
+  it('reads pretending to be someone one is not, and claiming to be a buyer, as F26 (the "not" is its own)', () => {
+    expect(current('The visitor got the drawings by pretending to be somebody he was not.')).toEqual(['F26']);
+    expect(current('Her agent called, claiming to be a prospective licensee.')).toEqual(['F26']);
+    expect(current('He bluffed his way past the front desk.')).toEqual(['F26']);
+    expect(current('She got the price list by claiming to be an auditor.')).toEqual(['F26']);
+  });
+
+  it('reads general know-how and basic knowledge about customers as F11', () => {
+    expect(current('The route sheets were ordinary know-how among delivery firms.')).toEqual(['F11']);
+    expect(current('It was basic knowledge about clients in that town.')).toEqual(['F11']);
+  });
+
+  it('reads information pieced together or assembled from published sources as F24', () => {
+    expect(current('Every dimension could be pieced together from standard catalogues.')).toEqual(['F24']);
+    expect(current('The rates were assembled from published freight tables.')).toEqual(['F24']);
+  });
+
+  it('reads sending the plans to someone outside as F10', () => {
+    expect(current('The owner mailed the blueprints to outside welders.')).toEqual(['F10']);
   });
 });

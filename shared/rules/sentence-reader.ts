@@ -6,7 +6,7 @@ import { tableRowCases } from './table-rows.ts';
 import type { FoundMention } from './types.ts';
 
 // Between case words: only list or heading markup, the signs of likeness or joining, or "and".
-const JOINED_CASES = /^[\s\d.)*_#>\-–—]*(?:[\s~=&+/]+|\s+and\s+)\s*$/i;
+const JOINED_CASES = /^[\s\d.)*_#>\-–—]*(?:[\s~=≈&+/]+|\s+and\s+)\s*$/i;
 
 /**
  * What the case rules need of the whole answer: its text and its resolved case words. (A class
@@ -100,9 +100,26 @@ export class SentenceReader {
     if (open === -1 || before.indexOf(')', open) !== -1) return undefined;
     const head = facts.segment.start + before.slice(0, open).trimEnd().length;
     const cue = this.cues.find((candidate) => candidate.end === head);
+    // "TSC1 ≈ cur. (F4; F14)": after case words joined by a sign, the parenthesis lists for each.
+    const joined = cue ? this.joinedBefore(facts.segment.start, head) : undefined;
+    if (joined) return joined.map((caseId) => ({ case: caseId, negated: false, rule: 'case.parenthetical' }));
     return cue
       ? cue.cases.map((caseId) => ({ case: caseId, negated: false, rule: 'case.parenthetical' }))
       : undefined;
+  }
+
+  /** The cases of [from, to) when it is nothing but two or more case words joined by signs or "and". */
+  private joinedBefore(from: number, to: number): Array<CaseId | null> | undefined {
+    const inside = this.cues.filter((cue) => cue.start >= from && cue.end <= to);
+    if (inside.length < 2) return undefined;
+    let rest = '';
+    let at = from;
+    for (const cue of inside) {
+      rest += `${this.text.slice(at, cue.start)} `;
+      at = cue.end;
+    }
+    rest += this.text.slice(at, to);
+    return JOINED_CASES.test(rest) ? inside.flatMap((cue) => cue.cases) : undefined;
   }
 
   /** Up to 20 characters of the text before `position`, not before `from`. */

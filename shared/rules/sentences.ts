@@ -27,6 +27,11 @@ const SENTENCE_END = /[.!?]+["'”’)\]*_]*/g;
 // Words whose final "." does not end a sentence.
 const ABBREVIATION =
   /(?:^|[^A-Za-z])(?:e\.g|i\.e|etc|cf|vs?|inc|co|corp|ltd|no|mr|ms|mrs|dr|st|al|u\.s|fig|sec|para)$/i;
+// Shorthand for the current case ("cur. lacks F2", "cur. & TSC1 both F4"): no sentence end before a
+// word in lower-case Latin letters, a digit or a sign; one before a capital or another script
+// ("… same as cur. π: TSC2 …", where "π" opens the plaintiff's next note).
+const CASE_ABBREVIATION = /(?:^|[^A-Za-z])curr?$/i;
+const AFTER_CASE_ABBREVIATION = /^\s+(?:[a-z0-9]|[^\p{L}\s])/u;
 
 function inside(spans: readonly Span[], position: number): boolean {
   return spans.some((span) => position >= span.start && position < span.end);
@@ -53,7 +58,9 @@ export function splitSentences(text: string, protectedSpans: readonly Span[]): S
       if (!brokeBefore) paragraph += 1;
       brokeBefore = true;
     } else {
-      if (isPlyLabelLine(line) && !brokeBefore) paragraph += 1;
+      // A ply label after a blank line opens no second paragraph, so only a line that follows
+      // another is read for one (the heading test is the dearer condition).
+      if (!brokeBefore && isPlyLabelLine(line)) paragraph += 1;
       brokeBefore = false;
       const marker = BULLET.exec(line) ?? HEADING.exec(line);
       const bulletLine = BULLET.test(line);
@@ -72,6 +79,12 @@ export function splitSentences(text: string, protectedSpans: readonly Span[]): S
         if (end < lineEnd && next !== ' ' && next !== '\t' && !(next === ',' && /["”]$/.test(match[0])))
           continue;
         if (match[0].startsWith('.') && ABBREVIATION.test(text.slice(from, match.index))) continue;
+        if (
+          match[0] === '.' &&
+          CASE_ABBREVIATION.test(text.slice(from, match.index)) &&
+          AFTER_CASE_ABBREVIATION.test(text.slice(end, lineEnd))
+        )
+          continue;
         if (inside(protectedSpans, match.index)) continue;
         if (pushSentence(sentences, text, from, end, paragraph, { bulletLine, heading }, first))
           first = false;

@@ -29,6 +29,17 @@ describe('case.table-row', () => {
     expect(readings(table)).toContain('F20:tsc2:negated');
   });
 
+  it('reads a table whose separator cells are a single hyphen between colons (":-:", "-")', () => {
+    const table = [
+      '| Factor | This case | TSC1 | TSC2 |',
+      '|-|:-:|:-:|-:|',
+      '| Brought-tools | ✗ | ✓ | ✗ |',
+      '| F21 | yes | no | yes |',
+    ].join('\n');
+    expect(lists(table)).toEqual({ current: ['F21'], tsc1: ['F7'], tsc2: ['F21'] });
+    expect(readings(table)).toContain('F7:current:negated');
+  });
+
   it('leaves a cell that says neither yes nor no, and a table without case columns, to the other rules', () => {
     expect(lists('| Factor | input | TSC1 |\n|---|---|---|\n| F7 | arguably | weak |')).toEqual({
       current: ['F7'],

@@ -16,7 +16,8 @@ const patternsOf = definePatterns({
   ABSENT: ['^[\\s*_]*(?:{table-absent})[\\s*_.!]*$', 'i'],
 });
 
-const SEPARATOR = /^\s*\|?(?:\s*:?-{2,}:?\s*\|)+\s*:?-*:?\s*$/;
+// A delimiter cell is one hyphen or more with optional colons ("---", ":-:", "-:"), as markdown writes it.
+const SEPARATOR = /^\s*\|?(?:\s*:?-+:?\s*\|)+\s*:?-*:?\s*$/;
 
 interface Line {
   start: number;
