@@ -1,9 +1,10 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { isPostgresUrl } from '../../shared/database-location.ts';
 import { errors } from '../errors.ts';
 import { type Db, SqliteDb } from './db.ts';
 import { applyMigrations, type MigrationOutcome } from './migrate.ts';
-import { isPostgresUrl, PostgresDb } from './postgres/postgres-db.ts';
+import { PostgresDb } from './postgres/postgres-db.ts';
 
 export interface OpenOptions {
   /** How long to wait for another connection's write lock (`SERVER_BUSY_TIMEOUT_MS` unless given). */

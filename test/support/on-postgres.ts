@@ -11,7 +11,8 @@ vi.mock('../../server/store/open.ts', async (importOriginal) => {
   const onPostgres = async (location: string): Promise<string> => {
     if (location !== ':memory:') return location;
     const base = process.env[TEST_PG_ENV];
-    if (!base) throw new Error(`the postgres test project needs ${TEST_PG_ENV} (its globalSetup starts the cluster)`);
+    if (!base)
+      throw new Error(`the postgres test project needs ${TEST_PG_ENV} (its globalSetup starts the cluster)`);
     return await createDatabaseOn(base, uniqueDatabaseName());
   };
   return {

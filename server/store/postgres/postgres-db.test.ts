@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isPostgresUrl, redactPostgresUrl } from '../../../shared/database-location.ts';
 import {
   findPostgresBin,
   freshPostgresDb,
@@ -8,7 +9,7 @@ import {
   uniqueDatabaseName,
 } from '../../../test/support/postgres-cluster.ts';
 import { bindValues, translatePlaceholders } from './placeholders.ts';
-import { isPostgresUrl, PostgresDb, redactPostgresUrl } from './postgres-db.ts';
+import { PostgresDb } from './postgres-db.ts';
 import { isPostgresBusy, isSerializationFailure, isStoreBusy, isUniqueViolation } from './postgres-errors.ts';
 
 describe('placeholder translation', () => {
@@ -140,15 +141,22 @@ describe('PostgresDb on a throw-away cluster', () => {
   it('answers rows as the SQLite store does: counts, sums and comparisons as numbers', async () => {
     expect(db.dialect).toBe('postgres');
     expect(db.location).toMatch(/^postgres:\/\/postgres@127\.0\.0\.1:\d+\/test_/);
-    const first = await db.run('INSERT INTO items (name, score) VALUES (?, ?) RETURNING id', ['a', 0.5]);
-    expect(first).toEqual({ changes: 1, lastInsertRowid: expect.any(Number) });
-    const second = await db.run('INSERT INTO items (name) VALUES (@name) RETURNING id', { name: 'b' });
-    expect(second.lastInsertRowid).toBe(first.lastInsertRowid + 1);
-    expect(await db.run("INSERT INTO items (name) VALUES ('c')")).toEqual({ changes: 1, lastInsertRowid: 0 });
-    expect(await db.run('UPDATE items SET version = version + 1')).toEqual({
-      changes: 3,
-      lastInsertRowid: 0,
+    const first = await db.insert('INSERT INTO items (name, score) VALUES (?, ?)', ['a', 0.5]);
+    expect(first).toEqual(expect.any(Number));
+    const second = await db.insert('INSERT INTO items (name) VALUES (@name)', { name: 'b' });
+    expect(second).toBe(first + 1);
+    expect(await db.run("INSERT INTO items (name) VALUES ('c')")).toEqual({ changes: 1 });
+    // An insert that adds no row has no id to answer: insert throws, first with RETURNING id answers nothing.
+    await expect(
+      db.insert("INSERT INTO items (name) VALUES ('c') ON CONFLICT (name) DO NOTHING"),
+    ).rejects.toThrow('the insert added no row');
+    expect(
+      await db.first("INSERT INTO items (name) VALUES ('c') ON CONFLICT (name) DO NOTHING RETURNING id"),
+    ).toBeUndefined();
+    expect(await db.run("INSERT INTO items (name) VALUES ('c') ON CONFLICT (name) DO NOTHING")).toEqual({
+      changes: 0,
     });
+    expect(await db.run('UPDATE items SET version = version + 1')).toEqual({ changes: 3 });
     expect(
       await db.first(
         'SELECT count(*) AS n, sum(version) AS total, avg(version) AS mean, max(score) AS top, count(*) > 2 AS many FROM items',
@@ -160,7 +168,7 @@ describe('PostgresDb on a throw-away cluster', () => {
     ]);
     expect(
       await db.first('SELECT name AS itemName FROM items WHERE id = @id AND id = @id', {
-        id: first.lastInsertRowid,
+        id: first,
       }),
     ).toEqual({
       itemName: 'a',
@@ -178,7 +186,7 @@ describe('PostgresDb on a throw-away cluster', () => {
     expect(db.inTransaction).toBe(false);
     const id = await db.transaction(async () => {
       expect(db.inTransaction).toBe(true);
-      return (await db.run("INSERT INTO items (name) VALUES ('kept') RETURNING id")).lastInsertRowid;
+      return await db.insert("INSERT INTO items (name) VALUES ('kept')");
     });
     expect(await db.first('SELECT name FROM items WHERE id = ?', [id])).toEqual({ name: 'kept' });
     await expect(
@@ -265,7 +273,7 @@ describe('PostgresDb on a throw-away cluster', () => {
   it('lets exactly one of two concurrent read-check-write transactions win, 50 times out of 50', async () => {
     const before = retries;
     for (let round = 0; round < 50; round++) {
-      const { lastInsertRowid: id } = await db.run('INSERT INTO records (version) VALUES (1) RETURNING id');
+      const id = await db.insert('INSERT INTO records (version) VALUES (1)');
       const { outcomes } = await raceForVersion(id);
       expect(outcomes).toEqual(['lost', 'won']);
       expect(await db.first('SELECT version FROM records WHERE id = ?', [id])).toEqual({ version: 2 });
@@ -275,7 +283,7 @@ describe('PostgresDb on a throw-away cluster', () => {
   });
 
   it('loses no update when six transactions at once read a counter and write it plus one', async () => {
-    const { lastInsertRowid: id } = await db.run('INSERT INTO records (version) VALUES (0) RETURNING id');
+    const id = await db.insert('INSERT INTO records (version) VALUES (0)');
     const allRead = barrier(6);
     await Promise.all(
       Array.from({ length: 6 }, () =>
@@ -290,11 +298,11 @@ describe('PostgresDb on a throw-away cluster', () => {
   });
 
   it('runs a transaction again even when its body caught the serialization failure', async () => {
-    const { lastInsertRowid: id } = await db.run('INSERT INTO records (version) VALUES (1) RETURNING id');
+    const id = await db.insert('INSERT INTO records (version) VALUES (1)');
     const { outcomes, tries } = await raceForVersion(id, 'swallow');
     expect(outcomes).toEqual(['lost', 'won']);
     expect(tries).toBe(3);
-    const { lastInsertRowid: next } = await db.run('INSERT INTO records (version) VALUES (1) RETURNING id');
+    const next = await db.insert('INSERT INTO records (version) VALUES (1)');
     const goingOn = await raceForVersion(next, 'go on');
     expect(goingOn.outcomes).toEqual(['lost', 'won']);
     expect(goingOn.tries).toBe(3);
@@ -305,7 +313,7 @@ describe('PostgresDb on a throw-away cluster', () => {
     const locked = deferred();
     const done = deferred();
     try {
-      const { lastInsertRowid: id } = await db.run('INSERT INTO records (version) VALUES (1) RETURNING id');
+      const id = await db.insert('INSERT INTO records (version) VALUES (1)');
       const holder = db.transaction(async () => {
         await db.run('UPDATE records SET version = 5 WHERE id = ?', [id]);
         locked.resolve();

@@ -1,31 +1,9 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import pg from 'pg';
-// at merge: import from '../db.ts'
-import {
-  type Db,
-  type RunResult,
-  SERVER_BUSY_TIMEOUT_MS,
-  type SqlParams,
-} from '../db-async-interface.reference.ts';
+import { redactPostgresUrl } from '../../../shared/database-location.ts';
+import { type Db, type RunResult, SERVER_BUSY_TIMEOUT_MS, type SqlParams } from '../db.ts';
 import { bindValues, PlaceholderCache } from './placeholders.ts';
 import { isSerializationFailure } from './postgres-errors.ts';
-
-/** Whether `s` names a PostgreSQL database (`postgres://…` or `postgresql://…`) rather than a file. */
-export function isPostgresUrl(s: string): boolean {
-  return /^postgres(?:ql)?:\/\//i.test(s.trim());
-}
-
-/** `url` safe to print: its password (in the user part or as `?password=`) removed. */
-export function redactPostgresUrl(url: string): string {
-  try {
-    const parsed = new URL(url);
-    parsed.password = '';
-    parsed.searchParams.delete('password');
-    return parsed.toString();
-  } catch {
-    return 'postgres://(an address that does not parse as a URL)';
-  }
-}
 
 const INT8_OID = 20;
 const NUMERIC_OID = 1700;
@@ -159,18 +137,21 @@ export class PostgresDb implements Db {
     return (await this.query(sql, params)).rows[0] as Row | undefined;
   }
 
-  /**
-   * `changes` is the row count; `lastInsertRowid` the `id` the statement returned (`RETURNING id`),
-   * else 0: PostgreSQL has no rowid, so an insert that needs its id says `RETURNING id`.
-   */
+  /** `changes` is the row count PostgreSQL reports (`rowCount`). */
   async run(sql: string, params?: SqlParams): Promise<RunResult> {
     const result = await this.query(sql, params);
-    const row: unknown = result.rows[0];
-    const id = typeof row === 'object' && row !== null && 'id' in row ? row.id : undefined;
-    return {
-      changes: result.rowCount ?? 0,
-      lastInsertRowid: result.command === 'INSERT' && typeof id === 'number' ? id : 0,
-    };
+    return { changes: result.rowCount ?? 0 };
+  }
+
+  /**
+   * Runs an INSERT of one row and answers its `id`, as `SqliteDb.insert` does: ` RETURNING id` is
+   * appended (PostgreSQL has no rowid) and the id read from the first row answered. Throws when the
+   * insert added no row (an `ON CONFLICT … DO NOTHING` that skipped it, an `INSERT … SELECT` of none).
+   */
+  async insert(sql: string, params?: SqlParams): Promise<number> {
+    const row = (await this.query(`${sql} RETURNING id`, params)).rows[0] as { id: number } | undefined;
+    if (row === undefined) throw new Error(`the insert added no row: ${sql.slice(0, 80)}`);
+    return row.id;
   }
 
   /** Runs statements without parameters, several at once (a migration's file): sent as they are. */

@@ -1,7 +1,6 @@
 import BetterSqlite3 from 'better-sqlite3';
 import pg from 'pg';
-// at merge: import from '../db.ts'
-import { isDatabaseBusy } from '../db-async-interface.reference.ts';
+import { isDatabaseBusy } from '../db.ts';
 
 /**
  * What the store needs to recognise in PostgreSQL's errors, beside what it already recognises in

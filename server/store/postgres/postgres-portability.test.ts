@@ -6,8 +6,7 @@ import {
   type PostgresCluster,
   startPostgresCluster,
 } from '../../../test/support/postgres-cluster.ts';
-// at merge: import from '../db.ts'
-import { type Db, SqliteDb, type SqlParams } from '../db-async-interface.reference.ts';
+import { type Db, SqliteDb, type SqlParams } from '../db.ts';
 import type { PostgresDb } from './postgres-db.ts';
 
 /**
@@ -45,14 +44,17 @@ async function same<T>(work: (db: Db) => Promise<T>): Promise<T> {
 }
 
 const all = (sql: string, params?: SqlParams) => (db: Db) => db.all(sql, params);
-/**
- * `run`'s answer as far as both dialects define it: the id only for a statement that returns it and
- * wrote a row (SQLite's `lastInsertRowid` is otherwise the connection's last insert, stale).
- */
-const run = (sql: string, params?: SqlParams) => async (db: Db) => {
-  const { changes, lastInsertRowid } = await db.run(sql, params);
-  return /\bRETURNING id\b/.test(sql) && changes > 0 ? { changes, lastInsertRowid } : { changes };
-};
+const first = (sql: string, params?: SqlParams) => (db: Db) => db.first(sql, params);
+/** `run`'s answer: the changed row count, all that both dialects define. */
+const run = (sql: string, params?: SqlParams) => (db: Db) => db.run(sql, params);
+/** The new row's id (`insert` appends ` RETURNING id`, which both dialects speak). */
+const insert = (sql: string, params?: SqlParams) => (db: Db) => db.insert(sql, params);
+/** The error `work` fails with, or undefined when it succeeds. */
+const failure = (work: Promise<unknown>): Promise<unknown> =>
+  work.then(
+    () => undefined,
+    (error: unknown) => error,
+  );
 
 beforeAll(async () => {
   cluster = await startPostgresCluster();
@@ -61,13 +63,13 @@ beforeAll(async () => {
   await migrate(sqlite, fileURLToPath(new URL('../migrations/', import.meta.url)));
   await migrate(postgres, fileURLToPath(new URL('../migrations/postgres/', import.meta.url)));
 
-  // The seed itself is portable SQL: inserts that need their id say RETURNING id.
-  const study = await same(run("INSERT INTO studies (name, created_at) VALUES ('s', 'now') RETURNING id"));
-  expect(study).toEqual({ changes: 1, lastInsertRowid: 1 });
+  // The seed itself is portable SQL, its inserts through `insert` (` RETURNING id` appended).
+  const study = await same(insert("INSERT INTO studies (name, created_at) VALUES ('s', 'now')"));
+  expect(study).toBe(1);
   await same(
-    run(
+    insert(
       `INSERT INTO triples (study_id, external_id, mode, current_factors, tsc1_factors, tsc1_outcome, tsc2_factors, tsc2_outcome)
-       VALUES (1, 't', 'arguable', '[]', '[]', 'plaintiff', '[]', 'defendant') RETURNING id`,
+       VALUES (1, 't', 'arguable', '[]', '[]', 'plaintiff', '[]', 'defendant')`,
     ),
   );
   for (const [externalId, text] of [
@@ -77,8 +79,8 @@ beforeAll(async () => {
     ['B1', 'TRADE secrets again'],
   ])
     await same(
-      run(
-        "INSERT INTO arguments (study_id, external_id, triple_id, model, test, text) VALUES (1, @externalId, 1, 'm', 1, @text) RETURNING id",
+      insert(
+        "INSERT INTO arguments (study_id, external_id, triple_id, model, test, text) VALUES (1, @externalId, 1, 'm', 1, @text)",
         { externalId, text },
       ),
     );
@@ -88,7 +90,7 @@ beforeAll(async () => {
     ['bob', '["adjudicator"]'],
   ])
     await same(
-      run('INSERT INTO users (username, display_name, roles, created_at) VALUES (?, ?, ?, ?) RETURNING id', [
+      insert('INSERT INTO users (username, display_name, roles, created_at) VALUES (?, ?, ?, ?)', [
         username,
         username,
         roles,
@@ -104,15 +106,31 @@ afterAll(async () => {
 });
 
 describe('one SQL text, the same answer on SQLite and PostgreSQL', () => {
-  it('RETURNING id gives both the id; without it only SQLite knows it', async () => {
-    const [onSqlite, onPostgres] = await both((db) =>
-      db.run("INSERT INTO extractors (study_id, name, kind) VALUES (1, 'rules', 'rules')"),
-    );
-    expect(onSqlite.lastInsertRowid).toBe(1);
-    expect(onPostgres.lastInsertRowid).toBe(0);
+  it('insert answers the new id on both; an insert that adds no row throws on both', async () => {
     expect(
-      await same(run("INSERT INTO extractors (study_id, name, kind) VALUES (1, 'llm', 'llm') RETURNING id")),
-    ).toEqual({ changes: 1, lastInsertRowid: 2 });
+      await same(insert("INSERT INTO extractors (study_id, name, kind) VALUES (1, 'rules', 'rules')")),
+    ).toBe(1);
+    expect(
+      await same(
+        first("INSERT INTO extractors (study_id, name, kind) VALUES (1, 'llm', 'llm') RETURNING id"),
+      ),
+    ).toEqual({ id: 2 });
+    // run answers the changed row count only, the same on both.
+    expect(await same(run("INSERT INTO extractors (study_id, name) VALUES (1, 'file')"))).toEqual({
+      changes: 1,
+    });
+    // Last: PostgreSQL spends an id on an insert that does nothing, SQLite does not.
+    const [onSqlite, onPostgres] = await both((db) =>
+      failure(
+        db.insert(
+          "INSERT INTO extractors (study_id, name, kind) VALUES (1, 'llm', 'llm') ON CONFLICT (study_id, name) DO NOTHING",
+        ),
+      ),
+    );
+    expect(onSqlite).toBeInstanceOf(Error);
+    expect((onSqlite as Error).message).toMatch(/^the insert added no row/);
+    expect(onPostgres).toBeInstanceOf(Error);
+    expect((onPostgres as Error).message).toBe((onSqlite as Error).message);
   });
 
   it('an upsert that names the target table in DO UPDATE (writeGold)', async () => {
@@ -135,12 +153,12 @@ describe('one SQL text, the same answer on SQLite and PostgreSQL', () => {
   it('a case-insensitive name taken: ON CONFLICT (username) DO NOTHING RETURNING id (insertUserUnlessTaken)', async () => {
     expect(
       await same(
-        run(
+        first(
           `INSERT INTO users (username, display_name, roles, created_at) VALUES ('ADA', 'x', '[]', 'now')
            ON CONFLICT (username) DO NOTHING RETURNING id`,
         ),
       ),
-    ).toEqual({ changes: 0 });
+    ).toBeUndefined();
     expect(await same(all('SELECT username FROM users WHERE username = ?', ['aDa']))).toEqual([
       { username: 'Ada' },
     ]);

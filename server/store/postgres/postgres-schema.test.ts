@@ -295,11 +295,7 @@ describe('the PostgreSQL migrations', () => {
 
 describe('the PostgreSQL triggers', () => {
   async function seedStudy(name: string): Promise<number> {
-    const { lastInsertRowid } = await db.run(
-      "INSERT INTO studies (name, created_at) VALUES (?, '2026-01-01') RETURNING id",
-      [name],
-    );
-    return lastInsertRowid;
+    return await db.insert("INSERT INTO studies (name, created_at) VALUES (?, '2026-01-01')", [name]);
   }
 
   it('keep the audit log append-only, as a constraint error', async () => {
@@ -318,70 +314,64 @@ describe('the PostgreSQL triggers', () => {
     const before = await revision();
     const studyId = await seedStudy('revision study');
     expect(await revision()).toBe((before ?? 0) + 1);
-    const triple = await db.run(
+    const tripleId = await db.insert(
       `INSERT INTO triples (study_id, external_id, mode, current_factors, tsc1_factors, tsc1_outcome, tsc2_factors, tsc2_outcome)
-       VALUES (?, 't1', 'arguable', '[]', '[]', 'plaintiff', '[]', 'defendant') RETURNING id`,
+       VALUES (?, 't1', 'arguable', '[]', '[]', 'plaintiff', '[]', 'defendant')`,
       [studyId],
     );
-    const argument = await db.run(
-      "INSERT INTO arguments (study_id, external_id, triple_id, model, test, text) VALUES (?, 'a1', ?, 'm', 1, 'x') RETURNING id",
-      [studyId, triple.lastInsertRowid],
+    const argumentId = await db.insert(
+      "INSERT INTO arguments (study_id, external_id, triple_id, model, test, text) VALUES (?, 'a1', ?, 'm', 1, 'x')",
+      [studyId, tripleId],
     );
-    const user = await db.run(
-      "INSERT INTO users (username, display_name, created_at) VALUES ('annotator', 'A', 'now') RETURNING id",
+    const userId = await db.insert(
+      "INSERT INTO users (username, display_name, created_at) VALUES ('annotator', 'A', 'now')",
     );
     const atDraft = await revision();
-    const annotation = await db.run(
+    const annotationId = await db.insert(
       `INSERT INTO annotations (argument_id, user_id, status, version, judgement, updated_at)
-       VALUES (?, ?, 'draft', 1, '{}', 'now') RETURNING id`,
-      [argument.lastInsertRowid, user.lastInsertRowid],
+       VALUES (?, ?, 'draft', 1, '{}', 'now')`,
+      [argumentId, userId],
     );
     expect(await revision()).toBe(atDraft);
-    await db.run("UPDATE annotations SET status = 'submitted' WHERE id = ?", [annotation.lastInsertRowid]);
+    await db.run("UPDATE annotations SET status = 'submitted' WHERE id = ?", [annotationId]);
     expect(await revision()).toBe((atDraft ?? 0) + 1);
 
     // The history is append-only while its annotation exists, and goes with it.
     await db.run(
       "INSERT INTO annotation_history (annotation_id, action, version, judgement, at) VALUES (?, 'save', 1, '{}', 'now')",
-      [annotation.lastInsertRowid],
+      [annotationId],
     );
     await expect(db.run('DELETE FROM annotation_history')).rejects.toThrow(
       'annotation_history is append-only',
     );
-    await db.run('DELETE FROM annotations WHERE id = ?', [annotation.lastInsertRowid]);
+    await db.run('DELETE FROM annotations WHERE id = ?', [annotationId]);
     expect(await db.first('SELECT count(*) AS n FROM annotation_history')).toEqual({ n: 0 });
 
     // A stored error classification goes when its gold changes.
-    const extractor = await db.run("INSERT INTO extractors (study_id, name) VALUES (?, 'x') RETURNING id", [
-      studyId,
-    ]);
+    const extractorId = await db.insert("INSERT INTO extractors (study_id, name) VALUES (?, 'x')", [studyId]);
     await db.run("INSERT INTO adjudications (argument_id, judgement, updated_at) VALUES (?, '{}', 'now')", [
-      argument.lastInsertRowid,
+      argumentId,
     ]);
     await db.run(
       "INSERT INTO error_classes (argument_id, extractor_id, gold_version, decisions, counts, computed_at) VALUES (?, ?, 1, '[]', '{}', 'now')",
-      [argument.lastInsertRowid, extractor.lastInsertRowid],
+      [argumentId, extractorId],
     );
-    await db.run("UPDATE adjudications SET note = 'only a note' WHERE argument_id = ?", [
-      argument.lastInsertRowid,
-    ]);
+    await db.run("UPDATE adjudications SET note = 'only a note' WHERE argument_id = ?", [argumentId]);
     expect(await db.first('SELECT count(*) AS n FROM error_classes')).toEqual({ n: 1 });
-    await db.run('UPDATE adjudications SET judgement = \'{"x":1}\' WHERE argument_id = ?', [
-      argument.lastInsertRowid,
-    ]);
+    await db.run('UPDATE adjudications SET judgement = \'{"x":1}\' WHERE argument_id = ?', [argumentId]);
     expect(await db.first('SELECT count(*) AS n FROM error_classes')).toEqual({ n: 0 });
   });
 
   it('keep a sample immutable, and check JSON as json_valid does', async () => {
     const studyId = await seedStudy('sample study');
-    const sample = await db.run(
+    const sampleId = await db.insert(
       `INSERT INTO samples (study_id, version, seed, size, allocation, strata_by, excluded_previous, created_at)
-       VALUES (?, 1, 4294967296, 10, 'proportional', '[]', 0, 'now') RETURNING id`,
+       VALUES (?, 1, 4294967296, 10, 'proportional', '[]', 0, 'now')`,
       [studyId],
     );
-    await expect(
-      db.run('UPDATE samples SET size = 11 WHERE id = ?', [sample.lastInsertRowid]),
-    ).rejects.toThrow('a sample is immutable');
+    await expect(db.run('UPDATE samples SET size = 11 WHERE id = ?', [sampleId])).rejects.toThrow(
+      'a sample is immutable',
+    );
     const insertCheck = (parameters: string) =>
       db.run(
         `INSERT INTO coverage_checks (study_id, design_fingerprint, report_revision, parameters, result, source, created_at)
