@@ -7,18 +7,12 @@ import { buildJudgement } from './factories.ts';
 import { seedAdjudicationStudy } from './support/adjudication-fixture.ts';
 import { loggedIn, testApp } from './support/app.ts';
 import { seedAnnotationStudy } from './support/study-fixture.ts';
+import { storedBytes } from './support/tables.ts';
 
 /**
  * A stale save (409) is kept in the history as its SHA-256 and size, so a client sending them cannot
  * grow the database by what it sends; every accepted change stays in the history in full.
  */
-
-/** Bytes the database file takes (pages in use). */
-async function databaseBytes(db: Db): Promise<number> {
-  const pages = (await db.first<{ page_count: number }>('PRAGMA page_count'))?.page_count ?? 0;
-  const size = (await db.first<{ page_size: number }>('PRAGMA page_size'))?.page_size ?? 0;
-  return pages * size;
-}
 
 const STALE_SAVES = 50;
 /** What 50 rejected saves may add at most: ~200 bytes of row each, rounded up to whole pages. */
@@ -38,10 +32,10 @@ describe('the annotation history under stale saves', () => {
       secondsSpent: 1,
     });
     await agent.put(path).set('X-CSRF-Token', csrf).send(save(0)).expect(200);
-    const before = await databaseBytes(db);
+    const before = await storedBytes(db);
     for (let attempt = 0; attempt < STALE_SAVES; attempt += 1)
       await agent.put(path).set('X-CSRF-Token', csrf).send(save(0)).expect(409);
-    const grown = (await databaseBytes(db)) - before;
+    const grown = (await storedBytes(db)) - before;
     // Each attempt carried over 10 kB (5,000 two-byte characters): whole, they would add ~500 kB.
     expect(grown).toBeLessThan(BOUND);
 
@@ -78,10 +72,10 @@ describe('the gold history under stale saves', () => {
       })),
     });
     await carol.agent.put(path).set('X-CSRF-Token', carol.csrf).send(save(0)).expect(200);
-    const before = await databaseBytes(db);
+    const before = await storedBytes(db);
     for (let attempt = 0; attempt < STALE_SAVES; attempt += 1)
       await carol.agent.put(path).set('X-CSRF-Token', carol.csrf).send(save(0)).expect(409);
-    expect((await databaseBytes(db)) - before).toBeLessThan(BOUND);
+    expect((await storedBytes(db)) - before).toBeLessThan(BOUND);
 
     const history = goldHistorySchema.parse((await carol.agent.get(`${path}/history`).expect(200)).body);
     expect(history).toHaveLength(1 + STALE_SAVES);

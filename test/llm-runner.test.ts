@@ -231,13 +231,13 @@ describe('migration 003: llm_calls', () => {
   it('refuses an ok call with an error, a failed one without, and an unknown response format', async () => {
     const db = await studyDb(1);
     await expect(insertLlmCall(db, { ...call, studyId: 1, status: 'ok', error: 'x' })).rejects.toThrow(
-      /CHECK/,
+      /CHECK|check constraint/,
     );
     await expect(insertLlmCall(db, { ...call, studyId: 1, status: 'failed', error: null })).rejects.toThrow(
-      /CHECK/,
+      /CHECK|check constraint/,
     );
     await expect(
       insertLlmCall(db, { ...call, studyId: 1, status: 'ok', error: null, responseFormat: 'xml' as never }),
-    ).rejects.toThrow(/CHECK/);
+    ).rejects.toThrow(/CHECK|check constraint/);
   });
 });

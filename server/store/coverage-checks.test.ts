@@ -135,7 +135,7 @@ describe('coverage checks (migration 012)', () => {
       insertCoverageCheck(db, await check({ summary: { padding: 'x'.repeat(300_000) } })),
     ).rejects.toThrow(RangeError);
     await expect(insertCoverageCheck(db, await check({ designFingerprint: 'short' }))).rejects.toThrow(
-      /CHECK/,
+      /CHECK|check constraint/,
     );
     await expect(
       db.run(
@@ -143,7 +143,7 @@ describe('coverage checks (migration 012)', () => {
          VALUES (1, ?, 0, 'not json', '{}', 'cli', 'now')`,
         ['c'.repeat(64)],
       ),
-    ).rejects.toThrow(/CHECK/);
+    ).rejects.toThrow(/CHECK|check constraint/);
   });
 
   it('counts a study’s final gold, not its drafts', async () => {

@@ -60,15 +60,25 @@ async function request(db: Db, jobId: number, argumentRowId: number) {
 describe('008_llm_batches', () => {
   it('creates the batch tables and adds llm_calls.batch_id', async () => {
     const db = await seeded();
+    // Both engines answer the question the same way only through a query on each one's catalogue.
     const tables = (
       await db.all<{ name: string }>(
-        "SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'llm_batch%'",
+        db.dialect === 'sqlite'
+          ? "SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'llm_batch%'"
+          : "SELECT table_name AS name FROM information_schema.tables WHERE table_schema = current_schema() AND table_name LIKE 'llm_batch%'",
       )
     )
       .map((row) => row.name)
       .sort();
     expect(tables).toEqual(['llm_batch_jobs', 'llm_batch_requests', 'llm_batches']);
-    const columns = (await db.all<{ name: string }>('PRAGMA table_info(llm_calls)')).map((row) => row.name);
+    const columns = (
+      await db.all<{ name: string }>(
+        db.dialect === 'sqlite'
+          ? 'SELECT name FROM pragma_table_info(?)'
+          : 'SELECT column_name AS name FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = ?',
+        ['llm_calls'],
+      )
+    ).map((row) => row.name);
     expect(columns).toContain('batch_id');
   });
 
@@ -80,9 +90,9 @@ describe('008_llm_batches', () => {
          VALUES (1, ?, 'e', 'm', ?, ?, '{}', 'now')`,
         [purpose, extractorId, test],
       );
-    await expect(insert('extract', null, null)).rejects.toThrow(/CHECK/);
-    await expect(insert('extract', 1, 1)).rejects.toThrow(/CHECK/);
-    await expect(insert('generate', null, 4)).rejects.toThrow(/CHECK/);
+    await expect(insert('extract', null, null)).rejects.toThrow(/CHECK|check constraint/);
+    await expect(insert('extract', 1, 1)).rejects.toThrow(/CHECK|check constraint/);
+    await expect(insert('generate', null, 4)).rejects.toThrow(/CHECK|check constraint/);
     await insert('generate', null, 2);
   });
 
@@ -90,12 +100,12 @@ describe('008_llm_batches', () => {
     const db = await seeded();
     const job = await extractJob(db);
     const id = await request(db, job.id, 1);
-    await expect(request(db, job.id, 1)).rejects.toThrow(/UNIQUE/);
-    await expect(settleBatchRequest(db, id, 'failed', null)).rejects.toThrow(/CHECK/);
-    await expect(settleBatchRequest(db, id, 'succeeded', 'why')).rejects.toThrow(/CHECK/);
+    await expect(request(db, job.id, 1)).rejects.toThrow(/UNIQUE|duplicate key/);
+    await expect(settleBatchRequest(db, id, 'failed', null)).rejects.toThrow(/CHECK|check constraint/);
+    await expect(settleBatchRequest(db, id, 'succeeded', 'why')).rejects.toThrow(/CHECK|check constraint/);
     await expect(
       db.run("UPDATE llm_batch_requests SET status = 'submitted' WHERE id = ?", [id]),
-    ).rejects.toThrow(/CHECK/);
+    ).rejects.toThrow(/CHECK|check constraint/);
   });
 
   it('refuses a provider status it does not know', async () => {
@@ -111,13 +121,14 @@ describe('008_llm_batches', () => {
         bytes: 10,
         status: 'sleeping' as 'completed',
       }),
-    ).rejects.toThrow(/CHECK/);
+    ).rejects.toThrow(/CHECK|check constraint/);
   });
 
   it('tracks requests through submission and settlement; open ones are not asked for twice', async () => {
     const db = await seeded();
     const job = await extractJob(db);
-    const ids = await Promise.all([1, 2, 3].map(async (argument) => await request(db, job.id, argument)));
+    const ids: number[] = [];
+    for (const argument of [1, 2, 3]) ids.push(await request(db, job.id, argument));
     const batch = await insertBatch(db, {
       jobId: job.id,
       extractionRunId: 1,

@@ -140,9 +140,11 @@ describe('005_item_keys', () => {
     const insert =
       'INSERT INTO assignments (argument_id, user_id, position, created_at, item_key) VALUES (?, ?, ?, ?, ?)';
     await expect(db.run(insert, [2, 2, 2, 'now', null])).rejects.toThrow(/NOT NULL/);
-    await expect(db.run(insert, [2, 2, 2, 'now', existing])).rejects.toThrow(/UNIQUE/);
-    await expect(db.run(insert, [1, 1, 3, 'now', 'abcdef0123456789'])).rejects.toThrow(/UNIQUE/);
-    await expect(db.run(insert, [2, 2, 2, 'now', 'short'])).rejects.toThrow(/CHECK/);
+    await expect(db.run(insert, [2, 2, 2, 'now', existing])).rejects.toThrow(/UNIQUE|duplicate key/);
+    await expect(db.run(insert, [1, 1, 3, 'now', 'abcdef0123456789'])).rejects.toThrow(
+      /UNIQUE|duplicate key/,
+    );
+    await expect(db.run(insert, [2, 2, 2, 'now', 'short'])).rejects.toThrow(/CHECK|check constraint/);
     await db.run(insert, [2, 2, 2, 'now', 'abcdef0123456789']);
     await expect(db.run('DELETE FROM users WHERE id = 2')).rejects.toThrow(/FOREIGN KEY/);
     const indexes = (
@@ -238,7 +240,7 @@ describe('006_adjudication', () => {
     const db = await databaseBefore006();
     await migrate(db);
     await expect(db.run("UPDATE adjudications SET status = 'final' WHERE argument_id = 1")).rejects.toThrow(
-      /CHECK/,
+      /CHECK|check constraint/,
     );
     await expect(db.run("UPDATE gold_history SET note = 'x'")).rejects.toThrow(/append-only/);
     await expect(db.run('DELETE FROM gold_history')).rejects.toThrow(/append-only/);
@@ -246,7 +248,7 @@ describe('006_adjudication', () => {
       db.run(
         "INSERT INTO gold_history (adjudication_id, action, status, version, judgement, at) VALUES (1, 'edit', 'draft', 2, '{}', 'now')",
       ),
-    ).rejects.toThrow(/CHECK/);
+    ).rejects.toThrow(/CHECK|check constraint/);
   });
 
   it('gives each argument at most one adjudication key, unique and of the issued shape', async () => {
@@ -254,9 +256,9 @@ describe('006_adjudication', () => {
     await migrate(db);
     const insert = 'INSERT INTO adjudication_items (argument_id, item_key, created_at) VALUES (?, ?, ?)';
     await db.run(insert, [1, 'abcdef0123456789', 'now']);
-    await expect(db.run(insert, [1, '0123456789abcdef', 'now'])).rejects.toThrow(/UNIQUE/);
-    await expect(db.run(insert, [2, 'abcdef0123456789', 'now'])).rejects.toThrow(/UNIQUE/);
-    await expect(db.run(insert, [2, 'short', 'now'])).rejects.toThrow(/CHECK/);
+    await expect(db.run(insert, [1, '0123456789abcdef', 'now'])).rejects.toThrow(/UNIQUE|duplicate key/);
+    await expect(db.run(insert, [2, 'abcdef0123456789', 'now'])).rejects.toThrow(/UNIQUE|duplicate key/);
+    await expect(db.run(insert, [2, 'short', 'now'])).rejects.toThrow(/CHECK|check constraint/);
   });
 
   it('removes a stored classification when its extraction or its gold changes, and only then', async () => {
@@ -302,7 +304,7 @@ describe('007_audit_log', () => {
     await expect(db.run('DELETE FROM audit_log')).rejects.toThrow(/append-only/);
     await expect(
       db.run("INSERT INTO audit_log (at, via, action, subject) VALUES ('now', 'email', 'import', 'f')"),
-    ).rejects.toThrow(/CHECK/);
+    ).rejects.toThrow(/CHECK|check constraint/);
     await expect(
       db.run(
         "INSERT INTO audit_log (at, study_id, via, action, subject) VALUES ('now', 9, 'app', 'import', 'f')",
@@ -369,16 +371,30 @@ describe('009_rejected_attempts', () => {
     const annotation =
       'INSERT INTO annotation_history (annotation_id, action, version, judgement, at, rejected_sha256, rejected_bytes) VALUES (1, ?, 0, ?, ?, ?, ?)';
     await db.run(annotation, ['conflict', null, 'now', digest, 5000]);
-    await expect(db.run(annotation, ['save', null, 'now', digest, 5000])).rejects.toThrow(/CHECK/);
-    await expect(db.run(annotation, ['conflict', null, 'now', null, null])).rejects.toThrow(/CHECK/);
-    await expect(db.run(annotation, ['conflict', '{}', 'now', digest, 5000])).rejects.toThrow(/CHECK/);
-    await expect(db.run(annotation, ['conflict', null, 'now', 'short', 5000])).rejects.toThrow(/CHECK/);
+    await expect(db.run(annotation, ['save', null, 'now', digest, 5000])).rejects.toThrow(
+      /CHECK|check constraint/,
+    );
+    await expect(db.run(annotation, ['conflict', null, 'now', null, null])).rejects.toThrow(
+      /CHECK|check constraint/,
+    );
+    await expect(db.run(annotation, ['conflict', '{}', 'now', digest, 5000])).rejects.toThrow(
+      /CHECK|check constraint/,
+    );
+    await expect(db.run(annotation, ['conflict', null, 'now', 'short', 5000])).rejects.toThrow(
+      /CHECK|check constraint/,
+    );
     const gold =
       'INSERT INTO gold_history (adjudication_id, action, status, version, judgement, decisions, at, rejected_sha256, rejected_bytes) VALUES (1, ?, ?, 0, ?, ?, ?, ?, ?)';
     await db.run(gold, ['conflict', 'draft', null, null, 'now', digest, 10]);
-    await expect(db.run(gold, ['fix', 'fixed', null, null, 'now', digest, 10])).rejects.toThrow(/CHECK/);
-    await expect(db.run(gold, ['conflict', 'draft', null, '[]', 'now', digest, 10])).rejects.toThrow(/CHECK/);
-    await expect(db.run(gold, ['edit', 'draft', '{}', '[]', 'now', null, null])).rejects.toThrow(/CHECK/);
+    await expect(db.run(gold, ['fix', 'fixed', null, null, 'now', digest, 10])).rejects.toThrow(
+      /CHECK|check constraint/,
+    );
+    await expect(db.run(gold, ['conflict', 'draft', null, '[]', 'now', digest, 10])).rejects.toThrow(
+      /CHECK|check constraint/,
+    );
+    await expect(db.run(gold, ['edit', 'draft', '{}', '[]', 'now', null, null])).rejects.toThrow(
+      /CHECK|check constraint/,
+    );
   });
 
   it('keeps both histories append-only, and removed with their record', async () => {

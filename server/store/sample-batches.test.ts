@@ -46,8 +46,8 @@ describe('014_sample_batches', () => {
         'INSERT INTO sample_batches (sample_id, batch, design, requested, probability_floor, extends_version) VALUES (?, 1, ?, 5, ?, 1)',
         [second.id, design, floor],
       );
-    await expect(insert('greedy', 0.1)).rejects.toThrow(/CHECK/);
-    await expect(insert('neyman', 0)).rejects.toThrow(/CHECK/);
+    await expect(insert('greedy', 0.1)).rejects.toThrow(/CHECK|check constraint/);
+    await expect(insert('neyman', 0)).rejects.toThrow(/CHECK|check constraint/);
     await insert('neyman', 0.1);
     await expect(db.run("UPDATE sample_batches SET design = 'active'")).rejects.toThrow(/immutable/);
     await expect(
@@ -55,6 +55,6 @@ describe('014_sample_batches', () => {
         'INSERT INTO sample_items (sample_id, argument_id, stratum, inclusion_probability, weight, draw_order, predicted_error) VALUES (?, 1, ?, 0.5, 2, 1, 1.5)',
         [second.id, 'm'],
       ),
-    ).rejects.toThrow(/CHECK/);
+    ).rejects.toThrow(/CHECK|check constraint/);
   });
 });

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Express } from 'express';
 import type { Db } from '../../server/store/db.ts';
+import { tableNames } from './tables.ts';
 
 /** A route as `METHOD /api/path/:param`. */
 export type RouteName = string;
@@ -69,12 +70,9 @@ export function mountedRoutes(app: Express): RouteName[] {
 
 /** Rows of every table, by table: what a refused request must leave as it was. */
 export async function rowCounts(db: Db): Promise<Record<string, number>> {
-  const tables = await db.all<{ name: string }>(
-    "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name",
-  );
   return Object.fromEntries(
     await Promise.all(
-      tables.map(async ({ name }) => [
+      (await tableNames(db)).map(async (name) => [
         name,
         (await db.first<{ n: number }>(`SELECT count(*) AS n FROM "${name}"`))?.n ?? 0,
       ]),
