@@ -53,6 +53,10 @@ const coverageOptionsSchema = z
     design: designNameSchema.optional(),
     lambda: z.enum(['1', 'tuned', 'pooled']).default('1'),
   })
+  .refine((options) => options.design !== undefined || options.lambda !== 'pooled', {
+    message: 'pooled needs --design (the report itself takes 1 or tuned)',
+    path: ['lambda'],
+  })
   .refine((options) => !(options.paperScale && options.scenario !== undefined), {
     message: 'give --paper-scale or --scenario, not both',
     path: ['scenario'],
@@ -155,7 +159,7 @@ export function registerSimulate(program: Command, io: CliIo, globals: () => Glo
     .option('--design <design>', 'compare a batch design instead: stratified|neyman|active (docs/REPORT.md)')
     .option(
       '--lambda <lambda>',
-      'with --design: 1 (PPI), tuned (PPI++ per figure) or pooled (PPI++, one λ per metric)',
+      "1 (PPI) or tuned (PPI++: the report's --lambda); with --design also pooled (PPI++, one λ per metric)",
       '1',
     )
     .action(async (rawOptions: unknown) => {
@@ -198,6 +202,7 @@ export function registerSimulate(program: Command, io: CliIo, globals: () => Glo
         claimThreshold: options.claimThreshold,
         threshold: options.threshold,
         ignoreStrata: options.ignoreStrata,
+        ...(options.lambda === 'tuned' ? { lambda: 'tuned' } : {}),
       };
       const progress = createProgress<{ done: number; total: number }>(
         io,
@@ -224,7 +229,8 @@ export function registerSimulate(program: Command, io: CliIo, globals: () => Glo
           .map((value) => value.toFixed(2))
           .join(' ')})\n`,
       );
-      if (describesOwnDesign(own, scenario, options)) {
+      // The report's appendix reads checks of its own estimator (λ = 1) only.
+      if (options.lambda === '1' && describesOwnDesign(own, scenario, options)) {
         const kept = own;
         const id = await withDatabase(globals, io, (db) =>
           keepCoverageCheck(db, {
