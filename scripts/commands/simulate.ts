@@ -52,6 +52,7 @@ const coverageOptionsSchema = z
     out: z.string().min(1).optional(),
     design: designNameSchema.optional(),
     lambda: z.enum(['1', 'tuned', 'pooled']).default('1'),
+    estimator: z.enum(['hajek', 'report']).default('hajek'),
   })
   .refine((options) => options.design !== undefined || options.lambda !== 'pooled', {
     message: 'pooled needs --design (the report itself takes 1 or tuned)',
@@ -162,6 +163,11 @@ export function registerSimulate(program: Command, io: CliIo, globals: () => Glo
       "1 (PPI) or tuned (PPI++: the report's --lambda); with --design also pooled (PPI++, one λ per metric)",
       '1',
     )
+    .option(
+      '--estimator <kind>',
+      "with --design: hajek (one Hájek estimate per figure) or report (the report's stratified estimator with its pooling, floor and PPI++)",
+      'hajek',
+    )
     .action(async (rawOptions: unknown) => {
       const options = parseOptions(coverageOptionsSchema, rawOptions, io);
       let scenario: Scenario;
@@ -263,7 +269,13 @@ function runDesignComparison(
   scenario: Scenario,
   design: DesignName,
   lambda: '1' | 'tuned' | 'pooled',
-  options: { replicates: number; seed: number; level: number; claimThreshold: number },
+  options: {
+    replicates: number;
+    seed: number;
+    level: number;
+    claimThreshold: number;
+    estimator: 'hajek' | 'report';
+  },
 ): string {
   const primary = scenario.primaryExtractor ?? scenario.extractors[0]?.name ?? '';
   const second = scenario.extractors.find((extractor) => extractor.name !== primary)?.name ?? primary;
@@ -276,6 +288,7 @@ function runDesignComparison(
     studies: options.replicates,
     seed: options.seed,
     claimThreshold: options.claimThreshold,
+    estimator: options.estimator,
   });
   return formatDesignSummary(summary, `Design comparison: ${scenario.description || 'scenario'}`);
 }
