@@ -257,8 +257,14 @@ export function correctedEstimates(
         let result = difference;
         let tuning: PowerTuningParts | undefined;
         if (lambdaSetting === 'tuned') {
-          const pool = pairsOf(modelArguments, k, equalWeights);
           const lambdas = sorted.map(([, stratum]) => {
+            // Cross-fitted: the model's gold outside this stratum (every test).
+            const inside = new Set(stratum);
+            const others = pairsOf(
+              modelArguments.filter((i) => !inside.has(i)),
+              k,
+              equalWeights,
+            );
             const own = batches
               ? pairsOf(
                   stratum.filter((i) => batches.phase[i] === LAST),
@@ -266,7 +272,7 @@ export function correctedEstimates(
                   (i) => float64At(batches.inclusionProbability, i),
                 )
               : pairsOf(stratum, k, equalWeights);
-            return stratumLambda(own, pool);
+            return stratumLambda(own, others);
           });
           const tuned = estimateAt(lambdas.map((row) => row.lambda));
           const goldOnly = estimateAt(sorted.map(() => 0));

@@ -229,15 +229,21 @@ function reportFigureEstimate(
         }
       : null;
   };
-  const pool = units
-    .filter((unit) => unit.model === model)
-    .flatMap((unit) => {
+  const modelUnits = units.filter((unit) => unit.model === model);
+  const equal = (list: readonly ComparisonUnit[]) =>
+    list.flatMap((unit) => {
       const pair = pairOf(unit);
       return pair ? [{ ...pair, inclusionProbability: 0.5 }] : [];
     });
+  const pool = equal(modelUnits);
   const strata = FIGURE_TESTS[metric].map((test) => {
     const cell = members.filter((unit) => unit.test === test && defined(unit));
-    return { cell, own: cell.flatMap((unit) => pairOf(unit) ?? []) };
+    const inside = new Set(cell.map((unit) => unit.id));
+    return {
+      cell,
+      own: cell.flatMap((unit) => pairOf(unit) ?? []),
+      others: equal(modelUnits.filter((unit) => !inside.has(unit.id))),
+    };
   });
   const active = options.design === 'active';
   const estimateAt = (lambdas: readonly number[]): DifferenceEstimate => {
@@ -283,7 +289,7 @@ function reportFigureEstimate(
   const goldOnly = estimateAt(strata.map(() => 0));
   let result = difference;
   if (options.lambda === 'tuned') {
-    const tuned = estimateAt(strata.map(({ own }) => stratumLambda(own, pool).lambda));
+    const tuned = estimateAt(strata.map(({ own, others }) => stratumLambda(own, others).lambda));
     const choice = chooseLambda({ tuned, goldOnly, difference });
     result = choice === 'tuned' ? tuned : choice === 'gold_only' ? goldOnly : difference;
   } else if (options.lambda === 'pooled') result = estimateAt(strata.map(() => options.pooledLambda ?? 1));
