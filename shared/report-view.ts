@@ -153,6 +153,11 @@ const correctedFigureSchema = z.object({
   population: z.number(),
   variance_pooled: z.boolean(),
   variance_floored: z.boolean(),
+  /** With `--lambda tuned` only: the figure's λ (null when its strata differ) and which estimate was kept. */
+  lambda: z.number().nullable().optional(),
+  lambda_choice: z.enum(['tuned', 'gold_only', 'difference']).optional(),
+  gold_only_half_width: z.number().nullable().optional(),
+  strata: z.array(z.object({ lambda: z.number().optional() })).optional(),
 });
 export type CorrectedView = z.output<typeof correctedFigureSchema>;
 

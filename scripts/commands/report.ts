@@ -4,6 +4,7 @@ import type { Command } from 'commander';
 import { z } from 'zod';
 import { formatReport, REPORT_FORMATS, studyReport } from '../../server/services/report/index.ts';
 import { ALT_ALIGNMENTS, DEFAULT_REPORT_OPTIONS } from '../../shared/scoring/index.ts';
+import { LAMBDA_SETTINGS, type LambdaSetting } from '../../shared/scoring/power-tuning.ts';
 import { type CliIo, type GlobalOptions, parseOptions, withDatabase } from '../io.ts';
 
 const reportOptionsSchema = z.object({
@@ -18,6 +19,7 @@ const reportOptionsSchema = z.object({
   reportedSource: z.string().min(1).optional(),
   altEpsilon: z.coerce.number().gt(0, 'must lie between 0 and 1').lt(1, 'must lie between 0 and 1'),
   altAlignment: z.enum(ALT_ALIGNMENTS),
+  lambda: z.enum(LAMBDA_SETTINGS).transform((value): LambdaSetting => (value === '1' ? 1 : value)),
 });
 
 /** `report`: the study's scores — extractor vs gold, agreement, the metrics recomputed, corrected estimates, rankings and claims. */
@@ -56,6 +58,11 @@ export function registerReport(program: Command, io: CliIo, globals: () => Globa
       '--alt-alignment <kind>',
       `how the alternative annotator test aligns two readings: ${ALT_ALIGNMENTS.join('|')}`,
       DEFAULT_REPORT_OPTIONS.altAlignment,
+    )
+    .option(
+      '--lambda <λ>',
+      'λ of the corrected estimates: 1 (the difference estimator, PPI) or tuned (PPI++ per stratum, never wider than gold only)',
+      String(DEFAULT_REPORT_OPTIONS.lambda),
     )
     .action(async (rawOptions: unknown) => {
       const { format, out, ...options } = parseOptions(reportOptionsSchema, rawOptions, io);

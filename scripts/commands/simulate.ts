@@ -52,6 +52,11 @@ const coverageOptionsSchema = z
     out: z.string().min(1).optional(),
     design: designNameSchema.optional(),
     lambda: z.enum(['1', 'tuned', 'pooled']).default('1'),
+    estimator: z.enum(['hajek', 'report']).default('hajek'),
+  })
+  .refine((options) => options.design !== undefined || options.lambda !== 'pooled', {
+    message: 'pooled needs --design (the report itself takes 1 or tuned)',
+    path: ['lambda'],
   })
   .refine((options) => !(options.paperScale && options.scenario !== undefined), {
     message: 'give --paper-scale or --scenario, not both',
@@ -155,8 +160,13 @@ export function registerSimulate(program: Command, io: CliIo, globals: () => Glo
     .option('--design <design>', 'compare a batch design instead: stratified|neyman|active (docs/REPORT.md)')
     .option(
       '--lambda <lambda>',
-      'with --design: 1 (PPI), tuned (PPI++ per figure) or pooled (PPI++, one λ per metric)',
+      "1 (PPI) or tuned (PPI++: the report's --lambda); with --design also pooled (PPI++, one λ per metric)",
       '1',
+    )
+    .option(
+      '--estimator <kind>',
+      "with --design: hajek (one Hájek estimate per figure) or report (the report's stratified estimator with its pooling, floor and PPI++)",
+      'hajek',
     )
     .action(async (rawOptions: unknown) => {
       const options = parseOptions(coverageOptionsSchema, rawOptions, io);
@@ -198,6 +208,7 @@ export function registerSimulate(program: Command, io: CliIo, globals: () => Glo
         claimThreshold: options.claimThreshold,
         threshold: options.threshold,
         ignoreStrata: options.ignoreStrata,
+        ...(options.lambda === 'tuned' ? { lambda: 'tuned' } : {}),
       };
       const progress = createProgress<{ done: number; total: number }>(
         io,
@@ -224,7 +235,8 @@ export function registerSimulate(program: Command, io: CliIo, globals: () => Glo
           .map((value) => value.toFixed(2))
           .join(' ')})\n`,
       );
-      if (describesOwnDesign(own, scenario, options)) {
+      // The report's appendix reads checks of its own estimator (λ = 1) only.
+      if (options.lambda === '1' && describesOwnDesign(own, scenario, options)) {
         const kept = own;
         const id = await withDatabase(
           globals,
@@ -260,7 +272,13 @@ function runDesignComparison(
   scenario: Scenario,
   design: DesignName,
   lambda: '1' | 'tuned' | 'pooled',
-  options: { replicates: number; seed: number; level: number; claimThreshold: number },
+  options: {
+    replicates: number;
+    seed: number;
+    level: number;
+    claimThreshold: number;
+    estimator: 'hajek' | 'report';
+  },
 ): string {
   const primary = scenario.primaryExtractor ?? scenario.extractors[0]?.name ?? '';
   const second = scenario.extractors.find((extractor) => extractor.name !== primary)?.name ?? primary;
@@ -273,6 +291,7 @@ function runDesignComparison(
     studies: options.replicates,
     seed: options.seed,
     claimThreshold: options.claimThreshold,
+    estimator: options.estimator,
   });
   return formatDesignSummary(summary, `Design comparison: ${scenario.description || 'scenario'}`);
 }

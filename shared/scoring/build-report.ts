@@ -84,7 +84,7 @@ function agreementSection(context: SectionContext): AnnotatorAgreement {
  */
 function cellSections(context: SectionContext, cells: CellMetrics) {
   const { index, input, options, primary, reported } = context;
-  const corrected = correctedEstimates(index, cells, options.level);
+  const corrected = correctedEstimates(index, cells, options.level, options.lambda ?? 1);
   const ranked = rankings(index, cells, reported, options.level);
   const claims: Claims = checkClaims(
     primary === null ? null : (corrected[primary] ?? null),
@@ -102,7 +102,15 @@ function cellSections(context: SectionContext, cells: CellMetrics) {
     corrected,
     rankings: ranked,
     claims,
-    planning: planStudy(index, input.annotations, cells, primary, options.level, options.claimThreshold),
+    planning: planStudy(
+      index,
+      input.annotations,
+      cells,
+      primary,
+      options.level,
+      options.claimThreshold,
+      options.lambda ?? 1,
+    ),
   };
 }
 
@@ -134,6 +142,9 @@ function cellSections(context: SectionContext, cells: CellMetrics) {
  *
  * Preconditions: validated records; every argument's triple present. Throws otherwise.
  */
+const POWER_TUNING_NOTE =
+  "Corrected estimates: PPI++ (--lambda tuned) — each stratum at λ̂_h = Ĉov(gold, extractor)/V̂ar(extractor), clipped to [0, 1], from its own gold when it has 10 or more, else from its model's gold over every test; each figure keeps λ̂, λ = 0 (gold only) or λ = 1 (the difference estimator), whichever gives the narrowest interval (`lambda`, `lambda_choice` on each figure). --lambda 1 gives the difference estimator alone.";
+
 export function buildReport(input: ReportInput, options: ReportOptions): Report {
   const index = indexStudy(input);
   const seeds = {
@@ -173,6 +184,7 @@ export function buildReport(input: ReportInput, options: ReportOptions): Report 
     ...designNotes(input.design, goldInDesign(index)),
     ...(bootstrapStrata.note === null ? [] : [bootstrapStrata.note]),
     ...adjustmentNotes(later.corrected),
+    ...(options.lambda === 'tuned' ? [POWER_TUNING_NOTE] : []),
     ...(options.replicates === 0 ? ['Bootstrap replicates: 0 — no bootstrap intervals were computed.'] : []),
   ];
   const meta = reportMeta({

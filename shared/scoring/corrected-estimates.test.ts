@@ -92,3 +92,30 @@ describe('correctedEstimates', () => {
     expect(corrected?.['1']?.abstain).toBeUndefined();
   });
 });
+
+describe('correctedEstimates with λ tuned (PPI++)', () => {
+  const index = indexStudy(input());
+  const cells = cellMetrics(index, { seed: 1, replicates: 0 });
+  const plain = correctedEstimates(index, cells, 0.95).x?.m;
+  const tuned = correctedEstimates(index, cells, 0.95, 'tuned').x?.m;
+
+  it('Test 1 AccH by hand: λ̂ cross-fitted from one other pair is 1; gold only floored and wider; λ = 1 kept', () => {
+    // Test 1: gold AccH 1, 1, 1 (no spread: the floor s² = 1 at n = 3), V(λ = 0) = (1 − 3/4)·1/3 = 1/12,
+    // half-width t_{0.975, 2}·√(1/12) = 4.3027·0.28868 = 1.2421. λ = 1: differences 1/6, 0, 0,
+    // s² = 1/108, V = (1/4)·(1/108)/3 = 1/1296. λ̂ from the model's other stratum (a5 alone): fewer
+    // than 2 pairs, 1. The figure keeps λ = 1: the same value and interval as the plain report.
+    const figure = tuned?.['1']?.acch;
+    expect(figure?.lambda_choice).toBe('difference');
+    expect(figure?.lambda).toBe(1);
+    expect(figure?.gold_only_half_width).toBeCloseTo(4.302653 * Math.sqrt(1 / 12), 4);
+    expect(figure?.variance).toBeCloseTo(1 / 1296, 12);
+    expect(figure?.value).toBe(plain?.['1']?.acch?.value);
+    expect(figure?.ci).toEqual(plain?.['1']?.acch?.ci);
+    expect(figure?.strata[0]).toMatchObject({ lambda: 1, lambda_source: 'fixed' });
+  });
+
+  it('a λ = 1 report carries no λ fields at all', () => {
+    expect(plain?.['1']?.acch).not.toHaveProperty('lambda');
+    expect(plain?.['1']?.acch).not.toHaveProperty('lambda_choice');
+  });
+});

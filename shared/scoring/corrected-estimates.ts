@@ -1,4 +1,5 @@
 import { elementAt, float64At } from '../element-at.ts';
+import type { WeightedObservation } from '../stats/hajek-ppi.ts';
 import {
   type BatchDifference,
   type BatchStratum,
@@ -12,6 +13,13 @@ import {
   differenceEstimate,
   type EstimatorStratum,
 } from './difference-estimator.ts';
+import {
+  chooseLambda,
+  halfWidthOf,
+  type LambdaChoice,
+  type LambdaSetting,
+  stratumLambda,
+} from './power-tuning.ts';
 import { boundProportion } from './proportion-bounds.ts';
 import type { StudyIndex } from './study-index.ts';
 
@@ -38,7 +46,59 @@ export interface CorrectedFigure {
   variance_pooled: boolean;
   /** Some stratum's differences had no spread, so s²_Δ was raised to the zero-disagreement floor. */
   variance_floored: boolean;
-  strata: DifferenceEstimate['strata'];
+  strata: CorrectedStratum[];
+  /**
+   * With `--lambda tuned` only (absent at λ = 1, so those reports are unchanged): the λ every
+   * stratum used when they share one, `null` when they differ (see `strata[].lambda`).
+   */
+  lambda?: number | null;
+  /** Which of the three estimates on this sample was kept (`chooseLambda`): λ̂_h, λ = 0 or λ = 1. */
+  lambda_choice?: LambdaChoice;
+  /** t·√V̂ of the gold-only (λ = 0) and of the λ = 1 estimate on the same sample, before clipping; `null` without one. */
+  gold_only_half_width?: number | null;
+  difference_half_width?: number | null;
+}
+
+/**
+ * A stratum of a corrected figure. With `--lambda tuned`: its λ, where λ̂ came from (`own` pairs,
+ * the model's `pool`, or `fixed` when the figure kept λ = 0 or 1), `extractor_mean` the extractor's
+ * own mean and `mean_difference` the mean of m_gold − λ·m_ext, so estimate = λ·extractor_mean + mean_difference.
+ */
+export type CorrectedStratum = DifferenceEstimate['strata'][number] & {
+  lambda?: number;
+  lambda_source?: 'own' | 'pool' | 'fixed';
+};
+
+interface PowerTuningParts {
+  choice: LambdaChoice;
+  lambdas: readonly number[];
+  sources: readonly ('own' | 'pool' | 'fixed')[];
+  goldOnlyHalfWidth: number;
+  differenceHalfWidth: number;
+}
+
+/** The tuned figure's λ fields; each stratum's extractor mean unscaled (from the λ = 1 estimate's strata). */
+function withTuning(
+  figure: CorrectedFigure,
+  tuning: PowerTuningParts,
+  unscaled: DifferenceEstimate['strata'],
+): CorrectedFigure {
+  const first = tuning.lambdas[0];
+  const common = first !== undefined && tuning.lambdas.every((lambda) => lambda === first) ? first : null;
+  const finite = (x: number) => (Number.isFinite(x) ? x : null);
+  return {
+    ...figure,
+    lambda: common,
+    lambda_choice: tuning.choice,
+    gold_only_half_width: finite(tuning.goldOnlyHalfWidth),
+    difference_half_width: finite(tuning.differenceHalfWidth),
+    strata: figure.strata.map((row, h) => ({
+      ...row,
+      extractor_mean: unscaled[h]?.extractor_mean ?? row.extractor_mean,
+      lambda: tuning.lambdas[h] ?? 1,
+      lambda_source: tuning.sources[h] ?? 'fixed',
+    })),
+  };
 }
 
 export const CORRECTED_METRICS = ['acch', 'recu', 'abstain'] as const;
@@ -72,7 +132,12 @@ export type CorrectedByModel = Record<
  *   stratum is estimated by the batch estimator of decision 019 instead (`batchDifferenceEstimate`):
  *   the arguments drawn before the estimating version count as a known sum, and its own draw
  *   estimates the rest with weights 1/π (Hájek, Poisson variance) or, drawn stratified, by its
- *   mean with the SRS variance; λ = 1 either way. Without such a batch nothing changes.
+ *   mean with the SRS variance. Without such a batch nothing changes;
+ * - λ (`lambdaSetting`): 1, the difference estimator (the paper's method; the arithmetic of every
+ *   report before PPI++), or `tuned`, PPI++ per stratum: m_ext replaced by λ_h·m_ext in both terms,
+ *   m̂_h = λ_h·f̄_h + mean(m_gold − λ_h·m_ext), the same variance formulas on those residuals, λ̂_h
+ *   from `stratumLambda` (design weights 1/π for an active batch) and the figure kept from λ̂_h,
+ *   λ = 0 and λ = 1 by the smallest half-width (`chooseLambda`: never wider than gold only).
  *
  * Degenerate input: a stratum without a sampled difference, or with no scored argument, gives
  * the cell `value: null`; a variance from fewer than two differences gives `ci: null`.
@@ -81,6 +146,7 @@ export function correctedEstimates(
   index: StudyIndex,
   cells: CellMetrics,
   level: number,
+  lambdaSetting: LambdaSetting = 1,
 ): Record<string, CorrectedByModel> {
   const S = cells.sources.length;
   const K = MEAN_METRICS.length;
@@ -98,23 +164,35 @@ export function correctedEstimates(
     const byModel: CorrectedByModel = {};
     index.models.forEach((model, m) => {
       const modelArguments = argumentsOfModel[m] ?? [];
-      const differenceOf = (i: number, k: number): number | null => {
+      // r_i = m_gold(i) − λ·m_ext(i) (λ = 1: the difference); 1·x is x exactly, so λ = 1 is today's arithmetic.
+      const residualOf = (i: number, k: number, lambda: number): number | null => {
         if (!index.sampled[i] || index.gold[i] === undefined) return null;
-        const difference = metricOf(i, 0, k) - metricOf(i, s, k);
-        return Number.isNaN(difference) ? null : difference;
+        const residual = metricOf(i, 0, k) - lambda * metricOf(i, s, k);
+        return Number.isNaN(residual) ? null : residual;
       };
-      const differencesOf = (list: readonly number[], k: number): number[] => {
-        const differences: number[] = [];
+      const residualsOf = (list: readonly number[], k: number, lambda: number): number[] => {
+        const residuals: number[] = [];
         for (const i of list) {
-          const difference = differenceOf(i, k);
-          if (difference !== null) differences.push(difference);
+          const residual = residualOf(i, k, lambda);
+          if (residual !== null) residuals.push(residual);
         }
-        return differences;
+        return residuals;
       };
-      const pools = new Map<number, number[]>();
-      const poolOf = (k: number): number[] => {
-        const pool = pools.get(k) ?? differencesOf(modelArguments, k);
-        pools.set(k, pool);
+      const pairsOf = (
+        list: readonly number[],
+        k: number,
+        pi: (i: number) => number,
+      ): WeightedObservation[] =>
+        list.flatMap((i) =>
+          residualOf(i, k, 1) === null
+            ? []
+            : [{ gold: metricOf(i, 0, k), extractor: metricOf(i, s, k), inclusionProbability: pi(i) }],
+        );
+      const pools = new Map<string, number[]>();
+      const poolOf = (k: number, lambda: number): number[] => {
+        const key = `${k}|${lambda}`;
+        const pool = pools.get(key) ?? residualsOf(modelArguments, k, lambda);
+        pools.set(key, pool);
         return pool;
       };
       const estimate = (tests: readonly number[], metric: CorrectedMetric): CorrectedFigure | undefined => {
@@ -128,63 +206,108 @@ export function correctedEstimates(
           if (stratum) stratum.push(i);
           else strata.set(key, [i]);
         }
-        const pool = poolOf(k);
         const sorted = [...strata.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-        const extractorValuesOf = (stratum: readonly number[]) =>
-          definedValues(stratum, (i) => metricOf(i, s, k));
         const batches = index.batches;
-        const result = batches
-          ? batchDifferenceEstimate(
-              sorted.map(([key, stratum]): BatchStratum => {
-                const earlier = stratum.filter((i) => batches.phase[i] === EARLIER);
-                const last: BatchDifference[] = [];
-                for (const i of stratum) {
-                  const difference = batches.phase[i] === LAST ? differenceOf(i, k) : null;
-                  if (difference !== null)
-                    last.push({
-                      difference,
-                      inclusionProbability: float64At(batches.inclusionProbability, i),
-                    });
-                }
-                return {
-                  key,
-                  populationSize: stratum.length,
-                  extractorValues: extractorValuesOf(stratum),
-                  earlierDrawn: earlier.length,
-                  earlier: differencesOf(earlier, k),
-                  last,
-                  pool,
-                };
-              }),
-              { level, draw: batches.draw },
-            )
-          : differenceEstimate(
-              sorted.map(
-                ([key, stratum]): EstimatorStratum => ({
-                  key,
-                  populationSize: stratum.length,
-                  extractorValues: extractorValuesOf(stratum),
-                  differences: differencesOf(stratum, k),
-                  pool,
+        // The estimator of decision 005 (or 019 with an active batch) with stratum h at λ_h.
+        const estimateAt = (lambdas: readonly number[]): DifferenceEstimate => {
+          const lambdaAt = (h: number) => lambdas[h] ?? 1;
+          const extractorValuesOf = (stratum: readonly number[], lambda: number) =>
+            definedValues(stratum, (i) => lambda * metricOf(i, s, k));
+          return batches
+            ? batchDifferenceEstimate(
+                sorted.map(([key, stratum], h): BatchStratum => {
+                  const lambda = lambdaAt(h);
+                  const earlier = stratum.filter((i) => batches.phase[i] === EARLIER);
+                  const last: BatchDifference[] = [];
+                  for (const i of stratum) {
+                    const difference = batches.phase[i] === LAST ? residualOf(i, k, lambda) : null;
+                    if (difference !== null)
+                      last.push({
+                        difference,
+                        inclusionProbability: float64At(batches.inclusionProbability, i),
+                      });
+                  }
+                  return {
+                    key,
+                    populationSize: stratum.length,
+                    extractorValues: extractorValuesOf(stratum, lambda),
+                    earlierDrawn: earlier.length,
+                    earlier: residualsOf(earlier, k, lambda),
+                    last,
+                    pool: poolOf(k, lambda),
+                  };
                 }),
-              ),
-              { level },
+                { level, draw: batches.draw },
+              )
+            : differenceEstimate(
+                sorted.map(
+                  ([key, stratum], h): EstimatorStratum => ({
+                    key,
+                    populationSize: stratum.length,
+                    extractorValues: extractorValuesOf(stratum, lambdaAt(h)),
+                    differences: residualsOf(stratum, k, lambdaAt(h)),
+                    pool: poolOf(k, lambdaAt(h)),
+                  }),
+                ),
+                { level },
+              );
+        };
+        const ones = sorted.map(() => 1);
+        const difference = estimateAt(ones);
+        let result = difference;
+        let tuning: PowerTuningParts | undefined;
+        if (lambdaSetting === 'tuned') {
+          const lambdas = sorted.map(([, stratum]) => {
+            // Cross-fitted: the model's gold outside this stratum (every test).
+            const inside = new Set(stratum);
+            const others = pairsOf(
+              modelArguments.filter((i) => !inside.has(i)),
+              k,
+              equalWeights,
             );
+            const own = batches
+              ? pairsOf(
+                  stratum.filter((i) => batches.phase[i] === LAST),
+                  k,
+                  (i) => float64At(batches.inclusionProbability, i),
+                )
+              : pairsOf(stratum, k, equalWeights);
+            return stratumLambda(own, others);
+          });
+          const tuned = estimateAt(lambdas.map((row) => row.lambda));
+          const goldOnly = estimateAt(sorted.map(() => 0));
+          const choice = chooseLambda({ tuned, goldOnly, difference });
+          const chosen =
+            choice === 'tuned'
+              ? lambdas.map((row) => row.lambda)
+              : choice === 'gold_only'
+                ? sorted.map(() => 0)
+                : ones;
+          result = choice === 'tuned' ? tuned : choice === 'gold_only' ? goldOnly : difference;
+          tuning = {
+            choice,
+            lambdas: chosen,
+            sources: lambdas.map((row) => (choice === 'tuned' ? row.source : 'fixed')),
+            goldOnlyHalfWidth: halfWidthOf(goldOnly),
+            differenceHalfWidth: halfWidthOf(difference),
+          };
+        }
         const bounded = boundProportion(result.value, result.ci);
-        return {
+        const figure: CorrectedFigure = {
           value: bounded.value,
           ci: bounded.ci,
           clipped: bounded.clipped,
           variance: result.variance,
           method: 'student-t',
           degrees_of_freedom: result.degrees_of_freedom,
-          extractor_only: result.extractor_only,
+          extractor_only: difference.extractor_only,
           sampled: result.strata.reduce((sum, row) => sum + row.sampled, 0),
           population: result.strata.reduce((sum, row) => sum + row.population, 0),
           variance_pooled: result.variance_pooled,
           variance_floored: result.variance_floored,
           strata: result.strata,
         };
+        return tuning ? withTuning(figure, tuning, difference.strata) : figure;
       };
       const perTest: Record<string, Partial<Record<CorrectedMetric, CorrectedFigure>>> = {};
       for (const test of index.tests) {
@@ -204,6 +327,9 @@ export function correctedEstimates(
   });
   return result;
 }
+
+/** Equal π within a stratum: λ̂ is then the unweighted Ĉov/V̂ar whatever the constant. */
+const equalWeights = (): number => 0.5;
 
 /** The defined (non-NaN) values of `value` over `list`, in order. */
 function definedValues(list: readonly number[], value: (i: number) => number): number[] {

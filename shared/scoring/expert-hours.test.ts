@@ -31,6 +31,41 @@ describe('planExpertHours', () => {
     expect(plan.designs[1]?.more_arguments).toBeNull();
   });
 
+  it('λ tuned: s² of gold − λ·extractor at the least of λ̂, 0, 1 — never more gold than λ = 1 asks', () => {
+    // gold 1, 1, 0, 1, 0, 1; the extractor 1, 1, 1, 1, 0, 1: differences 0, 0, −1, 0, 0, 0, s² = 1/6.
+    const gold = [1, 1, 0, 1, 0, 1];
+    const extractor = [1, 1, 1, 1, 0, 1];
+    const pairs = gold.map((y, i) => ({ gold: y, extractor: extractor[i] ?? 0, inclusionProbability: 0.5 }));
+    const differences = gold.map((y, i) => y - (extractor[i] ?? 0));
+    const models = [{ model: 'a', population: 60, differences, pairs }];
+    const plain = planExpertHours({ ...base, models, annotationSeconds: [] });
+    const tuned = planExpertHours({ ...base, models, annotationSeconds: [], lambda: 'tuned' });
+    // ȳ = 2/3, f̄ = 5/6: Σ(y − ȳ)(f − f̄) = (1 + 1 − 2 + 1 + 10 + 1)/18 = 2/3, Σ(f − f̄)² = 5/6,
+    // λ̂ = 0.8; r = y − 0.8f = 0.2, 0.2, −0.8, 0.2, 0, 0.2 (mean 0): s² = 0.8/5 = 0.16 < 1/6 < 4/15 (λ = 0).
+    expect(tuned.per_model[0]?.lambda).toBeCloseTo(0.8, 12);
+    expect(tuned.per_model[0]?.difference_variance).toBeCloseTo(0.16, 12);
+    expect(plain.per_model[0]?.difference_variance).toBeCloseTo(1 / 6, 12);
+    expect(tuned.per_model[0]?.needed ?? 0).toBeLessThanOrEqual(plain.per_model[0]?.needed ?? 0);
+    expect(plain.per_model[0]?.lambda).toBeUndefined();
+    // An extractor unrelated to the gold (the opposite): λ = 0, s² = Var(gold) = 4/15 < s² of y − f.
+    const opposite = pairs.map((pair) => ({ ...pair, extractor: 1 - pair.gold }));
+    const far = planExpertHours({
+      ...base,
+      models: [
+        {
+          model: 'a',
+          population: 60,
+          differences: opposite.map((p) => p.gold - p.extractor),
+          pairs: opposite,
+        },
+      ],
+      annotationSeconds: [],
+      lambda: 'tuned',
+    });
+    expect(far.per_model[0]?.lambda).toBe(0);
+    expect(far.per_model[0]?.difference_variance).toBeCloseTo(4 / 15, 12);
+  });
+
   it('pools the variance for a model with fewer than 2 differences; no timing gives no hours', () => {
     const plan = planExpertHours({
       ...base,

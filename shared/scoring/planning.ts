@@ -1,11 +1,15 @@
 import { sampleVariance } from 'simple-statistics';
+import { float64At } from '../element-at.ts';
 import type { Judgement } from '../schemas/annotation.ts';
+import type { WeightedObservation } from '../stats/hajek-ppi.ts';
 import { largestTie } from '../stats/largest-tie.ts';
+import { EARLIER, LAST } from './batch-phases.ts';
 import type { CellMetrics } from './cell-metrics.ts';
 import { MEAN_METRICS } from './cell-metrics.ts';
 import { type ExpertHoursPlan, planExpertHours } from './expert-hours.ts';
 import { assertedSets, bitCount } from './factor-sets.ts';
 import { intraClassCorrelation } from './intra-class-correlation.ts';
+import type { LambdaSetting } from './power-tuning.ts';
 import type { AnnotationInput } from './report-input.ts';
 import {
   type CorrectedSampleSizePlan,
@@ -55,6 +59,7 @@ export function planStudy(
   primaryExtractor: string | null,
   level: number,
   claimThreshold = 0.9,
+  lambda: LambdaSetting = 1,
 ): Planning {
   let judgements: Judgement[] = index.gold.filter(
     (judgement): judgement is Judgement => judgement !== undefined,
@@ -90,20 +95,47 @@ export function planStudy(
     models: index.models.map((model, m) => {
       const members: number[] = [];
       const modelDifferences: number[] = [];
+      const pairs: WeightedObservation[] = [];
+      const batches = index.batches;
+      const batchUnits: WeightedObservation[] = [];
+      let drawn = 0;
+      let earlier = 0;
       for (let i = 0; i < index.ids.length; i++) {
         if (index.modelOf[i] !== m || (index.testOf[i] !== 1 && index.testOf[i] !== 2)) continue;
         members.push(i);
+        if (batches && batches.phase[i] !== 0) drawn++;
+        if (batches && batches.phase[i] === EARLIER) earlier++;
         if (s <= 0 || !index.sampled[i] || index.gold[i] === undefined) continue;
-        const difference =
-          (cells.values[i * S * K] ?? Number.NaN) - (cells.values[(i * S + s) * K] ?? Number.NaN);
-        if (!Number.isNaN(difference)) modelDifferences.push(difference);
+        const gold = cells.values[i * S * K] ?? Number.NaN;
+        const extractor = cells.values[(i * S + s) * K] ?? Number.NaN;
+        const difference = gold - extractor;
+        if (Number.isNaN(difference)) continue;
+        modelDifferences.push(difference);
+        pairs.push({ gold, extractor, inclusionProbability: 0.5 });
+        if (batches && batches.phase[i] === LAST)
+          batchUnits.push({
+            gold,
+            extractor,
+            inclusionProbability: float64At(batches.inclusionProbability, i),
+          });
       }
-      return { model, population: members.length, differences: modelDifferences };
+      return {
+        model,
+        population: members.length,
+        differences: modelDifferences,
+        ...(lambda === 'tuned' ? { pairs } : {}),
+        ...(batches
+          ? {
+              batch: { pilotRest: members.length - earlier, rest: members.length - drawn, units: batchUnits },
+            }
+          : {}),
+      };
     }),
     annotationSeconds: annotations.map((annotation) => annotation.secondsSpent ?? 0),
     annotationsPerArgument:
       annotations.length === 0 ? 1 : annotations.length / new Set(annotations.map((a) => a.argumentId)).size,
     threshold: claimThreshold,
+    lambda,
     halfWidth: PLANNED_HALF_WIDTHS[0],
     level,
   });

@@ -6,6 +6,7 @@ import type { ReportedMetric } from '../schemas/reported.ts';
 import type { Triple } from '../schemas/triple.ts';
 import type { TestNumber } from '../vocabulary.ts';
 import type { AltAlignment } from './alt-test-alignment.ts';
+import type { LambdaSetting } from './power-tuning.ts';
 
 /** An argument as scoring needs it: every field but the text, which is optional. */
 export type ScoredArgument = Omit<Argument, 'text'> & { text?: string };
@@ -120,6 +121,11 @@ export interface ReportOptions {
   altEpsilon?: number;
   /** How the alternative annotator test aligns two readings of an argument (default `jaccard`). */
   altAlignment?: AltAlignment;
+  /**
+   * λ of the corrected estimates (section 4): 1 the difference estimator (PPI), `tuned` PPI++ per
+   * stratum (`correctedEstimates`, shared/scoring/power-tuning.ts). Default 1.
+   */
+  lambda?: LambdaSetting;
 }
 
 export const DEFAULT_REPORT_OPTIONS = {
@@ -130,4 +136,5 @@ export const DEFAULT_REPORT_OPTIONS = {
   claimThreshold: 0.9,
   altEpsilon: 0.2,
   altAlignment: 'jaccard',
+  lambda: 1,
 } as const;

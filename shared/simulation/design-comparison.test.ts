@@ -43,4 +43,42 @@ describe('design comparison', () => {
     }
     expect(formatDesignSummary(summary, 'title')).toContain('AccH, Tests 1–2');
   });
+
+  it("the report's estimator: PPI++ never wider than gold only under every design; the same draw as the Hájek estimator", () => {
+    for (const design of ['stratified', 'neyman', 'active'] as const) {
+      const summary = compareDesign(units, {
+        design,
+        budget: 50,
+        lambda: 'tuned',
+        level: 0.95,
+        studies: 6,
+        seed: 2,
+        claimThreshold: 0.9,
+        estimator: 'report',
+      });
+      expect(summary.estimator).toBe('report');
+      for (const metric of ['acch', 'recu', 'abstain'] as const) {
+        expect(summary.metrics[metric].intervals).toBeGreaterThan(0);
+        expect(summary.metrics[metric].widerThanGoldOnly).toBe(0);
+      }
+    }
+    // The same draw whichever estimator reads it.
+    const outcomes = simulateDesignStudy(units, {
+      design: 'stratified',
+      budget: 50,
+      lambda: 1,
+      level: 0.95,
+      seed: 4,
+      estimator: 'report',
+    });
+    const hajek = simulateDesignStudy(units, {
+      design: 'stratified',
+      budget: 50,
+      lambda: 1,
+      level: 0.95,
+      seed: 4,
+    });
+    expect(outcomes.map((o) => o.sampled)).toEqual(hajek.map((o) => o.sampled));
+    expect(outcomes.some((o) => o.lower !== null)).toBe(true);
+  });
 });

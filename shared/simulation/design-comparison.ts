@@ -6,7 +6,10 @@ import {
   inclusionProbabilities,
 } from '../sampling/designs.ts';
 import { accH, argumentCounts, recU } from '../scoring/argument-counts.ts';
+import { batchDifferenceEstimate } from '../scoring/batch-difference-estimator.ts';
+import { type DifferenceEstimate, differenceEstimate } from '../scoring/difference-estimator.ts';
 import { assertedSets, assertsNothing, bitCount, groundTruthMasks } from '../scoring/factor-sets.ts';
+import { chooseLambda, halfWidthOf, stratumLambda } from '../scoring/power-tuning.ts';
 import { hajekPpiMean, type PowerTuning, tunedLambda, type WeightedObservation } from '../stats/hajek-ppi.ts';
 import type { Population } from './population.ts';
 
@@ -87,6 +90,12 @@ export interface DesignStudyOptions {
   seed: number;
   /** Every π ≥ floor; `defaultFloor` when omitted. */
   floor?: number;
+  /**
+   * `hajek` (default): one Hájek estimate per figure (`hajekPpiMean`). `report`: the report's own
+   * estimator (`reportFigureEstimate`): strata the model × test cells of the figure, s² pooled over
+   * the model's tests below 3, the zero-spread floor, λ̂_h as `correctedEstimates` tunes it.
+   */
+  estimator?: 'hajek' | 'report';
 }
 
 /** One figure of one simulated study. */
@@ -169,7 +178,17 @@ export function simulateDesignStudy(
         goldOnlyHalfWidth: null,
         sampled: sample.length,
       };
-      if (sample.length >= 2) {
+      if (options.estimator === 'report') {
+        const estimate = reportFigureEstimate(units, members, drawn, metric, model, {
+          ...options,
+          ...(options.lambda === 'pooled' ? { pooledLambda: pooledLambda(metric) } : {}),
+        });
+        if (estimate !== null) {
+          outcome.lower = Math.max(0, estimate.lower);
+          outcome.upper = Math.min(1, estimate.upper);
+          outcome.goldOnlyHalfWidth = estimate.goldOnlyHalfWidth;
+        }
+      } else if (sample.length >= 2) {
         const lambda = options.lambda === 'pooled' ? pooledLambda(metric) : options.lambda;
         const estimate = hajekPpiMean(sample, extractorMean, { lambda, level: options.level });
         const goldOnly = hajekPpiMean(sample, extractorMean, { lambda: 0, level: options.level });
@@ -180,6 +199,108 @@ export function simulateDesignStudy(
       outcomes.push(outcome);
     }
   return outcomes;
+}
+
+/**
+ * One figure by the report's estimator under the batch's π: strata the figure's model × test cells
+ * (N_h the units with the metric defined), the stratified SRS estimator of §6.2 for the stratified
+ * and Neyman draws (`differenceEstimate`), the batch estimator's Poisson part for the active one
+ * (`batchDifferenceEstimate`, nothing drawn before it); s² pooled over the model's tests below 3
+ * sampled, floored without spread; λ = 1, one pooled λ, or `tuned` as `correctedEstimates` does it
+ * (`stratumLambda` per stratum, then `chooseLambda`). `null` when the figure has no interval.
+ */
+function reportFigureEstimate(
+  units: readonly ComparisonUnit[],
+  members: readonly ComparisonUnit[],
+  drawn: ReadonlyMap<string, { inclusionProbability: number }>,
+  metric: ComparedMetric,
+  model: string,
+  options: DesignStudyOptions & { pooledLambda?: number },
+): { lower: number; upper: number; goldOnlyHalfWidth: number | null } | null {
+  const defined = (unit: ComparisonUnit) =>
+    !Number.isNaN(unit.gold[metric]) && !Number.isNaN(unit.extractor[metric]);
+  const pairOf = (unit: ComparisonUnit): WeightedObservation | null => {
+    const chosen = drawn.get(unit.id);
+    return chosen && defined(unit)
+      ? {
+          gold: unit.gold[metric],
+          extractor: unit.extractor[metric],
+          inclusionProbability: chosen.inclusionProbability,
+        }
+      : null;
+  };
+  const modelUnits = units.filter((unit) => unit.model === model);
+  const equal = (list: readonly ComparisonUnit[]) =>
+    list.flatMap((unit) => {
+      const pair = pairOf(unit);
+      return pair ? [{ ...pair, inclusionProbability: 0.5 }] : [];
+    });
+  const pool = equal(modelUnits);
+  const strata = FIGURE_TESTS[metric].map((test) => {
+    const cell = members.filter((unit) => unit.test === test && defined(unit));
+    const inside = new Set(cell.map((unit) => unit.id));
+    return {
+      cell,
+      own: cell.flatMap((unit) => pairOf(unit) ?? []),
+      others: equal(modelUnits.filter((unit) => !inside.has(unit.id))),
+    };
+  });
+  const active = options.design === 'active';
+  const estimateAt = (lambdas: readonly number[]): DifferenceEstimate => {
+    const rows = strata.map(({ cell, own }, h) => {
+      const lambda = lambdas[h] ?? 1;
+      return {
+        key: String(h),
+        populationSize: cell.length,
+        extractorValues: cell.map((unit) => lambda * unit.extractor[metric]),
+        own: own.map((pair) => ({
+          difference: pair.gold - lambda * pair.extractor,
+          inclusionProbability: pair.inclusionProbability,
+        })),
+        pool: pool.map((pair) => pair.gold - lambda * pair.extractor),
+      };
+    });
+    return active
+      ? batchDifferenceEstimate(
+          rows.map((row) => ({
+            key: row.key,
+            populationSize: row.populationSize,
+            extractorValues: row.extractorValues,
+            earlierDrawn: 0,
+            earlier: [],
+            last: row.own,
+            pool: row.pool,
+          })),
+          { level: options.level, draw: 'poisson' },
+        )
+      : differenceEstimate(
+          rows.map((row) => ({
+            key: row.key,
+            populationSize: row.populationSize,
+            extractorValues: row.extractorValues,
+            differences: row.own.map((unit) => unit.difference),
+            pool: row.pool,
+          })),
+          { level: options.level },
+        );
+  };
+  const ones = strata.map(() => 1);
+  const difference = estimateAt(ones);
+  const goldOnly = estimateAt(strata.map(() => 0));
+  let result = difference;
+  if (options.lambda === 'tuned') {
+    const tuned = estimateAt(strata.map(({ own, others }) => stratumLambda(own, others).lambda));
+    const choice = chooseLambda({ tuned, goldOnly, difference });
+    result = choice === 'tuned' ? tuned : choice === 'gold_only' ? goldOnly : difference;
+  } else if (options.lambda === 'pooled') result = estimateAt(strata.map(() => options.pooledLambda ?? 1));
+  else if (options.lambda !== 1) result = estimateAt(strata.map(() => Number(options.lambda)));
+  if (result.value === null || result.ci === null) return null;
+  const gold = halfWidthOf(goldOnly);
+  return {
+    lower: result.ci.lower,
+    upper: result.ci.upper,
+    goldOnlyHalfWidth: Number.isFinite(gold) ? gold : null,
+  };
 }
 
 /** Per stratum (model × test), the SD of the AccH differences over the whole population. */
@@ -204,6 +325,7 @@ function residualSd(units: readonly ComparisonUnit[]): Map<string, number> {
 export interface DesignSummary {
   design: DesignName;
   lambda: PowerTuning | 'pooled';
+  estimator: 'hajek' | 'report';
   budget: number;
   studies: number;
   metrics: Record<
@@ -265,6 +387,7 @@ export function compareDesign(
   return {
     design: options.design,
     lambda: options.lambda,
+    estimator: options.estimator ?? 'hajek',
     budget: options.budget,
     studies: options.studies,
     metrics,
@@ -286,7 +409,7 @@ function median(values: readonly number[]): number | null {
 export function formatDesignSummary(summary: DesignSummary, title: string): string {
   const lines = [
     title,
-    `design ${summary.design}, λ ${summary.lambda}, budget ${summary.budget} (median drawn ${summary.medianSampled}), ${summary.studies} studies`,
+    `design ${summary.design}, λ ${summary.lambda}, ${summary.estimator === 'report' ? "the report's estimator" : 'Hájek per figure'}, budget ${summary.budget} (median drawn ${summary.medianSampled}), ${summary.studies} studies`,
     'figure                  intervals  coverage  median half-width  wider than gold only',
   ];
   const names: Record<ComparedMetric, string> = {

@@ -1,6 +1,7 @@
 import type { CoverageParameters } from '../coverage-check-api.ts';
 import type { ReportedValueInput, ReportOptions } from '../scoring/index.ts';
 import { buildReport, DEFAULT_REPORT_OPTIONS, deriveSeed } from '../scoring/index.ts';
+import type { LambdaSetting } from '../scoring/power-tuning.ts';
 import { type CoverageTally, emptyTally, tallyStudy } from './coverage-tally.ts';
 import { populationTruths, type Truths } from './figure-pairs.ts';
 import { buildPopulation, type Population } from './population.ts';
@@ -27,6 +28,8 @@ export interface CoverageSettings {
    * stratum of 2–3 — to measure what stratifying the bootstrap costs at small n_h.
    */
   ignoreStrata?: boolean;
+  /** λ of the reports' corrected estimates (`ReportOptions.lambda`; default 1). */
+  lambda?: LambdaSetting;
 }
 
 /** The parameters a stored coverage check records (`coverage_checks.parameters`): the settings without the scenario, in the API's names. */
@@ -71,6 +74,7 @@ function reportOptions(settings: CoverageSettings, seed: number, replicates: num
     threshold: settings.threshold,
     claimThreshold: settings.claimThreshold,
     primaryExtractor: settings.scenario.primaryExtractor,
+    ...(settings.lambda === undefined ? {} : { lambda: settings.lambda }),
     generatedAt: '2000-01-01T00:00:00.000Z',
   };
 }

@@ -92,6 +92,30 @@ describe('tunedLambda', () => {
     expect(ppiPy(1e7)).toBeCloseTo(tunedLambda(units(y, f, 0.2)), 6);
   });
 
+  it("ppi_py's documented case (tests/test_mean.py, test_ppi_mean_pointestimate): Ŷ = Y + 2, unlabelled Ŷ all 2 → estimate 0", () => {
+    // ppi_py at commit bd90caa: Y ~ N(0, 1), n = 100; Yhat = Y + 2; Yhat_unlabeled = 2 × 10000;
+    // `assert ppi_mean_pointestimate(Y, Yhat, Yhat_unlabeled) == 0` with λ tuned (lam=None, clip=True).
+    // ppi_py's λ = cov_n(Y, Ŷ)/((1 + n/N)·var(Ŷ ∪ Ŷ_unl)) is far above 1 here (the unlabelled Ŷ do
+    // not vary) and clipped to 1, so θ̂ = mean(Ŷ_unl) + mean(Y − Ŷ) = 2 − 2 = 0. Ours: Ĉov/V̂ar = 1
+    // exactly (f = y + 2), λ = 1, and with the unlabelled mean 2 as f̄ the same 0. Y fixed here.
+    const Y = Array.from({ length: 100 }, (_, i) => Math.sin(i * 1.7) * 1.3);
+    const sample = Y.map((y) => ({ gold: y, extractor: y + 2, inclusionProbability: 0.01 }));
+    const n = 100;
+    const N = 10000;
+    const yBar = Y.reduce((s, y) => s + y, 0) / n;
+    const covariance = Y.reduce((s, y) => s + (y - yBar) ** 2, 0) / n;
+    const all = [...Y.map((y) => y + 2), ...Array.from({ length: N }, () => 2)];
+    const allBar = all.reduce((s, x) => s + x, 0) / all.length;
+    const variance = all.reduce((s, x) => s + (x - allBar) ** 2, 0) / (all.length - 1);
+    const ppiPyLambda = Math.min(1, Math.max(0, covariance / ((1 + n / N) * variance)));
+    expect(covariance / ((1 + n / N) * variance)).toBeGreaterThan(50);
+    expect(ppiPyLambda).toBe(1);
+    expect(tunedLambda(sample)).toBeCloseTo(1, 12);
+    const estimate = hajekPpiMean(sample, 2, { lambda: 'tuned', level: 0.95 });
+    expect(estimate.lambda).toBeCloseTo(1, 12);
+    expect(estimate.value).toBeCloseTo(0, 12);
+  });
+
   it('is clipped to [0, 1]: a negatively related extractor gets 0', () => {
     expect(tunedLambda(units([1, 0, 1, 1], [1, 1, 1, 0], 0.5))).toBe(0);
   });

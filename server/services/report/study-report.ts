@@ -7,6 +7,7 @@ import {
   type ReportInput,
   type ReportOptions,
 } from '../../../shared/scoring/index.ts';
+import type { LambdaSetting } from '../../../shared/scoring/power-tuning.ts';
 import { coverageAppendix } from '../../../shared/simulation/coverage-appendix.ts';
 import type { Mode } from '../../../shared/vocabulary.ts';
 import { errors } from '../../errors.ts';
@@ -42,6 +43,8 @@ export interface ReportRequest {
   altEpsilon?: number;
   /** How the alternative annotator test aligns two readings. */
   altAlignment?: AltAlignment;
+  /** λ of the corrected estimates: 1 (the difference estimator) or `tuned` (PPI++). */
+  lambda?: LambdaSetting;
   /** The time written into meta.generated_at (default now). */
   now?: Date;
 }
@@ -156,6 +159,7 @@ export function reportOptions(request: Omit<ReportRequest, 'study'>): ReportOpti
     ...(request.reportedSource === undefined ? {} : { reportedSource: request.reportedSource }),
     ...(request.altEpsilon === undefined ? {} : { altEpsilon: request.altEpsilon }),
     ...(request.altAlignment === undefined ? {} : { altAlignment: request.altAlignment }),
+    ...(request.lambda === undefined ? {} : { lambda: request.lambda }),
     generatedAt: (request.now ?? new Date()).toISOString(),
   };
 }
