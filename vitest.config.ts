@@ -24,6 +24,8 @@ const ON_BOTH_ENGINES = [
   'test/server-app.test.ts',
   'test/user-names.test.ts',
   'test/write-routes-fuzz.test.ts',
+  // Only here: two app servers on one database, and one study's report from both engines.
+  'test/postgres/*.test.ts',
 ];
 
 /**
@@ -53,6 +55,7 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['server/**/*.test.ts', 'test/**/*.test.ts'],
+          exclude: ['test/postgres/**'],
           // The client is built once before a test serves it, so parallel files never build it together.
           globalSetup: ['test/global-setup.ts'],
         },

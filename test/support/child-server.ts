@@ -6,6 +6,7 @@ import { openDatabase } from '../../server/store/open.ts';
 import { insertStudy } from '../../server/store/studies.ts';
 import { insertTriple } from '../../server/store/triples.ts';
 import { findUserByName } from '../../server/store/users.ts';
+import { isPostgresUrl } from '../../shared/database-location.ts';
 import { buildArgument, buildTriple } from '../factories.ts';
 import { addUser } from './app.ts';
 
@@ -18,11 +19,15 @@ export interface ChildServer {
   stop(signal: 'SIGKILL' | 'SIGTERM'): Promise<void>;
 }
 
-/** Starts `npm start`'s entry (scripts/start.ts) on a database file and a free port, as its own process. */
+/**
+ * Starts `npm start`'s entry (scripts/start.ts) on a database — a SQLite file, or a PostgreSQL URL —
+ * and a free port, as its own process.
+ */
 export function startServer(database: string): Promise<ChildServer> {
+  const where = isPostgresUrl(database) ? { DATABASE_URL: database } : { FACTOR_AUDIT_DB: database };
   const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
     cwd: ROOT,
-    env: { ...process.env, PORT: '0', FACTOR_AUDIT_DB: database, LOG_LEVEL: 'warn' },
+    env: { ...process.env, PORT: '0', ...where, LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));

@@ -1,5 +1,6 @@
 import { existsSync, renameSync, rmSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { isPostgresUrl } from '../../../shared/database-location.ts';
 import { errors } from '../../errors.ts';
 import { CLI_BUSY_TIMEOUT_MS, type Db, sqliteConnectionOf } from '../../store/db.ts';
 import {
@@ -26,7 +27,12 @@ export interface BackupSummary {
  * failed or interrupted backup never leaves a half-written file under the name asked for. An existing
  * `target` is replaced only with `force`.
  */
+/** What `backup` and `restore` say on PostgreSQL, whose own tools copy a live database. */
+const ON_POSTGRES =
+  'backup and restore copy a SQLite file; on PostgreSQL use pg_dump and pg_restore (or point-in-time recovery) as README "Hosting for a department" says. Nothing was written.';
+
 export async function backupDatabase(db: Db, target: string, { force = false } = {}): Promise<BackupSummary> {
+  if (db.dialect !== 'sqlite') throw errors.validation(ON_POSTGRES);
   const file = resolve(target);
   if (file === resolve(db.location))
     throw errors.validation('Back up to another file than the database itself.');
@@ -68,6 +74,7 @@ export async function restoreDatabase(
   target: string,
   { force = false, busyTimeoutMs = CLI_BUSY_TIMEOUT_MS } = {},
 ): Promise<RestoreSummary> {
+  if (isPostgresUrl(target)) throw errors.validation(ON_POSTGRES);
   const from = resolve(source);
   const file = resolve(target);
   if (from === file) throw errors.validation('Restore from a backup file, not from the database itself.');

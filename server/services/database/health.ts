@@ -1,9 +1,9 @@
-import type { Db } from '../../store/db.ts';
+import type { Db, Dialect } from '../../store/db.ts';
 import { latestSchemaVersion, schemaVersion } from '../../store/migrate.ts';
 
 export type DatabaseHealth =
-  | { ok: true; database: 'sqlite'; schemaVersion: number }
-  | { ok: false; database: 'sqlite'; problem: string };
+  | { ok: true; database: Dialect; schemaVersion: number }
+  | { ok: false; database: Dialect; problem: string };
 
 /**
  * The load balancer's question, "may this server take requests?", asked of its database: one
@@ -21,14 +21,14 @@ export function databaseHealthCheck(db: Db): () => Promise<DatabaseHealth> {
     try {
       level = await schemaVersion(db);
     } catch {
-      return { ok: false, database: 'sqlite', problem: 'The database did not answer.' };
+      return { ok: false, database: db.dialect, problem: 'The database did not answer.' };
     }
     if (level !== expected)
       return {
         ok: false,
-        database: 'sqlite',
+        database: db.dialect,
         problem: `The database is at migration level ${level}; this server needs ${expected} (run: npm run -s cli -- migrate, or update the server).`,
       };
-    return { ok: true, database: 'sqlite', schemaVersion: level };
+    return { ok: true, database: db.dialect, schemaVersion: level };
   };
 }
