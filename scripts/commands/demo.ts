@@ -31,7 +31,7 @@ export function registerDemo(program: Command, io: CliIo, globals: () => GlobalO
           }
           io.stdout(
             `loaded the demo study into ${db.location}: ${loaded.demo.triples.length} triples, ${loaded.demo.arguments.length} synthetic arguments, ` +
-              `${loaded.extractions} rules extractions; start it with: FACTOR_AUDIT_DB=${db.location} npm start\n`,
+              `${loaded.extractions} rules extractions; start it with: ${db.dialect === 'postgres' ? 'DATABASE_URL=(that URL, with its password)' : `FACTOR_AUDIT_DB=${db.location}`} npm start\n`,
           );
         },
         { create: true },

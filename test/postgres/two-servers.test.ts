@@ -60,7 +60,10 @@ describe('two app servers on one PostgreSQL', () => {
 
     // Each answers the load balancer's health check from the one database.
     for (const server of [a, b])
-      expect(await (await fetch(`${server.url}/api/health`)).json()).toMatchObject({ ok: true, database: 'postgres' });
+      expect(await (await fetch(`${server.url}/api/health`)).json()).toMatchObject({
+        ok: true,
+        database: 'postgres',
+      });
 
     // A session made on A works on B, and one ended on B is ended on A.
     const headers = await logInOver(a.url, 'ann1');
