@@ -7,6 +7,7 @@ import { defineConfig } from 'vitest/config';
 const ON_BOTH_ENGINES = [
   'server/store/*.test.ts',
   'server/services/accounts/account-changes.test.ts',
+  'server/services/accounts/login-limiter.test.ts',
   'server/services/annotation/argument-list.test.ts',
   'server/services/annotation/optimistic-save.test.ts',
   'server/services/extraction/extraction-runs.test.ts',

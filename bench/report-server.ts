@@ -12,7 +12,7 @@ const db = await openDatabase(file);
 const app = createApp({
   db,
   config: { sessionTtlHours: 1, cookieSecure: false },
-  loginLimiter: new LoginLimiter(),
+  loginLimiter: new LoginLimiter(db),
 });
 const server = await new Promise<Server>((resolve) => {
   const listening = app.listen(0, '127.0.0.1', () => resolve(listening));

@@ -57,7 +57,7 @@ async function appServer(file: string, options: SaveServerOptions) {
   const app = createApp({
     db,
     config: { sessionTtlHours: 1, cookieSecure: false },
-    loginLimiter: new LoginLimiter(),
+    loginLimiter: new LoginLimiter(db),
   });
   return { app, keys };
 }

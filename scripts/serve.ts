@@ -33,7 +33,7 @@ export async function serve(
   const app = createApp({
     db,
     config,
-    loginLimiter: new LoginLimiter(),
+    loginLimiter: new LoginLimiter(db),
     clientDir: CLIENT_DIR,
     trustProxy: config.trustProxy,
     logger: createLogger(config.logLevel, undefined, config.logFormat),

@@ -15,7 +15,7 @@ async function appOnFile() {
   const app = createApp({
     db,
     config: { sessionTtlHours: 1, cookieSecure: false },
-    loginLimiter: new LoginLimiter(),
+    loginLimiter: new LoginLimiter(db),
   });
   return { app, db, file };
 }

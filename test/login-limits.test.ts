@@ -4,7 +4,7 @@ import { verify } from '@node-rs/argon2';
 import type { Express } from 'express';
 import request from 'supertest';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { DEFAULT_LOGIN_LIMITS, LoginLimiter } from '../server/services/accounts/login-limiter.ts';
+import { DEFAULT_LOGIN_LIMITS } from '../server/services/accounts/login-limiter.ts';
 import { addUser, testApp } from './support/app.ts';
 
 // Every password check goes through argon2's verify; counting its calls counts the checks.
@@ -71,9 +71,37 @@ describe('failed logins under concurrency', () => {
   });
 });
 
+describe('failed logins on two app servers sharing one database', () => {
+  it('checks at most the limit of 100 parallel wrong passwords spread over both', {
+    timeout: 30_000,
+  }, async () => {
+    const first = await testApp({ trustProxy: ['loopback'] });
+    const second = await testApp({ db: first.db, trustProxy: ['loopback'] });
+    await addUser(first.db, 'alice', ['annotator']);
+    const bases = [await listening(first.app), await listening(second.app)];
+    vi.mocked(verify).mockClear();
+
+    const answers = await Promise.all(
+      Array.from({ length: 100 }, (_, index) =>
+        logIn(bases[index % 2] ?? '', 'alice', 'wrong-password', '198.51.100.7'),
+      ),
+    );
+    const statuses = answers.map((answer) => answer.status);
+    expect(vi.mocked(verify).mock.calls.length).toBeLessThanOrEqual(DEFAULT_LOGIN_LIMITS.perUserAndAddress);
+    expect(statuses.filter((status) => status === 401)).toHaveLength(DEFAULT_LOGIN_LIMITS.perUserAndAddress);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(
+      100 - DEFAULT_LOGIN_LIMITS.perUserAndAddress,
+    );
+    // Either server now refuses the name from that address; the owner gets in from hers.
+    for (const base of bases)
+      expect((await logIn(base, 'alice', 'alice-password', '198.51.100.7')).status).toBe(429);
+    expect((await logIn(bases[1] ?? '', 'alice', 'alice-password', '203.0.113.20')).status).toBe(200);
+  });
+});
+
 describe('the client address', () => {
   // Three failures per address; each attempt names another user, so only the address limit counts.
-  const limiter = () => new LoginLimiter({ perAddress: 3 });
+  const loginLimits = { perAddress: 3 };
   const rotate = async (app: Express) => {
     const statuses: number[] = [];
     for (let attempt = 0; attempt < 5; attempt += 1)
@@ -89,20 +117,19 @@ describe('the client address', () => {
   };
 
   it('ignores X-Forwarded-For by default: a client cannot name a fresh address per attempt', async () => {
-    const { app } = await testApp({ loginLimiter: limiter() });
+    const { app } = await testApp({ loginLimits });
     expect(await rotate(app)).toEqual([401, 401, 401, 429, 429]);
   });
 
   it('honours X-Forwarded-For from the proxies TRUST_PROXY names', async () => {
-    const { app } = await testApp({ loginLimiter: limiter(), trustProxy: ['loopback'] });
+    const { app } = await testApp({ loginLimits, trustProxy: ['loopback'] });
     expect(await rotate(app)).toEqual([401, 401, 401, 401, 401]);
   });
 });
 
 describe('the memory a failed login may take', () => {
   it('refuses an oversized user name or password before the limiter counts it', async () => {
-    const loginLimiter = new LoginLimiter();
-    const { app } = await testApp({ loginLimiter });
+    const { app, loginLimiter } = await testApp();
     const longName = await request(app)
       .post('/api/auth/login')
       .send({ username: 'x'.repeat(65), password: 'whatever-password' })
@@ -117,7 +144,7 @@ describe('the memory a failed login may take', () => {
       .post('/api/auth/login')
       .send({ username: 'x'.repeat(1_900_000), password: 'whatever-password' })
       .expect((answer) => expect(answer.status).toBeGreaterThanOrEqual(400));
-    expect(loginLimiter.size).toBe(0);
+    expect(await loginLimiter.size()).toBe(0);
     expect(vi.mocked(verify)).not.toHaveBeenCalled();
   });
 });

@@ -3,7 +3,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { LoginLimiter } from '../server/services/accounts/login-limiter.ts';
 import { CLI_ACTOR } from '../server/services/audit/audit.ts';
 import { importFile } from '../server/services/interchange/import/import-records.ts';
 import { GUIDELINES_FILE } from '../server/services/study/guidelines.ts';
@@ -50,7 +49,7 @@ describe('auth', () => {
   });
 
   it('limits failed logins and says when to try again', async () => {
-    const { app, db } = await testApp({ loginLimiter: new LoginLimiter({ perUserAndAddress: 2 }) });
+    const { app, db } = await testApp({ loginLimits: { perUserAndAddress: 2 } });
     await addUser(db, 'alice', ['annotator']);
     for (let attempt = 0; attempt < 2; attempt += 1)
       await request(app)

@@ -45,7 +45,7 @@ async function studyOnFile(busyTimeoutMs?: number) {
   const app = createApp({
     db,
     config: { sessionTtlHours: 1, cookieSecure: false },
-    loginLimiter: new LoginLimiter(),
+    loginLimiter: new LoginLimiter(db),
   });
   // The other writer: a connection of its own that does not wait, so the test sees whether it could write.
   const other = new SqliteDb(file, { busyTimeoutMs: 0 });

@@ -3,30 +3,41 @@ import request from 'supertest';
 import { createApp } from '../../server/app.ts';
 import type { TrustProxy } from '../../server/config.ts';
 import type { Logger } from '../../server/logger.ts';
-import { LoginLimiter } from '../../server/services/accounts/login-limiter.ts';
+import { LoginLimiter, type LoginLimits } from '../../server/services/accounts/login-limiter.ts';
 import { createUser } from '../../server/services/accounts/users.ts';
 import { CLI_ACTOR } from '../../server/services/audit/audit.ts';
 import type { Db } from '../../server/store/db.ts';
 import { openDatabase } from '../../server/store/open.ts';
 import type { Role } from '../../shared/api.ts';
 
-/** The real app on a fresh in-memory database. */
+/**
+ * The real app on a fresh in-memory database, or on `db` (a second app server on the first's
+ * database), with a login limiter of `loginLimits` on that database.
+ */
 export async function testApp(
-  options: { clientDir?: string; loginLimiter?: LoginLimiter; trustProxy?: TrustProxy; logger?: Logger } = {},
+  options: {
+    clientDir?: string;
+    db?: Db;
+    loginLimits?: Partial<LoginLimits>;
+    trustProxy?: TrustProxy;
+    logger?: Logger;
+  } = {},
 ): Promise<{
   app: Express;
   db: Db;
+  loginLimiter: LoginLimiter;
 }> {
-  const db = await openDatabase(':memory:');
+  const db = options.db ?? (await openDatabase(':memory:'));
+  const loginLimiter = new LoginLimiter(db, options.loginLimits);
   const app = createApp({
     db,
     config: { sessionTtlHours: 1, cookieSecure: false },
-    loginLimiter: options.loginLimiter ?? new LoginLimiter(),
+    loginLimiter,
     ...(options.clientDir === undefined ? {} : { clientDir: options.clientDir }),
     ...(options.trustProxy === undefined ? {} : { trustProxy: options.trustProxy }),
     ...(options.logger === undefined ? {} : { logger: options.logger }),
   });
-  return { app, db };
+  return { app, db, loginLimiter };
 }
 
 export async function addUser(

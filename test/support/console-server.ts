@@ -33,7 +33,7 @@ export async function startConsoleServer(): Promise<ConsoleServer> {
   const app = createApp({
     db,
     config: { sessionTtlHours: 1, cookieSecure: false },
-    loginLimiter: new LoginLimiter(),
+    loginLimiter: new LoginLimiter(db),
     clientDir: CLIENT_DIR,
   });
   const server = await new Promise<Server>((resolve) => {

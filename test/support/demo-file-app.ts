@@ -23,7 +23,7 @@ export async function demoFileApp(prefix: string): Promise<DemoFileApp> {
   const app = createApp({
     db,
     config: { sessionTtlHours: 1, cookieSecure: false },
-    loginLimiter: new LoginLimiter(),
+    loginLimiter: new LoginLimiter(db),
   });
   const { demo } = await loadDemo(db);
   await assignDemoSample(db);

@@ -61,7 +61,7 @@ export async function logIn({
   password,
   address,
 }: LoginRequestContext): Promise<User> {
-  const reservation = limiter.reserve(username, address);
+  const reservation = await limiter.reserve(username, address);
   if (!reservation.ok) {
     const seconds = Math.ceil(reservation.retryAfterMs / 1000);
     throw errors.rateLimited(
@@ -73,14 +73,14 @@ export async function logIn({
   try {
     if (attempt.delayMs > 0) await sleep(attempt.delayMs);
     const user = await authenticate(db, username, password);
-    attempt.succeeded();
+    await attempt.succeeded();
     return user;
   } catch (error) {
-    if (isUnauthenticated(error)) attempt.failed();
+    if (isUnauthenticated(error)) await attempt.failed();
     throw error;
   } finally {
     // Anything else (a database error) counts as no attempt; after failed/succeeded this does nothing.
-    attempt.abandoned();
+    await attempt.abandoned();
   }
 }
 
