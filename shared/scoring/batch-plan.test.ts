@@ -83,7 +83,7 @@ describe('planLambda', () => {
 });
 
 describe('planExpertHours after an active batch', () => {
-  it('two models like the worked example: active 3 + 3, stratified 10 + 10; hours at the median 120 s, k = 1.5', () => {
+  it('two models like the worked example: batches of 3 (active) and 10 (stratified) each, the active one lifted to the 8 that bring 2 gold to the 10 a claim needs; hours at the median 120 s, k = 1.5', () => {
     const model = (name: string) => ({
       model: name,
       population: 20,
@@ -99,12 +99,13 @@ describe('planExpertHours after an active batch', () => {
       level: 0.95,
     });
     expect(plan.designs.map((row) => [row.design, row.more_arguments])).toEqual([
-      ['active', 6],
+      ['active', 16],
       ['stratified', 20],
     ]);
-    // 6 · 1.5 · 120 / 3600 = 0.3 h; 20 · 1.5 · 120 / 3600 = 1 h.
-    expect(plan.designs[0]?.expert_hours).toBeCloseTo(0.3, 12);
+    // 16 · 1.5 · 120 / 3600 = 0.8 h; 20 · 1.5 · 120 / 3600 = 1 h.
+    expect(plan.designs[0]?.expert_hours).toBeCloseTo(0.8, 12);
     expect(plan.designs[1]?.expert_hours).toBeCloseTo(1, 12);
-    expect(plan.per_model[0]).toMatchObject({ needed: 10, active_needed: 3, sampled: 2 });
+    // needed: the cell's gold after the batch (2 + 10; 2 + max(3, 10 − 2)).
+    expect(plan.per_model[0]).toMatchObject({ needed: 12, active_needed: 10, sampled: 2 });
   });
 });

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { tunedLambda, type WeightedObservation } from '../stats/hajek-ppi.ts';
 import { largestTie } from '../stats/largest-tie.ts';
 import { planLambda, plannedBatchSize } from './batch-plan.ts';
+import { MIN_GOLD_FOR_CLAIM } from './claim-sample.ts';
 import type { LambdaSetting } from './power-tuning.ts';
 import { planCorrectedSampleSize } from './sample-size.ts';
 
@@ -180,17 +181,24 @@ function planAfterBatch(input: ExpertHoursInput): ExpertHoursPlan {
         };
   const perModel = input.models.map((model) => {
     const base = request(model);
+    const sampled = model.batch?.units.length ?? 0;
+    // `needed` is the cell's gold once the next batch is in: the batch the design needs, and never
+    // fewer than a claim may be judged on (`MIN_GOLD_FOR_CLAIM`), or the plan would end "too few".
     const plan = (design: 'active' | 'stratified') => {
       if (base === null) return { needed: null, lambda: 1 };
       const lambda = planLambda(base, design, tuned);
-      return { needed: plannedBatchSize({ ...base, lambda }, design), lambda };
+      const batch = plannedBatchSize({ ...base, lambda }, design);
+      return {
+        needed: batch === null ? null : sampled + Math.max(batch, MIN_GOLD_FOR_CLAIM - sampled),
+        lambda,
+      };
     };
     const stratified = plan('stratified');
     const active = plan('active');
     return {
       model: model.model,
       population: model.population,
-      sampled: model.batch?.units.length ?? 0,
+      sampled,
       difference_variance: null,
       needed: stratified.needed,
       ...(tuned ? { lambda: active.lambda } : {}),
@@ -203,8 +211,10 @@ function planAfterBatch(input: ExpertHoursInput): ExpertHoursPlan {
       : perModel.reduce((sum, row) => sum + (pick(row) ?? 0), 0);
   const hours = (more: number | null) =>
     more === null || seconds === null ? null : (more * input.annotationsPerArgument * seconds) / 3600;
-  const stratifiedMore = total((row) => row.needed);
-  const activeMore = total((row) => row.active_needed);
+  const more = (needed: number | null | undefined, sampled: number) =>
+    needed === null || needed === undefined ? null : needed - sampled;
+  const stratifiedMore = total((row) => more(row.needed, row.sampled));
+  const activeMore = total((row) => more(row.active_needed, row.sampled));
   return {
     claim: { threshold: input.threshold, half_width: input.halfWidth, level: input.level },
     seconds_per_annotation: seconds,
