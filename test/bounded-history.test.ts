@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import type { Db } from '../server/store/db.ts';
 import { goldHistorySchema } from '../shared/adjudication-api.ts';
 import { annotationHistorySchema } from '../shared/annotation-api.ts';
 import { JUDGEMENT_LIMITS } from '../shared/schemas/annotation.ts';
