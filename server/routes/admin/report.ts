@@ -14,7 +14,11 @@ const CONTENT_TYPES = {
 };
 
 /** Sends a rendered report in its format; `X-Report-Cache` says whether it was computed for this request. */
-function sendReport(response: Response, format: keyof typeof CONTENT_TYPES, report: ServedReport): void {
+function sendReport(
+  response: Response,
+  format: keyof typeof CONTENT_TYPES,
+  report: Pick<ServedReport, 'body' | 'cached'>,
+): void {
   // The HTML report is one self-contained page: its only style is inline, and nothing else may load.
   if (format === 'html')
     response.set('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'");
@@ -64,17 +68,20 @@ export function reportRoutes({ db }: RouteContext): Router {
       .json(job);
   });
 
-  router.get('/report/jobs/:jobId', readers, jobParams, (_request, response) => {
-    response.json(reports.job(jobParams.of(response).jobId, authOf(response).user.id));
+  router.get('/report/jobs/:jobId', readers, jobParams, async (_request, response) => {
+    response.json(await reports.job(jobParams.of(response).jobId, authOf(response).user.id));
   });
 
-  router.get('/report/jobs/:jobId/result', readers, jobParams, (_request, response) => {
-    const { report, format, cached } = reports.result(jobParams.of(response).jobId, authOf(response).user.id);
-    sendReport(response, format, { ...report, cached });
+  router.get('/report/jobs/:jobId/result', readers, jobParams, async (_request, response) => {
+    const { body, format, cached } = await reports.result(
+      jobParams.of(response).jobId,
+      authOf(response).user.id,
+    );
+    sendReport(response, format, { body, cached });
   });
 
-  router.delete('/report/jobs/:jobId', readers, jobParams, (_request, response) => {
-    reports.cancel(jobParams.of(response).jobId, authOf(response).user.id);
+  router.delete('/report/jobs/:jobId', readers, jobParams, async (_request, response) => {
+    await reports.cancel(jobParams.of(response).jobId, authOf(response).user.id);
     response.status(204).end();
   });
   return router;

@@ -1,7 +1,26 @@
 import { randomBytes } from 'node:crypto';
-import type { ReportJobRequest, ReportJobView, ReportProgress } from '../../../shared/report-jobs-api.ts';
+import {
+  type ReportJobRequest,
+  type ReportJobView,
+  type ReportProgress,
+  reportJobSchema,
+  reportProgressSchema,
+} from '../../../shared/report-jobs-api.ts';
 import { errors, isAppError } from '../../errors.ts';
 import { type Db, sqliteFileOf } from '../../store/db.ts';
+import {
+  cancelReportJob,
+  countRunningReportJobs,
+  deleteReportJob,
+  findReportJob,
+  finishReportJob,
+  insertReportJob,
+  type ReportJobRow,
+  reportJobGoesOn,
+  reportJobResult,
+  tidyReportJobs,
+  writeReportJobProgress,
+} from '../../store/report-jobs.ts';
 import { reportRevision } from '../../store/report-revision.ts';
 import type { StudyRow } from '../../store/studies.ts';
 import { ReportCache } from './report-cache.ts';
@@ -19,26 +38,22 @@ export interface ServedReport extends RenderedReport {
   cached: boolean;
 }
 
-interface Job {
+/** A job this server runs: its worker's stop, the progress not yet written, and the writer's timer. */
+interface LocalJob {
   id: string;
-  userId: number;
-  studyId: number;
-  format: ReportJobRequest['format'];
-  status: ReportJobView['status'];
-  progress: ReportProgress;
-  cached: boolean;
-  createdAt: string;
-  finishedAt: string | null;
-  error: { code: string; message: string } | null;
-  report: RenderedReport | null;
   stop: AbortController;
+  progress: ReportProgress;
+  unwritten: boolean;
+  writtenAt: number;
+  timer: NodeJS.Timeout;
+  ticking: boolean;
 }
 
 /**
  * Jobs running at once: per study (an admin clicking twice, another reading the same study) and in
- * all. The worker pool itself computes one at a time and queues four (`runReportJob`); these bounds
- * keep the jobs' records bounded too. Finished jobs are kept for their caller to fetch the result, a
- * few minutes and a few at most.
+ * all, counted over every server sharing the database. The worker pool of a server computes one at a
+ * time and queues four (`runReportJob`); these bounds keep the jobs' rows bounded too. Finished jobs
+ * are kept for their caller to fetch the result, a few minutes and a few at most.
  */
 const RUNNING_JOBS_PER_STUDY = 2;
 const RUNNING_JOBS_IN_ALL = 5;
@@ -46,17 +61,47 @@ const FINISHED_JOBS_KEPT = 20;
 const FINISHED_JOB_MINUTES = 10;
 
 /**
+ * The running server writes a job's progress at most every PROGRESS_WRITE_MS, and reads the job's
+ * cancel flag in between; it writes a heartbeat every HEARTBEAT_MS even when the progress did not
+ * move (a report waiting for the worker, or in one long stage). A running job without a write for
+ * STALE_JOB_MS is marked failed by whichever server reads the jobs next: its server died.
+ */
+const PROGRESS_WRITE_MS = 250;
+const HEARTBEAT_MS = 5_000;
+const STALE_JOB_MS = 60_000;
+
+const DONE_PROGRESS: ReportProgress = {
+  phase: 'rendering',
+  step: REPORT_STEPS,
+  steps: REPORT_STEPS,
+  detail: 'done',
+};
+
+const formatSchema = reportJobSchema.shape.format;
+const statusSchema = reportJobSchema.shape.status;
+const errorSchema = reportJobSchema.shape.error;
+
+/**
  * The server's reports: computed off the request thread (`runReportJob`), each kept in a cache until
  * the study's data change (`ReportCache`, keyed by study and settings, checked against the report
  * revision), and — for the report screen — as jobs with progress and cancellation
  * (POST/GET/DELETE …/report/jobs). One per app: its cache belongs to its database.
+ *
+ * Jobs live in the database (`report_jobs`, migration 016), so that several app servers on one
+ * PostgreSQL database answer as one (issue 26): the server that took a job computes it in its worker,
+ * writes its progress to the row (at most every 250 ms, with a heartbeat every 5 s) and checks the
+ * row's cancel flag as often; any server answers a poll and the result from the row. DELETE of a job
+ * running on the server asked stops its worker at once and forgets the job (as before); DELETE on
+ * another server sets the cancel flag and shows the job `cancelled` — its server stops the worker
+ * within 250 ms — and a second DELETE forgets it. A running job without a write for a minute is
+ * marked `failed` (`server_gone`): the server running it died.
  *
  * A cached report is served as it was computed, `meta.generated_at` included (the time its figures
  * were computed, which is still true of them); the route says `X-Report-Cache: hit`.
  */
 export class ReportCenter {
   private readonly cache = new ReportCache();
-  private readonly jobs = new Map<string, Job>();
+  private readonly local = new Map<string, LocalJob>();
 
   constructor(private readonly db: Db) {}
 
@@ -74,58 +119,76 @@ export class ReportCenter {
   /** Starts a report job for the caller (POST …/report/jobs); a cached report makes it done at once. */
   async startJob(study: StudyRow, userId: number, request: ReportJobRequest): Promise<ReportJobView> {
     await checkReportRequest(this.db, study, request);
-    this.forgetOldJobs();
-    const running = [...this.jobs.values()].filter((job) => job.status === 'running');
-    if (
-      running.length >= RUNNING_JOBS_IN_ALL ||
-      running.filter((job) => job.studyId === study.id).length >= RUNNING_JOBS_PER_STUDY
-    )
+    await this.tidy();
+    const running = await countRunningReportJobs(this.db, study.id);
+    if (running.inAll >= RUNNING_JOBS_IN_ALL || running.ofStudy >= RUNNING_JOBS_PER_STUDY)
       throw errors.rateLimited(
         'The server is computing other reports; wait for one to finish, or cancel one, and try again.',
         60,
       );
-    const job: Job = {
-      id: randomBytes(16).toString('base64url'),
-      userId,
-      studyId: study.id,
-      format: request.format,
-      status: 'running',
-      progress: { phase: 'waiting', step: 0, steps: REPORT_STEPS, detail: 'waiting for the report worker' },
-      cached: false,
-      createdAt: new Date().toISOString(),
-      finishedAt: null,
-      error: null,
-      report: null,
-      stop: new AbortController(),
-    };
-    this.jobs.set(job.id, job);
+    const id = randomBytes(16).toString('base64url');
+    const createdAt = new Date().toISOString();
     const key = cacheKey(study, request);
     const hit = this.cache.get(key, await reportRevision(this.db));
     if (hit) {
-      job.cached = true;
-      this.finish(job, { report: hit });
-      return present(job);
+      await insertReportJob(this.db, {
+        id,
+        studyId: study.id,
+        userId,
+        format: request.format,
+        status: 'done',
+        progress: JSON.stringify(DONE_PROGRESS),
+        cached: true,
+        result: hit.body.toString('utf8'),
+        createdAt,
+        finishedAt: createdAt,
+      });
+      return this.job(id, userId);
     }
-    let workerJob: ReportJob;
-    try {
-      workerJob = await this.workerJob(study, request);
-    } catch (error) {
-      this.jobs.delete(job.id);
-      throw error;
-    }
+    const workerJob = await this.workerJob(study, request);
+    const progress: ReportProgress = {
+      phase: 'waiting',
+      step: 0,
+      steps: REPORT_STEPS,
+      detail: 'waiting for the report worker',
+    };
+    await insertReportJob(this.db, {
+      id,
+      studyId: study.id,
+      userId,
+      format: request.format,
+      status: 'running',
+      progress: JSON.stringify(progress),
+      cached: false,
+      result: null,
+      createdAt,
+      finishedAt: null,
+    });
+    const job: LocalJob = {
+      id,
+      stop: new AbortController(),
+      progress,
+      unwritten: false,
+      writtenAt: Date.now(),
+      timer: setInterval(() => void this.tick(job), PROGRESS_WRITE_MS),
+      ticking: false,
+    };
+    job.timer.unref();
+    this.local.set(id, job);
     runReportJob(workerJob, {
       signal: job.stop.signal,
-      onProgress: (progress) => {
-        job.progress = progress;
+      onProgress: (next) => {
+        job.progress = next;
+        job.unwritten = true;
       },
     }).then(
-      (rendered) => {
+      async (rendered) => {
         this.cache.set(key, rendered);
-        this.finish(job, { report: rendered });
+        await this.finish(job, { report: rendered });
       },
-      (error: unknown) => {
+      async (error: unknown) => {
         if (job.stop.signal.aborted) return;
-        this.finish(job, {
+        await this.finish(job, {
           error: isAppError(error)
             ? { code: error.code, message: error.message }
             : {
@@ -136,34 +199,48 @@ export class ReportCenter {
         });
       },
     );
-    return present(job);
+    return present(await this.ownRow(id, userId));
   }
 
   /** The caller's job (GET …/report/jobs/:id); another user's id is as unknown as a made-up one. */
-  job(id: string, userId: number): ReportJobView {
-    return present(this.ownJob(id, userId));
+  async job(id: string, userId: number): Promise<ReportJobView> {
+    await this.tidy();
+    return present(await this.ownRow(id, userId));
   }
 
   /** The finished job's report (GET …/report/jobs/:id/result); 409 while it runs or when it failed. */
-  result(id: string, userId: number): { report: RenderedReport; format: Job['format']; cached: boolean } {
-    const job = this.ownJob(id, userId);
-    if (job.status !== 'done' || !job.report)
+  async result(
+    id: string,
+    userId: number,
+  ): Promise<{ body: Buffer; format: ReportJobView['format']; cached: boolean }> {
+    await this.tidy();
+    const job = present(await this.ownRow(id, userId));
+    const text = job.status === 'done' ? await reportJobResult(this.db, id) : null;
+    if (text === null)
       throw errors.conflict(
         job.status === 'running'
           ? 'This report is still being computed; ask for the job until it is done.'
           : `This report job is ${job.status}; start a new one.`,
       );
-    return { report: job.report, format: job.format, cached: job.cached };
+    return { body: Buffer.from(text, 'utf8'), format: job.format, cached: job.cached };
   }
 
-  /** Cancels a running job (its worker ends at once) or forgets a finished one (DELETE …/report/jobs/:id). */
-  cancel(id: string, userId: number): void {
-    const job = this.ownJob(id, userId);
-    if (job.status === 'running') {
-      job.stop.abort(new Error('cancelled'));
-      this.finish(job, { cancelled: true });
+  /**
+   * DELETE …/report/jobs/:id. A job running here: its worker ends at once and the job is forgotten. A
+   * job running on another server: its cancel flag is set and it shows `cancelled` (its server stops
+   * its worker at its next check). A finished job is forgotten.
+   */
+  async cancel(id: string, userId: number): Promise<void> {
+    const row = await this.ownRow(id, userId);
+    const mine = this.local.get(id);
+    if (mine) {
+      this.stopLocal(mine);
+      await deleteReportJob(this.db, id, userId);
+      return;
     }
-    this.jobs.delete(id);
+    if (row.status === 'running' && (await cancelReportJob(this.db, id, userId, new Date().toISOString())))
+      return;
+    await deleteReportJob(this.db, id, userId);
   }
 
   /** What the worker is given: the database file to read itself, or (in memory) the rows loaded here. */
@@ -177,39 +254,92 @@ export class ReportCenter {
     return { source, options, format: request.format };
   }
 
-  private ownJob(id: string, userId: number): Job {
-    this.forgetOldJobs();
-    const job = this.jobs.get(id);
-    if (!job || job.userId !== userId) throw errors.notFound('This report job (it may have expired)');
-    return job;
+  private async ownRow(id: string, userId: number): Promise<ReportJobRow> {
+    const row = await findReportJob(this.db, id, userId);
+    if (!row) throw errors.notFound('This report job (it may have expired)');
+    return row;
   }
 
-  private finish(
-    job: Job,
-    outcome:
-      | { report: RenderedReport }
-      | { error: { code: string; message: string }; cause?: unknown }
-      | { cancelled: true },
-  ): void {
-    job.finishedAt = new Date().toISOString();
-    if ('report' in outcome) {
-      job.status = 'done';
-      job.report = outcome.report;
-      job.progress = { phase: 'rendering', step: REPORT_STEPS, steps: REPORT_STEPS, detail: 'done' };
-    } else if ('error' in outcome) {
-      job.status = 'failed';
-      job.error = outcome.error;
-      if (outcome.cause !== undefined) console.error('report job failed', outcome.cause);
-    } else job.status = 'cancelled';
+  /**
+   * A running job's timer: writes its progress when it moved (or a heartbeat is due), else reads its
+   * cancel flag; stops the worker when the job is no longer this server's to run.
+   */
+  private async tick(job: LocalJob): Promise<void> {
+    if (job.ticking) return;
+    job.ticking = true;
+    try {
+      const now = Date.now();
+      let goesOn: boolean;
+      if (job.unwritten || now - job.writtenAt >= HEARTBEAT_MS) {
+        job.unwritten = false;
+        job.writtenAt = now;
+        goesOn = await writeReportJobProgress(
+          this.db,
+          job.id,
+          JSON.stringify(job.progress),
+          new Date(now).toISOString(),
+        );
+      } else goesOn = await reportJobGoesOn(this.db, job.id);
+      if (!goesOn && this.local.get(job.id) === job) this.stopLocal(job);
+    } catch (error) {
+      // A busy database or a lost connection: the next tick tries again; the heartbeat has a minute.
+      console.error('report job: could not write its progress', error);
+    } finally {
+      job.ticking = false;
+    }
   }
 
-  /** Forgets finished jobs older than FINISHED_JOB_MINUTES, and beyond the FINISHED_JOBS_KEPT newest. */
-  private forgetOldJobs(): void {
-    const cutoff = new Date(Date.now() - FINISHED_JOB_MINUTES * 60_000).toISOString();
-    const finished = [...this.jobs.values()].filter((job) => job.finishedAt !== null);
-    finished.forEach((job, index) => {
-      if ((job.finishedAt ?? '') < cutoff || index < finished.length - FINISHED_JOBS_KEPT)
-        this.jobs.delete(job.id);
+  private stopLocal(job: LocalJob): void {
+    clearInterval(job.timer);
+    this.local.delete(job.id);
+    job.stop.abort(new Error('cancelled'));
+  }
+
+  private async finish(
+    job: LocalJob,
+    outcome: { report: RenderedReport } | { error: { code: string; message: string }; cause?: unknown },
+  ): Promise<void> {
+    clearInterval(job.timer);
+    this.local.delete(job.id);
+    if ('error' in outcome && outcome.cause !== undefined) console.error('report job failed', outcome.cause);
+    try {
+      await finishReportJob(
+        this.db,
+        job.id,
+        'report' in outcome
+          ? {
+              status: 'done',
+              progress: JSON.stringify(DONE_PROGRESS),
+              error: null,
+              result: outcome.report.body.toString('utf8'),
+              now: new Date().toISOString(),
+            }
+          : {
+              status: 'failed',
+              progress: null,
+              error: JSON.stringify(outcome.error),
+              result: null,
+              now: new Date().toISOString(),
+            },
+      );
+    } catch (error) {
+      // Unwritten, the job is marked failed when its heartbeat is a minute old.
+      console.error('report job: could not write its outcome', error);
+    }
+  }
+
+  /** Marks jobs of dead servers failed, and forgets old finished jobs (see `tidyReportJobs`). */
+  private async tidy(): Promise<void> {
+    const now = Date.now();
+    await tidyReportJobs(this.db, {
+      staleBefore: new Date(now - STALE_JOB_MS).toISOString(),
+      error: JSON.stringify({
+        code: 'server_gone',
+        message: 'The server computing this report stopped answering; start the report again.',
+      }),
+      finishedBefore: new Date(now - FINISHED_JOB_MINUTES * 60_000).toISOString(),
+      keep: FINISHED_JOBS_KEPT,
+      now: new Date(now).toISOString(),
     });
   }
 }
@@ -220,16 +350,18 @@ function cacheKey(study: StudyRow, request: ReportJobRequest): string {
   return JSON.stringify([study.id, request.format, options]);
 }
 
-function present(job: Job): ReportJobView {
+/** The row as the API answers it (the values were written by this module; zod checks them back). */
+function present(row: ReportJobRow): ReportJobView {
+  const status = statusSchema.parse(row.status);
   return {
-    id: job.id,
-    status: job.status,
-    progress: job.progress,
-    format: job.format,
-    cached: job.cached,
-    createdAt: job.createdAt,
-    finishedAt: job.finishedAt,
-    error: job.error,
-    result: job.status === 'done' ? `jobs/${job.id}/result` : null,
+    id: row.id,
+    status,
+    progress: reportProgressSchema.parse(JSON.parse(row.progress)),
+    format: formatSchema.parse(row.format),
+    cached: row.cached === 1,
+    createdAt: row.createdAt,
+    finishedAt: row.finishedAt,
+    error: row.error === null ? null : errorSchema.parse(JSON.parse(row.error)),
+    result: status === 'done' ? `jobs/${row.id}/result` : null,
   };
 }
