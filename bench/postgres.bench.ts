@@ -1,3 +1,11 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { loadReportInput } from '../server/services/report/study-report.ts';
+import { requireStudy } from '../server/services/study/studies.ts';
+import type { Db } from '../server/store/db.ts';
+import { openDatabase } from '../server/store/open.ts';
 import {
   findPostgresBin,
   startPostgresCluster,
@@ -7,6 +15,8 @@ import { loadAverage } from './bench-worker.ts';
 import type { Bench, BenchFigure } from './harness.ts';
 import { postgresArgumentImport } from './import.bench.ts';
 import { CONNECTIONS, measure } from './save.bench.ts';
+import { writeStudyDatabase } from './study-database.ts';
+import { syntheticStudy } from './synthetic-study.ts';
 
 /**
  * Issue 26's PostgreSQL figures, on one throw-away cluster per run (test/support/postgres-cluster.ts:
@@ -21,11 +31,15 @@ import { CONNECTIONS, measure } from './save.bench.ts';
  * - An import of `--pg-arguments` arguments (10,000 by default) through `importFile` against plain `pg`
  *   multi-row INSERTs of the same rows (import.bench.ts's `postgresArgumentImport`).
  *
- * `--pg-only saves,import` runs some of them. Skipped, with a line saying so, where PostgreSQL is not installed.
+ * - The report's load (`loadReportInput`: every row the report is computed from, in one transaction)
+ *   of the same study — `--scale` × the paper's, as report.bench.ts makes it, written by
+ *   study-database.ts — from PostgreSQL against from a SQLite file: the best of 3 each, alternating.
+ *
+ * `--pg-only saves,import,report` runs some of them. Skipped, with a line saying so, where PostgreSQL is not installed.
  */
 const bench: Bench = {
   name: `PostgreSQL: annotation saves (${CONNECTIONS} connections), argument import, report load`,
-  async run({ flags }) {
+  async run({ flags, scale }) {
     const only = flags['pg-only']?.split(',');
     const wanted = (part: string) => !only || only.includes(part);
     try {
@@ -43,6 +57,12 @@ const bench: Bench = {
         const count = flags['pg-arguments'] === undefined ? 10_000 : Number(flags['pg-arguments']);
         figures.push(await postgresArgumentImport(cluster.url, count));
         console.log(`  load average after the import: ${loadAverage()}`);
+      }
+      if (wanted('report')) {
+        figures.push(
+          await reportLoadFigure(scale, await cluster.createDatabase(uniqueDatabaseName('bench_report'))),
+        );
+        console.log(`  load average after the report load: ${loadAverage()}`);
       }
     } finally {
       await cluster.stop();
@@ -79,4 +99,43 @@ async function saveFigures(createDatabase: (name: string) => Promise<string>, fi
     },
   );
   console.log(`  load average after saves: ${loadAverage()}`);
+}
+
+/** `loadReportInput` of the `scale` study from PostgreSQL (`url`, empty) against from a SQLite file. */
+async function reportLoadFigure(scale: number, url: string): Promise<BenchFigure> {
+  const input = syntheticStudy({ perCell: 30 * scale, gold: { count: 50 * scale } });
+  const file = join(mkdtempSync(join(tmpdir(), 'fa-bench-pg-report-')), 'report.db');
+  let start = performance.now();
+  await writeStudyDatabase(file, input);
+  const sqliteWrite = performance.now() - start;
+  start = performance.now();
+  await writeStudyDatabase(url, input);
+  console.log(
+    `  study written (${input.arguments.length.toLocaleString('en-US')} arguments): SQLite ${Math.round(sqliteWrite)} ms, PostgreSQL ${Math.round(performance.now() - start)} ms`,
+  );
+  const sqlite = await openDatabase(file);
+  const postgres = await openDatabase(url);
+  const load = async (db: Db) => {
+    const study = await requireStudy(db, 'bench');
+    const begun = performance.now();
+    const { input: loaded } = await loadReportInput(db, study);
+    if (loaded.arguments.length !== input.arguments.length)
+      throw new Error(`loaded ${loaded.arguments.length} of ${input.arguments.length} arguments`);
+    return performance.now() - begun;
+  };
+  await load(sqlite);
+  await load(postgres);
+  let sqliteBest = Number.POSITIVE_INFINITY;
+  let postgresBest = Number.POSITIVE_INFINITY;
+  for (let round = 0; round < 3; round += 1) {
+    sqliteBest = Math.min(sqliteBest, await load(sqlite));
+    postgresBest = Math.min(postgresBest, await load(postgres));
+  }
+  await Promise.all([sqlite.close(), postgres.close()]);
+  return {
+    name: `report load (loadReportInput, ${input.arguments.length.toLocaleString('en-US')} arguments) from PostgreSQL`,
+    value: postgresBest,
+    unit: 'ms',
+    floor: { name: 'the same from a SQLite file', value: sqliteBest },
+  };
 }
