@@ -6,12 +6,14 @@ import { loadReportInput } from '../server/services/report/study-report.ts';
 import { requireStudy } from '../server/services/study/studies.ts';
 import type { Db } from '../server/store/db.ts';
 import { openDatabase } from '../server/store/open.ts';
+import { buildJudgement } from '../test/factories.ts';
+import { logInOver, seedAnnotators, startServer } from '../test/support/child-server.ts';
 import {
   findPostgresBin,
   startPostgresCluster,
   uniqueDatabaseName,
 } from '../test/support/postgres-cluster.ts';
-import { loadAverage } from './bench-worker.ts';
+import { closedLoop, httpRequest, loadAverage, quantile } from './bench-worker.ts';
 import type { Bench, BenchFigure } from './harness.ts';
 import { postgresArgumentImport } from './import.bench.ts';
 import { CONNECTIONS, measure } from './save.bench.ts';
@@ -28,6 +30,10 @@ import { syntheticStudy } from './synthetic-study.ts';
  *   alternating one-second slices) on a database of its own, against bare Express 5 + a `pg.Pool` of
  *   10 doing one UPSERT per request on another.
  *
+ * - Two app servers (`npm start`'s entry as child processes, test/support/child-server.ts) on one
+ *   database, the 10 connections split 5 + 5, against one such server taking all 10, in alternating
+ *   one-second slices on the same database and annotators.
+ *
  * - An import of `--pg-arguments` arguments (10,000 by default) through `importFile` against plain `pg`
  *   multi-row INSERTs of the same rows (import.bench.ts's `postgresArgumentImport`).
  *
@@ -35,7 +41,7 @@ import { syntheticStudy } from './synthetic-study.ts';
  *   of the same study — `--scale` × the paper's, as report.bench.ts makes it, written by
  *   study-database.ts — from PostgreSQL against from a SQLite file: the best of 3 each, alternating.
  *
- * `--pg-only saves,import,report` runs some of them. Skipped, with a line saying so, where PostgreSQL is not installed.
+ * `--pg-only saves,two-servers,import,report` runs some of them. Skipped, with a line saying so, where PostgreSQL is not installed.
  */
 const bench: Bench = {
   name: `PostgreSQL: annotation saves (${CONNECTIONS} connections), argument import, report load`,
@@ -53,6 +59,10 @@ const bench: Bench = {
     const figures: BenchFigure[] = [];
     try {
       if (wanted('saves')) await saveFigures(cluster.createDatabase, figures);
+      if (wanted('two-servers'))
+        figures.push(
+          ...(await twoServerFigures(await cluster.createDatabase(uniqueDatabaseName('bench_two')))),
+        );
       if (wanted('import')) {
         const count = flags['pg-arguments'] === undefined ? 10_000 : Number(flags['pg-arguments']);
         figures.push(await postgresArgumentImport(cluster.url, count));
@@ -138,4 +148,72 @@ async function reportLoadFigure(scale: number, url: string): Promise<BenchFigure
     unit: 'ms',
     floor: { name: 'the same from a SQLite file', value: sqliteBest },
   };
+}
+
+const TWO_SERVER_SLICES = 6;
+
+/** Saves through two child-process servers on `url` (5 + 5 connections) against one (10). */
+async function twoServerFigures(url: string): Promise<BenchFigure[]> {
+  const names = Array.from({ length: CONNECTIONS }, (_, index) => `ann${index}`);
+  const keys = await seedAnnotators(url, names);
+  const servers = [await startServer(url), await startServer(url)];
+  try {
+    const ports = servers.map((server) => Number(new URL(server.url).port));
+    const [first] = servers;
+    if (!first) throw new Error('no server');
+    const sessions = await Promise.all(
+      names.map(async (name) => ({
+        path: `/api/studies/default/items/${keys[name] ?? ''}/annotation`,
+        headers: await logInOver(first.url, name),
+        version: 0,
+      })),
+    );
+    const body = { action: 'save', judgement: buildJudgement({ comment: 'x'.repeat(200) }), secondsSpent: 1 };
+    const slice = (serverOf: (connection: number) => number) =>
+      closedLoop(
+        CONNECTIONS,
+        1,
+        async (connection) => {
+          const session = sessions[connection];
+          const port = ports[serverOf(connection)];
+          if (!session || port === undefined) throw new Error('no session');
+          const answer = await httpRequest(
+            port,
+            'PUT',
+            session.path,
+            session.headers,
+            JSON.stringify({ ...body, version: session.version }),
+          );
+          if (answer.status !== 200) throw new Error(`save answered ${answer.status}: ${answer.text}`);
+          session.version = (JSON.parse(answer.text) as { version: number }).version;
+        },
+        0.2,
+      );
+    const one: number[] = [];
+    const two: number[] = [];
+    for (let index = 0; index < TWO_SERVER_SLICES; index += 1) {
+      one.push(...(await slice(() => 0)).latencies);
+      two.push(...(await slice((connection) => connection % 2)).latencies);
+    }
+    one.sort((a, b) => a - b);
+    two.sort((a, b) => a - b);
+    const name = 'one app server (child process), all 10 connections';
+    console.log(`  load average after two servers: ${loadAverage()}`);
+    return [
+      {
+        name: 'saves per second, two app servers on one PostgreSQL database',
+        value: two.length / TWO_SERVER_SLICES,
+        unit: 'req/s',
+        floor: { name, value: one.length / TWO_SERVER_SLICES },
+      },
+      {
+        name: 'save p99, two app servers',
+        value: quantile(two, 0.99),
+        unit: 'ms',
+        floor: { name, value: quantile(one, 0.99) },
+      },
+    ];
+  } finally {
+    await Promise.all(servers.map((server) => server.stop('SIGTERM')));
+  }
 }
