@@ -166,16 +166,26 @@ async function rawInsert(db: Db, studyId: number, kind: JsonlKind): Promise<RawI
   }
 }
 
-/** Runs `work` inside a transaction that is rolled back: the database is as before, for the next round. */
+/** Thrown to end `rolledBack`'s transaction: `Db.transaction` rolls back on a throw. */
+class RollBack extends Error {}
+
+/**
+ * Runs `work` inside a transaction that is rolled back (`db.transaction`, so the import's own
+ * transaction nests as a savepoint): the database is as before, for the next round.
+ */
 async function rolledBack(db: Db, work: () => Promise<unknown>): Promise<number> {
-  await db.exec('BEGIN');
+  let elapsed = 0;
   try {
-    const start = performance.now();
-    await work();
-    return performance.now() - start;
-  } finally {
-    await db.exec('ROLLBACK');
+    await db.transaction(async () => {
+      const start = performance.now();
+      await work();
+      elapsed = performance.now() - start;
+      throw new RollBack('rolled back');
+    });
+  } catch (error) {
+    if (!(error instanceof RollBack)) throw error;
   }
+  return elapsed;
 }
 
 async function rawInsertFile(db: Db, study: string, kind: JsonlKind, file: string): Promise<void> {
