@@ -9,7 +9,9 @@ import { inspectSource, streamLines } from '../server/services/interchange/impor
 import { requireStudy } from '../server/services/study/studies.ts';
 import { type Db, sqliteConnectionOf } from '../server/store/db.ts';
 import { openDatabase } from '../server/store/open.ts';
+import { PostgresDb } from '../server/store/postgres/postgres-db.ts';
 import { generateTriples } from '../shared/generate/index.ts';
+import { createDatabaseOn, uniqueDatabaseName } from '../test/support/postgres-cluster.ts';
 import { loadAverage } from './bench-worker.ts';
 import type { Bench, BenchFigure } from './harness.ts';
 import { syntheticStudy } from './synthetic-study.ts';
@@ -164,16 +166,26 @@ async function rawInsert(db: Db, studyId: number, kind: JsonlKind): Promise<RawI
   }
 }
 
-/** Runs `work` inside a transaction that is rolled back: the database is as before, for the next round. */
+/** Thrown to end `rolledBack`'s transaction: `Db.transaction` rolls back on a throw. */
+class RollBack extends Error {}
+
+/**
+ * Runs `work` inside a transaction that is rolled back (`db.transaction`, so the import's own
+ * transaction nests as a savepoint): the database is as before, for the next round.
+ */
 async function rolledBack(db: Db, work: () => Promise<unknown>): Promise<number> {
-  await db.exec('BEGIN');
+  let elapsed = 0;
   try {
-    const start = performance.now();
-    await work();
-    return performance.now() - start;
-  } finally {
-    await db.exec('ROLLBACK');
+    await db.transaction(async () => {
+      const start = performance.now();
+      await work();
+      elapsed = performance.now() - start;
+      throw new RollBack('rolled back');
+    });
+  } catch (error) {
+    if (!(error instanceof RollBack)) throw error;
   }
+  return elapsed;
 }
 
 async function rawInsertFile(db: Db, study: string, kind: JsonlKind, file: string): Promise<void> {
@@ -201,6 +213,104 @@ async function best(db: Db, work: () => Promise<unknown>): Promise<number> {
   let fastest = Number.POSITIVE_INFINITY;
   for (let round = 0; round < ROUNDS; round += 1) fastest = Math.min(fastest, await rolledBack(db, work));
   return fastest;
+}
+
+/** Rows per multi-row INSERT of the PostgreSQL floor (9 columns × 1,000 stays under 65,535 parameters). */
+const PG_BATCH = 1_000;
+
+/**
+ * The PostgreSQL floor: the same file read and JSON-parsed, the same rows (`rawInsert`'s mapping), written
+ * by plain `pg` queries of `INSERT … VALUES (…),(…)…` batches of PG_BATCH rows in one transaction.
+ */
+async function rawMultiRowInsertFile(db: PostgresDb, study: string, kind: JsonlKind, file: string) {
+  const studyId = (await requireStudy(db, study)).id;
+  const values: Record<string, unknown>[] = [];
+  await streamLines(await inspectSource(file), {
+    line: (_line, text) => {
+      values.push(JSON.parse(text) as Record<string, unknown>);
+    },
+    invalidUtf8: (line) => {
+      throw new Error(`${file}:${line}: not UTF-8`);
+    },
+  });
+  const { sql, row, history } = await rawInsert(db, studyId, kind);
+  const head = /^\s*(INSERT INTO \w+ \([^)]*\))/.exec(sql)?.[1];
+  if (!head || history) throw new Error(`no multi-row floor for ${kind}`);
+  const rows: unknown[][] = [];
+  for (const value of values) rows.push(await row(db, studyId, value));
+  const client = await db.pool.connect();
+  try {
+    await client.query('BEGIN');
+    for (let start = 0; start < rows.length; start += PG_BATCH) {
+      const batch = rows.slice(start, start + PG_BATCH);
+      const params: unknown[] = [];
+      const tuples = batch.map((params_) => {
+        const placeholders = params_.map((param) => {
+          params.push(param);
+          return `$${params.length}`;
+        });
+        return `(${placeholders.join(', ')})`;
+      });
+      await client.query(`${head} VALUES ${tuples.join(', ')}`, params);
+    }
+    await client.query('COMMIT');
+  } catch (error) {
+    await client.query('ROLLBACK');
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+/**
+ * `count` arguments (rounded up to whole 8 × 3 cells of the synthetic study, 3,000 characters each)
+ * imported through `importFile` into a PostgreSQL database at `baseUrl` (a superuser URL), against
+ * `rawMultiRowInsertFile` of the same file. Each round runs on two fresh databases (migrated, the
+ * study's triples imported first, untimed); the best of ROUNDS is kept on each side.
+ */
+export async function postgresArgumentImport(baseUrl: string, count: number): Promise<BenchFigure> {
+  const dir = mkdtempSync(join(tmpdir(), 'fa-bench-import-pg-'));
+  const study = syntheticStudy({ perCell: Math.ceil(count / 24), gold: { count: 24 }, textLength: 3000 });
+  const triplesFile = join(dir, 'triples.jsonl');
+  const argumentsFile = join(dir, 'arguments.jsonl');
+  writeFileSync(triplesFile, toJsonl(study.triples));
+  writeFileSync(argumentsFile, toJsonl(study.arguments));
+  const freshDb = async () => {
+    const db = await openDatabase(await createDatabaseOn(baseUrl, uniqueDatabaseName('bench_import')));
+    await importFile(db, { actor: CLI_ACTOR, kind: 'triples', file: triplesFile, study: 'bench' });
+    if (!(db instanceof PostgresDb)) throw new Error('not a PostgreSQL database');
+    return db;
+  };
+  let app = Number.POSITIVE_INFINITY;
+  let floor = Number.POSITIVE_INFINITY;
+  for (let round = 0; round < ROUNDS; round += 1) {
+    const floorDb = await freshDb();
+    let start = performance.now();
+    await rawMultiRowInsertFile(floorDb, 'bench', 'arguments', argumentsFile);
+    floor = Math.min(floor, performance.now() - start);
+    await floorDb.close();
+    const appDb = await freshDb();
+    start = performance.now();
+    const summary = await importFile(appDb, {
+      actor: CLI_ACTOR,
+      kind: 'arguments',
+      file: argumentsFile,
+      study: 'bench',
+    });
+    app = Math.min(app, performance.now() - start);
+    await appDb.close();
+    if (summary.counts.inserted !== study.arguments.length)
+      throw new Error(`imported ${summary.counts.inserted} of ${study.arguments.length} arguments`);
+  }
+  return {
+    name: `PostgreSQL: import of ${study.arguments.length.toLocaleString('en-US')} arguments, time`,
+    value: app,
+    unit: 'ms',
+    floor: {
+      name: `read + JSON.parse + pg multi-row INSERT (${PG_BATCH} rows), one transaction`,
+      value: floor,
+    },
+  };
 }
 
 const toJsonl = (records: readonly unknown[]) =>

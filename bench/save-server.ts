@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import express from 'express';
+import pg from 'pg';
 import { createApp } from '../server/app.ts';
 import { LoginLimiter } from '../server/services/accounts/login-limiter.ts';
 import { createUser } from '../server/services/accounts/users.ts';
@@ -27,6 +28,12 @@ export interface SaveServerOptions {
   kind: 'app' | 'floor';
   synchronous: 'NORMAL' | 'FULL';
   annotators: number;
+  /**
+   * A `postgres://` URL of an empty database: the app then runs on PostgreSQL (`openDatabase`), and the
+   * floor is bare Express 5 + a `pg.Pool` of the app's size (10) running one UPSERT per request,
+   * autocommit; `synchronous` is then the cluster's business and ignored. A WAL file when absent.
+   */
+  postgres?: string;
 }
 export interface SaveServerReady {
   port: number;
@@ -34,7 +41,7 @@ export interface SaveServerReady {
 }
 
 async function appServer(file: string, options: SaveServerOptions) {
-  const db = await openDatabase(file);
+  const db = await openDatabase(options.postgres ?? file);
   const study = await insertStudy(db, 'default');
   const triple = await insertTriple(db, study.id, buildTriple(), null);
   const keys: string[] = [];
@@ -53,7 +60,8 @@ async function appServer(file: string, options: SaveServerOptions) {
     await insertAssignment(db, { argumentRowId, userId, position: 1, calibration: false, sampleId: null });
     keys.push((await findAssignment(db, argumentRowId, userId))?.itemKey ?? '');
   }
-  sqliteConnectionOf(db, 'the save bench').pragma(`synchronous = ${options.synchronous}`);
+  if (options.postgres === undefined)
+    sqliteConnectionOf(db, 'the save bench').pragma(`synchronous = ${options.synchronous}`);
   const app = createApp({
     db,
     config: { sessionTtlHours: 1, cookieSecure: false },
@@ -79,10 +87,34 @@ async function floorServer(file: string, options: SaveServerOptions) {
   return { app, keys: Array.from({ length: options.annotators }, (_, index) => String(index)) };
 }
 
+async function postgresFloorServer(url: string, options: SaveServerOptions) {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  await pool.query(
+    'CREATE TABLE t (id BIGINT PRIMARY KEY, version INTEGER NOT NULL, judgement TEXT NOT NULL)',
+  );
+  const upsert = `INSERT INTO t (id, version, judgement) VALUES ($1, $2, $3)
+     ON CONFLICT (id) DO UPDATE SET version = excluded.version, judgement = excluded.judgement`;
+  const app = express();
+  app.put('/floor/:id', express.json({ limit: '1mb' }), async (request, response) => {
+    const body = request.body as { version: number; judgement: unknown };
+    await pool.query({
+      name: 'floor-upsert',
+      text: upsert,
+      values: [Number(request.params.id), body.version + 1, JSON.stringify(body.judgement)],
+    });
+    response.json({ version: body.version + 1 });
+  });
+  return { app, keys: Array.from({ length: options.annotators }, (_, index) => String(index)) };
+}
+
 const options = workerData as SaveServerOptions;
 const file = join(mkdtempSync(join(tmpdir(), `fa-bench-save-${options.kind}-`)), 'save.db');
 const { app, keys } =
-  options.kind === 'app' ? await appServer(file, options) : await floorServer(file, options);
+  options.kind === 'app'
+    ? await appServer(file, options)
+    : options.postgres === undefined
+      ? await floorServer(file, options)
+      : await postgresFloorServer(options.postgres, options);
 const server = await new Promise<Server>((resolve) => {
   const listening = app.listen(0, '127.0.0.1', () => resolve(listening));
 });

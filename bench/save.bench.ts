@@ -14,13 +14,13 @@ import type { SaveServerOptions, SaveServerReady } from './save-server.ts';
  * runs `synchronous = FULL` (docs/decisions/012-synchronous.md); NORMAL is measured too.
  */
 const SLICES = 6;
-const CONNECTIONS = 10;
+export const CONNECTIONS = 10;
 const SERVER = new URL('./save-server.ts', import.meta.url);
 
 type Session = { path: string; headers: Record<string, string>; version: number };
 
 /** Starts a save server and signs its annotators in; `slice` then runs the 10 connections for a while. */
-async function server(options: SaveServerOptions) {
+export async function server(options: SaveServerOptions) {
   const { worker, ready } = await startWorker<SaveServerReady>(SERVER, options);
   const sessions = await Promise.all(
     ready.keys.map(async (key, index): Promise<Session> => {
@@ -70,9 +70,13 @@ async function server(options: SaveServerOptions) {
  * The app and the floor in alternating one-second slices, SLICES each: the disk's fsync rate and the
  * machine's load move by the second on a shared machine, and both sides then see the same moments.
  */
-async function measure(synchronous: SaveServerOptions['synchronous']) {
-  const floor = await server({ kind: 'floor', synchronous, annotators: CONNECTIONS });
-  const app = await server({ kind: 'app', synchronous, annotators: CONNECTIONS });
+export async function measure(
+  synchronous: SaveServerOptions['synchronous'],
+  postgres?: { floor: string; app: string },
+) {
+  const where = (kind: 'floor' | 'app') => (postgres ? { postgres: postgres[kind] } : {});
+  const floor = await server({ kind: 'floor', synchronous, annotators: CONNECTIONS, ...where('floor') });
+  const app = await server({ kind: 'app', synchronous, annotators: CONNECTIONS, ...where('app') });
   const latencies = { floor: [] as number[], app: [] as number[] };
   for (let index = 0; index < SLICES; index += 1) {
     latencies.floor.push(...(await floor.slice(1)).latencies);
