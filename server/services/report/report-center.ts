@@ -181,24 +181,28 @@ export class ReportCenter {
         job.progress = next;
         job.unwritten = true;
       },
-    }).then(
-      async (rendered) => {
-        this.cache.set(key, rendered);
-        await this.finish(job, { report: rendered });
-      },
-      async (error: unknown) => {
-        if (job.stop.signal.aborted) return;
-        await this.finish(job, {
-          error: isAppError(error)
-            ? { code: error.code, message: error.message }
-            : {
-                code: 'internal',
-                message: 'The report could not be computed; the server log has the details.',
-              },
-          ...(isAppError(error) ? {} : { cause: error }),
-        });
-      },
-    );
+    })
+      .then(
+        async (rendered) => {
+          this.cache.set(key, rendered);
+          await this.finish(job, { report: rendered });
+        },
+        async (error: unknown) => {
+          if (job.stop.signal.aborted) return;
+          await this.finish(job, {
+            error: isAppError(error)
+              ? { code: error.code, message: error.message }
+              : {
+                  code: 'internal',
+                  message: 'The report could not be computed; the server log has the details.',
+                },
+            ...(isAppError(error) ? {} : { cause: error }),
+          });
+        },
+      )
+      // The outcome could not be written (the database busy or gone): the row stays running until
+      // the heartbeat's timeout marks it failed; the process must not end on an unhandled rejection.
+      .catch((error: unknown) => console.error('report job: could not write its outcome', error));
     return present(await this.ownRow(id, userId));
   }
 
