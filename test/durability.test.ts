@@ -3,9 +3,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SqliteDb } from '../server/store/db.ts';
-import { annotationHistorySchema, annotationItemSchema } from '../shared/annotation-api.ts';
 import { buildJudgement } from './factories.ts';
-import { type ChildServer, logInOver, seedAnnotators, startServer } from './support/child-server.ts';
+import {
+  type AcknowledgedSave,
+  type ChildServer,
+  expectAcknowledgedSaves,
+  logInOver,
+  seedAnnotators,
+  startServer,
+} from './support/child-server.ts';
 
 /**
  * The real server as a child process on a database file: several annotators save concurrently over
@@ -23,12 +29,6 @@ afterAll(async () => {
   for (const server of servers) await server.stop('SIGKILL');
 });
 
-/** What the server acknowledged: the version its 200 named, and the comment that version carried. */
-interface Acknowledged {
-  version: number;
-  comment: string;
-}
-
 describe('saves survive the server being killed', () => {
   it('keeps every acknowledged save, with its history, across a SIGKILL and a restart', {
     timeout: 120_000,
@@ -38,7 +38,7 @@ describe('saves survive the server being killed', () => {
     const first = await startServer(database);
     servers.push(first);
 
-    const acknowledged: Record<string, Acknowledged[]> = Object.fromEntries(
+    const acknowledged: Record<string, AcknowledgedSave[]> = Object.fromEntries(
       ANNOTATORS.map((name) => [name, []]),
     );
     let total = 0;
@@ -86,28 +86,7 @@ describe('saves survive the server being killed', () => {
 
     const second = await startServer(database);
     servers.push(second);
-    let found = 0;
-    for (const name of ANNOTATORS) {
-      const headers = await logInOver(second.url, name);
-      const base = `${second.url}/api/studies/default/items/${keys[name]}`;
-      const item = annotationItemSchema.parse(await (await fetch(base, { headers })).json());
-      const history = annotationHistorySchema.parse(
-        await (await fetch(`${base}/annotation/history`, { headers })).json(),
-      );
-      const saves = acknowledged[name] ?? [];
-      const last = saves.at(-1);
-      expect(saves.length).toBeGreaterThan(0);
-      expect(item.annotation?.version).toBeGreaterThanOrEqual(last?.version ?? 1);
-      if (item.annotation?.version === last?.version)
-        expect(item.annotation?.judgement.comment).toBe(last?.comment);
-      for (const save of saves) {
-        const entry = history.find(
-          (candidate) => candidate.action === 'save' && candidate.version === save.version,
-        );
-        expect(entry?.judgement?.comment, `${name} version ${save.version}`).toBe(save.comment);
-        found += 1;
-      }
-    }
+    const found = await expectAcknowledgedSaves(second.url, keys, acknowledged);
     await second.stop('SIGTERM');
 
     const db = new SqliteDb(database);

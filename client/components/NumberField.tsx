@@ -1,5 +1,8 @@
 import type { ReactNode } from 'react';
 
+/** The finest fraction a fractional field takes: a probability to six places is all a design needs. */
+const FRACTION_STEP = 0.000001;
+
 /**
  * A labelled number input in a `.field`, with an optional hint it is described by. The value stays
  * the text typed (a form parses it on submit), so an empty or half-typed number is not lost.
@@ -30,7 +33,7 @@ export function NumberField({
   readonly min?: number;
   readonly max?: number;
   readonly step?: number;
-  /** Any fraction is a valid value (HTML's `step="any"`), for probabilities. */
+  /** Fractions down to a millionth are valid values, for probabilities (`FRACTION_STEP`). */
   readonly fractional?: boolean;
   readonly required?: boolean;
   readonly placeholder?: string;
@@ -50,7 +53,7 @@ export function NumberField({
       type="number"
       min={min}
       max={max}
-      step={fractional ? 'any' : step}
+      step={fractional ? FRACTION_STEP : step}
       required={required}
       placeholder={placeholder}
       disabled={disabled}

@@ -1,7 +1,14 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { annotationHistorySchema, annotationItemSchema } from '../../shared/annotation-api.ts';
+import { annotationItemSchema } from '../../shared/annotation-api.ts';
 import { buildJudgement } from '../factories.ts';
-import { type ChildServer, logInOver, seedAnnotators, startServer } from '../support/child-server.ts';
+import {
+  type AcknowledgedSave,
+  type ChildServer,
+  expectAcknowledgedSaves,
+  logInOver,
+  seedAnnotators,
+  startServer,
+} from '../support/child-server.ts';
 import { createDatabaseOn, TEST_PG_ENV, uniqueDatabaseName } from '../support/postgres-cluster.ts';
 
 /**
@@ -115,7 +122,7 @@ describe('two app servers on one PostgreSQL', () => {
     timeout: 120_000,
   }, async () => {
     const { a, b, keys } = await twoServers();
-    const acknowledged: Record<string, { version: number; comment: string }[]> = Object.fromEntries(
+    const acknowledged: Record<string, AcknowledgedSave[]> = Object.fromEntries(
       ANNOTATORS.map((name) => [name, []]),
     );
     let killed = false;
@@ -146,25 +153,7 @@ describe('two app servers on one PostgreSQL', () => {
     await a.stop('SIGKILL');
     expect(a.child.signalCode).toBe('SIGKILL');
 
-    let found = 0;
-    for (const name of ANNOTATORS) {
-      const headers = await logInOver(b.url, name);
-      const base = `${b.url}/api/studies/default/items/${keys[name]}`;
-      const item = annotationItemSchema.parse(await (await fetch(base, { headers })).json());
-      const history = annotationHistorySchema.parse(
-        await (await fetch(`${base}/annotation/history`, { headers })).json(),
-      );
-      const saves = acknowledged[name] ?? [];
-      expect(saves.length).toBeGreaterThan(0);
-      expect(item.annotation?.version).toBeGreaterThanOrEqual(saves.at(-1)?.version ?? 1);
-      for (const entry of saves) {
-        const kept = history.find(
-          (candidate) => candidate.action === 'save' && candidate.version === entry.version,
-        );
-        expect(kept?.judgement?.comment, `${name} version ${entry.version}`).toBe(entry.comment);
-        found += 1;
-      }
-    }
+    const found = await expectAcknowledgedSaves(b.url, keys, acknowledged);
     expect(found).toBe(total);
   });
 });

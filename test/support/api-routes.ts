@@ -10,7 +10,7 @@ export interface DocumentedRoute {
   name: RouteName;
   method: string;
   path: string;
-  /** The role column where the table has one ("—" for none, "any" for every account), else the section's. */
+  /** The role column where the table has one ("—" for none, or the word the table uses for every account), else the section's. */
   role: string | undefined;
 }
 

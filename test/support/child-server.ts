@@ -1,11 +1,13 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { expect } from 'vitest';
 import { insertArgument } from '../../server/store/arguments.ts';
 import { findAssignment, insertAssignment } from '../../server/store/assignments.ts';
 import { openDatabase } from '../../server/store/open.ts';
 import { insertStudy } from '../../server/store/studies.ts';
 import { insertTriple } from '../../server/store/triples.ts';
 import { findUserByName } from '../../server/store/users.ts';
+import { annotationHistorySchema, annotationItemSchema } from '../../shared/annotation-api.ts';
 import { isPostgresUrl } from '../../shared/database-location.ts';
 import { buildArgument, buildTriple } from '../factories.ts';
 import { addUser } from './app.ts';
@@ -87,4 +89,44 @@ export async function logInOver(url: string, name: string): Promise<Record<strin
   const cookies = response.headers.getSetCookie().map((cookie) => cookie.split(';')[0] ?? '');
   const csrf = cookies.find((cookie) => cookie.startsWith('fa_csrf='))?.slice('fa_csrf='.length) ?? '';
   return { 'content-type': 'application/json', cookie: cookies.join('; '), 'x-csrf-token': csrf };
+}
+
+/** A save a server answered 200: the version its answer named and the comment that version carried. */
+export interface AcknowledgedSave {
+  version: number;
+  comment: string;
+}
+
+/**
+ * Reads every annotator's item and history back through the server at `url` and expects each
+ * acknowledged save there: the annotation at its last version or later, every saved version in the
+ * history with its comment. Answers how many saves it found.
+ */
+export async function expectAcknowledgedSaves(
+  url: string,
+  keys: Record<string, string>,
+  acknowledged: Record<string, AcknowledgedSave[]>,
+): Promise<number> {
+  let found = 0;
+  for (const [name, saves] of Object.entries(acknowledged)) {
+    const headers = await logInOver(url, name);
+    const base = `${url}/api/studies/default/items/${keys[name]}`;
+    const item = annotationItemSchema.parse(await (await fetch(base, { headers })).json());
+    const history = annotationHistorySchema.parse(
+      await (await fetch(`${base}/annotation/history`, { headers })).json(),
+    );
+    const last = saves.at(-1);
+    expect(saves.length).toBeGreaterThan(0);
+    expect(item.annotation?.version).toBeGreaterThanOrEqual(last?.version ?? 1);
+    if (item.annotation?.version === last?.version)
+      expect(item.annotation?.judgement.comment).toBe(last?.comment);
+    for (const save of saves) {
+      const entry = history.find(
+        (candidate) => candidate.action === 'save' && candidate.version === save.version,
+      );
+      expect(entry?.judgement?.comment, `${name} version ${save.version}`).toBe(save.comment);
+      found += 1;
+    }
+  }
+  return found;
 }
