@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ALT_ALIGNMENTS } from './scoring/alt-test-alignment.ts';
+import { lambdaSettingSchema } from './scoring/power-tuning.ts';
 
 /**
  * The most bootstrap replicates the server computes for one request: 10,000 keeps a large study's
@@ -31,5 +32,7 @@ export const reportQuerySchema = z.strictObject({
     .optional(),
   /** How the alternative annotator test aligns two readings (default jaccard). */
   altAlignment: z.enum(ALT_ALIGNMENTS).optional(),
+  /** λ of the corrected estimates: `1` the difference estimator (the paper's), `tuned` PPI++ (default 1). */
+  lambda: lambdaSettingSchema.optional(),
 });
 export type ReportQuery = z.output<typeof reportQuerySchema>;

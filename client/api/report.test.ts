@@ -10,14 +10,18 @@ describe('the report API', () => {
     expect(
       reportUrl(
         'my study',
-        { seed: 7, replicates: 200, level: 0.95, extractor: undefined, altEpsilon: 0.2 },
+        { seed: 7, replicates: 200, level: 0.95, extractor: undefined, altEpsilon: 0.2, lambda: 1 },
         'html',
       ),
     ).toBe('/api/studies/my%20study/report?seed=7&replicates=200&level=0.95&format=html');
     expect(
-      reportUrl('s', { seed: 7, replicates: 200, level: 0.95, extractor: 'rules', altEpsilon: 0.1 }, 'json'),
+      reportUrl(
+        's',
+        { seed: 7, replicates: 200, level: 0.95, extractor: 'rules', altEpsilon: 0.1, lambda: 'tuned' },
+        'json',
+      ),
     ).toBe(
-      '/api/studies/s/report?seed=7&replicates=200&level=0.95&extractor=rules&altEpsilon=0.1&format=json',
+      '/api/studies/s/report?seed=7&replicates=200&level=0.95&extractor=rules&altEpsilon=0.1&lambda=tuned&format=json',
     );
   });
 

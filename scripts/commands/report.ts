@@ -4,7 +4,7 @@ import type { Command } from 'commander';
 import { z } from 'zod';
 import { formatReport, REPORT_FORMATS, studyReport } from '../../server/services/report/index.ts';
 import { ALT_ALIGNMENTS, DEFAULT_REPORT_OPTIONS } from '../../shared/scoring/index.ts';
-import { LAMBDA_SETTINGS, type LambdaSetting } from '../../shared/scoring/power-tuning.ts';
+import { lambdaSettingSchema } from '../../shared/scoring/power-tuning.ts';
 import { type CliIo, type GlobalOptions, parseOptions, withDatabase } from '../io.ts';
 
 const reportOptionsSchema = z.object({
@@ -19,7 +19,7 @@ const reportOptionsSchema = z.object({
   reportedSource: z.string().min(1).optional(),
   altEpsilon: z.coerce.number().gt(0, 'must lie between 0 and 1').lt(1, 'must lie between 0 and 1'),
   altAlignment: z.enum(ALT_ALIGNMENTS),
-  lambda: z.enum(LAMBDA_SETTINGS).transform((value): LambdaSetting => (value === '1' ? 1 : value)),
+  lambda: lambdaSettingSchema,
 });
 
 /** `report`: the study's scores — extractor vs gold, agreement, the metrics recomputed, corrected estimates, rankings and claims. */

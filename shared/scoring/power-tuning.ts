@@ -1,9 +1,17 @@
+import { z } from 'zod';
 import { tunedLambda, type WeightedObservation } from '../stats/hajek-ppi.ts';
 import type { DifferenceEstimate } from './difference-estimator.ts';
 
 /** λ of the corrected estimates: 1 the difference estimator (PPI, λ = 1), `tuned` PPI++ per stratum. */
 export type LambdaSetting = 1 | 'tuned';
 export const LAMBDA_SETTINGS = ['1', 'tuned'] as const;
+
+/** λ as a caller writes it (`1` or `"1"`, `tuned`), read as a `LambdaSetting`. */
+export const lambdaSettingSchema = z
+  .union([z.literal(1), z.enum(LAMBDA_SETTINGS)], {
+    error: 'must be 1 (the difference estimator) or tuned (PPI++)',
+  })
+  .transform((value): LambdaSetting => (value === 'tuned' ? 'tuned' : 1));
 
 /** Below this many gold pairs of its own a stratum takes λ̂ from its model's pool (every test). */
 export const MIN_GOLD_FOR_OWN_LAMBDA = 10;

@@ -223,6 +223,61 @@ describe('the report, in Chromium', () => {
     await context.close();
   });
 
+  it('lets the admin switch the corrected estimates to tuned λ (PPI++) and back', {
+    timeout: 180_000,
+  }, async () => {
+    const context = await browser.newContext({ viewport: { width: 1366, height: 768 } });
+    const page = await context.newPage();
+    page.setDefaultTimeout(90_000);
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await logIn(page, baseUrl, 'admin', 'admin-demo-2025');
+    await page.goto(`${baseUrl}/studies/default/report?seed=2025&replicates=0&level=0.95`);
+    await page.getByRole('heading', { name: '4. Corrected population estimates' }).waitFor();
+    expect(await page.getByRole('columnheader', { name: 'λ', exact: true }).count()).toBe(0);
+
+    await page.getByText('Settings and checks').click();
+    const lambda = page.getByLabel('Corrected estimates');
+    expect(await lambda.inputValue()).toBe('1');
+    await lambda.selectOption({ label: 'tuned λ (PPI++)' });
+    await page.setViewportSize({ width: 1024, height: 700 });
+    await lambda.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(ARTIFACTS_DIR, 'report-lambda-settings-1024.png'), fullPage: false });
+    await page.setViewportSize({ width: 1366, height: 768 });
+    await page.getByRole('button', { name: 'Compute' }).click();
+    await page.waitForURL((url) => url.searchParams.get('lambda') === 'tuned');
+    await page.getByRole('columnheader', { name: 'λ', exact: true }).first().waitFor();
+    expect(await page.locator('.report-settings-summary').textContent()).toContain('tuned λ (PPI++)');
+
+    // The screen's λ cells are the API's: each row's choice, in the order the JSON lists the figures.
+    const response = await page.request.get(
+      `${baseUrl}${REPORT_API}?seed=2025&replicates=0&level=0.95&lambda=tuned&format=json`,
+    );
+    const report = reportViewSchema.parse(await response.json());
+    const first = Object.values(report.corrected)[0] ?? {};
+    const model = Object.keys(first)[0] ?? '';
+    const figure = Object.values(first[model] ?? {})[0]?.acch;
+    expect(figure?.lambda_choice).toBeDefined();
+    const table = page
+      .getByRole('heading', { name: /AccH.*corrected/ })
+      .locator('xpath=following-sibling::*[1]')
+      .locator('table');
+    const cells = await table.locator('tbody tr').first().locator('td').allTextContents();
+    const shown = cells.at(-1) ?? '';
+    if (figure?.lambda_choice === 'gold_only') expect(shown).toBe('0 (gold only)');
+    else if (figure?.lambda_choice === 'difference') expect(shown).toBe('1');
+    else expect(shown).toMatch(/^λ̂ /);
+    await page.screenshot({ path: join(ARTIFACTS_DIR, 'report-lambda-tuned-1366.png'), fullPage: false });
+
+    // Back returns to the difference estimator: no λ column.
+    await page.goBack();
+    await page.waitForURL((url) => !url.searchParams.has('lambda'));
+    await page.getByRole('heading', { name: '4. Corrected population estimates' }).waitFor();
+    await expect.poll(() => page.getByRole('columnheader', { name: 'λ', exact: true }).count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it("lets the admin check the intervals' coverage from the report screen: progress, then its table in the appendix", {
     timeout: 300_000,
   }, async () => {

@@ -12,6 +12,7 @@ interface Draft {
   level: string;
   extractor: string;
   altEpsilon: string;
+  lambda: string;
 }
 
 function draftOf(settings: ReportSettings): Draft {
@@ -21,12 +22,13 @@ function draftOf(settings: ReportSettings): Draft {
     level: String(settings.level),
     extractor: settings.extractor ?? '',
     altEpsilon: String(settings.altEpsilon),
+    lambda: String(settings.lambda),
   };
 }
 
 /**
  * How the report is computed — bootstrap seed and replicates, interval level, the extractor that
- * decides the claims, the alternative annotator test's ε — applied together with "Compute" (a report takes seconds, so not on every
+ * decides the claims, λ of the corrected estimates, the alternative annotator test's ε — applied together with "Compute" (a report takes seconds, so not on every
  * keystroke), and the same report to download as one HTML file or as Markdown. Keyed by the applied
  * settings, so the form shows them again after the back button.
  */
@@ -112,6 +114,21 @@ export function ReportControls({
               </option>
             ))}
           </select>
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-lambda`}>Corrected estimates</label>
+          <select
+            id={`${id}-lambda`}
+            aria-describedby={`${id}-lambda-hint`}
+            value={draft.lambda}
+            onChange={(event) => set('lambda')(event.target.value)}
+          >
+            <option value="1">λ = 1 (difference estimator)</option>
+            <option value="tuned">tuned λ (PPI++)</option>
+          </select>
+          <span id={`${id}-lambda-hint`} className="report-hint">
+            λ = 1 is the paper's; tuned λ is never wider than gold alone
+          </span>
         </div>
         <NumberField
           id={`${id}-alt-epsilon`}
