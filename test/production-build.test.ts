@@ -28,10 +28,19 @@ afterAll(() => {
   rmSync(TREE, { recursive: true, force: true });
 });
 
-/** Runs `args` under node with the guard on a fresh database; resolves once listening, or with its exit. */
-function start(args: string[]): Promise<{ url: string; output: () => string } | { exit: string }> {
+/**
+ * Runs `args` under node with the guard on a fresh database; resolves once listening, or with its
+ * exit. `onTerminal`: on a pseudo-terminal, through util-linux's `script` (Debian's bsdutils).
+ */
+function start(
+  args: string[],
+  { onTerminal = false } = {},
+): Promise<{ url: string; output: () => string } | { exit: string }> {
   const database = join(mkdtempSync(join(tmpdir(), 'fa-prod-')), 'fresh.db');
-  const child = spawn(process.execPath, ['--import', GUARD, ...args], {
+  const command = [process.execPath, '--import', GUARD, ...args];
+  const quoted = command.map((part) => `'${part.replaceAll("'", "'\\''")}'`).join(' ');
+  const [file, ...rest] = onTerminal ? ['script', '-qfec', quoted, '/dev/null'] : command;
+  const child = spawn(file ?? '', rest, {
     cwd: ROOT,
     // VITEST is cleared so the log keeps its production default (info), as a department's server would.
     env: { ...process.env, VITEST: '', NODE_ENV: 'production', PORT: '0', FACTOR_AUDIT_DB: database },
@@ -110,6 +119,16 @@ describe('the compiled server', () => {
       .filter((line) => line.startsWith('{'))
       .map((line) => JSON.parse(line) as { req?: { path?: string } });
     expect(logged.map((entry) => entry.req?.path)).toContain('/api/health');
+  });
+
+  it('writes one readable log line a request on a terminal', { timeout: 60_000 }, async () => {
+    const started = await start([join(TREE, 'scripts', 'start.js')], { onTerminal: true });
+    if ('exit' in started) throw new Error(`the compiled server stopped: ${started.exit}`);
+    expect((await fetch(`${started.url}/api/health`)).status).toBe(200);
+    await expect
+      .poll(() => started.output(), { timeout: 10_000 })
+      .toMatch(/^\d\d:\d\d:\d\d\.\d{3} INFO {2}GET \/api\/health 200 \d+ms\r?$/m);
+    expect(started.output()).not.toContain('{"level"');
   });
 
   it('migrates a database with the compiled CLI', { timeout: 30_000 }, () => {
