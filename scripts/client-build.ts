@@ -3,41 +3,22 @@
  * of every file the build reads (client/, shared/, the Vite config, the lock file), and a start
  * whose sources hash differently rebuilds — so a `git pull` that changes the client never leaves an
  * old one served, whatever the files' times say. A build goes to a fresh folder and is moved into
- * place whole, so a concurrent start never serves half a build.
+ * place whole, so a concurrent start never serves half a build. The compiled server
+ * (`npm run start:prod`) never builds: it refuses a missing or stale client, which `npm run build` makes.
  */
-import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { join, relative } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { COMPILED, ROOT } from './project-root.ts';
+import { hashSources } from './source-hash.ts';
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
 export const CLIENT_DIR = join(ROOT, 'dist', 'client');
 const HASH_FILE = '.source-hash';
 const SOURCE_DIRS = ['client', 'shared'];
 const SOURCE_FILES = ['vite.config.ts', 'package-lock.json'];
 
-function listFiles(directory: string): string[] {
-  return readdirSync(directory, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(directory, entry.name);
-    if (entry.isDirectory()) return listFiles(path);
-    return /\.test\.tsx?$/.test(entry.name) ? [] : [path];
-  });
-}
-
 /** The SHA-256 of the client's sources: paths and contents, in a fixed order. */
 export function clientSourceHash(root = ROOT): string {
-  const files = [
-    ...SOURCE_DIRS.flatMap((directory) => listFiles(join(root, directory))),
-    ...SOURCE_FILES.map((file) => join(root, file)).filter((file) => existsSync(file)),
-  ].sort();
-  const hash = createHash('sha256');
-  for (const file of files) {
-    hash.update(relative(root, file));
-    hash.update('\0');
-    hash.update(readFileSync(file));
-    hash.update('\0');
-  }
-  return hash.digest('hex');
+  return hashSources(root, SOURCE_DIRS, SOURCE_FILES);
 }
 
 /** Whether dist/client was built from the current sources. */
@@ -54,8 +35,17 @@ export async function ensureClientBuilt(
   log: (line: string) => void = console.log,
   options: { force?: boolean } = {},
 ): Promise<void> {
+  // A compiled tree shipped without the sources has nothing to compare with: its build is the one.
+  if (COMPILED && !existsSync(join(ROOT, 'client'))) {
+    if (existsSync(join(CLIENT_DIR, 'index.html'))) return;
+    throw new Error(`There is no built client in ${CLIENT_DIR}: run npm run build.`);
+  }
   const sourceHash = clientSourceHash();
   if (!options.force && isClientCurrent(sourceHash)) return;
+  if (COMPILED)
+    throw new Error(
+      `The client in ${CLIENT_DIR} is missing or was built from other sources than client/ and shared/ now hold: run npm run build.`,
+    );
   log(
     existsSync(CLIENT_DIR)
       ? 'The client changed since it was built: rebuilding it…'

@@ -12,15 +12,17 @@ import {
 import { openDatabase } from '../server/store/open.ts';
 import { deleteExpiredSessions } from '../server/store/sessions.ts';
 import { CLIENT_DIR, ensureClientBuilt } from './client-build.ts';
+import { ensureServerCurrent } from './server-build.ts';
 
 /**
  * Opens (or creates) the database, loads the demo study into an empty one, and serves the API and the
- * client on one port. Resolves once listening; prints the URL and the demo logins that still work.
+ * client on one port (compiled, only from a tree and a client built from the current sources). Resolves once listening; prints the URL and the demo logins that still work.
  */
 export async function serve(
   config: ServerConfig,
   log: (line: string) => void = console.log,
 ): Promise<Server> {
+  ensureServerCurrent();
   await ensureClientBuilt(log);
   const db = await openDatabase(config.database);
   await deleteExpiredSessions(db);

@@ -1,4 +1,3 @@
-import { Worker } from 'node:worker_threads';
 import type { CoverageDesign } from '../../../shared/coverage-check-api.ts';
 import type { ReportInput } from '../../../shared/scoring/index.ts';
 import { type CoverageTally, emptyTally, mergeTallies } from '../../../shared/simulation/coverage-tally.ts';
@@ -7,6 +6,7 @@ import {
   shareStudies,
   simulateCoverage,
 } from '../../../shared/simulation/simulate-coverage.ts';
+import { startWorker } from '../../worker-thread.ts';
 
 /** Where a coverage worker finds a study: a database file it opens read-only, or rows loaded by the caller (in memory). */
 export type CoverageStudySource =
@@ -39,13 +39,6 @@ export interface StudyCoverage {
 /** The study has no design to simulate (fewer than two gold arguments): the caller's to fix, not a crash. */
 export class NoDesignError extends Error {}
 
-const WORKER_URL = new URL('./coverage-worker.ts', import.meta.url).href;
-// As the report worker: the thread runs TypeScript through tsx, registered before the entry is imported.
-const TSX_API = import.meta.resolve('tsx/esm/api');
-const BOOTSTRAP = `import(${JSON.stringify(TSX_API)})
-  .then(({ register }) => { register(); return import(${JSON.stringify(WORKER_URL)}); })
-  .catch((error) => { console.error(error); process.exit(1); });`;
-
 interface WorkerHandlers {
   signal?: AbortSignal | undefined;
   onProgress: (done: number) => void;
@@ -56,7 +49,7 @@ interface WorkerHandlers {
 function runWorker(job: CoverageWorkerJob, { signal, onProgress, onDesign }: WorkerHandlers) {
   return new Promise<CoverageTally>((resolve, reject) => {
     signal?.throwIfAborted();
-    const worker = new Worker(BOOTSTRAP, { eval: true, workerData: job });
+    const worker = startWorker(import.meta.url, 'coverage-worker', job);
     let answered = false;
     const abort = () => {
       answered = true;

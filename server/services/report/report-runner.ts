@@ -1,8 +1,8 @@
-import { Worker } from 'node:worker_threads';
 import type { CoverageAppendix } from '../../../shared/coverage-check-api.ts';
 import type { ReportProgress } from '../../../shared/report-jobs-api.ts';
 import type { ReportInput, ReportOptions } from '../../../shared/scoring/index.ts';
 import { errors } from '../../errors.ts';
+import { startWorker } from '../../worker-thread.ts';
 import type { ReportFormat } from './format-report.ts';
 import { LOADING_STEPS } from './study-report.ts';
 
@@ -44,14 +44,6 @@ export interface RenderedReport {
  */
 const RUNNING_AT_ONCE = 1;
 const WAITING_AT_MOST = 4;
-
-const WORKER_URL = new URL('./report-worker.ts', import.meta.url).href;
-// The worker runs TypeScript as the server does: through tsx, registered before the entry is imported.
-// Resolved here, so the worker finds tsx whatever the current directory.
-const TSX_API = import.meta.resolve('tsx/esm/api');
-const BOOTSTRAP = `import(${JSON.stringify(TSX_API)})
-  .then(({ register }) => { register(); return import(${JSON.stringify(WORKER_URL)}); })
-  .catch((error) => { console.error(error); process.exit(1); });`;
 
 let running = 0;
 const waiting: Array<() => void> = [];
@@ -118,7 +110,7 @@ function runWorker(
   onProgress: (progress: ReportProgress) => void,
 ): Promise<RenderedReport> {
   return new Promise<RenderedReport>((resolve, reject) => {
-    const worker = new Worker(BOOTSTRAP, { eval: true, workerData: job });
+    const worker = startWorker(import.meta.url, 'report-worker', job);
     const abort = () => {
       void worker.terminate();
       reject(signal?.reason ?? new Error('aborted'));
