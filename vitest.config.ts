@@ -23,6 +23,7 @@ const ON_BOTH_ENGINES = [
   'test/login-limits.test.ts',
   'test/route-role-table.test.ts',
   'test/sample-next-api.test.ts',
+  'test/transaction-reruns.test.ts',
   'test/server-app.test.ts',
   'test/user-names.test.ts',
   'test/write-routes-fuzz.test.ts',
