@@ -11,6 +11,7 @@ const ON_BOTH_ENGINES = [
   'server/services/annotation/argument-list.test.ts',
   'server/services/annotation/optimistic-save.test.ts',
   'server/services/extraction/extraction-runs.test.ts',
+  'server/services/coverage/coverage-center.test.ts',
   'server/services/report/report-cache.test.ts',
   'server/services/study/progress.test.ts',
   'test/adjudication-api.test.ts',
