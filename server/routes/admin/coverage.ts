@@ -40,8 +40,8 @@ export function coverageRoutes({ db }: RouteContext): Router {
     response.json(await checks.job(studyOf(response), params.of(response).jobId));
   });
 
-  router.delete('/coverage/jobs/:jobId', admins, params, (_request, response) => {
-    checks.cancel(studyOf(response), params.of(response).jobId);
+  router.delete('/coverage/jobs/:jobId', admins, params, async (_request, response) => {
+    await checks.cancel(studyOf(response), params.of(response).jobId);
     response.status(204).end();
   });
   return router;

@@ -131,8 +131,9 @@ export async function acceptItems(
   { db, study, user }: Omit<AdjudicationRequest, 'itemKey'>,
   itemKeys: readonly string[],
 ): Promise<AcceptResult> {
-  const result: AcceptResult = { accepted: [], skipped: [] };
-  await db.transaction(async () => {
+  // The result starts inside the body: PostgreSQL may run it twice (docs/decisions/022).
+  return await db.transaction(async () => {
+    const result: AcceptResult = { accepted: [], skipped: [] };
     for (const itemKey of new Set(itemKeys)) {
       const reason = await refusal(db, study, user, itemKey);
       if (reason !== undefined) {
@@ -170,6 +171,6 @@ export async function acceptItems(
       await auditGold(db, study, user, saved, 'gold.accept');
       result.accepted.push(itemKey);
     }
+    return result;
   });
-  return result;
 }

@@ -165,18 +165,21 @@ export interface DemoAnnotationSummary {
 export async function loadDemoAnnotations(db: Db, demo: DemoStudy): Promise<DemoAnnotationSummary> {
   const study = await requireStudy(db, DEMO_STUDY);
   if ((await latestSampleSummary(db, study)) === null) await assignDemoSample(db);
-  const rng = createRng(7);
   const sample = await requireSample(db, study);
   const items = await listSampleItems(db, sample.id);
-  const truthOf = new Map<number, Judgement>();
-  const summary: DemoAnnotationSummary = {
-    sampled: items.length,
-    annotations: 0,
-    adjudicated: 0,
-    accepted: 0,
-    waiting: 0,
-  };
-  await db.transaction(async () => {
+  // Everything the body draws or counts starts inside it: PostgreSQL runs a transaction's body again
+  // whole after a serialization failure (docs/decisions/022), and the second run must draw the same
+  // numbers and count from zero.
+  return await db.transaction(async () => {
+    const rng = createRng(7);
+    const truthOf = new Map<number, Judgement>();
+    const summary: DemoAnnotationSummary = {
+      sampled: items.length,
+      annotations: 0,
+      adjudicated: 0,
+      accepted: 0,
+      waiting: 0,
+    };
     for (const item of items) {
       const key = demo.answerKey.get(item.argumentId);
       const argument = await findArgument(db, study.id, item.argumentId);
@@ -240,8 +243,8 @@ export async function loadDemoAnnotations(db: Db, demo: DemoStudy): Promise<Demo
       if (found.length === 0) summary.accepted += 1;
       else summary.adjudicated += 1;
     }
+    return summary;
   });
-  return summary;
 }
 
 /**

@@ -23,10 +23,11 @@ export async function refreshErrorClasses(
   db: Db,
   argumentRowId: number,
 ): Promise<Map<number, ClassifiedDecision[]>> {
-  const classified = new Map<number, ClassifiedDecision[]>();
   const gold = await findGold(db, argumentRowId);
-  if (!gold || !isFinalGold(gold)) return classified;
+  if (!gold || !isFinalGold(gold)) return new Map();
+  // The map starts inside the body: PostgreSQL may run it twice (docs/decisions/022).
   return await db.transaction(async () => {
+    const classified = new Map<number, ClassifiedDecision[]>();
     const stored = new Map(
       (await listErrorClassesOfArgument(db, argumentRowId))
         .filter((entry) => entry.goldVersion === gold.version)

@@ -1,45 +1,42 @@
+import type { Db } from '../../store/db.ts';
+import { findCachedReport, storeCachedReport } from '../../store/report-cache.ts';
 import type { RenderedReport } from './report-runner.ts';
 
 /**
- * The last report per study and settings, kept until the data change: an entry is served only while
+ * The last report per study and settings, kept in the database (`report_cache`, migration 018) until
+ * the data change, so that every app server on one database serves the bytes one of them computed
+ * (issue 26; docs/decisions/024-the-report-cache-in-the-database.md). An entry is served only while
  * the report revision (migration 011, bumped by triggers on every change a report can see) is the one
- * the report was computed at. Bounded by entries and bytes; the least recently used goes first.
+ * the report was computed at. Bounded by entries and bytes; the oldest computed goes first.
  */
 export class ReportCache {
-  private readonly entries = new Map<string, RenderedReport>();
-  private bytes = 0;
-
   constructor(
+    private readonly db: Db,
     private readonly maxEntries = 32,
     private readonly maxBytes = 256 * 2 ** 20,
   ) {}
 
-  /** The cached report for `key` if it was computed at `revision` (a stale one is dropped). */
-  get(key: string, revision: number): RenderedReport | undefined {
-    const entry = this.entries.get(key);
-    if (!entry) return undefined;
-    this.delete(key);
-    if (entry.revision !== revision) return undefined;
-    this.entries.set(key, entry);
-    this.bytes += entry.body.byteLength;
-    return entry;
+  /** The cached report of the study for `settings` if it was computed at `revision`. */
+  async get(studyId: number, settings: string, revision: number): Promise<RenderedReport | undefined> {
+    const hit = await findCachedReport(this.db, studyId, settings, revision);
+    if (!hit) return undefined;
+    return { body: Buffer.from(hit.body, 'utf8'), revision: hit.revision, generatedAt: hit.generatedAt };
   }
 
-  set(key: string, report: RenderedReport): void {
-    this.delete(key);
-    if (report.body.byteLength > this.maxBytes) return;
-    this.entries.set(key, report);
-    this.bytes += report.body.byteLength;
-    for (const [oldest] of this.entries) {
-      if (this.entries.size <= this.maxEntries && this.bytes <= this.maxBytes) break;
-      this.delete(oldest);
-    }
-  }
-
-  private delete(key: string): void {
-    const entry = this.entries.get(key);
-    if (!entry) return;
-    this.entries.delete(key);
-    this.bytes -= entry.body.byteLength;
+  async set(studyId: number, settings: string, report: RenderedReport): Promise<void> {
+    await storeCachedReport(
+      this.db,
+      {
+        studyId,
+        settings,
+        report: {
+          body: report.body.toString('utf8'),
+          revision: report.revision,
+          generatedAt: report.generatedAt,
+        },
+        now: new Date().toISOString(),
+      },
+      { maxEntries: this.maxEntries, maxBytes: this.maxBytes },
+    );
   }
 }

@@ -83,8 +83,8 @@ const errorSchema = reportJobSchema.shape.error;
 
 /**
  * The server's reports: computed off the request thread (`runReportJob`), each kept in a cache until
- * the study's data change (`ReportCache`, keyed by study and settings, checked against the report
- * revision), and — for the report screen — as jobs with progress and cancellation
+ * the study's data change (`ReportCache`, in the database — migration 018 — so every server serves
+ * the bytes one of them computed; keyed by study and settings, checked against the report revision), and — for the report screen — as jobs with progress and cancellation
  * (POST/GET/DELETE …/report/jobs). One per app: its cache belongs to its database.
  *
  * Jobs live in the database (`report_jobs`, migration 016), so that several app servers on one
@@ -100,19 +100,21 @@ const errorSchema = reportJobSchema.shape.error;
  * were computed, which is still true of them); the route says `X-Report-Cache: hit`.
  */
 export class ReportCenter {
-  private readonly cache = new ReportCache();
+  private readonly cache: ReportCache;
   private readonly local = new Map<string, LocalJob>();
 
-  constructor(private readonly db: Db) {}
+  constructor(private readonly db: Db) {
+    this.cache = new ReportCache(db);
+  }
 
   /** The report (GET …/report): from the cache if the data did not change, else computed in a worker. */
   async report(study: StudyRow, request: ReportJobRequest, signal?: AbortSignal): Promise<ServedReport> {
     await checkReportRequest(this.db, study, request);
-    const key = cacheKey(study, request);
-    const hit = this.cache.get(key, await reportRevision(this.db));
+    const key = cacheKey(request);
+    const hit = await this.cache.get(study.id, key, await reportRevision(this.db));
     if (hit) return { ...hit, cached: true };
     const rendered = await runReportJob(await this.workerJob(study, request), signal ? { signal } : {});
-    this.cache.set(key, rendered);
+    await this.keep(study.id, key, rendered);
     return { ...rendered, cached: false };
   }
 
@@ -128,8 +130,8 @@ export class ReportCenter {
       );
     const id = randomBytes(16).toString('base64url');
     const createdAt = new Date().toISOString();
-    const key = cacheKey(study, request);
-    const hit = this.cache.get(key, await reportRevision(this.db));
+    const key = cacheKey(request);
+    const hit = await this.cache.get(study.id, key, await reportRevision(this.db));
     if (hit) {
       await insertReportJob(this.db, {
         id,
@@ -184,7 +186,7 @@ export class ReportCenter {
     })
       .then(
         async (rendered) => {
-          this.cache.set(key, rendered);
+          await this.keep(study.id, key, rendered);
           await this.finish(job, { report: rendered });
         },
         async (error: unknown) => {
@@ -245,6 +247,15 @@ export class ReportCenter {
     if (row.status === 'running' && (await cancelReportJob(this.db, id, userId, new Date().toISOString())))
       return;
     await deleteReportJob(this.db, id, userId);
+  }
+
+  /** Caches a computed report; one that cannot be cached is still served (the next read computes it again). */
+  private async keep(studyId: number, key: string, rendered: RenderedReport): Promise<void> {
+    try {
+      await this.cache.set(studyId, key, rendered);
+    } catch (error) {
+      console.error('report: could not cache a computed report', error);
+    }
   }
 
   /** What the worker is given: the database file to read itself, or (in memory) the rows loaded here. */
@@ -348,10 +359,10 @@ export class ReportCenter {
   }
 }
 
-/** The cache key: the study and every setting that changes the report (defaults filled in). */
-function cacheKey(study: StudyRow, request: ReportJobRequest): string {
+/** The cache key within a study: every setting that changes the report (defaults filled in). */
+function cacheKey(request: ReportJobRequest): string {
   const { generatedAt: _now, ...options } = reportOptions(request);
-  return JSON.stringify([study.id, request.format, options]);
+  return JSON.stringify([request.format, options]);
 }
 
 /** The row as the API answers it (the values were written by this module; zod checks them back). */

@@ -165,6 +165,29 @@ function generationStore(
   };
 }
 
+/** What one chunk's transaction stored: its counts, and the requests it settled (by custom_id). */
+interface ChunkTally {
+  succeeded: number;
+  failed: number;
+  unanswered: number;
+  ignored: number;
+  unreadable: number;
+  firstProblem: string | null;
+  taken: Set<string>;
+}
+
+function emptyChunkTally(): ChunkTally {
+  return {
+    succeeded: 0,
+    failed: 0,
+    unanswered: 0,
+    ignored: 0,
+    unreadable: 0,
+    firstProblem: null,
+    taken: new Set(),
+  };
+}
+
 /** Why a request without an output line did not run, by how its batch ended. */
 function notRunReason(batch: BatchRow, detail: string | null): string {
   const why = detail ?? (batch.status === 'failed' && batch.error ? batch.error : null);
@@ -198,32 +221,44 @@ async function collectBatch(
   );
   let settled = 0;
 
-  const storeLine = async (line: string) => {
+  // A transaction's body may run more than once (PostgreSQL runs it again whole after a
+  // serialization failure, docs/decisions/022): each body counts into a tally of its own, and the
+  // tally reaches the report and `waiting` only once the transaction has committed.
+  const storeLine = async (line: string, tally: ChunkTally) => {
     const reading = readBatchOutputLine(line);
     if (!reading.ok) {
-      report.unreadable += 1;
-      report.firstProblem ??= reading.error;
+      tally.unreadable += 1;
+      tally.firstProblem ??= reading.error;
       return;
     }
     const owner = parseCustomId(reading.customId);
     const row = waiting.get(reading.customId);
-    if (!row || owner?.jobId !== state.job.id) {
-      report.ignored += 1;
+    if (!row || tally.taken.has(reading.customId) || owner?.jobId !== state.job.id) {
+      tally.ignored += 1;
       return;
     }
-    waiting.delete(reading.customId);
-    settled += 1;
+    tally.taken.add(reading.customId);
     const result: BatchLineResult = reading.result;
     if (result.kind === 'not_run') {
       const reason = notRunReason(batch, result.reason);
       await store.notRun(row, reason);
       await settleBatchRequest(db, row.id, 'unanswered', reason);
-      report.unanswered += 1;
+      tally.unanswered += 1;
       return;
     }
     const stored = await store.ran(row, outcomeOfBatchLine(result, mode));
     await settleBatchRequest(db, row.id, stored.status, stored.status === 'failed' ? stored.error : null);
-    report[stored.status] += 1;
+    tally[stored.status] += 1;
+  };
+  const count = (tally: ChunkTally) => {
+    for (const customId of tally.taken) waiting.delete(customId);
+    settled += tally.taken.size;
+    report.succeeded += tally.succeeded;
+    report.failed += tally.failed;
+    report.unanswered += tally.unanswered;
+    report.ignored += tally.ignored;
+    report.unreadable += tally.unreadable;
+    report.firstProblem ??= tally.firstProblem;
   };
 
   for (const fileId of [batch.outputFileId, batch.errorFileId]) {
@@ -232,9 +267,13 @@ async function collectBatch(
     const flush = async () => {
       const lines = chunk;
       chunk = [];
-      await db.transaction(async () => {
-        for (const line of lines) await storeLine(line);
-      });
+      count(
+        await db.transaction(async () => {
+          const tally = emptyChunkTally();
+          for (const line of lines) await storeLine(line, tally);
+          return tally;
+        }),
+      );
       request.onProgress?.(settled);
     };
     for await (const line of api.lines(fileId)) {
@@ -246,12 +285,13 @@ async function collectBatch(
     }
     await flush();
   }
-  await db.transaction(async () => {
+  const unanswered = await db.transaction(async () => {
+    let never = 0;
     for (const row of waiting.values()) {
       const reason = notRunReason(batch, null);
       await store.notRun(row, reason);
       await settleBatchRequest(db, row.id, 'unanswered', reason);
-      report.unanswered += 1;
+      never += 1;
     }
     await markBatchCollected(db, batch.id);
     if (
@@ -259,7 +299,9 @@ async function collectBatch(
       (await countUncollectedBatchesOfRun(db, batch.extractionRunId)) === 0
     )
       await finishExtractionRun(db, batch.extractionRunId);
+    return never;
   });
+  report.unanswered += unanswered;
   report.collected = true;
 }
 

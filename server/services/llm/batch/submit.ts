@@ -214,29 +214,32 @@ export async function submitExtractionBatch(request: SubmitExtractionRequest): P
       const page = await listArgumentTextsPage(db, study.id, after, PAGE);
       if (page.length === 0) break;
       after = page.at(-1)?.rowId ?? after;
-      await db.transaction(async () => {
+      // The body counts and stages into a page of its own, applied once it commits: it may run twice.
+      const done = await db.transaction(async () => {
+        const staged = { considered: 0, skipped: 0, inBatch: 0, cacheHits: 0, runId, job };
+        const lines = new StagedLines();
         for (const argument of page) {
           if (selection.sampled && !selection.sampled.has(argument.rowId)) continue;
-          considered += 1;
+          staged.considered += 1;
           if (selection.extracted(argument.rowId)) {
-            skipped += 1;
+            staged.skipped += 1;
             continue;
           }
           if (selection.inBatch(argument.rowId)) {
-            inBatch += 1;
+            staged.inBatch += 1;
             continue;
           }
-          runId ??= await insertExtractionRun(db, row.id, parameters, null);
+          staged.runId ??= await insertExtractionRun(db, row.id, parameters, null);
           const plan = await planUnlessCached(db, config, argument, {
             extractorId: row.id,
             extractorName: row.name,
-            runId,
+            runId: staged.runId,
           });
           if (!plan) {
-            cacheHits += 1;
+            staged.cacheHits += 1;
             continue;
           }
-          job ??= await insertBatchJob(db, {
+          staged.job ??= await insertBatchJob(db, {
             studyId: study.id,
             purpose: 'extract',
             endpoint: config.endpoint,
@@ -245,18 +248,26 @@ export async function submitExtractionBatch(request: SubmitExtractionRequest): P
             test: null,
             config: jobConfig,
           });
-          const customId = customIdOf({ jobId: job.id, purpose: 'extract', rowId: argument.rowId });
+          const customId = customIdOf({ jobId: staged.job.id, purpose: 'extract', rowId: argument.rowId });
           const requestId = await insertBatchRequest(db, {
-            jobId: job.id,
+            jobId: staged.job.id,
             customId,
             argumentRowId: argument.rowId,
             tripleRowId: null,
             cacheKey: plan.cacheKey,
             inputHash: plan.inputHash,
           });
-          writer.add(batchRequestLine(customId, chatCompletionBody(plan.chat, mode)), requestId);
+          lines.add(batchRequestLine(customId, chatCompletionBody(plan.chat, mode)), requestId);
         }
+        return { ...staged, lines };
       });
+      considered += done.considered;
+      skipped += done.skipped;
+      inBatch += done.inBatch;
+      cacheHits += done.cacheHits;
+      runId = done.runId;
+      job = done.job;
+      done.lines.into(writer);
       request.onProgress?.({ phase: 'preparing', done: considered, total: considered });
     }
   } catch (error) {
@@ -299,10 +310,12 @@ export async function submitGenerationBatch(request: SubmitGenerationRequest): P
   const writer = new BatchFileWriter(request.limits, 'generate', request.workDir);
   let job: BatchJobRow | null = null;
   try {
-    await db.transaction(async () => {
+    const done = await db.transaction(async () => {
+      let staged: BatchJobRow | null = null;
+      const lines = new StagedLines();
       for (const triple of pending) {
         if (request.signal?.aborted) break;
-        job ??= await insertBatchJob(db, {
+        staged ??= await insertBatchJob(db, {
           studyId: study.id,
           purpose: 'generate',
           endpoint: config.endpoint,
@@ -311,9 +324,12 @@ export async function submitGenerationBatch(request: SubmitGenerationRequest): P
           test: config.test,
           config: JSON.stringify(generationJobConfig(config)),
         });
-        await addGenerationRequest(db, job, config, triple, writer, null);
+        await addGenerationRequest(db, staged, config, triple, lines, null);
       }
+      return { job: staged, lines };
     });
+    job = done.job;
+    done.lines.into(writer);
   } catch (error) {
     writer.dispose();
     throw error;
@@ -332,7 +348,7 @@ async function addGenerationRequest(
   job: BatchJobRow,
   config: GenerationRequestConfig,
   triple: StoredTriple,
-  writer: BatchFileWriter,
+  writer: StagedLines,
   existing: number | null,
 ): Promise<void> {
   const plan = planGeneration(config, triple.record);
@@ -419,17 +435,60 @@ const RETRIED = ['prepared', 'failed', 'unanswered'] as const;
 async function forEachRetried(
   db: Db,
   job: BatchJobRow,
+  writer: BatchFileWriter,
   signal: AbortSignal | undefined,
-  visit: (row: BatchRequestRow) => Promise<void>,
-): Promise<void> {
+  visit: (row: BatchRequestRow, page: RetryPage) => Promise<void>,
+): Promise<RetryTotals> {
+  const totals: RetryTotals = { runId: null, cacheHits: 0, alreadyDone: 0 };
   for (let after = 0; ; ) {
-    if (signal?.aborted) return;
+    if (signal?.aborted) return totals;
     const page = await listBatchRequestsPage(db, job.id, RETRIED, after, PAGE);
-    if (page.length === 0) return;
+    if (page.length === 0) return totals;
     after = page.at(-1)?.id ?? after;
-    await db.transaction(async () => {
-      for (const row of page) await visit(row);
+    // Each body starts a page of its own and the totals take it once it commits: it may run twice.
+    const done = await db.transaction(async () => {
+      const staged: RetryPage = {
+        runId: totals.runId,
+        cacheHits: 0,
+        alreadyDone: 0,
+        lines: new StagedLines(),
+      };
+      for (const row of page) await visit(row, staged);
+      return staged;
     });
+    totals.runId = done.runId;
+    totals.cacheHits += done.cacheHits;
+    totals.alreadyDone += done.alreadyDone;
+    done.lines.into(writer);
+  }
+}
+
+/** What a retry prepared in all: the run it opened, and the requests it settled without a batch. */
+interface RetryTotals {
+  runId: number | null;
+  cacheHits: number;
+  alreadyDone: number;
+}
+
+/** What one page's transaction prepared, applied to the totals once it commits. */
+interface RetryPage extends RetryTotals {
+  lines: StagedLines;
+}
+
+/**
+ * Batch lines a transaction's body prepared, added to the batch files only once it commits: a body
+ * PostgreSQL runs again after a serialization failure (docs/decisions/022) must not leave the lines
+ * of its rolled-back try in the files.
+ */
+class StagedLines {
+  private readonly lines: { line: string; requestId: number }[] = [];
+
+  add(line: string, requestId: number): void {
+    this.lines.push({ line, requestId });
+  }
+
+  into(writer: BatchFileWriter): void {
+    for (const { line, requestId } of this.lines) writer.add(line, requestId);
   }
 }
 
@@ -447,32 +506,28 @@ async function prepareExtractionRetry(
   const parameters = extractionRunParameters(config);
   const selection = await extractionSelection(db, study, extractorId, parameters, false);
   const mode = startingFormat(config.responseFormat);
-  let runId: number | null = null;
-  let cacheHits = 0;
-  let alreadyDone = 0;
-  await forEachRetried(db, job, signal, async (row) => {
+  return await forEachRetried(db, job, writer, signal, async (row, page) => {
     const argument = row.argumentRowId === null ? undefined : await findArgumentText(db, row.argumentRowId);
     if (!argument) return;
     if (selection.extracted(argument.rowId)) {
       await settleBatchRequest(db, row.id, 'succeeded', null);
-      alreadyDone += 1;
+      page.alreadyDone += 1;
       return;
     }
-    runId ??= await insertExtractionRun(db, extractorId, parameters, null);
+    page.runId ??= await insertExtractionRun(db, extractorId, parameters, null);
     const plan = await planUnlessCached(db, config, argument, {
       extractorId,
       extractorName: jobConfig.extractor,
-      runId,
+      runId: page.runId,
     });
     if (!plan) {
       await settleBatchRequest(db, row.id, 'succeeded', null);
-      cacheHits += 1;
+      page.cacheHits += 1;
       return;
     }
     await prepareBatchRequestAgain(db, row.id, plan.cacheKey, plan.inputHash);
-    writer.add(batchRequestLine(row.customId, chatCompletionBody(plan.chat, mode)), row.id);
+    page.lines.add(batchRequestLine(row.customId, chatCompletionBody(plan.chat, mode)), row.id);
   });
-  return { runId, cacheHits, alreadyDone };
 }
 
 async function prepareGenerationRetry(
@@ -486,18 +541,16 @@ async function prepareGenerationRetry(
   const config = generationRequestConfigOf(jobConfig);
   const triples = new Map((await listTriples(db, study.id)).map((triple) => [triple.rowId, triple]));
   const argued = await triplesArguedBy(db, study.id, config.model, config.test);
-  let alreadyDone = 0;
-  await forEachRetried(db, job, signal, async (row) => {
+  return await forEachRetried(db, job, writer, signal, async (row, page) => {
     const triple = row.tripleRowId === null ? undefined : triples.get(row.tripleRowId);
     if (!triple) return;
     if (argued.has(triple.rowId)) {
       await settleBatchRequest(db, row.id, 'succeeded', null);
-      alreadyDone += 1;
+      page.alreadyDone += 1;
       return;
     }
-    await addGenerationRequest(db, job, config, triple, writer, row.id);
+    await addGenerationRequest(db, job, config, triple, page.lines, row.id);
   });
-  return { runId: null, cacheHits: 0, alreadyDone };
 }
 
 /** A job of the study by id, or a not-found error that says how to list them. */

@@ -1,0 +1,153 @@
+import type { Db } from './db.ts';
+
+/**
+ * A coverage job's row (migration 017), with its starter's name: `progress`, `parameters` and `error`
+ * are JSON text, `checkId` the stored check once done.
+ */
+export interface CoverageJobRow {
+  id: string;
+  studyId: number;
+  userId: number;
+  startedBy: string;
+  status: string;
+  progress: string;
+  parameters: string;
+  cancelRequested: number;
+  error: string | null;
+  checkId: number | null;
+  createdAt: string;
+  updatedAt: string;
+  finishedAt: string | null;
+}
+
+const SELECT_JOB = `SELECT j.id, j.study_id AS studyId, j.user_id AS userId, u.username AS startedBy,
+  j.status, j.progress, j.parameters, j.cancel_requested AS cancelRequested, j.error, j.check_id AS checkId,
+  j.created_at AS createdAt, j.updated_at AS updatedAt, j.finished_at AS finishedAt
+  FROM coverage_jobs j JOIN users u ON u.id = j.user_id`;
+
+export async function insertCoverageJob(
+  db: Db,
+  job: { id: string; studyId: number; userId: number; progress: string; parameters: string; now: string },
+): Promise<void> {
+  await db.run(
+    `INSERT INTO coverage_jobs (id, study_id, user_id, status, progress, parameters, created_at, updated_at)
+     VALUES (?, ?, ?, 'running', ?, ?, ?, ?)`,
+    [job.id, job.studyId, job.userId, job.progress, job.parameters, job.now, job.now],
+  );
+}
+
+/** The study's job with this id. */
+export async function findCoverageJob(
+  db: Db,
+  studyId: number,
+  id: string,
+): Promise<CoverageJobRow | undefined> {
+  return await db.first<CoverageJobRow>(`${SELECT_JOB} WHERE j.id = ? AND j.study_id = ?`, [id, studyId]);
+}
+
+/** The study's newest job, running or finished. */
+export async function latestCoverageJob(db: Db, studyId: number): Promise<CoverageJobRow | undefined> {
+  return await db.first<CoverageJobRow>(
+    `${SELECT_JOB} WHERE j.study_id = ? ORDER BY j.created_at DESC, j.id DESC LIMIT 1`,
+    [studyId],
+  );
+}
+
+/** A running job of any study (one runs at a time over every server), or nothing. */
+export async function runningCoverageJob(db: Db): Promise<CoverageJobRow | undefined> {
+  return await db.first<CoverageJobRow>(
+    `${SELECT_JOB} WHERE j.status = 'running' ORDER BY j.created_at, j.id LIMIT 1`,
+  );
+}
+
+/**
+ * The running server's write: the job's progress and heartbeat. Answers false when the job is no
+ * longer its to run — cancelled (the flag, from any server), marked failed, or forgotten.
+ */
+export async function writeCoverageJobProgress(
+  db: Db,
+  id: string,
+  progress: string,
+  now: string,
+): Promise<boolean> {
+  const { changes } = await db.run(
+    `UPDATE coverage_jobs SET progress = ?, updated_at = ?
+     WHERE id = ? AND status = 'running' AND cancel_requested = 0`,
+    [progress, now, id],
+  );
+  return changes > 0;
+}
+
+/** Whether the job is still to run: running, without its cancel flag. */
+export async function coverageJobGoesOn(db: Db, id: string): Promise<boolean> {
+  const row = await db.first<{ n: number }>(
+    "SELECT count(*) AS n FROM coverage_jobs WHERE id = ? AND status = 'running' AND cancel_requested = 0",
+    [id],
+  );
+  return (row?.n ?? 0) > 0;
+}
+
+/** Writes a running job's outcome; answers false when it was cancelled or marked failed meanwhile. */
+export async function finishCoverageJob(
+  db: Db,
+  id: string,
+  outcome: {
+    status: 'done' | 'failed';
+    progress: string | null;
+    error: string | null;
+    checkId: number | null;
+    now: string;
+  },
+): Promise<boolean> {
+  const { changes } = await db.run(
+    `UPDATE coverage_jobs SET status = ?, progress = coalesce(?, progress), error = ?, check_id = ?,
+       finished_at = ?, updated_at = ?
+     WHERE id = ? AND status = 'running' AND cancel_requested = 0`,
+    [outcome.status, outcome.progress, outcome.error, outcome.checkId, outcome.now, outcome.now, id],
+  );
+  return changes > 0;
+}
+
+/** Cancels the study's running job from any server: the flag set, the job shown cancelled. */
+export async function cancelCoverageJob(db: Db, studyId: number, id: string, now: string): Promise<boolean> {
+  const { changes } = await db.run(
+    `UPDATE coverage_jobs SET cancel_requested = 1, status = 'cancelled', finished_at = ?, updated_at = ?
+     WHERE id = ? AND study_id = ? AND status = 'running'`,
+    [now, now, id, studyId],
+  );
+  return changes > 0;
+}
+
+export async function deleteCoverageJob(db: Db, studyId: number, id: string): Promise<void> {
+  await db.run('DELETE FROM coverage_jobs WHERE id = ? AND study_id = ?', [id, studyId]);
+}
+
+/**
+ * Housekeeping before a job is read or started: running jobs without a heartbeat since
+ * `staleBefore` are marked failed (`error` given: their server died); finished jobs older than
+ * `finishedBefore`, and beyond the `keep` newest, are forgotten.
+ */
+export async function tidyCoverageJobs(
+  db: Db,
+  {
+    staleBefore,
+    error,
+    finishedBefore,
+    keep,
+    now,
+  }: { staleBefore: string; error: string; finishedBefore: string; keep: number; now: string },
+): Promise<void> {
+  await db.run(
+    `UPDATE coverage_jobs SET status = 'failed', error = ?, finished_at = ?, updated_at = ?
+     WHERE status = 'running' AND updated_at < ?`,
+    [error, now, now, staleBefore],
+  );
+  await db.run('DELETE FROM coverage_jobs WHERE finished_at IS NOT NULL AND finished_at < ?', [
+    finishedBefore,
+  ]);
+  await db.run(
+    `DELETE FROM coverage_jobs WHERE finished_at IS NOT NULL AND id NOT IN
+       (SELECT id FROM coverage_jobs WHERE finished_at IS NOT NULL ORDER BY finished_at DESC, id LIMIT ?)`,
+    [keep],
+  );
+}
