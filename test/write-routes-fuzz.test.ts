@@ -430,7 +430,9 @@ describe('every write route under random and malformed requests', () => {
             `${name} answered ${response.status}: ${response.text.slice(0, 300)}`,
           ).toBeLessThan(500);
           if (response.status >= 400) {
-            const changed = changes(before, await rowCounts(db));
+            // The report cache (migration 018) is filled by a report job an earlier accepted case
+            // started, whenever it finishes: background work, not a write of the refused request.
+            const { report_cache: _cache, ...changed } = changes(before, await rowCounts(db));
             if (
               !(await isRecordedConflict(response.status, changed)) &&
               !isCountedLoginFailure(name, changed)
