@@ -183,6 +183,13 @@ export async function updateArgument(
   );
 }
 
+/** Whether the study holds any argument. */
+export async function hasArguments(db: Db, studyId: number): Promise<boolean> {
+  return (
+    (await db.first('SELECT 1 AS one FROM arguments WHERE study_id = ? LIMIT 1', [studyId])) !== undefined
+  );
+}
+
 export async function countArgumentsByModelAndTest(
   db: Db,
   studyId: number,

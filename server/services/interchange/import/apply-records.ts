@@ -12,6 +12,7 @@ import {
   findArgument,
   findArgumentRowId,
   findArgumentText,
+  hasArguments,
   insertArguments,
   updateArgument,
 } from '../../../store/arguments.ts';
@@ -82,7 +83,8 @@ export async function applyArgument(context: ApplyContext, line: number, argumen
     return;
   }
   await warnIfSourceNamesDesign(context, line, argument);
-  const existing = await findArgument(db, studyId, argument.id);
+  context.studyHadNoArguments ??= !(await hasArguments(db, studyId));
+  const existing = context.studyHadNoArguments ? undefined : await findArgument(db, studyId, argument.id);
   await reconcile(context, line, `argument "${argument.id}"`, argument, existing?.record, async (action) => {
     if (action === 'insert') {
       await context.importId();

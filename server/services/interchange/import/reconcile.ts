@@ -45,6 +45,12 @@ export interface ApplyContext {
    * record is applied and before the import ends, so nothing reads the arguments table without them.
    */
   pendingArguments: ArgumentInsert[];
+  /**
+   * Whether the study had no argument when this import first met one (undefined: not asked yet).
+   * Then every argument it holds now was written by this import, whose ids `seen` remembers, so a new
+   * id needs no lookup.
+   */
+  studyHadNoArguments?: boolean;
 }
 
 /**
