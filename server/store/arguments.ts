@@ -123,6 +123,51 @@ export async function insertArgument(
   );
 }
 
+/** An argument to insert, as `insertArguments` takes it. */
+export interface ArgumentInsert {
+  argument: Argument;
+  tripleRowId: number;
+}
+
+/** Rows per multi-row INSERT: 10 values each, far under either engine's limit of bound values. */
+const INSERT_CHUNK = 500;
+
+/**
+ * Inserts many arguments of one study and import, in multi-row INSERTs of up to 500 rows: the same
+ * rows as `insertArgument` one at a time, in one round trip per chunk instead of one per argument.
+ */
+export async function insertArguments(
+  db: Db,
+  studyId: number,
+  rows: readonly ArgumentInsert[],
+  importId: number | null,
+): Promise<void> {
+  for (let start = 0; start < rows.length; start += INSERT_CHUNK) {
+    const chunk = rows.slice(start, start + INSERT_CHUNK);
+    const values: unknown[] = [];
+    for (const { argument, tripleRowId } of chunk) {
+      const c = columns(studyId, argument, tripleRowId, importId);
+      values.push(
+        c.studyId,
+        c.externalId,
+        c.tripleRowId,
+        c.model,
+        c.test,
+        c.text,
+        c.finishReason,
+        c.outputTokens,
+        c.source,
+        c.importId,
+      );
+    }
+    await db.run(
+      `INSERT INTO arguments (study_id, external_id, triple_id, model, test, text, finish_reason, output_tokens, source, import_id)
+       VALUES ${chunk.map(() => '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}`,
+      values,
+    );
+  }
+}
+
 export async function updateArgument(
   db: Db,
   studyId: number,
@@ -135,6 +180,13 @@ export async function updateArgument(
        finish_reason = @finishReason, output_tokens = @outputTokens, source = @source, import_id = @importId
      WHERE study_id = @studyId AND external_id = @externalId`,
     columns(studyId, argument, tripleRowId, importId),
+  );
+}
+
+/** Whether the study holds any argument. */
+export async function hasArguments(db: Db, studyId: number): Promise<boolean> {
+  return (
+    (await db.first('SELECT 1 AS one FROM arguments WHERE study_id = ? LIMIT 1', [studyId])) !== undefined
   );
 }
 

@@ -115,6 +115,51 @@ describe('the report revision (migration 011)', () => {
     expect(await bumps(db, async () => await db.run("UPDATE studies SET name = 's2'"))).toBe(1);
   });
 
+  it('moves by one per row a statement changes, on both engines (migration 019 on PostgreSQL)', async () => {
+    const { db, studyId, tripleRowId } = await study();
+    const insertThree = async () =>
+      await db.run(
+        `INSERT INTO arguments (study_id, external_id, triple_id, model, test, text)
+         VALUES (?, 'b1', ?, 'm', 1, 'x'), (?, 'b2', ?, 'm', 1, 'x'), (?, 'b3', ?, 'm', 1, 'x')`,
+        [studyId, tripleRowId, studyId, tripleRowId, studyId, tripleRowId],
+      );
+    expect(await bumps(db, insertThree)).toBe(3);
+    expect(
+      await bumps(
+        db,
+        async () => await db.run("UPDATE arguments SET model = 'm3' WHERE external_id LIKE 'b%'"),
+      ),
+    ).toBe(3);
+    expect(
+      await bumps(
+        db,
+        async () => await db.run("UPDATE arguments SET model = 'm4' WHERE external_id = 'none'"),
+      ),
+    ).toBe(0);
+    const userId = await insertUser(db, {
+      username: 'bob',
+      displayName: 'Bob',
+      passwordHash: null,
+      roles: ['annotator'],
+    });
+    const argumentIds = (await db.all<{ id: number }>('SELECT id FROM arguments')).map((row) => row.id);
+    for (const [index, argumentId] of argumentIds.entries())
+      await db.run(
+        `INSERT INTO annotations (argument_id, user_id, status, version, judgement, updated_at)
+         VALUES (?, ?, ?, 1, '{}', 'now')`,
+        [argumentId, userId, index === 0 ? 'submitted' : 'draft'],
+      );
+    // Only the submitted one counts, whether the statement touches one row or all of them.
+    expect(
+      await bumps(db, async () => await db.run("UPDATE annotations SET version = 2 WHERE status = 'draft'")),
+    ).toBe(0);
+    expect(await bumps(db, async () => await db.run('UPDATE annotations SET version = 3'))).toBe(1);
+    // The drafts of b1–b3 go with their arguments and do not count.
+    expect(
+      await bumps(db, async () => await db.run("DELETE FROM arguments WHERE external_id LIKE 'b%'")),
+    ).toBe(3);
+  });
+
   it('moves when an annotation is submitted or reopened, not on an autosaved draft', async () => {
     const { db, argumentRowId, userId } = await study();
     const write = {

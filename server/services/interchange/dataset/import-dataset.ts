@@ -28,7 +28,13 @@ import {
 } from '../../../store/samples.ts';
 import type { AuditActor } from '../../audit/audit.ts';
 import { refreshErrorClasses } from '../../extraction/error-classes.ts';
-import { applyAnnotation, applyArgument, applyExtraction, applyTriple } from '../import/apply-records.ts';
+import {
+  applyAnnotation,
+  applyArgument,
+  applyExtraction,
+  applyTriple,
+  flushArguments,
+} from '../import/apply-records.ts';
 import { type ImportSummary, writeParsed } from '../import/import-records.ts';
 import type { ParsedRecord } from '../import/parse-records.ts';
 import { utf8Problems } from '../import/read-source.ts';
@@ -321,6 +327,8 @@ export async function importDataset(db: Db, request: DatasetImportRequest): Prom
         ...(record.output_tokens === undefined ? {} : { output_tokens: record.output_tokens }),
         ...(record.source === undefined ? {} : { source: record.source }),
       });
+      // The rest of the record refers to its argument's row (the sample, the annotator order).
+      await flushArguments(context);
       if (context.problems.length > before) return;
       for (const { error_classes: _classes, ...extraction } of record.extractions)
         await applyExtraction(context, line, { argument_id: record.argument_id, ...extraction });

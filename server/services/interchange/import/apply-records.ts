@@ -12,7 +12,8 @@ import {
   findArgument,
   findArgumentRowId,
   findArgumentText,
-  insertArgument,
+  hasArguments,
+  insertArguments,
   updateArgument,
 } from '../../../store/arguments.ts';
 import { findExtraction, upsertExtraction } from '../../../store/extractions.ts';
@@ -26,8 +27,10 @@ import { warnIfSourceNamesDesign } from './source-warnings.ts';
 
 export async function applyTriple(context: ApplyContext, line: number, triple: Triple): Promise<void> {
   const { db, studyId } = context;
+  await flushArguments(context);
   const existing = await findTriple(db, studyId, triple.id);
   await reconcile(context, line, `triple "${triple.id}"`, triple, existing?.record, async (action) => {
+    context.triples.delete(triple.id);
     if (action === 'insert') {
       await insertTriple(db, studyId, triple, await context.importId());
       return undefined;
@@ -42,9 +45,29 @@ export async function applyTriple(context: ApplyContext, line: number, triple: T
   });
 }
 
+/** Writes the new arguments `applyArgument` has kept back (see `ApplyContext.pendingArguments`). */
+export async function flushArguments(context: ApplyContext): Promise<void> {
+  if (context.pendingArguments.length === 0) return;
+  const rows = context.pendingArguments.splice(0);
+  await insertArguments(context.db, context.studyId, rows, await context.importId());
+}
+
+/** The study's triple of this id, read once per import (`ApplyContext.triples`). */
+async function tripleOf(context: ApplyContext, tripleId: string) {
+  if (context.triples.has(tripleId)) return context.triples.get(tripleId);
+  const triple = await findTriple(context.db, context.studyId, tripleId);
+  context.triples.set(tripleId, triple);
+  return triple;
+}
+
+/**
+ * An argument: new ones are kept back and inserted many at a time (`flushArguments`); a changed one
+ * is updated at once. A new argument's id cannot be stored already (it was looked up) nor come again
+ * (`reconcile` remembers every id of the file), so keeping it back changes no outcome.
+ */
 export async function applyArgument(context: ApplyContext, line: number, argument: Argument): Promise<void> {
   const { db, studyId } = context;
-  const triple = await findTriple(db, studyId, argument.triple_id);
+  const triple = await tripleOf(context, argument.triple_id);
   if (!triple) {
     context.problems.push({
       line,
@@ -60,11 +83,13 @@ export async function applyArgument(context: ApplyContext, line: number, argumen
     return;
   }
   await warnIfSourceNamesDesign(context, line, argument);
-  const existing = await findArgument(db, studyId, argument.id);
+  context.studyHadNoArguments ??= !(await hasArguments(db, studyId));
+  const existing = context.studyHadNoArguments ? undefined : await findArgument(db, studyId, argument.id);
   await reconcile(context, line, `argument "${argument.id}"`, argument, existing?.record, async (action) => {
-    if (action === 'insert')
-      await insertArgument(db, studyId, argument, triple.rowId, await context.importId());
-    else await updateArgument(db, studyId, argument, triple.rowId, await context.importId());
+    if (action === 'insert') {
+      await context.importId();
+      context.pendingArguments.push({ argument, tripleRowId: triple.rowId });
+    } else await updateArgument(db, studyId, argument, triple.rowId, await context.importId());
     return undefined;
   });
 }
@@ -89,6 +114,7 @@ export async function applyExtraction(
   line: number,
   extraction: Extraction,
 ): Promise<void> {
+  await flushArguments(context);
   const { db, studyId } = context;
   // Only the row id: the argument's text (kilobytes) is not needed to store what an extractor found.
   const argumentRowId = await findArgumentRowId(db, studyId, extraction.argument_id);
@@ -162,6 +188,7 @@ export async function applyAnnotation(
   annotation: Annotation,
   secondsSpent?: number,
 ): Promise<void> {
+  await flushArguments(context);
   const { db } = context;
   const argument = await requireArgument(context, line, annotation.argument_id);
   if (!argument || spanProblems(context, line, annotation, argument)) return;
@@ -210,6 +237,7 @@ async function importUser(context: ApplyContext, username: string): Promise<{ id
 }
 
 export async function applyGold(context: ApplyContext, line: number, gold: Gold): Promise<void> {
+  await flushArguments(context);
   const argument = await requireArgument(context, line, gold.argument_id);
   if (!argument || spanProblems(context, line, gold, argument)) return;
   const judgement = judgementOf(gold);
@@ -235,6 +263,7 @@ export async function applyReportedValue(
   source: string,
   value: ReportedResults['values'][number],
 ): Promise<void> {
+  await flushArguments(context);
   const key = { source, model: value.model, test: value.test, metric: value.metric };
   const existing = await findReportedValue(context.db, context.studyId, key);
   const label = `reported ${value.metric} of ${value.model}, test ${value.test} (${source})`;

@@ -3,6 +3,7 @@ import type { Db } from '../../../store/db.ts';
 import { insertImport, updateImportCounts } from '../../../store/imports.ts';
 import { type AuditActor, recordAudit } from '../../audit/audit.ts';
 import { ensureStudy } from '../../study/studies.ts';
+import { flushArguments } from './apply-records.ts';
 import {
   type ImportKind,
   type JsonlKind,
@@ -143,6 +144,8 @@ export async function writeParsed(db: Db, request: WriteRequest): Promise<Import
       users: new Map(),
       extractors: new Map(),
       extractionRuns: new Map(),
+      triples: new Map(),
+      pendingArguments: [],
       importId: async () => {
         importRowId ??= await insertImport(db, {
           studyId: study.id,
@@ -160,6 +163,7 @@ export async function writeParsed(db: Db, request: WriteRequest): Promise<Import
       if (report && (index % 500 === 0 || index === parsed.records.length - 1))
         report({ phase: 'writing', done: index + 1, total: parsed.records.length });
     }
+    await flushArguments(context);
     const problems = [...parsed.problems, ...context.problems];
     if (problems.length > 0) throw errors.importInvalid(request.displayName, sortByLine(problems));
     if (importRowId !== null) {

@@ -1,6 +1,8 @@
 import { canonicalJson } from '../../../../shared/canonical-json.ts';
 import type { RecordProblem } from '../../../errors.ts';
+import type { ArgumentInsert } from '../../../store/arguments.ts';
 import type { Db } from '../../../store/db.ts';
+import type { StoredTriple } from '../../../store/triples.ts';
 
 export interface ImportCounts {
   records: number;
@@ -33,6 +35,22 @@ export interface ApplyContext {
   extractors: Map<string, { id: number }>;
   /** extractor id → the extraction run this import writes under. */
   extractionRuns: Map<number, number>;
+  /**
+   * Triples looked up so far, by external id (undefined: none stored). A triple this import writes
+   * drops its entry, so a later argument reads it again.
+   */
+  triples: Map<string, StoredTriple | undefined>;
+  /**
+   * New arguments not yet written: inserted together (`flushArguments`) before any other kind of
+   * record is applied and before the import ends, so nothing reads the arguments table without them.
+   */
+  pendingArguments: ArgumentInsert[];
+  /**
+   * Whether the study had no argument when this import first met one (undefined: not asked yet).
+   * Then every argument it holds now was written by this import, whose ids `seen` remembers, so a new
+   * id needs no lookup.
+   */
+  studyHadNoArguments?: boolean;
 }
 
 /**
