@@ -1,4 +1,5 @@
 import type { Db } from './db.ts';
+import { jobGoesOn, writeJobProgress } from './running-jobs.ts';
 
 /**
  * A coverage job's row (migration 017), with its starter's name: `progress`, `parameters` and `error`
@@ -60,31 +61,19 @@ export async function runningCoverageJob(db: Db): Promise<CoverageJobRow | undef
   );
 }
 
-/**
- * The running server's write: the job's progress and heartbeat. Answers false when the job is no
- * longer its to run — cancelled (the flag, from any server), marked failed, or forgotten.
- */
-export async function writeCoverageJobProgress(
+/** The running server's write of the job's progress and heartbeat (`writeJobProgress`). */
+export function writeCoverageJobProgress(
   db: Db,
   id: string,
   progress: string,
   now: string,
 ): Promise<boolean> {
-  const { changes } = await db.run(
-    `UPDATE coverage_jobs SET progress = ?, updated_at = ?
-     WHERE id = ? AND status = 'running' AND cancel_requested = 0`,
-    [progress, now, id],
-  );
-  return changes > 0;
+  return writeJobProgress(db, 'coverage_jobs', id, progress, now);
 }
 
-/** Whether the job is still to run: running, without its cancel flag. */
-export async function coverageJobGoesOn(db: Db, id: string): Promise<boolean> {
-  const row = await db.first<{ n: number }>(
-    "SELECT count(*) AS n FROM coverage_jobs WHERE id = ? AND status = 'running' AND cancel_requested = 0",
-    [id],
-  );
-  return (row?.n ?? 0) > 0;
+/** Whether the job is still to run (`jobGoesOn`). */
+export function coverageJobGoesOn(db: Db, id: string): Promise<boolean> {
+  return jobGoesOn(db, 'coverage_jobs', id);
 }
 
 /** Writes a running job's outcome; answers false when it was cancelled or marked failed meanwhile. */

@@ -1,4 +1,5 @@
 import type { Db } from './db.ts';
+import { jobGoesOn, writeJobProgress } from './running-jobs.ts';
 
 /** A report job's row (migration 016): `progress` and `error` are JSON text, `result` the report's text. */
 export interface ReportJobRow {
@@ -84,31 +85,14 @@ export async function countRunningReportJobs(
   return { inAll: row?.inAll ?? 0, ofStudy: row?.ofStudy ?? 0 };
 }
 
-/**
- * The running server's write: the job's progress and heartbeat. Answers false when the job is no
- * longer its to run — cancelled (the flag, from any server), marked failed, or forgotten.
- */
-export async function writeReportJobProgress(
-  db: Db,
-  id: string,
-  progress: string,
-  now: string,
-): Promise<boolean> {
-  const { changes } = await db.run(
-    `UPDATE report_jobs SET progress = ?, updated_at = ?
-     WHERE id = ? AND status = 'running' AND cancel_requested = 0`,
-    [progress, now, id],
-  );
-  return changes > 0;
+/** The running server's write of the job's progress and heartbeat (`writeJobProgress`). */
+export function writeReportJobProgress(db: Db, id: string, progress: string, now: string): Promise<boolean> {
+  return writeJobProgress(db, 'report_jobs', id, progress, now);
 }
 
-/** Whether the job is still to run: running, without its cancel flag. */
-export async function reportJobGoesOn(db: Db, id: string): Promise<boolean> {
-  const row = await db.first<{ n: number }>(
-    "SELECT count(*) AS n FROM report_jobs WHERE id = ? AND status = 'running' AND cancel_requested = 0",
-    [id],
-  );
-  return (row?.n ?? 0) > 0;
+/** Whether the job is still to run (`jobGoesOn`). */
+export function reportJobGoesOn(db: Db, id: string): Promise<boolean> {
+  return jobGoesOn(db, 'report_jobs', id);
 }
 
 /** Writes a running job's outcome; answers false when it was cancelled or marked failed meanwhile. */

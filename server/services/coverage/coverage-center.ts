@@ -28,35 +28,19 @@ import {
 import { type Db, sqliteFileOf } from '../../store/db.ts';
 import type { StudyRow } from '../../store/studies.ts';
 import type { User } from '../../store/users.ts';
+import { PROGRESS_WRITE_MS, type RunningJob, STALE_JOB_MS, tickJob } from '../concurrency/index.ts';
 import { loadReportInput } from '../report/study-report.ts';
 import { type CoverageStudySource, NoDesignError, runStudyCoverage } from './coverage-runner.ts';
 import { keepCoverageCheck } from './study-coverage.ts';
 
 /** A job this server runs: its worker's stop, the progress not yet written, and the writer's timer. */
-interface LocalJob {
-  id: string;
-  stop: AbortController;
-  progress: CoverageProgress;
-  unwritten: boolean;
-  writtenAt: number;
-  timer: NodeJS.Timeout;
-  ticking: boolean;
-}
+type LocalJob = RunningJob<CoverageProgress>;
 
 /** Finished jobs are kept for the screen to show their outcome: a few, for a while. */
 const FINISHED_JOBS_KEPT = 20;
 const FINISHED_JOB_MINUTES = 30;
 /** The populations a check draws its studies from (as the CLI's default), at most one per study. */
 const POPULATIONS = DEFAULT_COVERAGE_SETTINGS.populations;
-
-/**
- * As report jobs (report-center.ts): the running server writes the progress at most every
- * PROGRESS_WRITE_MS and reads the cancel flag in between, with a heartbeat every HEARTBEAT_MS; a
- * running job without a write for STALE_JOB_MS is marked failed by whichever server reads next.
- */
-const PROGRESS_WRITE_MS = 250;
-const HEARTBEAT_MS = 5_000;
-const STALE_JOB_MS = 60_000;
 
 const statusSchema = coverageJobSchema.shape.status;
 const parametersSchema = coverageJobSchema.shape.parameters;
@@ -237,33 +221,19 @@ export class CoverageCenter {
     return row;
   }
 
-  /**
-   * A running job's timer: writes its progress when it moved (or a heartbeat is due), else reads its
-   * cancel flag; stops the worker when the job is no longer this server's to run.
-   */
-  private async tick(job: LocalJob): Promise<void> {
-    if (job.ticking) return;
-    job.ticking = true;
-    try {
-      const now = Date.now();
-      let goesOn: boolean;
-      if (job.unwritten || now - job.writtenAt >= HEARTBEAT_MS) {
-        job.unwritten = false;
-        job.writtenAt = now;
-        goesOn = await writeCoverageJobProgress(
-          this.db,
-          job.id,
-          JSON.stringify(job.progress),
-          new Date(now).toISOString(),
-        );
-      } else goesOn = await coverageJobGoesOn(this.db, job.id);
-      if (!goesOn && this.local.get(job.id) === job) this.stopLocal(job);
-    } catch (error) {
-      // A busy database or a lost connection: the next tick tries again; the heartbeat has a minute.
-      console.error('coverage job: could not write its progress', error);
-    } finally {
-      job.ticking = false;
-    }
+  /** A running job's timer (`tickJob`): stops the worker when the job is no longer this server's to run. */
+  private tick(job: LocalJob): Promise<void> {
+    return tickJob(
+      job,
+      {
+        writeProgress: (id, progress, at) => writeCoverageJobProgress(this.db, id, progress, at),
+        goesOn: (id) => coverageJobGoesOn(this.db, id),
+      },
+      () => {
+        if (this.local.get(job.id) === job) this.stopLocal(job);
+      },
+      'coverage job',
+    );
   }
 
   private stopLocal(job: LocalJob): void {

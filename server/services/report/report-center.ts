@@ -23,6 +23,7 @@ import {
 } from '../../store/report-jobs.ts';
 import { reportRevision } from '../../store/report-revision.ts';
 import type { StudyRow } from '../../store/studies.ts';
+import { PROGRESS_WRITE_MS, type RunningJob, STALE_JOB_MS, tickJob } from '../concurrency/index.ts';
 import { ReportCache } from './report-cache.ts';
 import {
   REPORT_STEPS,
@@ -39,15 +40,7 @@ export interface ServedReport extends RenderedReport {
 }
 
 /** A job this server runs: its worker's stop, the progress not yet written, and the writer's timer. */
-interface LocalJob {
-  id: string;
-  stop: AbortController;
-  progress: ReportProgress;
-  unwritten: boolean;
-  writtenAt: number;
-  timer: NodeJS.Timeout;
-  ticking: boolean;
-}
+type LocalJob = RunningJob<ReportProgress>;
 
 /**
  * Jobs running at once: per study (an admin clicking twice, another reading the same study) and in
@@ -59,16 +52,6 @@ const RUNNING_JOBS_PER_STUDY = 2;
 const RUNNING_JOBS_IN_ALL = 5;
 const FINISHED_JOBS_KEPT = 20;
 const FINISHED_JOB_MINUTES = 10;
-
-/**
- * The running server writes a job's progress at most every PROGRESS_WRITE_MS, and reads the job's
- * cancel flag in between; it writes a heartbeat every HEARTBEAT_MS even when the progress did not
- * move (a report waiting for the worker, or in one long stage). A running job without a write for
- * STALE_JOB_MS is marked failed by whichever server reads the jobs next: its server died.
- */
-const PROGRESS_WRITE_MS = 250;
-const HEARTBEAT_MS = 5_000;
-const STALE_JOB_MS = 60_000;
 
 const DONE_PROGRESS: ReportProgress = {
   phase: 'rendering',
@@ -275,33 +258,19 @@ export class ReportCenter {
     return row;
   }
 
-  /**
-   * A running job's timer: writes its progress when it moved (or a heartbeat is due), else reads its
-   * cancel flag; stops the worker when the job is no longer this server's to run.
-   */
-  private async tick(job: LocalJob): Promise<void> {
-    if (job.ticking) return;
-    job.ticking = true;
-    try {
-      const now = Date.now();
-      let goesOn: boolean;
-      if (job.unwritten || now - job.writtenAt >= HEARTBEAT_MS) {
-        job.unwritten = false;
-        job.writtenAt = now;
-        goesOn = await writeReportJobProgress(
-          this.db,
-          job.id,
-          JSON.stringify(job.progress),
-          new Date(now).toISOString(),
-        );
-      } else goesOn = await reportJobGoesOn(this.db, job.id);
-      if (!goesOn && this.local.get(job.id) === job) this.stopLocal(job);
-    } catch (error) {
-      // A busy database or a lost connection: the next tick tries again; the heartbeat has a minute.
-      console.error('report job: could not write its progress', error);
-    } finally {
-      job.ticking = false;
-    }
+  /** A running job's timer (`tickJob`): stops the worker when the job is no longer this server's to run. */
+  private tick(job: LocalJob): Promise<void> {
+    return tickJob(
+      job,
+      {
+        writeProgress: (id, progress, at) => writeReportJobProgress(this.db, id, progress, at),
+        goesOn: (id) => reportJobGoesOn(this.db, id),
+      },
+      () => {
+        if (this.local.get(job.id) === job) this.stopLocal(job);
+      },
+      'report job',
+    );
   }
 
   private stopLocal(job: LocalJob): void {
