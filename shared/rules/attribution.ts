@@ -233,6 +233,15 @@ function applyTrailingSegments(
       all[index - 2]?.opensWithUnlike === true
     )
       continue;
+    // "…, a circumstance absent from the instant case; and that the instant case resembles TSC2":
+    // a second reported clause ("and that") is a new statement even when it compares cases — the
+    // comparison is its own, not a repetition of the factors before it for the cases it names.
+    if (
+      (opener === 'and' || opener === 'punctuation') &&
+      !statesOwn &&
+      AND_THAT.test(text.slice(facts.segment.start, facts.segment.start + 12))
+    )
+      continue;
     // After a colon, too: "the input case involves no F12: the disclosures here were unrestricted"
     // explains the statement, it does not say F12 of the input case again.
     if (

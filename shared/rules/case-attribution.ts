@@ -227,7 +227,7 @@ export const MENTION_CASE_RULES = [
   },
   {
     name: 'case.trailing-case-words',
-    says: 'A clause without factors but with case words speaks of the factors just before it ("and TSC2 has it too", "both of which appeared in TSC1") — unless a colon follows it (then it introduces what comes next) and, after ";", a dash, ", and" or a contrast, only when it negates or affirms on its own or is elliptical; "…; in TSC1 the defendant won because …" is a new statement, and so is the main clause resumed after an "unlike" aside\'s relative clause ("Unlike the plaintiff in TSC2, which never protected its recipe, the plaintiff here took real care").',
+    says: 'A clause without factors but with case words speaks of the factors just before it ("and TSC2 has it too", "both of which appeared in TSC1") — unless a colon follows it (then it introduces what comes next) and, after ";", a dash, ", and" or a contrast, only when it negates or affirms on its own or is elliptical; "…; in TSC1 the defendant won because …" is a new statement, and so is a second reported clause ("…; and that the instant case resembles TSC2"), even one that compares cases, and the main clause resumed after an "unlike" aside\'s relative clause ("Unlike the plaintiff in TSC2, which never protected its recipe, the plaintiff here took real care").',
     example: 'The defendant signed an NDA here, and TSC2 has it too.',
   },
   {

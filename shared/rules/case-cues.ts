@@ -164,7 +164,7 @@ const PATTERNS: ReadonlyArray<
   // Capitalised: at a sentence's opening (`resolveCaseCues` checks that it opens the sentence).
   ['\\b(?:Its|Their)\\b', 'g', () => ({ kind: 'previous' }), null],
   [
-    '\\bthe\\s+(former|latter)\\b(?:(?<=\\b{ordinal-case-preposition}\\s+the\\s+(?:former|latter))|(?=\\s+(?:not\\s+)?{ordinal-case-verb}\\b))',
+    '\\bthe\\s+(former|latter)\\b(?:(?<=\\b{ordinal-case-preposition}\\s+the\\s+(?:former|latter))|(?=,?\\s+(?:{ordinal-case-adverb},?\\s+)?(?:not\\s+)?{ordinal-case-verb}\\b))',
     'gi',
     ordinal,
     ['former', 'latter'],

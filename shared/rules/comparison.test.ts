@@ -159,3 +159,27 @@ describe('the main clause after an "unlike" aside\'s relative clause', () => {
     ).toEqual(['tsc2:asserted:case.relative-antecedent']);
   });
 });
+
+describe('a second reported clause is a new statement (3.4.0)', () => {
+  it('does not give the factors before "; and that" to the cases it compares', () => {
+    expect(
+      readings(
+        'The defence argues that TSC1 involved F7, a circumstance wholly absent from the input case; and that the input case is closer to TSC2.',
+        'F7',
+      ),
+    ).toEqual(['tsc1:asserted:case.own-case-words', 'current:negated:comparison.absent-from']);
+    expect(
+      readings(
+        'Counsel says the employee in TSC2 took the drawings (F7), a fact missing from the current case, and that the current case resembles TSC1.',
+        'F7',
+      ),
+    ).toEqual(['tsc2:asserted:case.own-case-words', 'current:negated:comparison.absent-from']);
+  });
+
+  it('still extends the factors before a trailing clause without "that"', () => {
+    expect(readings('The defendant here signed an NDA (F4), and TSC2 has it too.', 'F4')).toEqual([
+      'current:asserted:case.own-case-words',
+      'tsc2:asserted:case.trailing-case-words',
+    ]);
+  });
+});

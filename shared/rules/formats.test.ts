@@ -107,6 +107,17 @@ describe('"the former" and "the latter" for cases (3.3.0)', () => {
     ).toEqual(['F27']);
   });
 
+  it('names the case through an adverb between it and its verb (3.4.0, class ordinal-case-adverb)', () => {
+    expect(lists('TSC1 and TSC2 both went for the owner. The latter, moreover, involved F27.').tsc2).toEqual([
+      'F27',
+    ]);
+    expect(lists('Weigh TSC2 against TSC1. The former further had F16.')).toEqual({
+      current: [],
+      tsc1: [],
+      tsc2: ['F16'],
+    });
+  });
+
   it('still refers to one of two factors when no two cases were named, or as an object', () => {
     expect(lists('The input case has F4 and F6; TSC1 had only the latter.').tsc1).toEqual(['F6']);
   });

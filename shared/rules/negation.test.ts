@@ -113,3 +113,23 @@ describe('a bound negation and a later "there" for the same case', () => {
     expect(result.tsc2).toEqual(['F15']);
   });
 });
+
+describe('"far from" negates what follows it (3.4.0, class contrary-of)', () => {
+  function polarities(text: string, factor: string): string[] {
+    return extractFactors(text, lexicon)
+      .mentions.filter((mention) => mention.factor === factor)
+      .map((mention) => `${mention.case}:${mention.polarity}`);
+  }
+
+  it('reads "far from doing X" as X not done, in the case the clause is about', () => {
+    expect(words('The rival, far from doing any research of its own, copied the design.')).toEqual([
+      'far from',
+    ]);
+    expect(
+      polarities(
+        'TSC1 is different: in the current case the rival, far from conducting research of its own, copied the design within weeks.',
+        'F17',
+      ),
+    ).toEqual(['current:negated']);
+  });
+});

@@ -26,6 +26,25 @@ describe('isTruncated', () => {
     expect(isTruncated(ABSTENTION_PHRASE, complete)).toBe(false);
   });
 
+  it('accepts an answer that ends on an outline item or a list item (3.4.0)', () => {
+    expect(isTruncated('Outline\n1. Plaintiff\n  1.1 F6: here yes, in the first case no', complete)).toBe(
+      false,
+    );
+    expect(isTruncated('Points:\n- the employer kept a lock on the lab\n- no copy left', complete)).toBe(
+      false,
+    );
+    expect(isTruncated('II. Reply\n   b. first case lacks it', complete)).toBe(false);
+    expect(isTruncated('One line of prose that stops at the', complete)).toBe(true);
+    expect(isTruncated('A paragraph.\nThen a second line that breaks off in', complete)).toBe(true);
+  });
+
+  it('accepts an answer that ends on a signature after a sign-off with a comma (3.4.0)', () => {
+    expect(isTruncated('Dear Ann,\n\nThe case is strong.\n\nWarm wishes,\nJo Bell', complete)).toBe(false);
+    expect(isTruncated('The case is strong.\n\nYours,\nand then the writer went on to say', complete)).toBe(
+      true,
+    );
+  });
+
   it('does not flag an empty answer by itself', () => {
     expect(isTruncated('', complete)).toBe(false);
   });
