@@ -1,4 +1,3 @@
-export { InterruptedError } from './sleep.ts';
 export {
   type JobRow,
   PROGRESS_WRITE_MS,
@@ -6,3 +5,4 @@ export {
   STALE_JOB_MS,
   tickJob,
 } from './shared-job.ts';
+export { InterruptedError } from './sleep.ts';
