@@ -10,7 +10,7 @@ import { reportJobSchema } from '../shared/report-jobs-api.ts';
 /**
  * `npm run build` then `npm run start:prod`: the server compiled by scripts/server-build.ts (into a
  * folder of its own under dist/, beside the client the global setup built) runs under plain `node`
- * with test/support/no-typescript.mjs preloaded, which fails any load of a .ts module or of tsx —
+ * with test/support/no-typescript.mjs preloaded, which fails every load of a .ts module or of tsx —
  * in the main thread and in the report's worker thread.
  */
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -84,7 +84,7 @@ describe('the compiled server', () => {
     const page = await fetch(url);
     expect(await page.text()).toContain('<div id="root">');
     const health = await fetch(`${url}/api/health`);
-    expect(await health.json()).toEqual({ ok: true, database: 'sqlite', schemaVersion: expect.any(Number) });
+    expect(await health.json()).toEqual({ ok: true, database: 'sqlite', schemaVersion: expect.toSatisfy(Number.isInteger) });
 
     const login = await fetch(`${url}/api/auth/login`, {
       method: 'POST',
@@ -111,7 +111,7 @@ describe('the compiled server', () => {
     const result = await fetch(`${jobs}/${job.id}/result`, { headers });
     expect(result.status).toBe(200);
     const report = (await result.json()) as { meta?: { generated_at?: string; software_version?: string } };
-    expect(report.meta?.generated_at).toEqual(expect.any(String));
+    expect(report.meta?.generated_at).toSatisfy((value: unknown) => typeof value === 'string');
 
     // Standard output is a pipe here: the request log is one JSON object a line.
     const logged = output()

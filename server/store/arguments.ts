@@ -183,7 +183,7 @@ export async function updateArgument(
   );
 }
 
-/** Whether the study holds any argument. */
+/** Whether the study holds at least one argument. */
 export async function hasArguments(db: Db, studyId: number): Promise<boolean> {
   return (
     (await db.first('SELECT 1 AS one FROM arguments WHERE study_id = ? LIMIT 1', [studyId])) !== undefined

@@ -1,4 +1,4 @@
-// Module hooks that fail any load of TypeScript: a module whose file ends in .ts/.tsx/.mts/.cts, or
+// Module hooks that fail every load of TypeScript: a module whose file ends in .ts/.tsx/.mts/.cts, or
 // anything of the tsx package (its loader, its register API). Registered by no-typescript.mjs.
 export async function resolve(specifier, context, nextResolve) {
   const resolved = await nextResolve(specifier, context);

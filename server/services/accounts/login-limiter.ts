@@ -97,7 +97,7 @@ type Reserved = { ok: false; retryAfterMs: number } | { ok: true; pendingIds: nu
  *
  * In the database (`login_attempts`, migration 015; SQL in server/store/login-attempts.ts): every app
  * server on one database shares the counts (issue 26), and a restart forgets nothing. Nothing is kept
- * in this object but the limits and the clock: any number of limiters on one database agree.
+ * in this object but the limits and the clock: every limiter on one database agrees.
  */
 export class LoginLimiter {
   private readonly limits: LoginLimits;

@@ -31,7 +31,7 @@ export interface JobRow {
 /**
  * One tick of a running job's timer: writes its progress when it moved (or a heartbeat is due), else
  * reads its cancel flag; calls `onGone` when the job is no longer running in the database (cancelled
- * from any server, or failed as stale). A failed write is logged and tried again at the next tick.
+ * from whichever server, or failed as stale). A failed write is logged and tried again at the next tick.
  */
 export async function tickJob<Progress>(
   job: RunningJob<Progress>,

@@ -55,9 +55,9 @@ const errorSchema = coverageJobSchema.shape.error;
  *
  * Jobs live in the database (`coverage_jobs`, migration 017; issue 26), as report jobs do: the server
  * that took a job runs its worker, writes its progress to the row (at most every 250 ms, a heartbeat
- * every 5 s) and reads the row's cancel flag as often; any server answers the state, a poll and a
+ * every 5 s) and reads the row's cancel flag as often; every server answers the state, a poll and a
  * cancel. The start checks for a running job and inserts its own in one transaction (SERIALIZABLE on
- * PostgreSQL), so two servers cannot both start one. DELETE of a running job, on any server, sets the
+ * PostgreSQL), so two servers cannot both start one. DELETE of a running job, on whichever server, sets the
  * flag and shows the job `cancelled`: a worker here ends at once, one on another server within 250 ms,
  * and its result is never stored. A second DELETE forgets the job. A running job without a write for a
  * minute is marked `failed` (`server_gone`): its server died.

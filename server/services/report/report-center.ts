@@ -73,7 +73,7 @@ const errorSchema = reportJobSchema.shape.error;
  * Jobs live in the database (`report_jobs`, migration 016), so that several app servers on one
  * PostgreSQL database answer as one (issue 26): the server that took a job computes it in its worker,
  * writes its progress to the row (at most every 250 ms, with a heartbeat every 5 s) and checks the
- * row's cancel flag as often; any server answers a poll and the result from the row. DELETE of a job
+ * row's cancel flag as often; every server answers a poll and the result from the row. DELETE of a job
  * running on the server asked stops its worker at once and forgets the job (as before); DELETE on
  * another server sets the cancel flag and shows the job `cancelled` — its server stops the worker
  * within 250 ms — and a second DELETE forgets it. A running job without a write for a minute is

@@ -41,7 +41,7 @@ export interface ApplyContext {
    */
   triples: Map<string, StoredTriple | undefined>;
   /**
-   * New arguments not yet written: inserted together (`flushArguments`) before any other kind of
+   * New arguments not yet written: inserted together (`flushArguments`) before every other kind of
    * record is applied and before the import ends, so nothing reads the arguments table without them.
    */
   pendingArguments: ArgumentInsert[];
