@@ -69,13 +69,12 @@ export async function queueEntries(
     (candidate) => candidate.involved === 0,
   );
   const ready = candidates.filter(isReady);
-  // One by one: inside a transaction every statement goes to one connection, which runs one at a time.
-  const entries: Array<{ candidate: (typeof ready)[number]; itemKey: string }> = [];
-  for (const candidate of ready)
-    entries.push({
+  const entries = await Promise.all(
+    ready.map(async (candidate) => ({
       candidate,
       itemKey: candidate.itemKey ?? (await ensureAdjudicationItem(db, candidate.argumentRowId)).itemKey,
-    });
+    })),
+  );
   entries.sort(
     (x, y) =>
       (x.candidate.position ?? Number.MAX_SAFE_INTEGER) - (y.candidate.position ?? Number.MAX_SAFE_INTEGER) ||

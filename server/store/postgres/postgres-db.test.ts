@@ -270,6 +270,25 @@ describe('PostgresDb on a throw-away cluster', () => {
     return { outcomes: outcomes.sort(), tries };
   }
 
+  it('runs statements a body issues at once one after another on its connection, each answered its own', async () => {
+    const warnings: string[] = [];
+    const listen = (warning: Error) => warnings.push(warning.message);
+    process.on('warning', listen);
+    try {
+      const answers = await db.transaction(() =>
+        Promise.all(
+          [1, 2, 3, 4, 5].map((n) => db.first<{ n: number }>('SELECT ?::int AS n, pg_sleep(0.01)', [n])),
+        ),
+      );
+      expect(answers.map((row) => row?.n)).toEqual([1, 2, 3, 4, 5]);
+      // Let a warning emitted on the last statement reach the listener before it is removed.
+      await new Promise((resolve) => setImmediate(resolve));
+    } finally {
+      process.off('warning', listen);
+    }
+    expect(warnings.filter((message) => message.includes('already executing a query'))).toEqual([]);
+  });
+
   it('lets exactly one of two concurrent read-check-write transactions win, 50 times out of 50', async () => {
     const before = retries;
     for (let round = 0; round < 50; round++) {

@@ -48,6 +48,8 @@ interface OpenTransaction {
     doomed: unknown;
     /** Set once COMMIT or ROLLBACK was sent: a statement issued later must not use the connection. */
     ended: boolean;
+    /** The last statement sent on the connection: the next waits for it (one at a time, as pg wants). */
+    queue: Promise<void>;
   };
 }
 
@@ -118,15 +120,26 @@ export class PostgresDb implements Db {
     return this.retrying(() => this.pool.query(translated.text, values));
   }
 
-  private async onTransaction<T>(open: OpenTransaction, work: () => Promise<T>): Promise<T> {
-    if (open.shared.ended)
-      throw new Error('A statement was issued after its transaction had ended (a promise left running?)');
-    try {
-      return await work();
-    } catch (error) {
-      if (isSerializationFailure(error)) open.shared.doomed = error;
-      throw error;
-    }
+  /**
+   * A statement on the open transaction's connection, after the statements issued before it: a body
+   * may issue several at once (a `Promise.all`), and one connection runs one at a time.
+   */
+  private onTransaction<T>(open: OpenTransaction, work: () => Promise<T>): Promise<T> {
+    const turn = open.shared.queue.then(async () => {
+      if (open.shared.ended)
+        throw new Error('A statement was issued after its transaction had ended (a promise left running?)');
+      try {
+        return await work();
+      } catch (error) {
+        if (isSerializationFailure(error)) open.shared.doomed = error;
+        throw error;
+      }
+    });
+    open.shared.queue = turn.then(
+      () => undefined,
+      () => undefined,
+    );
+    return turn;
   }
 
   async all<Row>(sql: string, params?: SqlParams): Promise<Row[]> {
@@ -183,7 +196,7 @@ export class PostgresDb implements Db {
   /** One try of a transaction, on a connection of its own, from BEGIN to COMMIT or ROLLBACK. */
   private async once<T>(fn: () => Promise<T>): Promise<T> {
     const client = await this.pool.connect();
-    const open: OpenTransaction = { client, depth: 0, shared: { doomed: undefined, ended: false } };
+    const open: OpenTransaction = { client, depth: 0, shared: { doomed: undefined, ended: false, queue: Promise.resolve() } };
     let broken: Error | undefined;
     try {
       await client.query('BEGIN ISOLATION LEVEL SERIALIZABLE');
