@@ -1,5 +1,5 @@
 import type { Db } from './db.ts';
-import { jobGoesOn, writeJobProgress } from './running-jobs.ts';
+import { type JobTidying, jobGoesOn, tidyJobs, writeJobProgress } from './running-jobs.ts';
 
 /**
  * A coverage job's row (migration 017), with its starter's name: `progress`, `parameters` and `error`
@@ -54,7 +54,7 @@ export async function latestCoverageJob(db: Db, studyId: number): Promise<Covera
   );
 }
 
-/** A running job of any study (one runs at a time over every server), or nothing. */
+/** The running job, whichever its study (one runs at a time over every server), or nothing. */
 export async function runningCoverageJob(db: Db): Promise<CoverageJobRow | undefined> {
   return await db.first<CoverageJobRow>(
     `${SELECT_JOB} WHERE j.status = 'running' ORDER BY j.created_at, j.id LIMIT 1`,
@@ -97,7 +97,7 @@ export async function finishCoverageJob(
   return changes > 0;
 }
 
-/** Cancels the study's running job from any server: the flag set, the job shown cancelled. */
+/** Cancels the study's running job from whichever server: the flag set, the job shown cancelled. */
 export async function cancelCoverageJob(db: Db, studyId: number, id: string, now: string): Promise<boolean> {
   const { changes } = await db.run(
     `UPDATE coverage_jobs SET cancel_requested = 1, status = 'cancelled', finished_at = ?, updated_at = ?
@@ -111,32 +111,7 @@ export async function deleteCoverageJob(db: Db, studyId: number, id: string): Pr
   await db.run('DELETE FROM coverage_jobs WHERE id = ? AND study_id = ?', [id, studyId]);
 }
 
-/**
- * Housekeeping before a job is read or started: running jobs without a heartbeat since
- * `staleBefore` are marked failed (`error` given: their server died); finished jobs older than
- * `finishedBefore`, and beyond the `keep` newest, are forgotten.
- */
-export async function tidyCoverageJobs(
-  db: Db,
-  {
-    staleBefore,
-    error,
-    finishedBefore,
-    keep,
-    now,
-  }: { staleBefore: string; error: string; finishedBefore: string; keep: number; now: string },
-): Promise<void> {
-  await db.run(
-    `UPDATE coverage_jobs SET status = 'failed', error = ?, finished_at = ?, updated_at = ?
-     WHERE status = 'running' AND updated_at < ?`,
-    [error, now, now, staleBefore],
-  );
-  await db.run('DELETE FROM coverage_jobs WHERE finished_at IS NOT NULL AND finished_at < ?', [
-    finishedBefore,
-  ]);
-  await db.run(
-    `DELETE FROM coverage_jobs WHERE finished_at IS NOT NULL AND id NOT IN
-       (SELECT id FROM coverage_jobs WHERE finished_at IS NOT NULL ORDER BY finished_at DESC, id LIMIT ?)`,
-    [keep],
-  );
+/** Housekeeping before a job is read or started (`tidyJobs`). */
+export function tidyCoverageJobs(db: Db, tidying: JobTidying): Promise<void> {
+  return tidyJobs(db, 'coverage_jobs', tidying);
 }

@@ -1,5 +1,5 @@
 import type { Db } from './db.ts';
-import { jobGoesOn, writeJobProgress } from './running-jobs.ts';
+import { type JobTidying, jobGoesOn, tidyJobs, writeJobProgress } from './running-jobs.ts';
 
 /** A report job's row (migration 016): `progress` and `error` are JSON text, `result` the report's text. */
 export interface ReportJobRow {
@@ -116,7 +116,7 @@ export async function finishReportJob(
   return changes > 0;
 }
 
-/** Cancels the user's running job from any server: the flag set, the job shown cancelled. */
+/** Cancels the user's running job from whichever server: the flag set, the job shown cancelled. */
 export async function cancelReportJob(db: Db, id: string, userId: number, now: string): Promise<boolean> {
   const { changes } = await db.run(
     `UPDATE report_jobs SET cancel_requested = 1, status = 'cancelled', finished_at = ?, updated_at = ?
@@ -130,36 +130,7 @@ export async function deleteReportJob(db: Db, id: string, userId: number): Promi
   await db.run('DELETE FROM report_jobs WHERE id = ? AND user_id = ?', [id, userId]);
 }
 
-/**
- * Housekeeping before a job is read or started: running jobs without a heartbeat since
- * `staleBefore` are marked failed (`error` given: their server died); finished jobs older than
- * `finishedBefore`, and beyond the `keep` newest, are forgotten.
- */
-export async function tidyReportJobs(
-  db: Db,
-  {
-    staleBefore,
-    error,
-    finishedBefore,
-    keep,
-    now,
-  }: {
-    staleBefore: string;
-    error: string;
-    finishedBefore: string;
-    keep: number;
-    now: string;
-  },
-): Promise<void> {
-  await db.run(
-    `UPDATE report_jobs SET status = 'failed', error = ?, finished_at = ?, updated_at = ?
-     WHERE status = 'running' AND updated_at < ?`,
-    [error, now, now, staleBefore],
-  );
-  await db.run('DELETE FROM report_jobs WHERE finished_at IS NOT NULL AND finished_at < ?', [finishedBefore]);
-  await db.run(
-    `DELETE FROM report_jobs WHERE finished_at IS NOT NULL AND id NOT IN
-       (SELECT id FROM report_jobs WHERE finished_at IS NOT NULL ORDER BY finished_at DESC, id LIMIT ?)`,
-    [keep],
-  );
+/** Housekeeping before a job is read or started (`tidyJobs`). */
+export function tidyReportJobs(db: Db, tidying: JobTidying): Promise<void> {
+  return tidyJobs(db, 'report_jobs', tidying);
 }

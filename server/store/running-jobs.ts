@@ -5,7 +5,7 @@ export type JobTable = 'report_jobs' | 'coverage_jobs';
 
 /**
  * The running server's write: the job's progress and heartbeat. Answers false when the job is no
- * longer its to run — cancelled (the flag, from any server), marked failed, or forgotten.
+ * longer its to run — cancelled (the flag, from whichever server), marked failed, or forgotten.
  */
 export async function writeJobProgress(
   db: Db,
@@ -29,4 +29,33 @@ export async function jobGoesOn(db: Db, table: JobTable, id: string): Promise<bo
     [id],
   );
   return (row?.n ?? 0) > 0;
+}
+
+/** What `tidyJobs` is told: the heartbeat cut-off, the error a dead server's job gets, what to keep. */
+export interface JobTidying {
+  staleBefore: string;
+  error: string;
+  finishedBefore: string;
+  keep: number;
+  now: string;
+}
+
+/**
+ * Housekeeping before a job is read or started: running jobs without a heartbeat since
+ * `staleBefore` are marked failed (`error` given: their server died); finished jobs older than
+ * `finishedBefore`, and beyond the `keep` newest, are forgotten.
+ */
+export async function tidyJobs(db: Db, table: JobTable, tidying: JobTidying): Promise<void> {
+  const { staleBefore, error, finishedBefore, keep, now } = tidying;
+  await db.run(
+    `UPDATE ${table} SET status = 'failed', error = ?, finished_at = ?, updated_at = ?
+     WHERE status = 'running' AND updated_at < ?`,
+    [error, now, now, staleBefore],
+  );
+  await db.run(`DELETE FROM ${table} WHERE finished_at IS NOT NULL AND finished_at < ?`, [finishedBefore]);
+  await db.run(
+    `DELETE FROM ${table} WHERE finished_at IS NOT NULL AND id NOT IN
+       (SELECT id FROM ${table} WHERE finished_at IS NOT NULL ORDER BY finished_at DESC, id LIMIT ?)`,
+    [keep],
+  );
 }
