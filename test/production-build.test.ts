@@ -84,7 +84,11 @@ describe('the compiled server', () => {
     const page = await fetch(url);
     expect(await page.text()).toContain('<div id="root">');
     const health = await fetch(`${url}/api/health`);
-    expect(await health.json()).toEqual({ ok: true, database: 'sqlite', schemaVersion: expect.toSatisfy(Number.isInteger) });
+    expect(await health.json()).toEqual({
+      ok: true,
+      database: 'sqlite',
+      schemaVersion: expect.toSatisfy(Number.isInteger),
+    });
 
     const login = await fetch(`${url}/api/auth/login`, {
       method: 'POST',

@@ -122,9 +122,7 @@ describe('"far from" negates what follows it (3.4.0, class contrary-of)', () => 
   }
 
   it('reads "far from doing X" as X not done, in the case the clause is about', () => {
-    expect(words('The rival, far from doing research of its own, copied the design.')).toEqual([
-      'far from',
-    ]);
+    expect(words('The rival, far from doing research of its own, copied the design.')).toEqual(['far from']);
     expect(
       polarities(
         'TSC1 is different: in the current case the rival, far from conducting research of its own, copied the design within weeks.',

@@ -196,7 +196,11 @@ export class PostgresDb implements Db {
   /** One try of a transaction, on a connection of its own, from BEGIN to COMMIT or ROLLBACK. */
   private async once<T>(fn: () => Promise<T>): Promise<T> {
     const client = await this.pool.connect();
-    const open: OpenTransaction = { client, depth: 0, shared: { doomed: undefined, ended: false, queue: Promise.resolve() } };
+    const open: OpenTransaction = {
+      client,
+      depth: 0,
+      shared: { doomed: undefined, ended: false, queue: Promise.resolve() },
+    };
     let broken: Error | undefined;
     try {
       await client.query('BEGIN ISOLATION LEVEL SERIALIZABLE');
