@@ -47,7 +47,7 @@ function polarityOf(
   if (hypothetical) return { polarity: 'hypothetical', rule: hypothetical.rule };
   if (entry.negated) return { polarity: 'negated', rule: entry.negatedBy ?? 'negation.bound-to-case' };
   // A table row's cells decide per column: an "absent" in another cell negates nothing here.
-  if (entry.rule === 'case.table-row') return { polarity: 'asserted' };
+  if (entry.rule === 'case.table-row' || entry.rule === 'case.mark-list') return { polarity: 'asserted' };
   if (facts.negated) return { polarity: 'negated', rule: 'negation.clause' };
   const forward = facts.forwardNegated.get(mention);
   if (forward) return { polarity: 'negated', rule: forward };
@@ -159,7 +159,8 @@ function readMentions(
       .filter((other) => opensForward(all, other))
       .flatMap((other) => other.cues.filter((cue) => cue.relation === 'unlike'));
     for (const mention of facts.mentions) {
-      const listed = reader.parentheticalCase(facts, mention) ?? reader.tableCase(mention);
+      const listed =
+        reader.parentheticalCase(facts, mention) ?? reader.tableCase(mention) ?? reader.markCase(mention);
       const attributions = readings(facts, mention, listed ?? main, inherited[index] ?? false);
       addComparisons(attributions, facts, comparatives, listed, openingUnlikes);
       read.set(mention, attributions);
@@ -252,7 +253,8 @@ function applyTrailingSegments(
       continue;
     for (const mention of target.mentions) {
       const attributions = read.get(mention);
-      if (!attributions) continue;
+      // A mark list's cases are its marks' ("F13: Cur. ✓ | T1 ✗"): its items are no trailing clause.
+      if (!attributions || attributions.some((reading) => reading.rules[0] === 'case.mark-list')) continue;
       const polarity = overall(mainReadings(attributions));
       for (const cue of facts.cues) {
         if (cue.pair && facts.cues.length > 1) continue;

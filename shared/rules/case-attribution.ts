@@ -226,6 +226,11 @@ export const MENTION_CASE_RULES = [
     example: '| factor | input | TSC1 |\n|---|---|---|\n| F7 | no | yes |',
   },
   {
+    name: 'case.mark-list',
+    says: 'A factor followed, after a colon, by nothing but case words each with a mark ("F13 Noncompetition-agreement: Cur. ✓ | T1 ✗", "F2: T1 ✓, Cur. ✗") belongs to the cases marked present (class table-present) and is negated in those marked absent (class table-absent); each mark decides its own case only.',
+    example: 'F13 Noncompetition-agreement: Cur. ✓ | T1 ✗',
+  },
+  {
     name: 'case.trailing-case-words',
     says: 'A clause without factors but with case words speaks of the factors just before it ("and TSC2 has it too", "both of which appeared in TSC1") — unless a colon follows it (then it introduces what comes next) and, after ";", a dash, ", and" or a contrast, only when it negates or affirms on its own or is elliptical; "…; in TSC1 the defendant won because …" is a new statement, and so is a second reported clause ("…; and that the instant case resembles TSC2"), even one that compares cases, and the main clause resumed after an "unlike" aside\'s relative clause ("Unlike the plaintiff in TSC2, which never protected its recipe, the plaintiff here took real care").',
     example: 'The defendant signed an NDA here, and TSC2 has it too.',

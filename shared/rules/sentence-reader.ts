@@ -1,4 +1,5 @@
 import type { CaseId } from '../vocabulary.ts';
+import { markListCases } from './case-marks.ts';
 import { precedentInFocus, type ResolvedCue } from './case-references.ts';
 import type { Lexicon } from './lexicon.ts';
 import type { Entry, SegmentFacts } from './segment-facts.ts';
@@ -22,6 +23,11 @@ export class SentenceReader {
   /** The cases of a mention in a row of a table of factors by case (`case.table-row`), or undefined. */
   tableCase(mention: FoundMention): Entry[] | undefined {
     return tableRowCases(this.text, this.cues, mention.start, this.lexicon);
+  }
+
+  /** The cases of a mention that a mark list after its colon decides (`case.mark-list`), or undefined. */
+  markCase(mention: FoundMention): Entry[] | undefined {
+    return markListCases(this.text, this.cues, mention.end, this.lexicon);
   }
 
   /**
