@@ -3,15 +3,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SqliteDb } from '../server/store/db.ts';
-import { buildJudgement } from './factories.ts';
 import {
-  type AcknowledgedSave,
   type ChildServer,
   expectAcknowledgedSaves,
-  logInOver,
   seedAnnotators,
   startServer,
 } from './support/child-server.ts';
+import { savesUntilKilled } from './support/saves-until-killed.ts';
 
 /**
  * The real server as a child process on a database file: several annotators save concurrently over
@@ -38,50 +36,10 @@ describe('saves survive the server being killed', () => {
     const first = await startServer(database);
     servers.push(first);
 
-    const acknowledged: Record<string, AcknowledgedSave[]> = Object.fromEntries(
-      ANNOTATORS.map((name) => [name, []]),
-    );
-    let total = 0;
-    let killed = false;
-    let lost = 0;
-    const started = Date.now();
-    const annotate = async (name: string) => {
-      const headers = await logInOver(first.url, name);
-      let version = 0;
-      for (let attempt = 1; !killed; attempt += 1) {
-        const comment = `${name} save ${attempt}`;
-        try {
-          const response = await fetch(`${first.url}/api/studies/default/items/${keys[name]}/annotation`, {
-            method: 'PUT',
-            headers,
-            body: JSON.stringify({
-              version,
-              action: 'save',
-              judgement: buildJudgement({ comment }),
-              secondsSpent: 1,
-            }),
-          });
-          const body = (await response.json()) as { version: number };
-          if (response.status !== 200) throw new Error(`${name}: save answered ${response.status}`);
-          version = body.version;
-          acknowledged[name]?.push({ version, comment });
-          total += 1;
-        } catch (error) {
-          // A request the kill cut off was never acknowledged: the annotator's client keeps it as a draft.
-          if (!killed) throw error;
-          lost += 1;
-        }
-      }
-    };
-    // The kill comes from a timer, not from a client, so it lands wherever the four clients are.
-    const watcher = setInterval(() => {
-      if (total < SAVES_BEFORE_KILL && Date.now() - started < MAX_SAVING_MS) return;
-      clearInterval(watcher);
-      killed = true;
-      void first.stop('SIGKILL');
-    }, 3);
-    await Promise.all(ANNOTATORS.map(annotate));
-    await first.stop('SIGKILL');
+    const { acknowledged, total, lost } = await savesUntilKilled(first, keys, ANNOTATORS, {
+      savesBeforeKill: SAVES_BEFORE_KILL,
+      maxMs: MAX_SAVING_MS,
+    });
     expect(first.child.signalCode).toBe('SIGKILL');
 
     const second = await startServer(database);

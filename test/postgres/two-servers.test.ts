@@ -2,7 +2,6 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { annotationItemSchema } from '../../shared/annotation-api.ts';
 import { buildJudgement } from '../factories.ts';
 import {
-  type AcknowledgedSave,
   type ChildServer,
   expectAcknowledgedSaves,
   logInOver,
@@ -10,6 +9,7 @@ import {
   startServer,
 } from '../support/child-server.ts';
 import { createDatabaseOn, TEST_PG_ENV, uniqueDatabaseName } from '../support/postgres-cluster.ts';
+import { savesUntilKilled } from '../support/saves-until-killed.ts';
 
 /**
  * Two app servers, as child processes on loopback, on one PostgreSQL database: what one server
@@ -122,35 +122,10 @@ describe('two app servers on one PostgreSQL', () => {
     timeout: 120_000,
   }, async () => {
     const { a, b, keys } = await twoServers();
-    const acknowledged: Record<string, AcknowledgedSave[]> = Object.fromEntries(
-      ANNOTATORS.map((name) => [name, []]),
-    );
-    let killed = false;
-    let total = 0;
-    const annotate = async (name: string) => {
-      const headers = await logInOver(a.url, name);
-      let version = 0;
-      for (let attempt = 1; !killed; attempt += 1) {
-        const comment = `${name} save ${attempt}`;
-        try {
-          const response = await save(a, keys[name] ?? '', headers, version, comment);
-          if (response.status !== 200) throw new Error(`${name}: save answered ${response.status}`);
-          version = ((await response.json()) as { version: number }).version;
-          acknowledged[name]?.push({ version, comment });
-          total += 1;
-        } catch (error) {
-          if (!killed) throw error;
-        }
-      }
-    };
-    const watcher = setInterval(() => {
-      if (total < 120) return;
-      clearInterval(watcher);
-      killed = true;
-      void a.stop('SIGKILL');
-    }, 3);
-    await Promise.all(ANNOTATORS.map(annotate));
-    await a.stop('SIGKILL');
+    const { acknowledged, total } = await savesUntilKilled(a, keys, ANNOTATORS, {
+      savesBeforeKill: 120,
+      maxMs: 60_000,
+    });
     expect(a.child.signalCode).toBe('SIGKILL');
 
     const found = await expectAcknowledgedSaves(b.url, keys, acknowledged);
