@@ -58,6 +58,7 @@ const coverageOptionsSchema = z
     predictor: z.enum(['jaccard', 'jaccard-squared', 'metric']).default('jaccard'),
     acchWeight: z.coerce.number().min(0).max(1).default(0.5),
     floorShare: z.coerce.number().gt(0).max(1).default(DEFAULT_FLOOR_SHARE),
+    draw: z.enum(['poisson', 'systematic']).default('poisson'),
   })
   .refine((options) => options.design !== undefined || options.lambda !== 'pooled', {
     message: 'pooled needs --design (the report itself takes 1 or tuned)',
@@ -189,6 +190,11 @@ export function registerSimulate(program: Command, io: CliIo, globals: () => Glo
       '0.5',
     )
     .option('--floor-share <s>', 'with --design: every π ≥ s·n/N', String(DEFAULT_FLOOR_SHARE))
+    .option(
+      '--draw <method>',
+      'with --design active: poisson (decision 019) or systematic (fixed-size πps, the Poisson variance standing in)',
+      'poisson',
+    )
     .action(async (rawOptions: unknown) => {
       const options = parseOptions(coverageOptionsSchema, rawOptions, io);
       let scenario: Scenario;
@@ -303,6 +309,7 @@ function runDesignComparison(
     predictor: 'jaccard' | 'jaccard-squared' | 'metric';
     acchWeight: number;
     floorShare: number;
+    draw: 'poisson' | 'systematic';
   },
 ): string {
   const primary = scenario.primaryExtractor ?? scenario.extractors[0]?.name ?? '';
@@ -322,7 +329,8 @@ function runDesignComparison(
       options.predictor === 'metric'
         ? { kind: 'metric', accHWeight: options.acchWeight }
         : { kind: options.predictor },
+    activeDraw: options.draw,
   });
-  const title = `Design comparison: ${scenario.description || 'scenario'}; f ${options.prediction}, predictor ${options.predictor}${options.predictor === 'metric' ? ` (AccH weight ${options.acchWeight})` : ''}, floor ${options.floorShare}·n/N`;
+  const title = `Design comparison: ${scenario.description || 'scenario'}; f ${options.prediction}, predictor ${options.predictor}${options.predictor === 'metric' ? ` (AccH weight ${options.acchWeight})` : ''}, floor ${options.floorShare}·n/N${design === 'active' ? `, ${options.draw} draw` : ''}`;
   return formatDesignSummary(summary, title);
 }

@@ -25,6 +25,15 @@ describe('design comparison', () => {
         .filter((o) => o.metric === 'recu')
         .reduce((s, o) => s + o.sampled, 0);
     expect(sampled('stratified')).toBe(50);
+    const systematic = simulateDesignStudy(units, {
+      design: 'active',
+      budget: 50,
+      lambda: 1,
+      level: 0.95,
+      seed: 4,
+      activeDraw: 'systematic',
+    });
+    expect(systematic.filter((o) => o.metric === 'recu').reduce((s, o) => s + o.sampled, 0)).toBe(50);
     expect(Math.abs(sampled('active') - 50)).toBeLessThan(25);
   });
 

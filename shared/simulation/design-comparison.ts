@@ -103,6 +103,12 @@ export interface DesignStudyOptions {
   /** What the active design's π rises with (`activeScores`); `jaccard` when omitted. */
   predictor?: ActivePredictor;
   /**
+   * How the active design draws: `poisson` (decision 019, the default) or `systematic` (fixed-size
+   * πps, `drawBatch`); both estimated with the Poisson variance (for the systematic draw an
+   * approximation, its coverage measured).
+   */
+  activeDraw?: 'poisson' | 'systematic';
+  /**
    * `hajek` (default): one Hájek estimate per figure (`hajekPpiMean`). `report`: the report's own
    * estimator (`reportFigureEstimate`): strata the model × test cells of the figure, s² pooled over
    * the model's tests below 3, the zero-spread floor, λ̂_h as `correctedEstimates` tunes it.
@@ -181,7 +187,14 @@ export function simulateDesignStudy(
     ...(stratumSd ? { stratumSd } : {}),
   });
   const drawn = new Map(
-    drawBatch(drawMethodOf(options.design), designUnits, pi, options.seed).map((unit) => [unit.id, unit]),
+    drawBatch(
+      options.design === 'active' && options.activeDraw === 'systematic'
+        ? 'systematic'
+        : drawMethodOf(options.design),
+      designUnits,
+      pi,
+      options.seed,
+    ).map((unit) => [unit.id, unit]),
   );
   const outcomes: FigureOutcome[] = [];
   const pooledLambda = (metric: ComparedMetric): number =>
