@@ -19,7 +19,7 @@ const FIGURE_TESTS: Record<ComparedMetric, readonly number[]> = {
  * (Särndal, Swensson & Wretman 1992, §5.7); the median over the models. Below 1 the active design
  * needs that share of the gold for the same variance (before the t quantile's cost at fewer
  * degrees of freedom, which only adds to it); above 1 it loses. With `oracleScores` it is the best
- * any predicted error can do at that floor.
+ * a predicted error can do at that floor.
  */
 export function designVarianceRatio(
   units: readonly ComparisonUnit[],

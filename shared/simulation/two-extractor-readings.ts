@@ -20,7 +20,7 @@ export function metricValues(truth: CaseMasks, sets: AssertedSets): MetricValues
 
 /**
  * The prediction f of each metric from both extractors' outputs (issue 28, "the residual predicted
- * per metric"), known before any gold:
+ * per metric"), known before the gold:
  *
  * - AccH: the mean of the two extractors' AccH (a hallucinated unit counts by the share of the two
  *   that list it — a soft vote: an extractor's own extra factor is halved);
@@ -28,7 +28,7 @@ export function metricValues(truth: CaseMasks, sets: AssertedSets): MetricValues
  *   it: a miss of one is repaired by the other, and listing a factor of the case is rarely wrong);
  * - the empty-output indicator: the primary's.
  *
- * Without the second reading (missing or failed) the primary's values. Any fixed f keeps the
+ * Without the second reading (missing or failed) the primary's values. Every fixed f keeps the
  * difference estimator unbiased (the correction is estimated on the gold), so the intervals stay
  * valid whatever f is; only their width depends on how well f tracks the gold. The gain rests on the
  * two extractors erring independently, which the simulated population assumes (both drawn from
