@@ -12,9 +12,10 @@ import {
 } from '../../server/services/coverage/index.ts';
 import { describeDesign } from '../../server/services/report/index.ts';
 import { requireStudy } from '../../server/services/study/index.ts';
-import { type DesignName, designNameSchema } from '../../shared/sampling/designs.ts';
+import { DEFAULT_FLOOR_SHARE, type DesignName, designNameSchema } from '../../shared/sampling/designs.ts';
 import { summarizeCoverage } from '../../shared/simulation/coverage-summary.ts';
 import {
+  type ComparisonPrediction,
   compareDesign,
   comparisonUnits,
   formatDesignSummary,
@@ -53,6 +54,11 @@ const coverageOptionsSchema = z
     design: designNameSchema.optional(),
     lambda: z.enum(['1', 'tuned', 'pooled']).default('1'),
     estimator: z.enum(['hajek', 'report']).default('hajek'),
+    prediction: z.enum(['primary', 'ensemble']).default('primary'),
+    predictor: z.enum(['jaccard', 'jaccard-squared', 'metric']).default('jaccard'),
+    acchWeight: z.coerce.number().min(0).max(1).default(0.5),
+    floorShare: z.coerce.number().gt(0).max(1).default(DEFAULT_FLOOR_SHARE),
+    draw: z.enum(['poisson', 'systematic']).default('poisson'),
   })
   .refine((options) => options.design !== undefined || options.lambda !== 'pooled', {
     message: 'pooled needs --design (the report itself takes 1 or tuned)',
@@ -168,6 +174,27 @@ export function registerSimulate(program: Command, io: CliIo, globals: () => Glo
       "with --design: hajek (one Hájek estimate per figure) or report (the report's stratified estimator with its pooling, floor and PPI++)",
       'hajek',
     )
+    .option(
+      '--prediction <kind>',
+      "with --design: the f of the corrected estimate, primary (the report's) or ensemble (both extractors: AccH their mean, RecU their union)",
+      'primary',
+    )
+    .option(
+      '--predictor <kind>',
+      "with --design active: what π rises with, jaccard (π ∝ √d), jaccard-squared (π ∝ d) or metric (π ∝ √ of the per-metric disagreements' mix)",
+      'jaccard',
+    )
+    .option(
+      '--acch-weight <w>',
+      'with --predictor metric: the share of AccH in the mix (RecU the rest)',
+      '0.5',
+    )
+    .option('--floor-share <s>', 'with --design: every π ≥ s·n/N', String(DEFAULT_FLOOR_SHARE))
+    .option(
+      '--draw <method>',
+      'with --design active: poisson (decision 019) or systematic (fixed-size πps, the Poisson variance standing in)',
+      'poisson',
+    )
     .action(async (rawOptions: unknown) => {
       const options = parseOptions(coverageOptionsSchema, rawOptions, io);
       let scenario: Scenario;
@@ -278,11 +305,16 @@ function runDesignComparison(
     level: number;
     claimThreshold: number;
     estimator: 'hajek' | 'report';
+    prediction: ComparisonPrediction;
+    predictor: 'jaccard' | 'jaccard-squared' | 'metric';
+    acchWeight: number;
+    floorShare: number;
+    draw: 'poisson' | 'systematic';
   },
 ): string {
   const primary = scenario.primaryExtractor ?? scenario.extractors[0]?.name ?? '';
   const second = scenario.extractors.find((extractor) => extractor.name !== primary)?.name ?? primary;
-  const units = comparisonUnits(buildPopulation(scenario, options.seed), primary, second);
+  const units = comparisonUnits(buildPopulation(scenario, options.seed), primary, second, options.prediction);
   const summary = compareDesign(units, {
     design,
     budget: scenario.gold,
@@ -292,6 +324,13 @@ function runDesignComparison(
     seed: options.seed,
     claimThreshold: options.claimThreshold,
     estimator: options.estimator,
+    floor: (options.floorShare * Math.min(scenario.gold, units.length)) / Math.max(1, units.length),
+    predictor:
+      options.predictor === 'metric'
+        ? { kind: 'metric', accHWeight: options.acchWeight }
+        : { kind: options.predictor },
+    activeDraw: options.draw,
   });
-  return formatDesignSummary(summary, `Design comparison: ${scenario.description || 'scenario'}`);
+  const title = `Design comparison: ${scenario.description || 'scenario'}; f ${options.prediction}, predictor ${options.predictor}${options.predictor === 'metric' ? ` (AccH weight ${options.acchWeight})` : ''}, floor ${options.floorShare}·n/N${design === 'active' ? `, ${options.draw} draw` : ''}`;
+  return formatDesignSummary(summary, title);
 }

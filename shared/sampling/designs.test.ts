@@ -150,4 +150,28 @@ describe('drawBatch', () => {
     for (let seed = 0; seed < 50; seed++)
       expect(drawBatch('poisson', units, pi, seed).map((u) => u.id)).toEqual(['u2']);
   });
+
+  it('systematic: exactly Σπ units every time, each stratum ⌊Σ_h π⌋ or ⌈Σ_h π⌉, each unit with chance π', () => {
+    const units = [
+      ...['a1', 'a2', 'a3', 'a4', 'a5'].map((id, i) => unit(id, 'a', [0, 0.1, 0.3, 0.6, 1][i])),
+      ...['b1', 'b2', 'b3', 'b4', 'b5', 'b6', 'b7'].map((id, i) => unit(id, 'b', (i + 1) / 7)),
+    ];
+    const pi = inclusionProbabilities('active', units, 4, { floor: 0.1 });
+    const counts = new Map<string, number>();
+    const R = 4000;
+    for (let seed = 0; seed < R; seed++) {
+      const batch = drawBatch('systematic', units, pi, seed);
+      expect(batch).toHaveLength(4);
+      for (const stratum of ['a', 'b']) {
+        const expected = [...pi].filter(([id]) => id.startsWith(stratum)).reduce((t, [, p]) => t + p, 0);
+        const got = batch.filter((u) => u.stratum === stratum).length;
+        expect(got === Math.floor(expected + 1e-9) || got === Math.ceil(expected - 1e-9)).toBe(true);
+      }
+      for (const drawn of batch) counts.set(drawn.id, (counts.get(drawn.id) ?? 0) + 1);
+    }
+    for (const [id, p] of pi) {
+      const se = Math.sqrt((p * (1 - p)) / R);
+      expect(Math.abs((counts.get(id) ?? 0) / R - p)).toBeLessThan(4 * se + 1e-9);
+    }
+  });
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { sampleWithoutReplacement } from '../generate/sampling.ts';
+import { sampleWithoutReplacement, shuffle } from '../generate/sampling.ts';
 import { createRng } from '../stats/rng.ts';
 import { byCodeUnits } from './code-unit-order.ts';
 
@@ -39,9 +39,13 @@ export function defaultFloor(n: number, populationSize: number): number {
 /**
  * How the batch is drawn from its π: `stratified-srs` — in every stratum a simple random sample of
  * exactly n_h = Σ_h π_i units (π is constant in a stratum, so n_h is whole); `poisson` — every unit
- * independently with chance π_i (Hájek 1964; Särndal, Swensson & Wretman 1992, §3.5).
+ * independently with chance π_i (Hájek 1964; Särndal, Swensson & Wretman 1992, §3.5);
+ * `systematic` — systematic πps (Madow 1949; SSW 1992 §3.6) over every unit, strata in key order
+ * and units in a seeded random order within each: exactly Σπ units when Σπ is whole, each stratum
+ * ⌊Σ_h π⌋ or ⌈Σ_h π⌉ of them, π_i exact — a fixed-size πps draw (issue 28, lever 3; measured in
+ * the design comparison only: its variance has no unbiased estimate, the Poisson formula stands in).
  */
-export type DrawMethod = 'stratified-srs' | 'poisson';
+export type DrawMethod = 'stratified-srs' | 'poisson' | 'systematic';
 
 /** The draw method of a design: equal chances within strata draw a fixed n_h, the active design by Poisson. */
 export function drawMethodOf(design: DesignName): DrawMethod {
@@ -152,6 +156,7 @@ export function drawBatch(
 ): DrawnUnit[] {
   const rng = createRng(seed);
   const drawn: DrawnUnit[] = [];
+  const systematic: { unit: DesignUnit; stratum: string; pi: number }[] = [];
   for (const [stratum, members] of groupUnits(units)) {
     const chance = (unit: DesignUnit): number => {
       const pi = probabilities.get(unit.id);
@@ -166,6 +171,10 @@ export function drawBatch(
         const pi = chance(unit);
         if (rng.next() < pi) take(unit, pi);
       }
+      continue;
+    }
+    if (method === 'systematic') {
+      for (const unit of shuffle(rng, members)) systematic.push({ unit, stratum, pi: chance(unit) });
       continue;
     }
     const pis = members.map(chance);
@@ -183,6 +192,20 @@ export function drawBatch(
       ),
     );
     for (const unit of members) if (chosen.has(unit.id)) take(unit, pi);
+  }
+  if (method === 'systematic') {
+    // One random start u; unit i is taken when some k + u lies in [C_{i−1}, C_i), C the running Σπ.
+    const start = rng.next();
+    let cumulative = 0;
+    let next = start;
+    for (const { unit, stratum, pi } of systematic) {
+      cumulative += pi;
+      if (cumulative > next + 1e-12) {
+        drawn.push({ id: unit.id, stratum, inclusionProbability: pi, weight: 1 / pi });
+        next += 1;
+      }
+    }
+    drawn.sort((a, b) => byCodeUnits(a.stratum, b.stratum) || byCodeUnits(a.id, b.id));
   }
   return drawn;
 }

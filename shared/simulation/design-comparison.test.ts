@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  type ActivePredictor,
+  activeScores,
   compareDesign,
   comparisonUnits,
   formatDesignSummary,
@@ -23,6 +25,15 @@ describe('design comparison', () => {
         .filter((o) => o.metric === 'recu')
         .reduce((s, o) => s + o.sampled, 0);
     expect(sampled('stratified')).toBe(50);
+    const systematic = simulateDesignStudy(units, {
+      design: 'active',
+      budget: 50,
+      lambda: 1,
+      level: 0.95,
+      seed: 4,
+      activeDraw: 'systematic',
+    });
+    expect(systematic.filter((o) => o.metric === 'recu').reduce((s, o) => s + o.sampled, 0)).toBe(50);
     expect(Math.abs(sampled('active') - 50)).toBeLessThan(25);
   });
 
@@ -80,5 +91,43 @@ describe('design comparison', () => {
     });
     expect(outcomes.map((o) => o.sampled)).toEqual(hajek.map((o) => o.sampled));
     expect(outcomes.some((o) => o.lower !== null)).toBe(true);
+  });
+});
+
+describe('design comparison: predictions and predictors of issue 28', () => {
+  const ensemble = comparisonUnits(buildPopulation(paperScaleScenario(), 3), 'gpt-4.1', 'rules', 'ensemble');
+
+  it('the ensemble prediction has a smaller RecU residual than the primary’s on the same arguments', () => {
+    const spread = (list: typeof units) =>
+      list.reduce((s, u) => s + (Number.isNaN(u.gold.recu) ? 0 : (u.gold.recu - u.extractor.recu) ** 2), 0);
+    expect(ensemble.map((u) => u.id)).toEqual(units.map((u) => u.id));
+    expect(ensemble.map((u) => u.gold)).toEqual(units.map((u) => u.gold));
+    expect(spread(ensemble)).toBeLessThan(0.7 * spread(units));
+  });
+
+  it('activeScores: jaccard as is, squared, or the per-metric mix scaled to a largest of 1', () => {
+    expect(activeScores(units, { kind: 'jaccard' })).toEqual(units.map((u) => u.predictedError));
+    expect(activeScores(units, { kind: 'jaccard-squared' })).toEqual(units.map((u) => u.predictedError ** 2));
+    const mixed = activeScores(units, { kind: 'metric', accHWeight: 1 });
+    expect(Math.max(...mixed)).toBeCloseTo(1, 12);
+    // With all the weight on AccH, e ∝ the AccH disagreement squared.
+    const largest = Math.max(...units.map((u) => u.metricError.acch ** 2));
+    units.forEach((u, i) => {
+      expect(mixed[i]).toBeCloseTo(u.metricError.acch ** 2 / largest, 12);
+    });
+    expect(() => activeScores(units, { kind: 'metric', accHWeight: 2 })).toThrow(RangeError);
+  });
+
+  it('an active study draws with the chosen predictor (a different batch than Jaccard’s)', () => {
+    const drawn = (predictor: ActivePredictor) =>
+      simulateDesignStudy(units, {
+        design: 'active',
+        budget: 50,
+        lambda: 1,
+        level: 0.95,
+        seed: 4,
+        predictor,
+      }).map((o) => o.sampled);
+    expect(drawn({ kind: 'metric', accHWeight: 0.5 })).not.toEqual(drawn({ kind: 'jaccard' }));
   });
 });

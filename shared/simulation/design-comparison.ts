@@ -5,13 +5,13 @@ import {
   drawMethodOf,
   inclusionProbabilities,
 } from '../sampling/designs.ts';
-import { accH, argumentCounts, recU } from '../scoring/argument-counts.ts';
 import { batchDifferenceEstimate } from '../scoring/batch-difference-estimator.ts';
 import { type DifferenceEstimate, differenceEstimate } from '../scoring/difference-estimator.ts';
-import { assertedSets, assertsNothing, bitCount, groundTruthMasks } from '../scoring/factor-sets.ts';
+import { assertedSets, bitCount, groundTruthMasks } from '../scoring/factor-sets.ts';
 import { chooseLambda, halfWidthOf, stratumLambda } from '../scoring/power-tuning.ts';
 import { hajekPpiMean, type PowerTuning, tunedLambda, type WeightedObservation } from '../stats/hajek-ppi.ts';
 import type { Population } from './population.ts';
+import { ensembleValues, metricDisagreement, metricValues } from './two-extractor-readings.ts';
 
 /** One argument of a synthetic population as the design comparison reads it. */
 export interface ComparisonUnit {
@@ -23,6 +23,8 @@ export interface ComparisonUnit {
   extractor: Record<ComparedMetric, number>;
   /** Jaccard distance between the primary and the second extractor's (case, factor) sets. */
   predictedError: number;
+  /** The two extractors' disagreement on what AccH and RecU count (`metricDisagreement`). */
+  metricError: { acch: number; recu: number };
 }
 
 export const COMPARED_METRICS = ['acch', 'recu', 'abstain'] as const;
@@ -34,8 +36,19 @@ const FIGURE_TESTS: Record<ComparedMetric, readonly number[]> = {
   abstain: [3],
 };
 
+/**
+ * What f the corrected estimate uses (`primary`: the primary extractor's values, the report's;
+ * `ensemble`: both extractors', `ensembleValues`).
+ */
+export type ComparisonPrediction = 'primary' | 'ensemble';
+
 /** Per-argument values and predicted errors of a population (primary extractor first in `extractors`). */
-export function comparisonUnits(population: Population, primary: string, second: string): ComparisonUnit[] {
+export function comparisonUnits(
+  population: Population,
+  primary: string,
+  second: string,
+  prediction: ComparisonPrediction = 'primary',
+): ComparisonUnit[] {
   const triples = new Map(population.triples.map((triple) => [triple.id, triple]));
   const byArgument = new Map<string, Map<string, (typeof population.extractions)[number]>>();
   for (const extraction of population.extractions) {
@@ -50,17 +63,10 @@ export function comparisonUnits(population: Population, primary: string, second:
     const other = byArgument.get(argument.id)?.get(second);
     if (!triple || !gold || !first || first.status !== 'extracted') return [];
     const truth = groundTruthMasks(triple);
-    const values = (record: Parameters<typeof assertedSets>[0]): Record<ComparedMetric, number> => {
-      const sets = assertedSets(record);
-      const counts = argumentCounts(truth, sets);
-      return {
-        acch: accH(counts) ?? Number.NaN,
-        recu: recU(counts) ?? Number.NaN,
-        abstain: assertsNothing(sets) ? 1 : 0,
-      };
-    };
-    const a = assertedSets(first).masks;
-    const b = other && other.status === 'extracted' ? assertedSets(other).masks : a;
+    const firstSets = assertedSets(first);
+    const otherSets = other && other.status === 'extracted' ? assertedSets(other) : null;
+    const a = firstSets.masks;
+    const b = otherSets?.masks ?? a;
     let union = 0;
     let disagree = 0;
     for (let c = 0; c < 3; c++) {
@@ -72,9 +78,13 @@ export function comparisonUnits(population: Population, primary: string, second:
         id: argument.id,
         model: argument.model,
         test: argument.test,
-        gold: values(gold),
-        extractor: values(first),
+        gold: metricValues(truth, assertedSets(gold)),
+        extractor:
+          prediction === 'ensemble'
+            ? ensembleValues(truth, firstSets, otherSets)
+            : metricValues(truth, firstSets),
         predictedError: union === 0 ? 0 : disagree / union,
+        metricError: metricDisagreement(truth, firstSets, otherSets),
       },
     ];
   });
@@ -90,6 +100,14 @@ export interface DesignStudyOptions {
   seed: number;
   /** Every π ≥ floor; `defaultFloor` when omitted. */
   floor?: number;
+  /** What the active design's π rises with (`activeScores`); `jaccard` when omitted. */
+  predictor?: ActivePredictor;
+  /**
+   * How the active design draws: `poisson` (decision 019, the default) or `systematic` (fixed-size
+   * πps, `drawBatch`); both estimated with the Poisson variance (for the systematic draw an
+   * approximation, its coverage measured).
+   */
+  activeDraw?: 'poisson' | 'systematic';
   /**
    * `hajek` (default): one Hájek estimate per figure (`hajekPpiMean`). `report`: the report's own
    * estimator (`reportFigureEstimate`): strata the model × test cells of the figure, s² pooled over
@@ -112,6 +130,41 @@ export interface FigureOutcome {
 }
 
 /**
+ * What the active design's π_i ∝ √e_i reads as e_i (issue 28, levers 1–2):
+ * - `jaccard`: the Jaccard distance of the two extractors' sets (decision 019's default, taken as
+ *   e, so π ∝ √d);
+ * - `jaccard-squared`: d² (π ∝ d: the distance read as the residual's scale, not its square);
+ * - `metric`: the predicted squared residual of each metric, e_A = a², e_R = r² with a and r the
+ *   per-metric disagreements of `metricDisagreement`, mixed as
+ *   w·e_A/ē_A + (1 − w)·e_R/ē_R (ē the population mean, so each metric's share is w and 1 − w of
+ *   the whole, whatever its scale) and divided by the largest, so e ∈ [0, 1].
+ * Every π still has the design's floor, so no argument's weight exceeds 1/floor.
+ */
+export type ActivePredictor =
+  | { kind: 'jaccard' }
+  | { kind: 'jaccard-squared' }
+  | { kind: 'metric'; accHWeight: number };
+
+/** The e_i of `ActivePredictor` for every unit, in the order of `units`. */
+export function activeScores(units: readonly ComparisonUnit[], predictor: ActivePredictor): number[] {
+  if (predictor.kind === 'jaccard') return units.map((unit) => unit.predictedError);
+  if (predictor.kind === 'jaccard-squared') return units.map((unit) => unit.predictedError ** 2);
+  const w = predictor.accHWeight;
+  if (!(w >= 0 && w <= 1)) throw new RangeError(`activeScores: accHWeight must lie in [0, 1] (got ${w})`);
+  const mean = (values: readonly number[]) =>
+    values.length === 0 ? 0 : values.reduce((sum, x) => sum + x, 0) / values.length;
+  const a = mean(units.map((unit) => unit.metricError.acch ** 2));
+  const r = mean(units.map((unit) => unit.metricError.recu ** 2));
+  const raw = units.map(
+    (unit) =>
+      (a > 0 ? (w * unit.metricError.acch ** 2) / a : 0) +
+      (r > 0 ? ((1 - w) * unit.metricError.recu ** 2) / r : 0),
+  );
+  const largest = Math.max(0, ...raw);
+  return raw.map((x) => (largest > 0 ? x / largest : 0));
+}
+
+/**
  * One simulated study: a batch drawn with the design's π from every argument (strata model × test;
  * Neyman's S_h the population's own residual SD per stratum — the best case, an oracle pilot), then
  * every model's AccH over Tests 1–2, RecU and RatioAbstain estimated by `hajekPpiMean` with the
@@ -121,10 +174,11 @@ export function simulateDesignStudy(
   units: readonly ComparisonUnit[],
   options: DesignStudyOptions,
 ): FigureOutcome[] {
-  const designUnits = units.map((unit) => ({
+  const scores = activeScores(units, options.predictor ?? { kind: 'jaccard' });
+  const designUnits = units.map((unit, i) => ({
     id: unit.id,
     stratum: `${unit.model}|${unit.test}`,
-    predictedError: unit.predictedError,
+    predictedError: scores[i] ?? 0,
   }));
   const floor = options.floor ?? defaultFloor(options.budget, units.length);
   const stratumSd = options.design === 'neyman' ? residualSd(units) : undefined;
@@ -133,7 +187,14 @@ export function simulateDesignStudy(
     ...(stratumSd ? { stratumSd } : {}),
   });
   const drawn = new Map(
-    drawBatch(drawMethodOf(options.design), designUnits, pi, options.seed).map((unit) => [unit.id, unit]),
+    drawBatch(
+      options.design === 'active' && options.activeDraw === 'systematic'
+        ? 'systematic'
+        : drawMethodOf(options.design),
+      designUnits,
+      pi,
+      options.seed,
+    ).map((unit) => [unit.id, unit]),
   );
   const outcomes: FigureOutcome[] = [];
   const pooledLambda = (metric: ComparedMetric): number =>
