@@ -174,9 +174,11 @@ function conflict(current: AnnotationForSave | undefined, message: string): Writ
 export async function saveAnnotationAttempt(
   item: ItemRequest,
   request: SaveAnnotation,
+  /** The caller's assigned argument when already read (`checkSave`); looked up when left out. */
+  assigned?: AssignedArgumentForSave,
 ): Promise<WriteOutcome<AnnotationSnapshot>> {
   const { db, user } = item;
-  const argument = await assignedArgument(item);
+  const argument = assigned ?? (await assignedArgument(item));
   const judgement: Judgement = {
     ...request.judgement,
     guideline_version: request.judgement.guideline_version ?? GUIDELINE_VERSION,
