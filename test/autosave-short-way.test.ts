@@ -81,7 +81,7 @@ describe("the autosave's short way", () => {
     expect(noStudy.body.error.message).toMatch(/nosuch/);
     expect((await put(carol.agent, keys.a1, carol.csrf)).status).toBe(403);
     expect((await put(alice.agent, 'not-a-key', alice.csrf)).status).toBe(400);
-    // Nothing was written by any of them: the first good save is still version 0 → 1.
+    // None of them wrote a thing: the first good save is still version 0 → 1.
     expect((await put(alice.agent, keys.a1, alice.csrf)).body).toMatchObject({ version: 1 });
   });
 

@@ -15,7 +15,7 @@ export const AUTOSAVE_PATH = '/studies/:study/items/:itemKey/annotation';
  * The autosave's short way, mounted before `loadSession`: the session, its CSRF token, the role, the
  * study and the assignment checked from one read (`checkSave`) instead of three reads and six
  * middlewares — an annotator's workspace autosaves every few seconds, and on PostgreSQL each read is
- * a round trip. Only a save that passes every check goes this way: any other request is handed on
+ * a round trip. Only a save that passes every check goes this way: every other request is handed on
  * (`next()`) before its body is read, to the ordinary chain and route, which check everything again
  * and answer a failure exactly as before. The body is then read and checked as the ordinary route
  * does (the same schema and limit), and the save is the same service call.

@@ -17,7 +17,7 @@ export interface CheckedSave {
  * a live session (`loadSession`) of an enabled account, its CSRF token (`csrfProtection`), the
  * annotator role (`requireRole`), the study (`loadStudy`) and the caller's own assignment with this
  * key in it (`saveAnnotationAttempt`'s 404) — from one read (`findSaveContext`) instead of three.
- * Undefined when any of them fails: the caller then hands the request to the ordinary chain, which
+ * Undefined when one of them fails: the caller then hands the request to the ordinary chain, which
  * makes them again and answers the failure as it always has (401, 403, 404, in its order).
  */
 export async function checkSave(
