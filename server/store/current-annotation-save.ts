@@ -125,12 +125,15 @@ const UPDATE_CURRENT = `UPDATE annotations SET status = @status, version = @vers
 const CURRENT_NAMES = [...FIRST_NAMES, 'expected'] as const;
 
 // PostgreSQL only (in the CTE): a parameter in an INSERT's SELECT list has no column to take its type
-// from, hence the casts.
+// from, hence the casts (docs/POSTGRESQL-DIALECT.md, rule 2).
 const INSERT_HISTORY = `INSERT INTO annotation_history (annotation_id, actor_id, action, version, judgement, at)
-  SELECT id, @actorId::bigint, @action::text, @version::bigint, @judgement::text, @at::text FROM saved`;
+  SELECT id, CAST(@actorId AS BIGINT), CAST(@action AS TEXT), CAST(@version AS BIGINT),
+    CAST(@judgement AS TEXT), CAST(@at AS TEXT)
+  FROM saved`;
 const INSERT_AUDIT = `INSERT INTO audit_log (at, study_id, actor, via, action, subject, details)
-  SELECT @at::text, @studyId::bigint, @actor::text, @via::text, @auditAction::text, @subject::text,
-    @details::text FROM saved`;
+  SELECT CAST(@at AS TEXT), CAST(@studyId AS BIGINT), CAST(@actor AS TEXT), CAST(@via AS TEXT),
+    CAST(@auditAction AS TEXT), CAST(@subject AS TEXT), CAST(@details AS TEXT)
+  FROM saved`;
 
 /** The named parameters a statement uses (better-sqlite3 refuses an object with names it does not bind). */
 function pick<T extends object, K extends keyof T>(values: T, names: readonly K[]): Pick<T, K> {
