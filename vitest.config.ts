@@ -17,6 +17,7 @@ const ON_BOTH_ENGINES = [
   'test/adjudication-api.test.ts',
   'test/annotation-api.test.ts',
   'test/audit-log.test.ts',
+  'test/autosave-short-way.test.ts',
   'test/body-limits.test.ts',
   'test/bounded-history.test.ts',
   'test/caller-mistakes.test.ts',

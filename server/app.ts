@@ -25,6 +25,7 @@ import { adminUserRoutes } from './routes/admin/users.ts';
 import { authRoutes } from './routes/auth/auth.ts';
 import type { RouteContext } from './routes/context.ts';
 import { guidelineRoutes } from './routes/guidelines/guidelines.ts';
+import { AUTOSAVE_PATH, autosaveRoute } from './routes/items/autosave.ts';
 import { itemRoutes } from './routes/items/items.ts';
 import { studyListRoutes, studyRoutes } from './routes/studies/studies.ts';
 import { databaseHealthCheck } from './services/database/index.ts';
@@ -75,6 +76,9 @@ export function createApp(options: AppOptions): Express {
   // (`validateBody`), so a route that needs no body never parses one.
   api.use(cookieParser());
   api.use(requireJsonBody);
+  // The autosave's short way (one read for the session, study and assignment); anything it does not
+  // take, it hands to the chain below unread.
+  api.put(AUTOSAVE_PATH, autosaveRoute(options));
   api.use(loadSession(options.db));
   api.use(csrfProtection);
   api.use('/auth', authRoutes(options));

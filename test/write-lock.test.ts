@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { createApp } from '../server/app.ts';
 import { LoginLimiter } from '../server/services/accounts/login-limiter.ts';
 import { type Db, SqliteDb } from '../server/store/db.ts';
@@ -14,22 +14,33 @@ import { seedAnnotators } from './support/child-server.ts';
 import { cliSandbox } from './support/cli.ts';
 
 /**
- * A save reads the annotation, then writes it. Another connection (the command line) committing in
- * between must not make the save fail: the save's transaction takes the write lock at its start, so
- * the other connection waits instead. `afterRead` runs right after the save's read.
+ * A save reads or writes the annotation, then writes its history and audit rows. Another connection
+ * (the command line) committing in between must not make the save fail: the save's transaction takes
+ * the write lock at its start, so the other connection waits instead. `afterRead` runs right after
+ * the save's first statement on the annotation inside its transaction (the conditional write of a
+ * current save, or the read of the full path).
  */
-const hook = vi.hoisted(() => ({ afterRead: undefined as (() => Promise<void>) | undefined }));
-vi.mock('../server/store/annotations.ts', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('../server/store/annotations.ts')>();
-  return {
-    ...actual,
-    findAnnotationForSave: async (...args: Parameters<typeof actual.findAnnotationForSave>) => {
-      const found = await actual.findAnnotationForSave(...args);
-      await hook.afterRead?.();
-      return found;
+const hook = { afterRead: undefined as (() => Promise<void>) | undefined };
+
+/** `db`, running `hook.afterRead` after a statement on the annotations table inside a transaction. */
+function hooked(db: Db): Db {
+  return new Proxy(db, {
+    get(target, property, receiver) {
+      const value: unknown = Reflect.get(target, property, receiver);
+      if (typeof value !== 'function' || !['all', 'first', 'run', 'insert'].includes(String(property)))
+        return value;
+      return async (sql: string, ...rest: unknown[]) => {
+        const result: unknown = await (value as (sql: string, ...rest: unknown[]) => Promise<unknown>).call(
+          target,
+          sql,
+          ...rest,
+        );
+        if (target.inTransaction && /\bannotations\b/.test(sql)) await hook.afterRead?.();
+        return result;
+      };
     },
-  };
-});
+  });
+}
 
 const opened: Db[] = [];
 afterEach(async () => {
@@ -40,7 +51,7 @@ afterEach(async () => {
 async function studyOnFile(busyTimeoutMs?: number) {
   const file = join(mkdtempSync(join(tmpdir(), 'fa-lock-')), 'study.db');
   const keys = await seedAnnotators(file, ['ann1']);
-  const db = await openDatabase(file, busyTimeoutMs === undefined ? {} : { busyTimeoutMs });
+  const db = hooked(await openDatabase(file, busyTimeoutMs === undefined ? {} : { busyTimeoutMs }));
   opened.push(db);
   const app = createApp({
     db,

@@ -20,17 +20,25 @@ export interface AuditWrite {
 export async function insertAudit(db: Db, entry: AuditWrite): Promise<void> {
   await db.run(
     `INSERT INTO audit_log (at, study_id, actor, via, action, subject, details)
-     VALUES (@at, @studyId, @actor, @via, @action, @subject, @details)`,
-    {
-      at: nowIso(),
-      studyId: entry.studyId,
-      actor: entry.actor.name,
-      via: entry.actor.via,
-      action: entry.action,
-      subject: entry.subject,
-      details: writeJson(entry.details ?? {}),
-    },
+     VALUES (@at, @studyId, @actor, @via, @auditAction, @subject, @details)`,
+    auditRow(entry, nowIso()),
   );
+}
+
+/**
+ * An entry's column values, as named parameters (`auditAction` for its action, so that a statement
+ * writing it beside another table's `action` can bind both: current-annotation-save.ts).
+ */
+export function auditRow(entry: AuditWrite, at: string) {
+  return {
+    at,
+    studyId: entry.studyId,
+    actor: entry.actor.name,
+    via: entry.actor.via,
+    auditAction: entry.action,
+    subject: entry.subject,
+    details: writeJson(entry.details ?? {}),
+  };
 }
 
 interface AuditRow {

@@ -15,7 +15,7 @@ const SELECT =
   'SELECT id, name, show_ground_truth AS showGroundTruth, reasoning_trace AS reasoningTrace, created_at AS createdAt FROM studies';
 
 /** A row as read, its setting checked by the schema (the column's CHECK says the same). */
-function studyRow(row: StudyRow): StudyRow {
+export function studyRow(row: StudyRow): StudyRow {
   return { ...row, reasoningTrace: reasoningTraceSettingSchema.parse(row.reasoningTrace) };
 }
 

@@ -4,7 +4,7 @@ import type { Db } from './db.ts';
 import { nowIso, writeJson } from './json-columns.ts';
 import type { SessionRow } from './sessions.ts';
 
-interface UserRow {
+export interface UserRow {
   id: number;
   username: string;
   displayName: string;
@@ -28,7 +28,7 @@ const rolesColumn = z.array(roleSchema);
 const SELECT = `SELECT id, username, display_name AS displayName, password_hash AS passwordHash, roles, disabled,
   created_at AS createdAt FROM users`;
 
-function toUser(row: UserRow): User {
+export function toUser(row: UserRow): User {
   return { ...row, roles: rolesColumn.parse(JSON.parse(row.roles)), disabled: row.disabled === 1 };
 }
 

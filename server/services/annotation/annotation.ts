@@ -27,6 +27,8 @@ import {
   findAssignmentByKey,
   listAssignmentsOfUser,
 } from '../../store/assignments.ts';
+import type { AuditWrite } from '../../store/audit-log.ts';
+import { saveCurrentAnnotation } from '../../store/current-annotation-save.ts';
 import type { Db } from '../../store/db.ts';
 import { writeJson } from '../../store/json-columns.ts';
 import type { StudyRow } from '../../store/studies.ts';
@@ -116,20 +118,30 @@ function validateJudgement(judgement: Judgement, argument: AssignedArgumentForSa
     );
 }
 
-/** The audit entry of a change the annotator made (inside the change's transaction). */
-async function auditAnnotation(
-  { db, study, user }: ItemRequest,
+/** The audit entry of a change the annotator made. */
+function auditEntry(
+  { study, user }: ItemRequest,
   argument: AssignedArgumentForSave,
-  saved: SavedAnnotation,
+  saved: Pick<SavedAnnotation, 'version' | 'status'>,
   action: 'save' | 'submit' | 'reopen',
-): Promise<void> {
-  await recordAudit(db, {
+): AuditWrite {
+  return {
     studyId: study.id,
     actor: appActor(user),
     action: `annotation.${action}`,
     subject: argument.argumentId,
     details: { annotator: user.username, version: saved.version, status: saved.status },
-  });
+  };
+}
+
+/** Records the audit entry of a change the annotator made (inside the change's transaction). */
+async function auditAnnotation(
+  item: ItemRequest,
+  argument: AssignedArgumentForSave,
+  saved: SavedAnnotation,
+  action: 'save' | 'submit' | 'reopen',
+): Promise<void> {
+  await recordAudit(item.db, auditEntry(item, argument, saved, action));
 }
 
 /** An annotation as a write leaves it or finds it: what its answer (or its 409) is made from. */
@@ -155,20 +167,39 @@ function conflict(current: AnnotationForSave | undefined, message: string): Writ
  * (the route's 409, `presentWrite`) — unless the request is the retry of the applied save that moved
  * it on (same `clientSaveId`), which is answered with the stored state and writes nothing.
  *
- * One read of the annotation (no join, its judgement parsed only when it is answered back), one
- * UPDATE or INSERT, one history row and one audit entry, in one transaction.
+ * A save of the stored version is one conditional write with its history row and audit entry
+ * (`saveCurrentAnnotation`: one statement on PostgreSQL). When that matches nothing, one transaction
+ * reads the annotation (no join, its judgement parsed only when it is answered back) and decides.
  */
 export async function saveAnnotationAttempt(
   item: ItemRequest,
   request: SaveAnnotation,
+  /** The caller's assigned argument when already read (`checkSave`); looked up when left out. */
+  assigned?: AssignedArgumentForSave,
 ): Promise<WriteOutcome<AnnotationSnapshot>> {
   const { db, user } = item;
-  const argument = await assignedArgument(item);
+  const argument = assigned ?? (await assignedArgument(item));
   const judgement: Judgement = {
     ...request.judgement,
     guideline_version: request.judgement.guideline_version ?? GUIDELINE_VERSION,
   };
   validateJudgement(judgement, argument);
+  // The common case — the stored annotation is at the request's version — is one conditional write
+  // (one statement on PostgreSQL); anything else (stale, a retry, submitted) the transaction below.
+  const status = request.action === 'submit' ? 'submitted' : 'draft';
+  const current = await saveCurrentAnnotation(db, {
+    argumentRowId: argument.argumentRowId,
+    userId: user.id,
+    version: request.version,
+    status,
+    judgement,
+    secondsSpent: request.secondsSpent,
+    clientSaveId: request.clientSaveId ?? null,
+    action: request.action,
+    actorId: user.id,
+    audit: auditEntry(item, argument, { version: request.version + 1, status }, request.action),
+  });
+  if (current) return written(current);
   return await db.transaction(async (): Promise<WriteOutcome<AnnotationSnapshot>> => {
     const existing = await findAnnotationForSave(db, argument.argumentRowId, user.id);
     const check = checkVersion(existing, request);

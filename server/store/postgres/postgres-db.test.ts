@@ -9,7 +9,7 @@ import {
   uniqueDatabaseName,
 } from '../../../test/support/postgres-cluster.ts';
 import { bindValues, translatePlaceholders } from './placeholders.ts';
-import { PostgresDb } from './postgres-db.ts';
+import { PostgresDb, StatementNames } from './postgres-db.ts';
 import { isPostgresBusy, isSerializationFailure, isStoreBusy, isUniqueViolation } from './postgres-errors.ts';
 
 describe('placeholder translation', () => {
@@ -392,5 +392,27 @@ describe('PostgresDb on a throw-away cluster', () => {
       db.exec("INSERT INTO items (name) VALUES ('x1'); INSERT INTO items (name) VALUES ('x2');"),
     );
     expect(await db.first("SELECT count(*) AS n FROM items WHERE name IN ('x1', 'x2')")).toEqual({ n: 2 });
+  });
+
+  it('prepares a statement with parameters once per connection and runs it by name after that', async () => {
+    const sql = 'SELECT count(*) AS n FROM items WHERE name <> ?';
+    const prepared = await db.transaction(async () => {
+      await db.first(sql, ['a']);
+      await db.first(sql, ['b']);
+      return await db.all<{ statement: string }>(
+        "SELECT statement FROM pg_prepared_statements WHERE statement LIKE '%FROM items WHERE name <> $1%'",
+      );
+    });
+    expect(prepared).toEqual([{ statement: 'SELECT count(*) AS n FROM items WHERE name <> $1' }]);
+  });
+});
+
+describe('statement names', () => {
+  it('names one text the same each time, and runs texts beyond its limit unnamed', () => {
+    const names = new StatementNames(2);
+    expect(names.nameOf('SELECT $1')).toBe('fa_1');
+    expect(names.nameOf('SELECT $1, $2')).toBe('fa_2');
+    expect(names.nameOf('SELECT $1')).toBe('fa_1');
+    expect(names.nameOf('SELECT $1, $2, $3')).toBeUndefined();
   });
 });

@@ -87,6 +87,7 @@ export class PostgresDb implements Db {
   readonly location: string;
   readonly pool: pg.Pool;
   private readonly placeholders = new PlaceholderCache();
+  private readonly statementNames = new StatementNames();
   private readonly current = new AsyncLocalStorage<OpenTransaction>();
   private readonly maxAttempts: number;
   private readonly onRetry: (attempt: number, error: unknown) => void;
@@ -114,10 +115,15 @@ export class PostgresDb implements Db {
   /** Runs `sql` on the open transaction's connection, or alone (retried when it loses) on the pool. */
   private async query(sql: string, params: SqlParams | undefined): Promise<pg.QueryResult> {
     const translated = this.placeholders.get(sql);
-    const values = bindValues(translated, params, sql);
+    const config: pg.QueryConfig = {
+      text: translated.text,
+      values: bindValues(translated, params, sql),
+    };
+    const name = translated.style === 'none' ? undefined : this.statementNames.nameOf(translated.text);
+    if (name !== undefined) config.name = name;
     const open = this.current.getStore();
-    if (open) return this.onTransaction(open, () => open.client.query(translated.text, values));
-    return this.retrying(() => this.pool.query(translated.text, values));
+    if (open) return this.onTransaction(open, () => open.client.query(config));
+    return this.retrying(() => this.pool.query(config));
   }
 
   /**
@@ -259,4 +265,26 @@ export class PostgresDb implements Db {
 function backOff(attempt: number): Promise<void> {
   const ms = Math.min(200, 5 * 2 ** (attempt - 1)) * (0.5 + Math.random());
   return new Promise((resolve) => setTimeout(resolve, ms));
+}
+
+/**
+ * Names for the store's statements, so that each connection prepares a statement once (parsed and
+ * planned by PostgreSQL on its first use there) and later only binds and runs it: an unnamed
+ * statement is parsed and planned again on every call. A name stands for one text for the life of
+ * the `Db` (pg refuses a name reused with another text). Statements whose text varies (an IN list of
+ * n `?`) could make names without end, each held by every connection: after `limit` texts, new ones
+ * run unnamed, as before.
+ */
+export class StatementNames {
+  private readonly names = new Map<string, string>();
+  constructor(private readonly limit = 500) {}
+
+  nameOf(text: string): string | undefined {
+    let name = this.names.get(text);
+    if (name === undefined && this.names.size < this.limit) {
+      name = `fa_${this.names.size + 1}`;
+      this.names.set(text, name);
+    }
+    return name;
+  }
 }
