@@ -246,7 +246,9 @@ function longestAt(
     if (CASE_INSENSITIVE[index] === caseSensitive) continue;
     const pattern = sticky[index];
     const entry = PATTERNS[index];
-    if (!pattern || !entry) continue;
+    // A pattern known unusable is not tried (`usable` is asked before the search, not after: the
+    // same cues, fewer searches).
+    if (!pattern || !entry || known[index] === 2) continue;
     pattern.lastIndex = at;
     const match = pattern.exec(text);
     if (!match || match[0] === '' || (best && match[0].length <= best.end - best.start)) continue;
