@@ -5,7 +5,7 @@ import type { CaseId } from '../vocabulary.ts';
 import { classifyAbstention } from './abstention.ts';
 import { readAgent } from './agent.ts';
 import { findFactorAnaphora } from './anaphora.ts';
-import { attributeMentions } from './attribution.ts';
+import { attributeMentions, type SegmentedSentence } from './attribution.ts';
 import { findCaseCues } from './case-cues.ts';
 import { resolveCaseCues } from './case-references.ts';
 import { findCodeMentions } from './code-mentions.ts';
@@ -111,10 +111,19 @@ export function extractFactors(
   );
   const cueStarts = cues.map((cue) => cue.start);
   const segmentLists = splitSegments(answer, sentences, found, cueStarts, lexicon);
-  const segmented = sentences.map((sentence, index) => ({
-    ...sentence,
-    segments: segmentLists[index] ?? [],
-  }));
+  // Field by field, not spread: a spread per sentence cost five times as much.
+  const segmented = sentences.map(
+    (sentence, index): SegmentedSentence => ({
+      start: sentence.start,
+      end: sentence.end,
+      paragraph: sentence.paragraph,
+      bulletLine: sentence.bulletLine,
+      heading: sentence.heading,
+      lineStart: sentence.lineStart,
+      endsWithColon: sentence.endsWithColon,
+      segments: segmentLists[index] ?? [],
+    }),
+  );
   const allSegments = segmented.flatMap((sentence) => sentence.segments);
   const direct = readWhoAndWhat(answer, found, allSegments, sentences, lexicon);
   const resolvedCues = resolveCaseCues(answer, cues, sentences, lexicon);
