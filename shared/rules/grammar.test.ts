@@ -58,7 +58,17 @@ describe('substringTest', () => {
   it('answers as includes does for each word, special characters taken literally', () => {
     const words = ['pro-', 'my client', 'e.g.', 'a|b', '(x)'];
     const test = substringTest(words);
-    for (const text of ['a pro-plaintiff case', 'my  client', 'eggs', 'e.g. this', 'a|b', 'ab', '(x)', 'x', ''])
+    for (const text of [
+      'a pro-plaintiff case',
+      'my  client',
+      'eggs',
+      'e.g. this',
+      'a|b',
+      'ab',
+      '(x)',
+      'x',
+      '',
+    ])
       expect(test.test(text)).toBe(words.some((word) => text.includes(word)));
     expect(substringTest([]).test('anything')).toBe(false);
   });
