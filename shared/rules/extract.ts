@@ -18,7 +18,7 @@ import { findNameMentions, findPseudoNameMentions } from './name-mentions.ts';
 import { findNegationWords } from './negation.ts';
 import { compileLexicon, findParaphraseMentions } from './paraphrase-mentions.ts';
 import { readRecipient } from './recipient.ts';
-import { splitSegments } from './segments.ts';
+import { type Segment, splitSegments } from './segments.ts';
 import { type Span, splitSentences } from './sentences.ts';
 import { readSubjectMatter } from './subject-matter.ts';
 import { isTruncated } from './truncation.ts';
@@ -124,7 +124,8 @@ export function extractFactors(
       segments: segmentLists[index] ?? [],
     }),
   );
-  const allSegments = segmented.flatMap((sentence) => sentence.segments);
+  const allSegments: Segment[] = [];
+  for (const list of segmentLists) allSegments.push(...list);
   const direct = readWhoAndWhat(answer, found, allSegments, sentences, lexicon);
   const resolvedCues = resolveCaseCues(answer, cues, sentences, lexicon);
   // "The former" / "the latter" that names one of two cases is no reference to a factor.

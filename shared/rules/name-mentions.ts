@@ -3,10 +3,8 @@ import type { FoundMention } from './types.ts';
 
 /** Letters and digits only, lower case, one plural "s" dropped: "Non-competition agreements" → "noncompetitionagreement". */
 function nameKey(text: string): string {
-  return text
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '')
-    .replace(/s$/, '');
+  const key = text.toLowerCase().replace(/[^a-z0-9]+/g, '');
+  return key.endsWith('s') ? key.slice(0, -1) : key;
 }
 
 const ID_BY_NAME_KEY: ReadonlyMap<string, FactorId> = new Map(
