@@ -263,11 +263,11 @@ export function segmentFacts(
   const cues = sentenceCues.filter((cue) => within(segment, cue.start));
   const bound: Span[] = [];
   const segmentCues: SegmentCue[] = cues.map((cue, index) => {
-    const previousEnd = Math.max(
-      segment.start,
-      cues[index - 1]?.end ?? 0,
-      ...inside.filter((mention) => mention.end <= cue.start).map((mention) => mention.end),
-    );
+    // Where the words before it begin: after the segment's start, the case word before it and
+    // every mention that ends before it.
+    let previousEnd = Math.max(segment.start, cues[index - 1]?.end ?? 0);
+    for (const mention of inside)
+      if (mention.end <= cue.start && mention.end > previousEnd) previousEnd = mention.end;
     // The words just before the case word (the patterns look back a few words only).
     const before = text.slice(Math.max(previousEnd, cue.start - LOOK_BACK), cue.start);
     const nextStart = cues[index + 1]?.start ?? segment.end;
