@@ -1,4 +1,4 @@
-import { definePatterns } from './grammar.ts';
+import { definePatterns, substringTest } from './grammar.ts';
 import type { Lexicon } from './lexicon.ts';
 import type { NamedRule } from './named-rule.ts';
 import type { Sentence } from './sentences.ts';
@@ -79,19 +79,20 @@ const patternsOf = definePatterns({
 });
 
 const OPENS_STATEMENT = /(?:^|[.!?:;]\s{1,3})$/;
-// Each pattern with its rule and words one of which every match contains (lower case): a text
-// with none of them is not searched (a substring test is far cheaper than a regex pass).
+// Each pattern with its rule and words one of which every match contains (lower case), as one
+// substring test of the lower-cased text (`substringTest`): a text with none of them is not
+// searched (a literal search is far cheaper than a pass of the pattern).
 const RULE_OF_PATTERN: ReadonlyArray<
-  readonly [keyof ReturnType<typeof patternsOf>, AnaphoraRule, needs: readonly string[] | null]
+  readonly [keyof ReturnType<typeof patternsOf>, AnaphoraRule, needs: RegExp | null]
 > = [
   ['THESE_FACTORS', 'anaphora.these-factors', null],
-  ['THIS_FACTOR', 'anaphora.this-factor', ['factor']],
-  ['THE_SAME', 'anaphora.the-same', ['same']],
+  ['THIS_FACTOR', 'anaphora.this-factor', substringTest(['factor'])],
+  ['THE_SAME', 'anaphora.the-same', substringTest(['same'])],
   ['MIRRORS', 'anaphora.mirrors', null],
-  ['ORDINAL', 'anaphora.ordinal', ['first', 'former', 'second', 'latter']],
+  ['ORDINAL', 'anaphora.ordinal', substringTest(['first', 'former', 'second', 'latter'])],
   ['PRONOUN', 'anaphora.pronoun', null],
-  ['SAME_HOLDS', 'anaphora.same-holds', ['this', 'that', 'same']],
-  ['NEITHER_OF', 'anaphora.neither-of-those', ['neither', 'none']],
+  ['SAME_HOLDS', 'anaphora.same-holds', substringTest(['this', 'that', 'same'])],
+  ['NEITHER_OF', 'anaphora.neither-of-those', substringTest(['neither', 'none'])],
 ];
 
 /**
@@ -113,7 +114,7 @@ export function findFactorAnaphora(
   const seenAt = new Set<string>();
   const lower = text.toLowerCase();
   for (const [name, rule, needs] of RULE_OF_PATTERN) {
-    if (needs && !needs.some((word) => lower.includes(word))) continue;
+    if (needs && !needs.test(lower)) continue;
     const pattern = patterns[name];
     pattern.lastIndex = 0;
     for (let match = pattern.exec(text); match; match = pattern.exec(text)) {

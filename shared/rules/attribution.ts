@@ -4,7 +4,13 @@ import { type Attribution, addComparisons, overall, put, trailingReading } from 
 import type { HypotheticalWord } from './hypotheticals.ts';
 import type { Lexicon } from './lexicon.ts';
 import { answeredNo } from './negation.ts';
-import { affirmsOnItsOwn, type Entry, type SegmentFacts, segmentFacts } from './segment-facts.ts';
+import {
+  affirmsOnItsOwn,
+  type Entry,
+  type SegmentCue,
+  type SegmentFacts,
+  segmentFacts,
+} from './segment-facts.ts';
 import type { Segment } from './segments.ts';
 import { SentenceReader } from './sentence-reader.ts';
 import type { Sentence, Span } from './sentences.ts';
@@ -151,13 +157,16 @@ function readMentions(
         AND_THAT.test(reader.text.slice(other.segment.start, other.segment.start + 12)),
     );
     const reachEnd = andAfter === -1 ? groupEnd : Math.min(groupEnd, andAfter);
-    const comparatives = all
-      .slice(groupStart, reachEnd)
-      .flatMap((other) => other.cues.filter((cue) => cue.relation === 'comparative'));
-    const openingUnlikes = all
-      .slice(groupStart, index)
-      .filter((other) => opensForward(all, other))
-      .flatMap((other) => other.cues.filter((cue) => cue.relation === 'unlike'));
+    // (Loops over the group rather than slices and flatMaps: this runs for every segment.)
+    const comparatives: SegmentCue[] = [];
+    for (let at = groupStart; at < reachEnd; at += 1)
+      for (const cue of all[at]?.cues ?? []) if (cue.relation === 'comparative') comparatives.push(cue);
+    const openingUnlikes: SegmentCue[] = [];
+    for (let at = groupStart; at < index; at += 1) {
+      const other = all[at];
+      if (!other || !opensForward(all, other)) continue;
+      for (const cue of other.cues) if (cue.relation === 'unlike') openingUnlikes.push(cue);
+    }
     for (const mention of facts.mentions) {
       const listed =
         reader.parentheticalCase(facts, mention) ?? reader.tableCase(mention) ?? reader.markCase(mention);

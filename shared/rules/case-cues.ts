@@ -1,5 +1,5 @@
 import type { CaseId, Outcome } from '../vocabulary.ts';
-import { definePatterns } from './grammar.ts';
+import { definePatterns, substringTest } from './grammar.ts';
 import type { Lexicon } from './lexicon.ts';
 import type { Span } from './sentences.ts';
 
@@ -219,6 +219,11 @@ function cuePatterns(lexicon: Lexicon): CuePatterns {
   return patterns;
 }
 
+// Each pattern's `needs` as one substring test (`substringTest`: one search, not one per word).
+const NEEDS: ReadonlyArray<RegExp | null> = PATTERNS.map(([, , , needs]) =>
+  needs ? substringTest(needs) : null,
+);
+
 /**
  * Whether the text holds a word that every match of pattern `index` contains (its `needs`), asked
  * only once the pattern has matched somewhere and remembered in `known` (0 not asked, 1 yes, 2 no):
@@ -226,8 +231,8 @@ function cuePatterns(lexicon: Lexicon): CuePatterns {
  */
 function usable(known: Uint8Array, lower: string, index: number): boolean {
   if (known[index] === 0) {
-    const needs = PATTERNS[index]?.[3];
-    known[index] = !needs || needs.some((word) => lower.includes(word)) ? 1 : 2;
+    const needs = NEEDS[index];
+    known[index] = !needs || needs.test(lower) ? 1 : 2;
   }
   return known[index] === 1;
 }
@@ -246,7 +251,9 @@ function longestAt(
     if (CASE_INSENSITIVE[index] === caseSensitive) continue;
     const pattern = sticky[index];
     const entry = PATTERNS[index];
-    if (!pattern || !entry) continue;
+    // A pattern known unusable is not tried (`usable` is asked before the search, not after: the
+    // same cues, fewer searches).
+    if (!pattern || !entry || known[index] === 2) continue;
     pattern.lastIndex = at;
     const match = pattern.exec(text);
     if (!match || match[0] === '' || (best && match[0].length <= best.end - best.start)) continue;

@@ -5,7 +5,7 @@ import type { CaseId } from '../vocabulary.ts';
 import { classifyAbstention } from './abstention.ts';
 import { readAgent } from './agent.ts';
 import { findFactorAnaphora } from './anaphora.ts';
-import { attributeMentions } from './attribution.ts';
+import { attributeMentions, type SegmentedSentence } from './attribution.ts';
 import { findCaseCues } from './case-cues.ts';
 import { resolveCaseCues } from './case-references.ts';
 import { findCodeMentions } from './code-mentions.ts';
@@ -18,7 +18,7 @@ import { findNameMentions, findPseudoNameMentions } from './name-mentions.ts';
 import { findNegationWords } from './negation.ts';
 import { compileLexicon, findParaphraseMentions } from './paraphrase-mentions.ts';
 import { readRecipient } from './recipient.ts';
-import { splitSegments } from './segments.ts';
+import { type Segment, splitSegments } from './segments.ts';
 import { type Span, splitSentences } from './sentences.ts';
 import { readSubjectMatter } from './subject-matter.ts';
 import { isTruncated } from './truncation.ts';
@@ -111,11 +111,21 @@ export function extractFactors(
   );
   const cueStarts = cues.map((cue) => cue.start);
   const segmentLists = splitSegments(answer, sentences, found, cueStarts, lexicon);
-  const segmented = sentences.map((sentence, index) => ({
-    ...sentence,
-    segments: segmentLists[index] ?? [],
-  }));
-  const allSegments = segmented.flatMap((sentence) => sentence.segments);
+  // Field by field, not spread: a spread per sentence cost five times as much.
+  const segmented = sentences.map(
+    (sentence, index): SegmentedSentence => ({
+      start: sentence.start,
+      end: sentence.end,
+      paragraph: sentence.paragraph,
+      bulletLine: sentence.bulletLine,
+      heading: sentence.heading,
+      lineStart: sentence.lineStart,
+      endsWithColon: sentence.endsWithColon,
+      segments: segmentLists[index] ?? [],
+    }),
+  );
+  const allSegments: Segment[] = [];
+  for (const list of segmentLists) allSegments.push(...list);
   const direct = readWhoAndWhat(answer, found, allSegments, sentences, lexicon);
   const resolvedCues = resolveCaseCues(answer, cues, sentences, lexicon);
   // "The former" / "the latter" that names one of two cases is no reference to a factor.

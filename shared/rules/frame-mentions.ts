@@ -189,7 +189,8 @@ function slotPositions(
   slotCount: number,
   hits: readonly number[],
 ): number[][] {
-  const positions: number[][] = Array.from({ length: slotCount }, () => []);
+  const positions: number[][] = [];
+  for (let slot = 0; slot < slotCount; slot += 1) positions.push([]);
   for (const at of hits) {
     const pairs = compiled.byKey.get(words[at]?.key ?? '');
     if (!pairs) continue;

@@ -6,6 +6,7 @@ import {
   definePatterns,
   expandTemplate,
   structuralProblems,
+  substringTest,
   templateClasses,
   WORD_CLASSES,
 } from './grammar.ts';
@@ -50,5 +51,25 @@ describe("patterns over the lexicon's word classes", () => {
     const { possibility: _dropped, ...others } = structure;
     const problems = structuralProblems(lexiconSchema.parse({ ...rest, structure: others }));
     expect(problems).toEqual(['structure: the rules need the structural class "possibility"']);
+  });
+});
+
+describe('substringTest', () => {
+  it('answers as includes does for each word, special characters taken literally', () => {
+    const words = ['pro-', 'my client', 'e.g.', 'a|b', '(x)'];
+    const test = substringTest(words);
+    for (const text of [
+      'a pro-plaintiff case',
+      'my  client',
+      'eggs',
+      'e.g. this',
+      'a|b',
+      'ab',
+      '(x)',
+      'x',
+      '',
+    ])
+      expect(test.test(text)).toBe(words.some((word) => text.includes(word)));
+    expect(substringTest([]).test('anything')).toBe(false);
   });
 });

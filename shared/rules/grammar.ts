@@ -161,6 +161,17 @@ export function structuralProblems(lexicon: Lexicon): string[] {
 }
 
 /**
+ * A test whether a text holds any of `words` as written (case-sensitive substrings): the returned
+ * pattern's `test(text)` is `words.some((word) => text.includes(word))`, in one search — for the
+ * pre-checks that skip a pattern whose words a text lacks, where one `includes` per word costs
+ * several times one search of the literals joined.
+ */
+export function substringTest(words: readonly string[]): RegExp {
+  if (words.length === 0) return /(?!)/;
+  return new RegExp(words.map((word) => word.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&')).join('|'));
+}
+
+/**
  * Where the last match of a global `pattern` in `text` starts, or -1 — skipping a match the text
  * just before it (up to `lookBack` characters) makes no match of `unless` for ("a vendor" after
  * "pretending to be": no outsider; "staff" after "the defendant's": no person of the plaintiff).

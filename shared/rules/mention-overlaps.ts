@@ -4,6 +4,24 @@ import type { FoundMention } from './types.ts';
 
 const STRENGTH: Readonly<Record<MentionStyle, number>> = { code: 3, name: 2, paraphrase: 1 };
 
+/**
+ * A copy of a mention to settle overlaps on, field by field (an object spread of mentions, whose
+ * optional fields vary, cost several times more).
+ */
+function copyOf(mention: FoundMention): FoundMention {
+  const copy: FoundMention = {
+    start: mention.start,
+    end: mention.end,
+    factor: mention.factor,
+    style: mention.style,
+    text: mention.text,
+    found: mention.found,
+  };
+  if (mention.negationAt !== undefined) copy.negationAt = mention.negationAt;
+  if (mention.reread !== undefined) copy.reread = mention.reread;
+  return copy;
+}
+
 function overlaps(a: Span, b: Span): boolean {
   return a.start < b.end && b.start < a.end;
 }
@@ -21,22 +39,26 @@ function overlaps(a: Span, b: Span): boolean {
  * another factor is dropped. Returns the mentions in text order.
  */
 export function resolveOverlaps(mentions: readonly FoundMention[]): FoundMention[] {
-  const kept: FoundMention[] = mentions.filter((mention) => mention.style === 'code').map((m) => ({ ...m }));
+  const kept: FoundMention[] = mentions.filter((mention) => mention.style === 'code').map(copyOf);
   const others = mentions
     .filter((mention) => mention.style !== 'code')
     .sort(
       (a, b) =>
         b.end - b.start - (a.end - a.start) || STRENGTH[b.style] - STRENGTH[a.style] || a.start - b.start,
     );
+  // Only these can outrank another: phrases with their own negation, and names (each test below
+  // asks of them alone, so they are picked out once rather than at every mention).
+  const negating = others.filter((other) => other.negationAt !== undefined);
+  const names = others.filter((other) => other.style === 'name');
   // A phrase with its own negation outranks one that starts in that negation's scope: in "took no
   // measures to protect the information", F19 ("took no measures") and not a negated F6 ("measures
   // to protect the information"), however long the latter.
   for (const mention of others) {
-    if (mention.negationAt === undefined && inNegationScope(mention, others)) continue;
-    if (cutsIntoName(mention, others)) continue;
+    if (mention.negationAt === undefined && inNegationScope(mention, negating)) continue;
+    if (cutsIntoName(mention, names)) continue;
     const clashes = kept.filter((other) => overlaps(other, mention));
     if (clashes.length === 0) {
-      kept.push({ ...mention });
+      kept.push(copyOf(mention));
       continue;
     }
     for (const other of clashes) {
@@ -57,9 +79,9 @@ export function resolveOverlaps(mentions: readonly FoundMention[]): FoundMention
  * name is the writer's own label, so "Secrets-disclosed-outsiders and Disclosure-in-public-forum"
  * is two names, not a paraphrase "disclosed … public forum" of F27 that swallows F10.
  */
-function cutsIntoName(mention: FoundMention, others: readonly FoundMention[]): boolean {
+function cutsIntoName(mention: FoundMention, names: readonly FoundMention[]): boolean {
   if (mention.style !== 'paraphrase') return false;
-  return others.some(
+  return names.some(
     (name) =>
       name.style === 'name' &&
       name.factor !== mention.factor &&
@@ -74,9 +96,9 @@ function cutsIntoName(mention: FoundMention, others: readonly FoundMention[]): b
   );
 }
 
-/** Whether another factor's phrase with its own negation overlaps `mention` and negates from before its start. */
-function inNegationScope(mention: FoundMention, others: readonly FoundMention[]): boolean {
-  return others.some(
+/** Whether another factor's phrase with its own negation (of `negating`) overlaps `mention` and negates from before its start. */
+function inNegationScope(mention: FoundMention, negating: readonly FoundMention[]): boolean {
+  return negating.some(
     (other) =>
       other !== mention &&
       other.factor !== mention.factor &&

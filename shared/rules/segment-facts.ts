@@ -263,11 +263,11 @@ export function segmentFacts(
   const cues = sentenceCues.filter((cue) => within(segment, cue.start));
   const bound: Span[] = [];
   const segmentCues: SegmentCue[] = cues.map((cue, index) => {
-    const previousEnd = Math.max(
-      segment.start,
-      cues[index - 1]?.end ?? 0,
-      ...inside.filter((mention) => mention.end <= cue.start).map((mention) => mention.end),
-    );
+    // Where the words before it begin: after the segment's start, the case word before it and
+    // every mention that ends before it.
+    let previousEnd = Math.max(segment.start, cues[index - 1]?.end ?? 0);
+    for (const mention of inside)
+      if (mention.end <= cue.start && mention.end > previousEnd) previousEnd = mention.end;
     // The words just before the case word (the patterns look back a few words only).
     const before = text.slice(Math.max(previousEnd, cue.start - LOOK_BACK), cue.start);
     const nextStart = cues[index + 1]?.start ?? segment.end;
@@ -304,18 +304,19 @@ export function segmentFacts(
           ? 'comparative'
           : 'plain';
     const negated = relation !== 'unlike' && (negation !== null || distinguishedFrom);
-    return {
+    const segmentCue: SegmentCue = {
       cases: cue.cases,
       start: cue.start,
       relation,
       negated,
-      ...(negated
-        ? { negatedBy: negation ? 'negation.bound-to-case' : 'comparison.distinguishes-a-from-b' }
-        : {}),
       pair: cue.target.kind === 'pair',
       focus: cue.target.kind === 'focus',
       topic: patterns.TOPIC_AFTER.test(text.slice(cue.end, nextStart)),
     };
+    // (Set afterwards rather than spread in: a conditional spread costs an object and a copy per cue.)
+    if (negated)
+      segmentCue.negatedBy = negation ? 'negation.bound-to-case' : 'comparison.distinguishes-a-from-b';
+    return segmentCue;
   });
   const hypothetical = hypotheticalRanges(
     text,
@@ -403,13 +404,11 @@ function plainEntries(cues: readonly SegmentCue[]): Entry[] {
         if (existing.negated && cue.focus && !cue.negated) continue;
         existing.negated &&= cue.negated;
         if (!existing.negated) delete existing.negatedBy;
-      } else
-        entries.push({
-          case: caseId,
-          negated: cue.negated,
-          rule: 'case.own-case-words',
-          ...(cue.negatedBy ? { negatedBy: cue.negatedBy } : {}),
-        });
+      } else {
+        const entry: Entry = { case: caseId, negated: cue.negated, rule: 'case.own-case-words' };
+        if (cue.negatedBy) entry.negatedBy = cue.negatedBy;
+        entries.push(entry);
+      }
     }
   }
   return entries;

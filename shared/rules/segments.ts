@@ -233,8 +233,11 @@ function segmentsOf(
   cuts.sort((a, b) => a.at - b.at);
   // A relative clause ends at the comma where the main clause resumes with a case word of its own:
   // "unlike TSC2, where the information could be found in reports, the data here was …".
-  for (const [index, cut] of [...cuts.entries()]) {
-    if (cut.opener !== 'relative') continue;
+  // (The cuts found so far only: those this loop adds come after them.)
+  const existing = cuts.length;
+  for (let index = 0; index < existing; index += 1) {
+    const cut = cuts[index];
+    if (cut?.opener !== 'relative') continue;
     const limit = cuts[index + 1]?.at ?? sentence.end;
     for (
       let comma = text.indexOf(',', cut.at);

@@ -27,6 +27,11 @@ const patternsOf = definePatterns({
   PRODUCT: ['\\b{compared-product}\\b', 'i'],
 });
 
+/** Whether `SUBJECT_RULES` may re-read the mention: a paraphrase of F20 or F18. */
+function isReread(mention: FoundMention): boolean {
+  return mention.style === 'paraphrase' && (mention.factor === 'F20' || mention.factor === 'F18');
+}
+
 /**
  * F20 and F18 paraphrases re-read by `SUBJECT_RULES`. `sentences` are the answer's sentences.
  *
@@ -39,9 +44,10 @@ export function readSubjectMatter(
   lexicon: Lexicon,
 ): FoundMention[] {
   const patterns = patternsOf(lexicon);
+  // Only a paraphrase of F20 or F18 is re-read: a text without one keeps its mentions as they are.
+  if (!mentions.some((mention) => isReread(mention))) return [...mentions];
   return mentions.flatMap((mention) => {
-    if (mention.style !== 'paraphrase' || (mention.factor !== 'F20' && mention.factor !== 'F18'))
-      return [mention];
+    if (!isReread(mention)) return [mention];
     const sentence = sentences.find((span) => mention.start >= span.start && mention.start < span.end);
     if (!sentence) return [mention];
     const body = text.slice(sentence.start, sentence.end);

@@ -21,12 +21,16 @@ export function isTruncated(
   context: { finishReason?: string | null; unterminated: boolean },
 ): boolean {
   if (context.finishReason === 'length' || context.unterminated) return true;
-  const trimmed = answer.replace(/[\s*_`#]+$/, '');
+  // (The trailing run is searched only when the last character can open one: the search costs a
+  // pass over the whole answer.)
+  const trimmed = TRAILING_MARK.test(answer.slice(-1)) ? answer.replace(/[\s*_`#]+$/, '') : answer;
   if (trimmed === '') return false;
   if (/[.!?)"'”’\]]$/.test(trimmed)) return false;
   if (endsWithListItem(trimmed) || endsWithSignature(trimmed)) return false;
   return !endsWithAbstentionPhrase(trimmed);
 }
+
+const TRAILING_MARK = /[\s*_`#]/;
 
 /** A list or outline item's opening: a bullet, or a number, letter or roman numeral and its sign. */
 const LIST_ITEM = /^\s*(?:[-–•◦▪‣*+]|\d+(?:\.\d+)*[.)]?|[A-Za-z][.)]|[IVXLC]+[.)])\s+\S/;
