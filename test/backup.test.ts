@@ -5,8 +5,13 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { runCli } from '../scripts/main.ts';
 import { SqliteDb } from '../server/store/db.ts';
 import { openDatabase } from '../server/store/open.ts';
-import { buildJudgement } from './factories.ts';
-import { type ChildServer, logInOver, seedAnnotators, startServer } from './support/child-server.ts';
+import {
+  type ChildServer,
+  logInOver,
+  saveOver,
+  seedAnnotators,
+  startServer,
+} from './support/child-server.ts';
 import type { CliResult } from './support/cli.ts';
 
 /** Runs the CLI in-process on a database file. */
@@ -58,15 +63,7 @@ describe('backup and restore', () => {
       const headers = await logInOver(server.url, name);
       let version = 0;
       while (saving) {
-        const response = await fetch(`${server.url}/api/studies/default/items/${keys[name]}/annotation`, {
-          method: 'PUT',
-          headers,
-          body: JSON.stringify({
-            version,
-            action: 'save',
-            judgement: buildJudgement({ comment: `${name} ${version}` }),
-          }),
-        });
+        const response = await saveOver(server.url, keys[name] ?? '', headers, version, `${name} ${version}`);
         if (response.status !== 200) throw new Error(`save answered ${response.status}`);
         version = ((await response.json()) as { version: number }).version;
         acknowledged += 1;

@@ -1,10 +1,10 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { annotationItemSchema } from '../../shared/annotation-api.ts';
-import { buildJudgement } from '../factories.ts';
 import {
   type ChildServer,
   expectAcknowledgedSaves,
   logInOver,
+  saveOver,
   seedAnnotators,
   startServer,
 } from '../support/child-server.ts';
@@ -31,25 +31,6 @@ async function twoServers(): Promise<{ a: ChildServer; b: ChildServer; keys: Rec
   const [a, b] = await Promise.all([startServer(database), startServer(database)]);
   servers.push(a, b);
   return { a, b, keys };
-}
-
-function save(
-  server: ChildServer,
-  key: string,
-  headers: Record<string, string>,
-  version: number,
-  comment: string,
-) {
-  return fetch(`${server.url}/api/studies/default/items/${key}/annotation`, {
-    method: 'PUT',
-    headers,
-    body: JSON.stringify({
-      version,
-      action: 'save',
-      judgement: buildJudgement({ comment }),
-      secondsSpent: 1,
-    }),
-  });
 }
 
 async function itemOn(server: ChildServer, key: string, headers: Record<string, string>) {
@@ -82,7 +63,7 @@ describe('two app servers on one PostgreSQL', () => {
     expect((await fetch(`${a.url}/api/auth/me`, { headers: other })).status).toBe(401);
 
     // A save on A is read on B.
-    const first = await save(a, key, headers, 0, 'saved on A');
+    const first = await saveOver(a.url, key, headers, 0, 'saved on A');
     expect(first.status).toBe(200);
     expect((await itemOn(b, key, headers)).annotation?.judgement.comment).toBe('saved on A');
 
@@ -90,8 +71,8 @@ describe('two app servers on one PostgreSQL', () => {
     let version = ((await first.json()) as { version: number }).version;
     for (let round = 0; round < ROUNDS; round += 1) {
       const [onA, onB] = await Promise.all([
-        save(a, key, headers, version, `A ${round}`),
-        save(b, key, headers, version, `B ${round}`),
+        saveOver(a.url, key, headers, version, `A ${round}`),
+        saveOver(b.url, key, headers, version, `B ${round}`),
       ]);
       expect([onA.status, onB.status].sort(), `round ${round}`).toEqual([200, 409]);
       const winner = onA.status === 200 ? `A ${round}` : `B ${round}`;

@@ -9,7 +9,7 @@ import { insertTriple } from '../../server/store/triples.ts';
 import { findUserByName } from '../../server/store/users.ts';
 import { annotationHistorySchema, annotationItemSchema } from '../../shared/annotation-api.ts';
 import { isPostgresUrl } from '../../shared/database-location.ts';
-import { buildArgument, buildTriple } from '../factories.ts';
+import { buildArgument, buildJudgement, buildTriple } from '../factories.ts';
 import { addUser } from './app.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -79,6 +79,26 @@ export async function seedAnnotators(
 }
 
 /** Headers of a logged-in session (cookies and CSRF token) for plain `fetch`. */
+/** An annotator's save of its item `key` over HTTP, at `version`, with `comment` in the judgement. */
+export function saveOver(
+  url: string,
+  key: string,
+  headers: Record<string, string>,
+  version: number,
+  comment: string,
+): Promise<Response> {
+  return fetch(`${url}/api/studies/default/items/${key}/annotation`, {
+    method: 'PUT',
+    headers,
+    body: JSON.stringify({
+      version,
+      action: 'save',
+      judgement: buildJudgement({ comment }),
+      secondsSpent: 1,
+    }),
+  });
+}
+
 export async function logInOver(url: string, name: string): Promise<Record<string, string>> {
   const response = await fetch(`${url}/api/auth/login`, {
     method: 'POST',

@@ -1,5 +1,4 @@
-import { buildJudgement } from '../factories.ts';
-import { type AcknowledgedSave, type ChildServer, logInOver } from './child-server.ts';
+import { type AcknowledgedSave, type ChildServer, logInOver, saveOver } from './child-server.ts';
 
 /** What the annotators' clients saw before and after the kill. */
 export interface SavesUntilKilled {
@@ -35,16 +34,7 @@ export async function savesUntilKilled(
     for (let attempt = 1; !killed; attempt += 1) {
       const comment = `${name} save ${attempt}`;
       try {
-        const response = await fetch(`${server.url}/api/studies/default/items/${keys[name]}/annotation`, {
-          method: 'PUT',
-          headers,
-          body: JSON.stringify({
-            version,
-            action: 'save',
-            judgement: buildJudgement({ comment }),
-            secondsSpent: 1,
-          }),
-        });
+        const response = await saveOver(server.url, keys[name] ?? '', headers, version, comment);
         if (response.status !== 200) throw new Error(`${name}: save answered ${response.status}`);
         version = ((await response.json()) as { version: number }).version;
         acknowledged[name]?.push({ version, comment });
