@@ -1,10 +1,12 @@
 import type { Extraction } from '../../shared/schemas/extraction.ts';
 import { type ExtractionMention, extractionMentionsSchema } from '../../shared/schemas/extraction-mention.ts';
+import { inBatches, lookUpIn, valueTuples } from './batches.ts';
 import type { Db } from './db.ts';
 import { readFactorIds, readUnlisted, writeJson } from './json-columns.ts';
 
 interface ExtractionRow {
   id: number;
+  argumentRowId: number;
   extractorId: number;
   argumentExternalId: string;
   extractor: string;
@@ -19,7 +21,7 @@ interface ExtractionRow {
   mentions: string | null;
 }
 
-const SELECT = `SELECT e.id, e.extractor_id AS extractorId, a.external_id AS argumentExternalId, x.name AS extractor, e.status,
+const SELECT = `SELECT e.id, e.argument_id AS argumentRowId, e.extractor_id AS extractorId, a.external_id AS argumentExternalId, x.name AS extractor, e.status,
   e.current_factors AS currentFactors, e.tsc1_factors AS tsc1Factors, e.tsc2_factors AS tsc2Factors,
   e.unlisted, e.abstained, e.raw, e.error, e.mentions
   FROM extractions e JOIN arguments a ON a.id = e.argument_id JOIN extractors x ON x.id = e.extractor_id`;
@@ -108,6 +110,61 @@ export async function upsertExtraction(
        mentions = excluded.mentions`,
     columns(extraction, argumentRowId, extractorId, runId),
   );
+}
+
+/** An extraction to insert, as `insertExtractions` takes it. */
+export interface ExtractionInsert {
+  extraction: Extraction;
+  argumentRowId: number;
+  extractorId: number;
+  runId: number | null;
+}
+
+/**
+ * Inserts new extractions (none stored yet for their argument and extractor), in multi-row INSERTs
+ * of up to 500 rows (`inBatches`): the rows `upsertExtraction` would insert, one round trip per batch.
+ */
+export async function insertExtractions(db: Db, rows: readonly ExtractionInsert[]): Promise<void> {
+  for (const batch of inBatches(rows)) {
+    const values: unknown[] = [];
+    for (const { extraction, argumentRowId, extractorId, runId } of batch) {
+      const c = columns(extraction, argumentRowId, extractorId, runId);
+      values.push(
+        c.argumentRowId,
+        c.extractorId,
+        c.runId,
+        c.status,
+        c.current,
+        c.tsc1,
+        c.tsc2,
+        c.unlisted,
+        c.abstained,
+        c.raw,
+        c.error,
+        c.mentions,
+      );
+    }
+    await db.run(
+      `INSERT INTO extractions (argument_id, extractor_id, run_id, status, current_factors, tsc1_factors, tsc2_factors, unlisted, abstained, raw, error, mentions)
+       VALUES ${valueTuples(batch.length, 12)}`,
+      values,
+    );
+  }
+}
+
+/** Every stored extraction of these arguments (whichever extractor), with its argument's and extractor's row ids. */
+export async function listExtractionsOfArguments(
+  db: Db,
+  argumentRowIds: readonly number[],
+): Promise<{ argumentRowId: number; extractorId: number; extraction: Extraction }[]> {
+  const rows = await lookUpIn(argumentRowIds, (marks, params) =>
+    db.all<ExtractionRow>(`${SELECT} WHERE e.argument_id IN (${marks})`, params),
+  );
+  return rows.map((row) => ({
+    argumentRowId: row.argumentRowId,
+    extractorId: row.extractorId,
+    extraction: toRecord(row),
+  }));
 }
 
 export interface ExtractionCount {

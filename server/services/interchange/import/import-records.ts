@@ -3,7 +3,6 @@ import type { Db } from '../../../store/db.ts';
 import { insertImport, updateImportCounts } from '../../../store/imports.ts';
 import { type AuditActor, recordAudit } from '../../audit/audit.ts';
 import { ensureStudy } from '../../study/studies.ts';
-import { flushArguments } from './apply-records.ts';
 import {
   type ImportKind,
   type JsonlKind,
@@ -12,6 +11,7 @@ import {
   parseSource,
   parseValues,
 } from './parse-records.ts';
+import { flushPending } from './pending-records.ts';
 import { inspectSource, type SourceFormat } from './read-source.ts';
 import type { ApplyContext, ImportCounts } from './reconcile.ts';
 
@@ -146,6 +146,9 @@ export async function writeParsed(db: Db, request: WriteRequest): Promise<Import
       extractionRuns: new Map(),
       triples: new Map(),
       pendingArguments: [],
+      pendingExtractions: [],
+      pendingAnnotations: [],
+      pendingGold: [],
       importId: async () => {
         importRowId ??= await insertImport(db, {
           studyId: study.id,
@@ -163,7 +166,7 @@ export async function writeParsed(db: Db, request: WriteRequest): Promise<Import
       if (report && (index % 500 === 0 || index === parsed.records.length - 1))
         report({ phase: 'writing', done: index + 1, total: parsed.records.length });
     }
-    await flushArguments(context);
+    await flushPending(context);
     const problems = [...parsed.problems, ...context.problems];
     if (problems.length > 0) throw errors.importInvalid(request.displayName, sortByLine(problems));
     if (importRowId !== null) {
