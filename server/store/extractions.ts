@@ -6,7 +6,6 @@ import { readFactorIds, readUnlisted, writeJson } from './json-columns.ts';
 
 interface ExtractionRow {
   id: number;
-  argumentRowId: number;
   extractorId: number;
   argumentExternalId: string;
   extractor: string;
@@ -21,7 +20,7 @@ interface ExtractionRow {
   mentions: string | null;
 }
 
-const SELECT = `SELECT e.id, e.argument_id AS argumentRowId, e.extractor_id AS extractorId, a.external_id AS argumentExternalId, x.name AS extractor, e.status,
+const SELECT = `SELECT e.id, e.extractor_id AS extractorId, a.external_id AS argumentExternalId, x.name AS extractor, e.status,
   e.current_factors AS currentFactors, e.tsc1_factors AS tsc1Factors, e.tsc2_factors AS tsc2Factors,
   e.unlisted, e.abstained, e.raw, e.error, e.mentions
   FROM extractions e JOIN arguments a ON a.id = e.argument_id JOIN extractors x ON x.id = e.extractor_id`;
@@ -157,8 +156,12 @@ export async function listExtractionsOfArguments(
   db: Db,
   argumentRowIds: readonly number[],
 ): Promise<{ argumentRowId: number; extractorId: number; extraction: Extraction }[]> {
+  // The argument's row id is read here only: the report's read of every extraction has no use for it.
   const rows = await lookUpIn(argumentRowIds, (marks, params) =>
-    db.all<ExtractionRow>(`${SELECT} WHERE e.argument_id IN (${marks})`, params),
+    db.all<ExtractionRow & { argumentRowId: number }>(
+      `${SELECT.replace('SELECT ', 'SELECT e.argument_id AS argumentRowId, ')} WHERE e.argument_id IN (${marks})`,
+      params,
+    ),
   );
   return rows.map((row) => ({
     argumentRowId: row.argumentRowId,
