@@ -26,10 +26,12 @@ export async function flushArguments(context: ApplyContext): Promise<void> {
 
 /** Writes every record kept back, but those of `except` (the kind about to be kept back). */
 export async function flushPending(context: ApplyContext, except?: KeptKind): Promise<void> {
-  if (except !== 'arguments') await flushArguments(context);
-  if (except !== 'extractions') await flushExtractions(context);
-  if (except !== 'annotations') await flushAnnotations(context);
-  if (except !== 'gold') await flushGold(context);
+  // Called before every record: the lengths are looked at first, so a record of the kind that waits
+  // costs no call.
+  if (except !== 'arguments' && context.pendingArguments.length > 0) await flushArguments(context);
+  if (except !== 'extractions' && context.pendingExtractions.length > 0) await flushExtractions(context);
+  if (except !== 'annotations' && context.pendingAnnotations.length > 0) await flushAnnotations(context);
+  if (except !== 'gold' && context.pendingGold.length > 0) await flushGold(context);
 }
 
 /** An extraction, kept back; written with the others of its batch (`flushExtractions`). */
