@@ -5,6 +5,7 @@ import { refreshErrorClasses } from '../server/services/extraction/error-classes
 import { importRecords } from '../server/services/interchange/import/import-records.ts';
 import type { JsonlKind } from '../server/services/interchange/import/parse-records.ts';
 import type { Db } from '../server/store/db.ts';
+import { listExtractions } from '../server/store/extractions.ts';
 import { openDatabase } from '../server/store/open.ts';
 import { reportRevision } from '../server/store/report-revision.ts';
 import { buildArgument, buildExtraction, buildJudgement, buildTriple } from './factories.ts';
@@ -174,6 +175,15 @@ describe('imports written 500 records at a time', () => {
       { version: 2, n: 1 },
     ]);
     expect(await count(db, 'annotation_history')).toBe(COUNT + 1);
+
+    // The study's extractions by extractor name, then argument: an extractor made later whose name
+    // sorts first comes first (listExtractions orders them itself).
+    await load(db, 'extractions', extractions('a-first').slice(0, 10));
+    const listed = (await listExtractions(db, 1)).map((e) => `${e.extractor} ${e.argument_id}`);
+    expect(listed).toEqual([
+      ...ids.slice(0, 10).map((id) => `a-first ${id}`),
+      ...ids.map((id) => `x1 ${id}`),
+    ]);
     await db.close();
   });
 

@@ -25,6 +25,9 @@ const SELECT = `SELECT e.id, e.extractor_id AS extractorId, a.external_id AS arg
   e.unlisted, e.abstained, e.raw, e.error, e.mentions
   FROM extractions e JOIN arguments a ON a.id = e.argument_id JOIN extractors x ON x.id = e.extractor_id`;
 
+/** SELECT with the argument's row id too, for the reads that need it (the report's read of one study has no use for it in its rows). */
+const SELECT_WITH_ARGUMENT = SELECT.replace('SELECT ', 'SELECT e.argument_id AS argumentRowId, ');
+
 function toRecord(row: ExtractionRow): Extraction {
   const record: Extraction = {
     argument_id: row.argumentExternalId,
@@ -76,19 +79,41 @@ export async function findExtraction(
   return row && toRecord(row);
 }
 
-/** Every extraction of a study, optionally of one extractor, in argument order. */
+/**
+ * Every extraction of a study (by extractor name, then argument), or of one extractor (by argument).
+ * The study's whole list is put in order here rather than by the database: PostgreSQL sorting the
+ * 14,400 extraction rows of a 7,200-argument study kept them back until the last was sorted, 53 ms
+ * against 26 ms streamed unsorted (the report's largest read). The order is the same: the extractors'
+ * ranks come from the database's own `ORDER BY name` (its collation), and a study's extractor names
+ * are unique, so (rank, argument row id) orders as `ORDER BY x.name, a.id` did.
+ */
 export async function listExtractions(
   db: Db,
   studyId: number,
   extractorName?: string,
 ): Promise<Extraction[]> {
-  const rows =
-    extractorName === undefined
-      ? await db.all<ExtractionRow>(`${SELECT} WHERE a.study_id = ? ORDER BY x.name, a.id`, [studyId])
-      : await db.all<ExtractionRow>(`${SELECT} WHERE a.study_id = ? AND x.name = ? ORDER BY a.id`, [
-          studyId,
-          extractorName,
-        ]);
+  if (extractorName !== undefined)
+    return (
+      await db.all<ExtractionRow>(`${SELECT} WHERE a.study_id = ? AND x.name = ? ORDER BY a.id`, [
+        studyId,
+        extractorName,
+      ])
+    ).map(toRecord);
+  const ranks = new Map(
+    (
+      await db.all<{ id: number }>('SELECT id FROM extractors WHERE study_id = ? ORDER BY name', [studyId])
+    ).map((row, rank) => [row.id, rank]),
+  );
+  const rows = await db.all<ExtractionRow & { argumentRowId: number }>(
+    `${SELECT_WITH_ARGUMENT} WHERE a.study_id = ?`,
+    [studyId],
+  );
+  const rankOf = (row: ExtractionRow) => {
+    const rank = ranks.get(row.extractorId);
+    if (rank === undefined) throw new Error(`extractor ${row.extractorId} is not of study ${studyId}`);
+    return rank;
+  };
+  rows.sort((a, b) => rankOf(a) - rankOf(b) || a.argumentRowId - b.argumentRowId);
   return rows.map(toRecord);
 }
 
@@ -156,10 +181,9 @@ export async function listExtractionsOfArguments(
   db: Db,
   argumentRowIds: readonly number[],
 ): Promise<{ argumentRowId: number; extractorId: number; extraction: Extraction }[]> {
-  // The argument's row id is read here only: the report's read of every extraction has no use for it.
   const rows = await lookUpIn(argumentRowIds, (marks, params) =>
     db.all<ExtractionRow & { argumentRowId: number }>(
-      `${SELECT.replace('SELECT ', 'SELECT e.argument_id AS argumentRowId, ')} WHERE e.argument_id IN (${marks})`,
+      `${SELECT_WITH_ARGUMENT} WHERE e.argument_id IN (${marks})`,
       params,
     ),
   );
