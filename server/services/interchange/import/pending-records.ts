@@ -12,7 +12,7 @@ import type { ApplyContext } from './reconcile.ts';
  * written a batch of up to BATCH_ROWS at a time: extraction-batch.ts, judgement-batches.ts). The rule
  * that keeps every outcome as it was one record at a time: before a record of one kind is kept back,
  * whatever another kind keeps back is written (`flushPending`), and so before every record that is
- * not kept back and before the import ends — so at most one kind waits at any moment, and nothing
+ * not kept back and before the import ends — so at most one kind waits at a time, and nothing
  * reads a table while records for it wait.
  */
 type KeptKind = 'arguments' | 'extractions' | 'annotations' | 'gold';

@@ -50,7 +50,7 @@ export interface ApplyContext {
   /**
    * Extractions, annotations and gold kept back, to be checked, reconciled and written 500 at a time
    * (pending-records.ts): each list is flushed when it is full, before a record of another kind is
-   * applied, and before the import ends — so at most one of them holds records at any moment, and
+   * applied, and before the import ends — so at most one of them holds records at a time, and
    * nothing reads a table while records for it wait.
    */
   pendingExtractions: { line: number; extraction: Extraction }[];
