@@ -21,6 +21,7 @@ const ON_BOTH_ENGINES = [
   'test/body-limits.test.ts',
   'test/bounded-history.test.ts',
   'test/caller-mistakes.test.ts',
+  'test/import-batches.test.ts',
   'test/import-upload.test.ts',
   'test/login-limits.test.ts',
   'test/route-role-table.test.ts',

@@ -1,5 +1,6 @@
 import type { Argument } from '../../shared/schemas/argument.ts';
 import type { TestNumber } from '../../shared/vocabulary.ts';
+import { inBatches, lookUpIn, valueTuples } from './batches.ts';
 import type { Db } from './db.ts';
 
 interface ArgumentRow {
@@ -88,18 +89,6 @@ export async function findArgumentRowId(
   )?.id;
 }
 
-/** The row id and text of an argument (what a judgement's span checks need), without a join. */
-export async function findArgumentText(
-  db: Db,
-  studyId: number,
-  externalId: string,
-): Promise<{ rowId: number; text: string } | undefined> {
-  return await db.first<{ rowId: number; text: string }>(
-    'SELECT id AS rowId, text FROM arguments WHERE study_id = ? AND external_id = ?',
-    [studyId, externalId],
-  );
-}
-
 export async function findArgumentByRowId(db: Db, rowId: number): Promise<StoredArgument | undefined> {
   const row = await db.first<ArgumentRow>(`${SELECT} WHERE a.id = ?`, [rowId]);
   return row && toStored(row);
@@ -129,12 +118,10 @@ export interface ArgumentInsert {
   tripleRowId: number;
 }
 
-/** Rows per multi-row INSERT: 10 values each, far under either engine's limit of bound values. */
-const INSERT_CHUNK = 500;
-
 /**
- * Inserts many arguments of one study and import, in multi-row INSERTs of up to 500 rows: the same
- * rows as `insertArgument` one at a time, in one round trip per chunk instead of one per argument.
+ * Inserts many arguments of one study and import, in multi-row INSERTs (`inBatches`: up to 500 rows
+ * each): the same rows as `insertArgument` one at a time, in one round trip per batch instead of one
+ * per argument.
  */
 export async function insertArguments(
   db: Db,
@@ -142,10 +129,9 @@ export async function insertArguments(
   rows: readonly ArgumentInsert[],
   importId: number | null,
 ): Promise<void> {
-  for (let start = 0; start < rows.length; start += INSERT_CHUNK) {
-    const chunk = rows.slice(start, start + INSERT_CHUNK);
+  for (const batch of inBatches(rows)) {
     const values: unknown[] = [];
-    for (const { argument, tripleRowId } of chunk) {
+    for (const { argument, tripleRowId } of batch) {
       const c = columns(studyId, argument, tripleRowId, importId);
       values.push(
         c.studyId,
@@ -162,10 +148,40 @@ export async function insertArguments(
     }
     await db.run(
       `INSERT INTO arguments (study_id, external_id, triple_id, model, test, text, finish_reason, output_tokens, source, import_id)
-       VALUES ${chunk.map(() => '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}`,
+       VALUES ${valueTuples(batch.length, 10)}`,
       values,
     );
   }
+}
+
+/** The row ids of the study's arguments of these external ids (those stored), by external id. */
+export async function findArgumentRowIds(
+  db: Db,
+  studyId: number,
+  externalIds: readonly string[],
+): Promise<Map<string, number>> {
+  const rows = await lookUpIn(externalIds, (marks, params) =>
+    db.all<{ externalId: string; id: number }>(
+      `SELECT external_id AS externalId, id FROM arguments WHERE study_id = ? AND external_id IN (${marks})`,
+      [studyId, ...params],
+    ),
+  );
+  return new Map(rows.map((row) => [row.externalId, row.id]));
+}
+
+/** The row id and text (what a judgement's span checks need) of each stored argument of these external ids, without a join. */
+export async function findArgumentTexts(
+  db: Db,
+  studyId: number,
+  externalIds: readonly string[],
+): Promise<Map<string, { rowId: number; text: string }>> {
+  const rows = await lookUpIn(externalIds, (marks, params) =>
+    db.all<{ externalId: string; rowId: number; text: string }>(
+      `SELECT external_id AS externalId, id AS rowId, text FROM arguments WHERE study_id = ? AND external_id IN (${marks})`,
+      [studyId, ...params],
+    ),
+  );
+  return new Map(rows.map(({ externalId, rowId, text }) => [externalId, { rowId, text }]));
 }
 
 export async function updateArgument(

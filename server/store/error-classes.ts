@@ -5,6 +5,7 @@ import {
   type ErrorClass,
 } from '../../shared/adjudication-api.ts';
 import { countErrorClasses } from '../../shared/scoring/error-classes.ts';
+import { inBatches, lookUpIn, valueTuples } from './batches.ts';
 import type { Db } from './db.ts';
 import { nowIso, writeJson } from './json-columns.ts';
 
@@ -43,6 +44,18 @@ export async function listErrorClassesOfArgument(
   );
 }
 
+/** The stored classifications of these arguments (whichever extractor). */
+export async function listErrorClassesOfArguments(
+  db: Db,
+  argumentRowIds: readonly number[],
+): Promise<StoredErrorClasses[]> {
+  return (
+    await lookUpIn(argumentRowIds, (marks, params) =>
+      db.all<Row>(`${SELECT} WHERE c.argument_id IN (${marks})`, params),
+    )
+  ).map(toStored);
+}
+
 /** Every stored classification of the study, in argument then extractor order. */
 export async function listErrorClasses(db: Db, studyId: number): Promise<StoredErrorClasses[]> {
   return (await db.all<Row>(`${SELECT} WHERE a.study_id = ? ORDER BY a.id, x.name`, [studyId])).map(toStored);
@@ -70,4 +83,39 @@ export async function upsertErrorClasses(
       at: nowIso(),
     },
   );
+}
+
+/**
+ * `upsertErrorClasses` of many classifications, in multi-row statements of up to 500 (`inBatches`).
+ * No two entries may name the same argument and extractor (one statement cannot change a row twice).
+ */
+export async function upsertManyErrorClasses(
+  db: Db,
+  entries: readonly {
+    argumentRowId: number;
+    extractorId: number;
+    goldVersion: number;
+    decisions: readonly ClassifiedDecision[];
+  }[],
+): Promise<void> {
+  for (const batch of inBatches(entries)) {
+    const at = nowIso();
+    const values: unknown[] = [];
+    for (const entry of batch)
+      values.push(
+        entry.argumentRowId,
+        entry.extractorId,
+        entry.goldVersion,
+        writeJson(entry.decisions),
+        writeJson(countErrorClasses(entry.decisions)),
+        at,
+      );
+    await db.run(
+      `INSERT INTO error_classes (argument_id, extractor_id, gold_version, decisions, counts, computed_at)
+       VALUES ${valueTuples(batch.length, 6)}
+       ON CONFLICT (argument_id, extractor_id) DO UPDATE SET gold_version = excluded.gold_version,
+         decisions = excluded.decisions, counts = excluded.counts, computed_at = excluded.computed_at`,
+      values,
+    );
+  }
 }

@@ -1,5 +1,6 @@
 import type { Extraction } from '../../shared/schemas/extraction.ts';
 import { type ExtractionMention, extractionMentionsSchema } from '../../shared/schemas/extraction-mention.ts';
+import { inBatches, lookUpIn, valueTuples } from './batches.ts';
 import type { Db } from './db.ts';
 import { readFactorIds, readUnlisted, writeJson } from './json-columns.ts';
 
@@ -23,6 +24,9 @@ const SELECT = `SELECT e.id, e.extractor_id AS extractorId, a.external_id AS arg
   e.current_factors AS currentFactors, e.tsc1_factors AS tsc1Factors, e.tsc2_factors AS tsc2Factors,
   e.unlisted, e.abstained, e.raw, e.error, e.mentions
   FROM extractions e JOIN arguments a ON a.id = e.argument_id JOIN extractors x ON x.id = e.extractor_id`;
+
+/** SELECT with the argument's row id too, for the reads that need it (the report's read of one study has no use for it in its rows). */
+const SELECT_WITH_ARGUMENT = SELECT.replace('SELECT ', 'SELECT e.argument_id AS argumentRowId, ');
 
 function toRecord(row: ExtractionRow): Extraction {
   const record: Extraction = {
@@ -75,19 +79,41 @@ export async function findExtraction(
   return row && toRecord(row);
 }
 
-/** Every extraction of a study, optionally of one extractor, in argument order. */
+/**
+ * Every extraction of a study (by extractor name, then argument), or of one extractor (by argument).
+ * The study's whole list is put in order here rather than by the database: PostgreSQL sorting the
+ * 14,400 extraction rows of a 7,200-argument study kept them back until the last was sorted, 53 ms
+ * against 26 ms streamed unsorted (the report's largest read). The order is the same: the extractors'
+ * ranks come from the database's own `ORDER BY name` (its collation), and a study's extractor names
+ * are unique, so (rank, argument row id) orders as `ORDER BY x.name, a.id` did.
+ */
 export async function listExtractions(
   db: Db,
   studyId: number,
   extractorName?: string,
 ): Promise<Extraction[]> {
-  const rows =
-    extractorName === undefined
-      ? await db.all<ExtractionRow>(`${SELECT} WHERE a.study_id = ? ORDER BY x.name, a.id`, [studyId])
-      : await db.all<ExtractionRow>(`${SELECT} WHERE a.study_id = ? AND x.name = ? ORDER BY a.id`, [
-          studyId,
-          extractorName,
-        ]);
+  if (extractorName !== undefined)
+    return (
+      await db.all<ExtractionRow>(`${SELECT} WHERE a.study_id = ? AND x.name = ? ORDER BY a.id`, [
+        studyId,
+        extractorName,
+      ])
+    ).map(toRecord);
+  const ranks = new Map(
+    (
+      await db.all<{ id: number }>('SELECT id FROM extractors WHERE study_id = ? ORDER BY name', [studyId])
+    ).map((row, rank) => [row.id, rank]),
+  );
+  const rows = await db.all<ExtractionRow & { argumentRowId: number }>(
+    `${SELECT_WITH_ARGUMENT} WHERE a.study_id = ?`,
+    [studyId],
+  );
+  const rankOf = (row: ExtractionRow) => {
+    const rank = ranks.get(row.extractorId);
+    if (rank === undefined) throw new Error(`extractor ${row.extractorId} is not of study ${studyId}`);
+    return rank;
+  };
+  rows.sort((a, b) => rankOf(a) - rankOf(b) || a.argumentRowId - b.argumentRowId);
   return rows.map(toRecord);
 }
 
@@ -108,6 +134,64 @@ export async function upsertExtraction(
        mentions = excluded.mentions`,
     columns(extraction, argumentRowId, extractorId, runId),
   );
+}
+
+/** An extraction to insert, as `insertExtractions` takes it. */
+export interface ExtractionInsert {
+  extraction: Extraction;
+  argumentRowId: number;
+  extractorId: number;
+  runId: number | null;
+}
+
+/**
+ * Inserts new extractions (none stored yet for their argument and extractor), in multi-row INSERTs
+ * of up to 500 rows (`inBatches`): the rows `upsertExtraction` would insert, one round trip per batch.
+ */
+export async function insertExtractions(db: Db, rows: readonly ExtractionInsert[]): Promise<void> {
+  for (const batch of inBatches(rows)) {
+    const values: unknown[] = [];
+    for (const { extraction, argumentRowId, extractorId, runId } of batch) {
+      const c = columns(extraction, argumentRowId, extractorId, runId);
+      values.push(
+        c.argumentRowId,
+        c.extractorId,
+        c.runId,
+        c.status,
+        c.current,
+        c.tsc1,
+        c.tsc2,
+        c.unlisted,
+        c.abstained,
+        c.raw,
+        c.error,
+        c.mentions,
+      );
+    }
+    await db.run(
+      `INSERT INTO extractions (argument_id, extractor_id, run_id, status, current_factors, tsc1_factors, tsc2_factors, unlisted, abstained, raw, error, mentions)
+       VALUES ${valueTuples(batch.length, 12)}`,
+      values,
+    );
+  }
+}
+
+/** Every stored extraction of these arguments (whichever extractor), with its argument's and extractor's row ids. */
+export async function listExtractionsOfArguments(
+  db: Db,
+  argumentRowIds: readonly number[],
+): Promise<{ argumentRowId: number; extractorId: number; extraction: Extraction }[]> {
+  const rows = await lookUpIn(argumentRowIds, (marks, params) =>
+    db.all<ExtractionRow & { argumentRowId: number }>(
+      `${SELECT_WITH_ARGUMENT} WHERE e.argument_id IN (${marks})`,
+      params,
+    ),
+  );
+  return rows.map((row) => ({
+    argumentRowId: row.argumentRowId,
+    extractorId: row.extractorId,
+    extraction: toRecord(row),
+  }));
 }
 
 export interface ExtractionCount {

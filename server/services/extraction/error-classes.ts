@@ -1,14 +1,19 @@
 import type { ClassifiedDecision } from '../../../shared/adjudication-api.ts';
 import { classifyExtraction } from '../../../shared/scoring/error-classes.ts';
 import type { ErrorClassInput } from '../../../shared/scoring/report-input.ts';
-import { findGold, isFinalGold } from '../../store/adjudications.ts';
+import { findGold, isFinalGold, listGoldOfArguments } from '../../store/adjudications.ts';
 import type { Db } from '../../store/db.ts';
 import {
   listErrorClasses,
   listErrorClassesOfArgument,
+  listErrorClassesOfArguments,
   upsertErrorClasses,
+  upsertManyErrorClasses,
 } from '../../store/error-classes.ts';
-import { listExtractionsOfArgumentWithExtractor } from '../../store/extractions.ts';
+import {
+  listExtractionsOfArguments,
+  listExtractionsOfArgumentWithExtractor,
+} from '../../store/extractions.ts';
 
 /**
  * The error classes of every extractor's output on one argument against its final gold, by extractor
@@ -47,6 +52,39 @@ export async function refreshErrorClasses(
     }
     return classified;
   });
+}
+
+/**
+ * `refreshErrorClasses` of many arguments (an import's batch), with the same outcome, in a few
+ * statements per 500 arguments instead of several per argument: their final gold, their stored
+ * classifications and their extractions read at once, the missing classifications written at once.
+ */
+export async function refreshErrorClassesOf(db: Db, argumentRowIds: readonly number[]): Promise<void> {
+  const ids = [...new Set(argumentRowIds)];
+  if (ids.length === 0) return;
+  const gold = new Map(
+    (await listGoldOfArguments(db, ids)).filter(isFinalGold).map((entry) => [entry.argumentRowId, entry]),
+  );
+  if (gold.size === 0) return;
+  const withGold = [...gold.keys()];
+  const stored = new Set(
+    (await listErrorClassesOfArguments(db, withGold))
+      .filter((entry) => entry.goldVersion === gold.get(entry.argumentRowId)?.version)
+      .map((entry) => `${entry.argumentRowId}/${entry.extractorId}`),
+  );
+  const missing = [];
+  for (const { argumentRowId, extractorId, extraction } of await listExtractionsOfArguments(db, withGold)) {
+    const final = gold.get(argumentRowId);
+    if (!final || extraction.status !== 'extracted' || stored.has(`${argumentRowId}/${extractorId}`))
+      continue;
+    missing.push({
+      argumentRowId,
+      extractorId,
+      goldVersion: final.version,
+      decisions: classifyExtraction(final.judgement, extraction),
+    });
+  }
+  await upsertManyErrorClasses(db, missing);
 }
 
 /**

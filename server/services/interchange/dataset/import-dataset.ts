@@ -28,15 +28,10 @@ import {
 } from '../../../store/samples.ts';
 import type { AuditActor } from '../../audit/audit.ts';
 import { refreshErrorClasses } from '../../extraction/error-classes.ts';
-import {
-  applyAnnotation,
-  applyArgument,
-  applyExtraction,
-  applyTriple,
-  flushArguments,
-} from '../import/apply-records.ts';
+import { applyArgument, applyTriple } from '../import/apply-records.ts';
 import { type ImportSummary, writeParsed } from '../import/import-records.ts';
 import type { ParsedRecord } from '../import/parse-records.ts';
+import { applyAnnotation, applyExtraction, flushArguments, flushPending } from '../import/pending-records.ts';
 import { utf8Problems } from '../import/read-source.ts';
 import { type ApplyContext, reconcile } from '../import/reconcile.ts';
 
@@ -343,6 +338,8 @@ export async function importDataset(db: Db, request: DatasetImportRequest): Prom
           annotation.seconds_spent,
         );
       }
+      // What follows reads the record's extractions and annotations (the gold's error classes).
+      await flushPending(context);
       await applyAnnotatorOrder(context, record, accounts);
       await applyGold(context, line, record);
       await writeSample(context, record);

@@ -1,9 +1,14 @@
 import { errors, type RecordProblem } from '../../../errors.ts';
 import type { Db } from '../../../store/db.ts';
 import { insertImport, updateImportCounts } from '../../../store/imports.ts';
+import {
+  IMPORTED_TABLES,
+  type ImportedTable,
+  refreshPlannerStatistics,
+  STATISTICS_AFTER_ROWS,
+} from '../../../store/planner-statistics.ts';
 import { type AuditActor, recordAudit } from '../../audit/audit.ts';
 import { ensureStudy } from '../../study/studies.ts';
-import { flushArguments } from './apply-records.ts';
 import {
   type ImportKind,
   type JsonlKind,
@@ -12,6 +17,7 @@ import {
   parseSource,
   parseValues,
 } from './parse-records.ts';
+import { flushPending } from './pending-records.ts';
 import { inspectSource, type SourceFormat } from './read-source.ts';
 import type { ApplyContext, ImportCounts } from './reconcile.ts';
 
@@ -126,7 +132,7 @@ export async function writeParsed(db: Db, request: WriteRequest): Promise<Import
       throw errors.importInvalid(request.displayName, sortByLine(parsed.problems));
     throw errors.validation(`${request.displayName} holds no records; there is nothing to import.`);
   }
-  return await db.transaction(async () => {
+  const summary = await db.transaction(async () => {
     const { study, created } = await ensureStudy(db, request.study);
     const counts: ImportCounts = { records: parsed.records.length, inserted: 0, replaced: 0, unchanged: 0 };
     let importRowId: number | null = null;
@@ -146,6 +152,9 @@ export async function writeParsed(db: Db, request: WriteRequest): Promise<Import
       extractionRuns: new Map(),
       triples: new Map(),
       pendingArguments: [],
+      pendingExtractions: [],
+      pendingAnnotations: [],
+      pendingGold: [],
       importId: async () => {
         importRowId ??= await insertImport(db, {
           studyId: study.id,
@@ -163,7 +172,7 @@ export async function writeParsed(db: Db, request: WriteRequest): Promise<Import
       if (report && (index % 500 === 0 || index === parsed.records.length - 1))
         report({ phase: 'writing', done: index + 1, total: parsed.records.length });
     }
-    await flushArguments(context);
+    await flushPending(context);
     const problems = [...parsed.problems, ...context.problems];
     if (problems.length > 0) throw errors.importInvalid(request.displayName, sortByLine(problems));
     if (importRowId !== null) {
@@ -188,7 +197,20 @@ export async function writeParsed(db: Db, request: WriteRequest): Promise<Import
       warnings: context.warnings,
     };
   });
+  if (summary.counts.inserted + summary.counts.replaced >= STATISTICS_AFTER_ROWS)
+    await refreshPlannerStatistics(db, TABLES_OF_KIND[request.kind] ?? IMPORTED_TABLES);
+  return summary;
 }
+
+/** The tables each kind of import writes (a dataset, or a kind not listed: every imported table). */
+const TABLES_OF_KIND: Partial<Record<WriteRequest['kind'], readonly ImportedTable[]>> = {
+  triples: ['triples'],
+  arguments: ['arguments'],
+  extractions: ['extractors', 'extractions', 'error_classes'],
+  annotations: ['users', 'annotations'],
+  gold: ['adjudications', 'error_classes'],
+  reported: ['reported_results'],
+};
 
 function sortByLine<T extends { line: number }>(problems: T[]): T[] {
   return [...problems].sort((a, b) => a.line - b.line);

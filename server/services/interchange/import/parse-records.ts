@@ -18,14 +18,8 @@ import { invalidUtf8Message } from '../../../../shared/text/utf8-check.ts';
 import type { Mode, TestNumber } from '../../../../shared/vocabulary.ts';
 import { describeIssues, formatIssuePath } from '../../../../shared/zod-issues.ts';
 import { errors, type RecordProblem } from '../../../errors.ts';
-import {
-  applyAnnotation,
-  applyArgument,
-  applyExtraction,
-  applyGold,
-  applyReportedValue,
-  applyTriple,
-} from './apply-records.ts';
+import { applyArgument, applyReportedValue, applyTriple } from './apply-records.ts';
+import { applyAnnotation, applyExtraction, applyGold } from './pending-records.ts';
 import { readWhole, type SourceFile, streamLines } from './read-source.ts';
 import type { ApplyContext } from './reconcile.ts';
 

@@ -1,4 +1,6 @@
 import { canonicalJson } from '../../../../shared/canonical-json.ts';
+import type { Annotation, Gold } from '../../../../shared/schemas/annotation.ts';
+import type { Extraction } from '../../../../shared/schemas/extraction.ts';
 import type { RecordProblem } from '../../../errors.ts';
 import type { ArgumentInsert } from '../../../store/arguments.ts';
 import type { Db } from '../../../store/db.ts';
@@ -45,6 +47,15 @@ export interface ApplyContext {
    * record is applied and before the import ends, so nothing reads the arguments table without them.
    */
   pendingArguments: ArgumentInsert[];
+  /**
+   * Extractions, annotations and gold kept back, to be checked, reconciled and written 500 at a time
+   * (pending-records.ts): each list is flushed when it is full, before a record of another kind is
+   * applied, and before the import ends — so at most one of them holds records at a time, and
+   * nothing reads a table while records for it wait.
+   */
+  pendingExtractions: { line: number; extraction: Extraction }[];
+  pendingAnnotations: { line: number; annotation: Annotation; secondsSpent: number | undefined }[];
+  pendingGold: { line: number; gold: Gold }[];
   /**
    * Whether the study had no argument when this import first met one (undefined: not asked yet).
    * Then every argument it holds now was written by this import, whose ids `seen` remembers, so a new
