@@ -161,7 +161,7 @@ export function structuralProblems(lexicon: Lexicon): string[] {
 }
 
 /**
- * A test whether a text holds any of `words` as written (case-sensitive substrings): the returned
+ * A test whether a text holds one or more of `words` as written (case-sensitive substrings): the returned
  * pattern's `test(text)` is `words.some((word) => text.includes(word))`, in one search — for the
  * pre-checks that skip a pattern whose words a text lacks, where one `includes` per word costs
  * several times one search of the literals joined.
