@@ -145,6 +145,19 @@ describe('keys that never change the judgement by accident', () => {
     expect(await notice(page)).toContain('Undone: Wrote a comment.');
     await page.keyboard.press('Control+z');
     expect(await page.getByRole('checkbox', { name: /^Abstained/ }).isChecked()).toBe(false);
+    // A comment committed by the pause is undone at once: the field never keeps the words undone.
+    await page.keyboard.type('Second thoughts.');
+    await expect.poll(() => notice(page)).toContain('Wrote a comment.');
+    // Read in the task of the key press itself (after its microtasks), as the next frame would paint it.
+    const shownAfterUndo = await page.evaluate(async () => {
+      const box = document.activeElement;
+      if (!(box instanceof HTMLTextAreaElement)) return 'focus left the comment box';
+      const init = { key: 'z', code: 'KeyZ', ctrlKey: true, bubbles: true, cancelable: true };
+      box.dispatchEvent(new KeyboardEvent('keydown', init));
+      await Promise.resolve();
+      return box.value;
+    });
+    expect(shownAfterUndo).toBe('');
     await page.keyboard.type('Cut off?');
     await page.keyboard.press('Escape');
     expect(await page.evaluate(() => document.activeElement?.classList.contains('argument-text'))).toBe(true);

@@ -100,21 +100,26 @@ export function FlagsPanel({ judgement, readOnly, looksTruncated, onFlag }: Flag
 }
 
 /**
- * A comment for the adjudicator, edited locally and committed after a pause, on leaving the field,
- * and before the workspace's undo or Esc act on it — so a sentence is one undo step and one save,
- * not one per keystroke, and Ctrl+Z here undoes what was typed.
+ * A comment for the adjudicator. What is typed is a draft, committed after a pause, on leaving the
+ * field, and before the workspace's undo or Esc act on it — so a sentence is one undo step and one
+ * save, not one per keystroke, and Ctrl+Z here undoes what was typed. Without a draft the field shows
+ * the committed comment of the same render, so an undo never leaves the old words on screen.
  */
 export function CommentPanel({ comment: saved, readOnly, onComment, commentRef }: CommentPanelProps) {
   const id = useId();
-  const [comment, setComment] = useState(saved ?? '');
-  useEffect(() => setComment(saved ?? ''), [saved]);
+  const [draft, setDraft] = useState<string | null>(null);
   useEffect(() => {
-    if (comment === (saved ?? '')) return;
-    const timer = setTimeout(() => onComment(comment), 800);
+    if (draft === null) return;
+    const timer = setTimeout(() => {
+      onComment(draft);
+      setDraft(null);
+    }, 800);
     return () => clearTimeout(timer);
-  }, [comment, saved, onComment]);
+  }, [draft, onComment]);
   const commitTyped = () => {
-    if (comment !== (saved ?? '')) onComment(comment);
+    if (draft === null) return;
+    onComment(draft);
+    setDraft(null);
   };
 
   return (
@@ -132,17 +137,13 @@ export function CommentPanel({ comment: saved, readOnly, onComment, commentRef }
           aria-keyshortcuts={ariaShortcut('Alt+C')}
           rows={3}
           maxLength={COMMENT_LIMIT}
-          value={comment}
+          value={draft ?? saved ?? ''}
           readOnly={readOnly}
-          onChange={(event) => setComment(event.target.value)}
+          onChange={(event) => setDraft(event.target.value)}
           onKeyDown={(event) => {
             const command = event.ctrlKey || event.metaKey;
             const key = event.key.toLowerCase();
-            if (command && key === 'z' && !event.shiftKey && comment !== (saved ?? '')) {
-              // The workspace's undo takes back what is committed here: the field shows the comment before it.
-              commitTyped();
-              setComment(saved ?? '');
-            } else if ((command && (key === 'z' || key === 'y')) || event.key === 'Escape') commitTyped();
+            if ((command && (key === 'z' || key === 'y')) || event.key === 'Escape') commitTyped();
           }}
           onBlur={commitTyped}
           placeholder="Unsure of a reading? Say why."
