@@ -362,6 +362,25 @@ describe('the PostgreSQL triggers', () => {
     expect(await db.first('SELECT count(*) AS n FROM error_classes')).toEqual({ n: 0 });
   });
 
+  it('test a saved draft against a row trigger’s WHEN, with no trigger function run (migration 020)', async () => {
+    const triggers = await db.all<{ name: string; perRow: number; when: string | null }>(
+      `SELECT tgname AS name, tgtype & 1 AS "perRow", pg_get_triggerdef(oid) AS when
+       FROM pg_trigger WHERE tgname IN ('report_revision_annotations_update', 'report_revision_adjudications_update')
+       ORDER BY tgname`,
+    );
+    // tgtype's lowest bit: FOR EACH ROW (1) or FOR EACH STATEMENT (0).
+    expect(triggers.map(({ name, perRow }) => ({ name, perRow }))).toEqual([
+      { name: 'report_revision_adjudications_update', perRow: 1 },
+      { name: 'report_revision_annotations_update', perRow: 1 },
+    ]);
+    expect(triggers[0]?.when).toContain(
+      "WHEN (((old.status <> 'draft'::text) OR (new.status <> 'draft'::text)))",
+    );
+    expect(triggers[1]?.when).toContain(
+      "WHEN (((old.status = 'submitted'::text) OR (new.status = 'submitted'::text)))",
+    );
+  });
+
   it('keep a sample immutable, and check JSON as json_valid does', async () => {
     const studyId = await seedStudy('sample study');
     const sampleId = await db.insert(
