@@ -101,5 +101,8 @@ describe('the request log', () => {
       err: { message: expect.stringMatching(/audit_log/) },
     });
     expect(failed.err.stack).toContain('audit_log');
+    // The error's type, message and stack, nothing else of it (a database error's fields can quote a row).
+    expect(failed.err.type).toMatch(/Error$/);
+    expect(Object.keys(failed.err).sort()).toEqual(['message', 'stack', 'type']);
   });
 });

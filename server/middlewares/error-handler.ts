@@ -2,6 +2,7 @@ import type { NextFunction, Request, Response } from 'express';
 import type { ErrorBody, ErrorCode } from '../../shared/errors.ts';
 import { type AppError, errors, isAppError } from '../errors.ts';
 import { isDatabaseBusy } from '../store/db.ts';
+import { keepErrorForLog } from './request-log.ts';
 
 function send(response: Response, status: number, code: ErrorCode, message: string, details?: unknown): void {
   const body: ErrorBody = { error: { code, message } };
@@ -91,7 +92,7 @@ export function errorHandler(
   else if (isBodyReadError(error)) send(response, error.status, 'validation_failed', bodyReadMessage(error));
   else {
     // The request log writes this error (type, message, stack) on the request's own line.
-    response.err = error instanceof Error ? error : new Error(String(error));
+    keepErrorForLog(response, error instanceof Error ? error : new Error(String(error)));
     send(response, 500, 'internal', 'Something went wrong on the server; it has been logged.');
   }
 }
