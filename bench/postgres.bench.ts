@@ -10,10 +10,12 @@ import { buildJudgement } from '../test/factories.ts';
 import { logInOver, seedAnnotators, startServer } from '../test/support/child-server.ts';
 import {
   findPostgresBin,
+  type PostgresCluster,
   startPostgresCluster,
   uniqueDatabaseName,
 } from '../test/support/postgres-cluster.ts';
 import { closedLoop, httpRequest, loadAverage, quantile } from './bench-worker.ts';
+import { clusterCpuSeconds } from './cpu-time.ts';
 import type { Bench, BenchFigure } from './harness.ts';
 import { postgresArgumentImport } from './import.bench.ts';
 import { CONNECTIONS, measure } from './save.bench.ts';
@@ -59,7 +61,7 @@ const bench: Bench = {
     const cluster = await startPostgresCluster();
     const figures: BenchFigure[] = [];
     try {
-      if (wanted('saves')) await saveFigures(cluster.createDatabase, figures);
+      if (wanted('saves')) await saveFigures(cluster, figures);
       if (wanted('two-servers'))
         figures.push(
           ...(await twoServerFigures(await cluster.createDatabase(uniqueDatabaseName('bench_two')))),
@@ -86,11 +88,15 @@ const bench: Bench = {
 };
 export default bench;
 
-async function saveFigures(createDatabase: (name: string) => Promise<string>, figures: BenchFigure[]) {
-  const saves = await measure('FULL', {
-    floor: await createDatabase(uniqueDatabaseName('bench_save_floor')),
-    app: await createDatabase(uniqueDatabaseName('bench_save_app')),
-  });
+async function saveFigures(cluster: PostgresCluster, figures: BenchFigure[]) {
+  const saves = await measure(
+    'FULL',
+    {
+      floor: await cluster.createDatabase(uniqueDatabaseName('bench_save_floor')),
+      app: await cluster.createDatabase(uniqueDatabaseName('bench_save_app')),
+    },
+    () => clusterCpuSeconds(cluster.dataDir),
+  );
   const name = 'bare Express 5 + pg.Pool(10), one UPSERT per request';
   figures.push(
     {
@@ -110,6 +116,20 @@ async function saveFigures(createDatabase: (name: string) => Promise<string>, fi
       value: saves.app.p99,
       unit: 'ms',
       floor: { name, value: saves.floor.p99 },
+    },
+    // Where a save's time goes on two shared cores: the throughput of either side is about 2 cores
+    // over the sum of these two figures (plus the kernel's share of loopback TCP).
+    {
+      name: 'CPU per save, this process (load generator + server thread)',
+      value: 1000 * saves.app.ownCpuMs,
+      unit: 'µs',
+      floor: { name, value: 1000 * saves.floor.ownCpuMs },
+    },
+    {
+      name: 'CPU per save, PostgreSQL (postmaster and backends)',
+      value: 1000 * saves.app.databaseCpuMs,
+      unit: 'µs',
+      floor: { name, value: 1000 * saves.floor.databaseCpuMs },
     },
   );
   console.log(`  load average after saves: ${loadAverage()}`);

@@ -1,5 +1,6 @@
 import { buildJudgement } from '../test/factories.ts';
 import { closedLoop, httpRequest, loadAverage, quantile, startWorker } from './bench-worker.ts';
+import { ownCpuSeconds } from './cpu-time.ts';
 import type { Bench, BenchFigure } from './harness.ts';
 import type { SaveServerOptions, SaveServerReady } from './save-server.ts';
 
@@ -69,25 +70,44 @@ export async function server(options: SaveServerOptions) {
 /**
  * The app and the floor in alternating one-second slices, SLICES each: the disk's fsync rate and the
  * machine's load move by the second on a shared machine, and both sides then see the same moments.
+ * Around each slice the CPU time of this process (the load generator and the server's worker thread)
+ * is read, and that of the database server when `databaseCpu` reads it (PostgreSQL's processes): per
+ * request, where a save's work goes, beside what the floor spends on its one UPSERT.
  */
 export async function measure(
   synchronous: SaveServerOptions['synchronous'],
   postgres?: { floor: string; app: string },
+  databaseCpu?: () => number,
 ) {
   const where = (kind: 'floor' | 'app') => (postgres ? { postgres: postgres[kind] } : {});
   const floor = await server({ kind: 'floor', synchronous, annotators: CONNECTIONS, ...where('floor') });
   const app = await server({ kind: 'app', synchronous, annotators: CONNECTIONS, ...where('app') });
   const latencies = { floor: [] as number[], app: [] as number[] };
+  const cpu = { floor: { own: 0, database: 0 }, app: { own: 0, database: 0 } };
+  const timedSlice = async (kind: 'floor' | 'app') => {
+    const own = ownCpuSeconds();
+    const database = databaseCpu?.() ?? 0;
+    latencies[kind].push(...(await (kind === 'floor' ? floor : app).slice(1)).latencies);
+    cpu[kind].own += ownCpuSeconds() - own;
+    cpu[kind].database += (databaseCpu?.() ?? 0) - database;
+  };
   for (let index = 0; index < SLICES; index += 1) {
-    latencies.floor.push(...(await floor.slice(1)).latencies);
-    latencies.app.push(...(await app.slice(1)).latencies);
+    await timedSlice('floor');
+    await timedSlice('app');
   }
   await Promise.all([floor.stop(), app.stop()]);
-  const summary = (values: number[]) => {
-    values.sort((a, b) => a - b);
-    return { perSecond: values.length / SLICES, p50: quantile(values, 0.5), p99: quantile(values, 0.99) };
+  const summary = (kind: 'floor' | 'app') => {
+    const values = latencies[kind].sort((a, b) => a - b);
+    const msPer = (seconds: number) => (1000 * seconds) / Math.max(1, values.length);
+    return {
+      perSecond: values.length / SLICES,
+      p50: quantile(values, 0.5),
+      p99: quantile(values, 0.99),
+      ownCpuMs: msPer(cpu[kind].own),
+      databaseCpuMs: msPer(cpu[kind].database),
+    };
   };
-  return { floor: summary(latencies.floor), app: summary(latencies.app) };
+  return { floor: summary('floor'), app: summary('app') };
 }
 
 const bench: Bench = {

@@ -83,6 +83,8 @@ export interface PostgresCluster {
   readonly url: string;
   /** Creates an empty database and answers its URL. */
   createDatabase(name: string): Promise<string>;
+  /** The cluster's data directory (its `postmaster.pid` names the server process). */
+  readonly dataDir: string;
   stop(): Promise<void>;
 }
 
@@ -165,7 +167,7 @@ export async function startPostgresCluster(): Promise<PostgresCluster> {
     await runAsOwner(join(bin, 'pg_ctl'), ['-D', data, '-l', log, '-o', options, '-w', '-t', '60', 'start']);
     started = true;
     const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
-    return { url, createDatabase: (name) => createDatabaseOn(url, name), stop };
+    return { url, createDatabase: (name) => createDatabaseOn(url, name), dataDir: data, stop };
   } catch (error) {
     await stop();
     throw error;
