@@ -53,7 +53,12 @@ function polarityOf(
   if (hypothetical) return { polarity: 'hypothetical', rule: hypothetical.rule };
   if (entry.negated) return { polarity: 'negated', rule: entry.negatedBy ?? 'negation.bound-to-case' };
   // A table row's cells decide per column: an "absent" in another cell negates nothing here.
-  if (entry.rule === 'case.table-row' || entry.rule === 'case.mark-list') return { polarity: 'asserted' };
+  if (
+    entry.rule === 'case.table-row' ||
+    entry.rule === 'case.table-column' ||
+    entry.rule === 'case.mark-list'
+  )
+    return { polarity: 'asserted' };
   if (facts.negated) return { polarity: 'negated', rule: 'negation.clause' };
   const forward = facts.forwardNegated.get(mention);
   if (forward) return { polarity: 'negated', rule: forward };

@@ -226,6 +226,11 @@ export const MENTION_CASE_RULES = [
     example: '| factor | input | TSC1 |\n|---|---|---|\n| F7 | no | yes |',
   },
   {
+    name: 'case.table-column',
+    says: 'A factor in the header row of a markdown table whose rows are the cases ("| case | F16 | F6 |" over "| TSC2 | ✓ | ✗ |") belongs to the rows whose cell in its column marks it present (class table-present) and is negated in those marked absent (class table-absent); a header cell that names a case, or a table whose rows name none, is left to the other rules.',
+    example: '| case | F16 | F6 |\n|---|---|---|\n| TSC2 | ✓ | ✗ |',
+  },
+  {
     name: 'case.mark-list',
     says: 'A factor followed, after a colon, by nothing but case words each with a mark ("F13 Noncompetition-agreement: Cur. ✓ | T1 ✗", "F2: T1 ✓, Cur. ✗") belongs to the cases marked present (class table-present) and is negated in those marked absent (class table-absent); each mark decides its own case only.',
     example: 'F13 Noncompetition-agreement: Cur. ✓ | T1 ✗',

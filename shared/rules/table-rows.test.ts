@@ -61,3 +61,30 @@ describe('case.table-row', () => {
     });
   });
 });
+
+describe('case.table-column', () => {
+  it('puts a factor of the header row in the rows marked present and negates it in those marked absent', () => {
+    const table = [
+      'How the cases compare:',
+      '',
+      '| Case | F16 | Security-measures | F25 |',
+      '|---|---|---|---|',
+      '| Current case | ✗ | ✓ | unclear |',
+      '| TSC1 | ✓ | ✗ | ✓ |',
+      '| TSC2 | ✓ | ✓ | no |',
+    ].join('\n');
+    expect(lists(table)).toEqual({ current: ['F6'], tsc1: ['F16', 'F25'], tsc2: ['F6', 'F16'] });
+    expect(readings(table)).toContain('F16:current:negated');
+    expect(readings(table)).toContain('F6:tsc1:negated');
+    expect(readings(table)).toContain('F25:tsc2:negated');
+    expect(readings(table)).not.toContain('F25:current:asserted');
+  });
+
+  it('leaves a header that names a case, and a table whose rows name none, to the other rules', () => {
+    expect(lists('| F7 | notes |\n|---|---|\n| yes | the defendant took files |')).toEqual({
+      current: ['F7'],
+      tsc1: [],
+      tsc2: [],
+    });
+  });
+});

@@ -9,7 +9,10 @@ import type { Entry } from './segment-facts.ts';
  * | TSC2 |"), a separator row ("|---|---|"), then one row per factor whose cells say yes or no for
  * the case of their column ("| F7 | no | yes | no |", "| F25 | ✗ | ✗ | ✓ |"). A factor in such a
  * row belongs to the columns marked present and is negated in those marked absent (the classes
- * `table-present` and `table-absent`); a cell that says neither decides nothing.
+ * `table-present` and `table-absent`); a cell that says neither decides nothing. The same table
+ * turned on its side (edition 3.5.0, `case.table-column`): a header row of factors ("| case | F16 |
+ * F6 |") over one row per case ("| TSC2 | ✓ | ✗ |") — a factor in the header belongs to the rows
+ * whose cell in its column marks it present and is negated in those marked absent.
  */
 const patternsOf = definePatterns({
   PRESENT: ['^[\\s*_]*(?:{table-present})[\\s*_.!]*$', 'i'],
@@ -61,6 +64,21 @@ function headerOf(text: string, row: Line): Line | undefined {
   return undefined;
 }
 
+/** The rows of a table under its header row `header` (after the separator), or none when no separator follows it. */
+function rowsUnder(text: string, header: Line): Line[] {
+  if (header.end >= text.length) return [];
+  const separator = lineAt(text, header.end + 1);
+  if (!SEPARATOR.test(text.slice(separator.start, separator.end))) return [];
+  const rows: Line[] = [];
+  let line = separator;
+  while (line.end < text.length) {
+    line = lineAt(text, line.end + 1);
+    if (!isRow(text, line)) break;
+    rows.push(line);
+  }
+  return rows;
+}
+
 /** The one case a header cell names, or undefined (no case word, or several). */
 function columnCase(cues: readonly ResolvedCue[], cell: Line): CaseId | undefined {
   const inside = cues.filter((cue) => cue.start >= cell.start && cue.end <= cell.end);
@@ -84,6 +102,8 @@ export function tableRowCases(
 ): Entry[] | undefined {
   const row = lineAt(text, position);
   if (!isRow(text, row)) return undefined;
+  const rows = rowsUnder(text, row);
+  if (rows.length > 0) return columnCases(text, cues, row, rows, position, lexicon);
   const header = headerOf(text, row);
   if (!header) return undefined;
   const cells = cellsOf(text, row);
@@ -100,6 +120,45 @@ export function tableRowCases(
     if (PRESENT.test(words)) entries.push({ case: caseId, negated: false, rule: 'case.table-row' });
     else if (ABSENT.test(words))
       entries.push({ case: caseId, negated: true, rule: 'case.table-row', negatedBy: 'case.table-row' });
+  }
+  return entries.length > 0 ? entries : undefined;
+}
+
+/**
+ * The cases of a mention at `position` in the header row `header` of a table whose rows are cases
+ * (`case.table-column` entries, negated for a row marked absent in its column), or undefined when
+ * the mention's own cell names a case or no row names one.
+ */
+function columnCases(
+  text: string,
+  cues: readonly ResolvedCue[],
+  header: Line,
+  rows: readonly Line[],
+  position: number,
+  lexicon: Lexicon,
+): Entry[] | undefined {
+  const own = cellsOf(text, header).findIndex((cell) => position >= cell.start && position < cell.end);
+  const ownCell = cellsOf(text, header)[own];
+  if (!ownCell || columnCase(cues, ownCell) !== undefined) return undefined;
+  const { PRESENT, ABSENT } = patternsOf(lexicon);
+  const entries: Entry[] = [];
+  for (const row of rows) {
+    const cells = cellsOf(text, row);
+    const caseId = cells
+      .filter((_, index) => index !== own)
+      .map((cell) => columnCase(cues, cell))
+      .find((named) => named !== undefined);
+    const cell = cells[own];
+    if (caseId === undefined || !cell) continue;
+    const words = text.slice(cell.start, cell.end);
+    if (PRESENT.test(words)) entries.push({ case: caseId, negated: false, rule: 'case.table-column' });
+    else if (ABSENT.test(words))
+      entries.push({
+        case: caseId,
+        negated: true,
+        rule: 'case.table-column',
+        negatedBy: 'case.table-column',
+      });
   }
   return entries.length > 0 ? entries : undefined;
 }

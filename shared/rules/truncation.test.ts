@@ -45,6 +45,24 @@ describe('isTruncated', () => {
     );
   });
 
+  it('accepts an answer that ends on the last message of a chat thread (3.5.0)', () => {
+    expect(isTruncated('[10:11] Priya: rebuttal drafted.\n[10:12] Sam: 👍 writing it up', complete)).toBe(
+      false,
+    );
+    expect(isTruncated('Omar 10:14: F6 out for TSC1.\nLena 10:15: good, writing it up', complete)).toBe(
+      false,
+    );
+    expect(isTruncated('[09:14:05] Maya: fine\n[09:15:30] Dev: send me the draft', complete)).toBe(false);
+    // One timed line is not a thread, and prose after a thread is prose again.
+    expect(isTruncated('Notes.\n[10:12] Sam: the defendant in TSC2 had', complete)).toBe(true);
+    expect(
+      isTruncated('[10:11] Priya: ok\n[10:12] Sam: ok\nThen the brief went on to say that', complete),
+    ).toBe(true);
+    expect(
+      isTruncated('The hearing began at 10:12: the plaintiff\nThe reply came at 10:40: and the', complete),
+    ).toBe(true);
+  });
+
   it('does not flag an empty answer by itself', () => {
     expect(isTruncated('', complete)).toBe(false);
   });

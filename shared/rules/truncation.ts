@@ -12,7 +12,10 @@ import { endsWithAbstentionPhrase } from './abstention.ts';
  * "." or ")", as "3.2", "b.", "III.") — outlines end on an item —, and a signature: a last line of
  * at most three words after a line that ends with a comma ("Best,\nSam"), as emails end. A cut-off
  * list item or signature cannot be told from a whole one by its text; the caller's finish reason
- * still says it.
+ * still says it. A third (edition 3.5.0): the last message of a chat thread — the last line and the
+ * one before it both open with a time and a speaker ("[10:12] Sam: 👍 writing it up" after
+ * "[10:11] Priya: …", or "Lena 10:15: good" after "Omar 10:14: …"), as chat messages end without a
+ * full stop.
  *
  * @example isTruncated('In the input case the plaintiff', { finishReason: 'stop', unterminated: false }) // true
  */
@@ -26,7 +29,7 @@ export function isTruncated(
   const trimmed = TRAILING_MARK.test(answer.slice(-1)) ? answer.replace(/[\s*_`#]+$/, '') : answer;
   if (trimmed === '') return false;
   if (/[.!?)"'”’\]]$/.test(trimmed)) return false;
-  if (endsWithListItem(trimmed) || endsWithSignature(trimmed)) return false;
+  if (endsWithListItem(trimmed) || endsWithSignature(trimmed) || endsWithChatMessage(trimmed)) return false;
   return !endsWithAbstentionPhrase(trimmed);
 }
 
@@ -49,4 +52,20 @@ function endsWithSignature(text: string): boolean {
   const last = (lines[lines.length - 1] ?? '').trim();
   const before = (lines[lines.length - 2] ?? '').trim();
   return lines.length > 2 && before.endsWith(',') && last.split(/\s+/).length <= 3;
+}
+
+/**
+ * A chat message's opening: "[10:12] Sam:" or "Sam 10:12:" (seconds allowed), a speaker of one to
+ * three words, then the message.
+ */
+const CHAT_MESSAGE =
+  /^\s*(?:\[\d{1,2}:\d{2}(?::\d{2})?\]\s*[^\s:\]][^\s:]*(?: [^\s:]+){0,2}|[^\s:][^\s:]*(?: [^\s:]+){0,2} \d{1,2}:\d{2}(?::\d{2})?):\s/;
+
+function endsWithChatMessage(text: string): boolean {
+  const lines = lastLines(text);
+  return (
+    lines.length > 1 &&
+    CHAT_MESSAGE.test(lines[lines.length - 1] ?? '') &&
+    CHAT_MESSAGE.test(lines[lines.length - 2] ?? '')
+  );
 }
