@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { extractFactors } from './extract.ts';
 import { findHypotheticalWords, hypotheticalRanges } from './hypotheticals.ts';
 import { SHIPPED_LEXICON as lexicon } from './test-lexicon.ts';
 
@@ -65,5 +66,47 @@ describe('counterfactuals', () => {
 
   it('leaves "could have" alone: it is the possibility F16 asserts', () => {
     expect(findHypotheticalWords('Anyone could have figured out the design', lexicon)).toEqual([]);
+  });
+});
+
+describe('hypothetical.law-section (3.5.0)', () => {
+  const answer = [
+    "Plaintiff's Argument:",
+    '**Issue.** Whether the plaintiff can rely on TSC1.',
+    '',
+    '**Rule.** A claimant must show reasonable efforts to keep its information secret. Information anyone',
+    'can get from public sources is generally not protectable; a nondisclosure agreement weighs for the owner.',
+    '**Application.** Here the defendant signed a nondisclosure agreement.',
+  ].join('\n');
+
+  it('makes a section under a law heading hypothetical up to the next heading, sentence by sentence', () => {
+    const words = findHypotheticalWords(answer, lexicon).filter(
+      (word) => word.rule === 'hypothetical.law-section',
+    );
+    const sectionEnd = answer.indexOf('\n**Application.**');
+    expect(words.length).toBeGreaterThanOrEqual(2);
+    expect(words.every((word) => word.end === sectionEnd)).toBe(true);
+    expect(answer.slice(words[0]?.start ?? 0, sectionEnd)).toMatch(
+      /^\*\*Rule\.\*\* A claimant[\s\S]*for the owner\.$/,
+    );
+  });
+
+  it('asserts nothing of a case inside the section, and reads the application after it', () => {
+    const read = extractFactors(answer, lexicon);
+    expect(read.current).toContain('F4');
+    const inRule = read.mentions.filter((mention) => mention.start < answer.indexOf('**Application.**'));
+    expect(inRule.length).toBeGreaterThan(0);
+    expect(inRule.every((mention) => mention.polarity === 'hypothetical')).toBe(true);
+    expect(inRule.some((mention) => mention.rules.includes('hypothetical.law-section'))).toBe(true);
+  });
+
+  it('opens a section only at a heading at the start of a line, and ends it at a blank line', () => {
+    expect(ranges('Here, by the rule: the defendant signed an NDA.')).toEqual([]);
+    expect(ranges('Rule: secrecy needs reasonable steps.\n\nHere the defendant signed an NDA.')).toEqual([
+      'Rule: secrecy needs reasonable steps.',
+    ]);
+    expect(ranges('Legal standard:\nThe owner must take reasonable steps.\nAnalysis: here it did.')).toEqual([
+      'Legal standard:\nThe owner must take reasonable steps.',
+    ]);
   });
 });

@@ -25,6 +25,12 @@ export const HYPOTHETICAL_RULES = [
     example: 'Courts generally treat nondisclosure agreements as strong evidence.',
   },
   {
+    name: 'hypothetical.law-section',
+    says: 'A section that states the law, under a heading of class law-heading at the start of a line ("**Rule.**", "Rule:", "Legal standard:" — an exam answer\'s or a memo\'s), is hypothetical from its heading to the next blank line or the next line that opens with a heading ("**Application.**", "Analysis:").',
+    example:
+      '**Rule.** Information anyone can get from public sources is not protectable.\n**Application.** Here the plaintiff kept its recipe secret.',
+  },
+  {
     name: 'hypothetical.counterfactual',
     says: 'A counterfactual or a reproach (class counterfactual: "would have", "should have", "might have") makes its whole clause hypothetical: it says what was not so. Not "could have": "anyone could have figured out the design" is the possibility F16 asserts.',
     example: 'An NDA would have protected the plaintiff.',
@@ -42,6 +48,8 @@ export interface HypotheticalRange extends Span {
   rule: RuleName;
 }
 
+const SENTENCE_BREAK = /[.!?]["'”’)\]*_]*\s+|\n/g;
+
 const patternsOf = definePatterns({
   CONDITION: ['\\b{condition-word}\\b|[,;:]\\s*{inversion-auxiliary}\\s+{inversion-subject}\\b', 'gi'],
   // An inverted condition opening a clause: "Had the plaintiff adopted security measures, …",
@@ -52,6 +60,9 @@ const patternsOf = definePatterns({
     'iy',
   ],
   GENERAL_LAW: ['\\b{general-law}\\b', 'gi'],
+  LAW_HEADING: ['^[ \\t>#]*[*_]*(?:{law-heading})[*_]*[ \\t]*(?:[:.][*_]*|$)', 'gim'],
+  // What ends a section: a blank line, or a line that opens with a heading ("**Application.**", "Analysis:").
+  SECTION_END: ['\\n[ \\t]*\\n|\\n(?=[ \\t>#]*(?:[*_]+[^*_\\n]{1,40}[*_]+|[A-Z][A-Za-z ]{0,30}:))', 'g'],
   COUNTERFACTUAL: ['\\b{counterfactual}\\b', 'gi'],
 });
 
@@ -59,6 +70,23 @@ const patternsOf = definePatterns({
 export function findHypotheticalWords(text: string, lexicon: Lexicon): HypotheticalWord[] {
   const patterns = patternsOf(lexicon);
   const words: HypotheticalWord[] = [];
+  const { LAW_HEADING, SECTION_END } = patterns;
+  LAW_HEADING.lastIndex = 0;
+  for (let match = LAW_HEADING.exec(text); match; match = LAW_HEADING.exec(text)) {
+    SECTION_END.lastIndex = match.index + match[0].length;
+    const end = SECTION_END.exec(text)?.index ?? text.length;
+    // One word per sentence the section may hold (the rules read a sentence with the words that
+    // start in it), each reaching to the section's end.
+    SENTENCE_BREAK.lastIndex = match.index;
+    let start = match.index;
+    while (start < end) {
+      words.push({ start, end, rule: 'hypothetical.law-section' });
+      const next = SENTENCE_BREAK.exec(text);
+      if (!next) break;
+      start = next.index + next[0].length;
+    }
+    LAW_HEADING.lastIndex = Math.max(end, match.index + 1);
+  }
   for (const [pattern, rule] of [
     [patterns.CONDITION, 'hypothetical.condition'],
     [patterns.GENERAL_LAW, 'hypothetical.general-law'],
@@ -93,6 +121,16 @@ export function hypotheticalRanges(
   if (INVERTED_CONDITION.test(text))
     ranges.push({ start: from, end: untilComma(text, from, to), rule: 'hypothetical.inverted-condition' });
   for (const word of words) {
+    // A law section spans segments: each segment it overlaps is hypothetical where it does.
+    if (word.rule === 'hypothetical.law-section') {
+      const start = Math.max(from, word.start);
+      const end = Math.min(to, word.end);
+      const covered = ranges.some(
+        (range) => range.rule === word.rule && range.start <= start && range.end >= end,
+      );
+      if (start < end && !covered) ranges.push({ start, end, rule: word.rule });
+      continue;
+    }
     if (word.start < from || word.start >= to) continue;
     if (word.rule === 'hypothetical.condition')
       ranges.push({ start: word.start, end: untilComma(text, word.start, to), rule: word.rule });
