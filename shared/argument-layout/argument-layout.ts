@@ -181,7 +181,8 @@ function layoutAnswer(text: string, from: number, to: number, blocks: LayoutBloc
     if (start < end && jsonAllowed && text[start] === '{') {
       const read = readJson(text, start, to);
       if (read) {
-        blocks.push(...read.blocks);
+        // One at a time: a spread of a huge JSON's blocks into push overflows the call stack.
+        for (const block of read.blocks) blocks.push(block);
         lineStart = read.end;
         continue;
       }
