@@ -79,6 +79,19 @@ function rowsUnder(text: string, header: Line): Line[] {
   return rows;
 }
 
+/** What a cell's words say of the factor for `caseId`: present, absent (negated), or nothing. */
+function cellEntry(
+  words: string,
+  caseId: CaseId,
+  rule: 'case.table-row' | 'case.table-column',
+  lexicon: Lexicon,
+): Entry | undefined {
+  const { PRESENT, ABSENT } = patternsOf(lexicon);
+  if (PRESENT.test(words)) return { case: caseId, negated: false, rule };
+  if (ABSENT.test(words)) return { case: caseId, negated: true, rule, negatedBy: rule };
+  return undefined;
+}
+
 /** The one case a header cell names, or undefined (no case word, or several). */
 function columnCase(cues: readonly ResolvedCue[], cell: Line): CaseId | undefined {
   const inside = cues.filter((cue) => cue.start >= cell.start && cue.end <= cell.end);
@@ -111,15 +124,12 @@ export function tableRowCases(
   const own = cells.findIndex((cell) => position >= cell.start && position < cell.end);
   // A row whose own cell is a case column lists factors per case: other rules read it.
   if (own === -1 || columns[own] !== undefined) return undefined;
-  const { PRESENT, ABSENT } = patternsOf(lexicon);
   const entries: Entry[] = [];
   for (const [index, cell] of cells.entries()) {
     const caseId = columns[index];
     if (index === own || caseId === undefined) continue;
-    const words = text.slice(cell.start, cell.end);
-    if (PRESENT.test(words)) entries.push({ case: caseId, negated: false, rule: 'case.table-row' });
-    else if (ABSENT.test(words))
-      entries.push({ case: caseId, negated: true, rule: 'case.table-row', negatedBy: 'case.table-row' });
+    const entry = cellEntry(text.slice(cell.start, cell.end), caseId, 'case.table-row', lexicon);
+    if (entry) entries.push(entry);
   }
   return entries.length > 0 ? entries : undefined;
 }
@@ -137,10 +147,10 @@ function columnCases(
   position: number,
   lexicon: Lexicon,
 ): Entry[] | undefined {
-  const own = cellsOf(text, header).findIndex((cell) => position >= cell.start && position < cell.end);
-  const ownCell = cellsOf(text, header)[own];
+  const headerCells = cellsOf(text, header);
+  const own = headerCells.findIndex((cell) => position >= cell.start && position < cell.end);
+  const ownCell = headerCells[own];
   if (!ownCell || columnCase(cues, ownCell) !== undefined) return undefined;
-  const { PRESENT, ABSENT } = patternsOf(lexicon);
   const entries: Entry[] = [];
   for (const row of rows) {
     const cells = cellsOf(text, row);
@@ -150,15 +160,8 @@ function columnCases(
       .find((named) => named !== undefined);
     const cell = cells[own];
     if (caseId === undefined || !cell) continue;
-    const words = text.slice(cell.start, cell.end);
-    if (PRESENT.test(words)) entries.push({ case: caseId, negated: false, rule: 'case.table-column' });
-    else if (ABSENT.test(words))
-      entries.push({
-        case: caseId,
-        negated: true,
-        rule: 'case.table-column',
-        negatedBy: 'case.table-column',
-      });
+    const entry = cellEntry(text.slice(cell.start, cell.end), caseId, 'case.table-column', lexicon);
+    if (entry) entries.push(entry);
   }
   return entries.length > 0 ? entries : undefined;
 }
