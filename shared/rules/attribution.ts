@@ -98,6 +98,25 @@ function sentenceSlicer<T extends Span>(spans: readonly T[]): (sentence: Span) =
 }
 
 /**
+ * As `sentenceSlicer`, but each span goes to every sentence it overlaps, not only to the one it
+ * starts in: a law section (`hypothetical.law-section`) runs over several sentences. Spans sorted by
+ * start, sentences asked in increasing order.
+ */
+function overlapSlicer<T extends Span>(spans: readonly T[]): (sentence: Span) => T[] {
+  let next = 0;
+  let open: T[] = [];
+  return (sentence) => {
+    while (next < spans.length && (spans[next]?.start ?? 0) < sentence.end) {
+      const span = spans[next];
+      if (span) open.push(span);
+      next += 1;
+    }
+    open = open.filter((span) => span.end > sentence.start);
+    return open.filter((span) => span.start < sentence.end);
+  };
+}
+
+/**
  * Whether a segment ends the reach of "as in TSC1" before it: a contrast, ";", a dash, a second
  * reason (", and because the plaintiff itself had published …") or the main clause after an opening
  * subordinate one ("Although …, the defendant knew F21, as in TSC1") — but not an "unlike" aside
@@ -350,7 +369,7 @@ export function attributeMentions(
   const mentionsOf = sentenceSlicer(mentions);
   const cuesOf = sentenceSlicer(cues);
   const negationsOf = sentenceSlicer(negations);
-  const hypotheticalsOf = sentenceSlicer(hypotheticalWords);
+  const hypotheticalsOf = overlapSlicer(hypotheticalWords);
   let leadIn: Entry[] | null = null;
   // The cases of the heading above ("### TSC1 (P)"), for the bare lists of factors under it.
   let headingCases: Entry[] | null = null;

@@ -48,8 +48,6 @@ export interface HypotheticalRange extends Span {
   rule: RuleName;
 }
 
-const SENTENCE_BREAK = /[.!?]["'”’)\]*_]*\s+|\n/g;
-
 const patternsOf = definePatterns({
   CONDITION: ['\\b{condition-word}\\b|[,;:]\\s*{inversion-auxiliary}\\s+{inversion-subject}\\b', 'gi'],
   // An inverted condition opening a clause: "Had the plaintiff adopted security measures, …",
@@ -75,16 +73,7 @@ export function findHypotheticalWords(text: string, lexicon: Lexicon): Hypotheti
   for (let match = LAW_HEADING.exec(text); match; match = LAW_HEADING.exec(text)) {
     SECTION_END.lastIndex = match.index + match[0].length;
     const end = SECTION_END.exec(text)?.index ?? text.length;
-    // One word per sentence the section may hold (the rules read a sentence with the words that
-    // start in it), each reaching to the section's end.
-    SENTENCE_BREAK.lastIndex = match.index;
-    let start = match.index;
-    while (start < end) {
-      words.push({ start, end, rule: 'hypothetical.law-section' });
-      const next = SENTENCE_BREAK.exec(text);
-      if (!next) break;
-      start = next.index + next[0].length;
-    }
+    words.push({ start: match.index, end, rule: 'hypothetical.law-section' });
     LAW_HEADING.lastIndex = Math.max(end, match.index + 1);
   }
   for (const [pattern, rule] of [
@@ -125,10 +114,7 @@ export function hypotheticalRanges(
     if (word.rule === 'hypothetical.law-section') {
       const start = Math.max(from, word.start);
       const end = Math.min(to, word.end);
-      const covered = ranges.some(
-        (range) => range.rule === word.rule && range.start <= start && range.end >= end,
-      );
-      if (start < end && !covered) ranges.push({ start, end, rule: word.rule });
+      if (start < end) ranges.push({ start, end, rule: word.rule });
       continue;
     }
     if (word.start < from || word.start >= to) continue;

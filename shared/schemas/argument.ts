@@ -3,7 +3,7 @@ import { testSchema } from '../vocabulary.ts';
 import { recordIdSchema } from './triple.ts';
 
 /**
- * The longest argument text taken, in characters: a million, some 150,000 words — far past any 3-ply
+ * The longest argument text taken, in characters: a million, some 150,000 words — far past every 3-ply
  * argument with its reasoning trace, and short of what would make one import line a memory hazard.
  */
 export const ARGUMENT_TEXT_MAX = 1_000_000;
