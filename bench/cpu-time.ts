@@ -3,25 +3,21 @@ import { readdirSync, readFileSync } from 'node:fs';
 /** Linux counts /proc/<pid>/stat's CPU times in clock ticks of USER_HZ, 100 a second on every architecture. */
 const TICKS_PER_SECOND = 100;
 
-/** utime + stime of a process in seconds (fields 14 and 15 of /proc/<pid>/stat); 0 when it is gone. */
-function processCpuSeconds(pid: number): number {
+/**
+ * The fields of /proc/<pid>/stat after the command name (which is in parentheses and may hold
+ * spaces), so the parent is [1] and utime, stime are [11], [12]; undefined when the process is gone.
+ */
+function statFields(pid: number): string[] | undefined {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // The command name (field 2) is in parentheses and may hold spaces: count fields after it.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND;
-  } catch {
-    return 0;
-  }
-}
-
-function parentOf(pid: number): number | undefined {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   } catch {
     return undefined;
   }
+}
+
+function cpuSecondsOf(fields: readonly string[] | undefined): number {
+  return fields ? (Number(fields[11]) + Number(fields[12])) / TICKS_PER_SECOND : 0;
 }
 
 /**
@@ -32,10 +28,12 @@ function parentOf(pid: number): number | undefined {
  */
 export function clusterCpuSeconds(dataDir: string): number {
   const postmaster = Number(readFileSync(`${dataDir}/postmaster.pid`, 'utf8').split('\n', 1)[0]);
-  let seconds = processCpuSeconds(postmaster);
+  let seconds = cpuSecondsOf(statFields(postmaster));
   for (const entry of readdirSync('/proc')) {
     const pid = Number(entry);
-    if (Number.isInteger(pid) && parentOf(pid) === postmaster) seconds += processCpuSeconds(pid);
+    if (!Number.isInteger(pid)) continue;
+    const fields = statFields(pid);
+    if (fields && Number(fields[1]) === postmaster) seconds += cpuSecondsOf(fields);
   }
   return seconds;
 }

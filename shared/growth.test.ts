@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { growthRatio } from './growth.ts';
+import { growthRatio, prebuiltInputs } from './growth.ts';
 
 describe('growthRatio', () => {
   it('tells linear work from quadratic work', () => {
@@ -15,5 +15,23 @@ describe('growthRatio', () => {
     };
     expect(growthRatio(linear, 1_000, 32_000)).toBeLessThan(200);
     expect(growthRatio(quadratic, 150, 4_800)).toBeGreaterThan(200);
+  });
+});
+
+describe('prebuiltInputs', () => {
+  it('builds each size once per copy, before any call, and hands the copies out in turn', () => {
+    const built: number[] = [];
+    const next = prebuiltInputs(
+      (size) => {
+        built.push(size);
+        return `${'x'.repeat(size)}${built.length}`;
+      },
+      [2, 5],
+      3,
+    );
+    expect(built).toEqual([2, 2, 2, 5, 5, 5]);
+    expect([next(2), next(2), next(2), next(2)]).toEqual(['xx1', 'xx2', 'xx3', 'xx1']);
+    expect(next(5)).toBe('xxxxx4');
+    expect(() => next(7)).toThrow('no inputs were built for size 7');
   });
 });

@@ -25,3 +25,33 @@ export function growthRatio(
   work(small); // warm the code paths before timing
   return best(large) / best(small);
 }
+
+/**
+ * For each size, a few flat copies of `make(size)`, each a string of its own (so no cache of the
+ * engine's keyed by the string can serve one call from another), built now and not in the timed
+ * call; the function returned hands out the next copy of a size, round and round. For a
+ * `growthRatio` of the work alone: a test that builds its input inside the timed call times the
+ * building too, which on a loaded machine can dwarf the work.
+ *
+ * @example const next = prebuiltInputs((n) => '{'.repeat(n), [5_000, 160_000]); growthRatio((n) => parse(next(n)), 5_000, 160_000)
+ */
+export function prebuiltInputs(
+  make: (size: number) => string,
+  sizes: readonly number[],
+  copies = 8,
+): (size: number) => string {
+  const pools = new Map(
+    sizes.map((size) => [
+      size,
+      Array.from({ length: copies }, () => JSON.parse(JSON.stringify(make(size))) as string),
+    ]),
+  );
+  const handedOut = new Map<number, number>();
+  return (size) => {
+    const pool = pools.get(size);
+    if (!pool) throw new Error(`no inputs were built for size ${size}`);
+    const count = handedOut.get(size) ?? 0;
+    handedOut.set(size, count + 1);
+    return pool[count % pool.length] ?? '';
+  };
+}

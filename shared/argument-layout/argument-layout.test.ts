@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { growthRatio } from '../growth.ts';
+import { growthRatio, prebuiltInputs } from '../growth.ts';
 import { type ArgumentLayout, layoutArgument, segmentsWithMarks } from './argument-layout.ts';
 
 /** What a reader sees: each block's kind, its text, and its ply or label where it has one. */
@@ -47,31 +47,6 @@ const MARKDOWN_STYLE = [
   '### 3. Rebuttal',
   'TSC2 is distinguishable: F16 was present in TSC2 but not in the input case.',
 ].join('\n');
-
-/**
- * For each size, a few flat copies of `make(size)`, each a string of its own (so no cache of the
- * engine's keyed by the string can serve one call from another), built now; the function returned
- * hands out the next copy of a size, round and round.
- */
-function prebuilt(
-  make: (size: number) => string,
-  sizes: readonly number[],
-  copies = 8,
-): (size: number) => string {
-  const pools = new Map(
-    sizes.map((size) => [
-      size,
-      Array.from({ length: copies }, () => JSON.parse(JSON.stringify(make(size))) as string),
-    ]),
-  );
-  const handedOut = new Map<number, number>();
-  return (size) => {
-    const pool = pools.get(size) ?? [];
-    const count = handedOut.get(size) ?? 0;
-    handedOut.set(size, count + 1);
-    return pool[count % pool.length] ?? '';
-  };
-}
 
 describe('layoutArgument', () => {
   it('shows a reasoning trace as one think block and the plies after it (demo-reasoner)', () => {
@@ -347,7 +322,7 @@ describe('layoutArgument', () => {
       ['one long line of heading words', (n: number) => "Plaintiff's argument ".repeat(n / 10)],
       ['backslashes in a value', (n: number) => `{"a": "${'\\'.repeat(n + 1)}`],
     ])('stays linear on pathological input: %s', (_name, input) => {
-      const next = prebuilt(input, [5_000, 160_000]);
+      const next = prebuiltInputs(input, [5_000, 160_000]);
       expect(growthRatio((n) => layoutArgument(next(n), 'stop'), 5_000, 160_000, 9)).toBeLessThan(320);
       const text = input(160_000);
       expectWellFormed(text, layoutArgument(text, 'stop'));

@@ -29,7 +29,8 @@ export function isTruncated(
   const trimmed = TRAILING_MARK.test(answer.slice(-1)) ? answer.replace(/[\s*_`#]+$/, '') : answer;
   if (trimmed === '') return false;
   if (/[.!?)"'”’\]]$/.test(trimmed)) return false;
-  if (endsWithListItem(trimmed) || endsWithSignature(trimmed) || endsWithChatMessage(trimmed)) return false;
+  const lines = lastLines(trimmed);
+  if (endsWithListItem(lines) || endsWithSignature(lines) || endsWithChatMessage(lines)) return false;
   return !endsWithAbstentionPhrase(trimmed);
 }
 
@@ -38,17 +39,24 @@ const TRAILING_MARK = /[\s*_`#]/;
 /** A list or outline item's opening: a bullet, or a number, letter or roman numeral and its sign. */
 const LIST_ITEM = /^\s*(?:[-–•◦▪‣*+]|\d+(?:\.\d+)*[.)]?|[A-Za-z][.)]|[IVXLC]+[.)])\s+\S/;
 
+/** The last three lines of `text` that are not blank, in order (all that the endings below read). */
 function lastLines(text: string): string[] {
-  return text.split(/\n+/).filter((line) => line.trim() !== '');
+  const lines: string[] = [];
+  let end = text.length;
+  while (end > 0 && lines.length < 3) {
+    const start = text.lastIndexOf('\n', end - 1) + 1;
+    const line = text.slice(start, end);
+    if (line.trim() !== '') lines.unshift(line);
+    end = start - 1;
+  }
+  return lines;
 }
 
-function endsWithListItem(text: string): boolean {
-  const lines = lastLines(text);
+function endsWithListItem(lines: readonly string[]): boolean {
   return lines.length > 1 && LIST_ITEM.test(lines[lines.length - 1] ?? '');
 }
 
-function endsWithSignature(text: string): boolean {
-  const lines = lastLines(text);
+function endsWithSignature(lines: readonly string[]): boolean {
   const last = (lines[lines.length - 1] ?? '').trim();
   const before = (lines[lines.length - 2] ?? '').trim();
   return lines.length > 2 && before.endsWith(',') && last.split(/\s+/).length <= 3;
@@ -61,8 +69,7 @@ function endsWithSignature(text: string): boolean {
 const CHAT_MESSAGE =
   /^\s*(?:\[\d{1,2}:\d{2}(?::\d{2})?\]\s*[^\s:\]][^\s:]*(?: [^\s:]+){0,2}|[^\s:][^\s:]*(?: [^\s:]+){0,2} \d{1,2}:\d{2}(?::\d{2})?):\s/;
 
-function endsWithChatMessage(text: string): boolean {
-  const lines = lastLines(text);
+function endsWithChatMessage(lines: readonly string[]): boolean {
   return (
     lines.length > 1 &&
     CHAT_MESSAGE.test(lines[lines.length - 1] ?? '') &&
