@@ -163,6 +163,22 @@ describe('keys that never change the judgement by accident', () => {
     expect(await page.evaluate(() => document.activeElement?.classList.contains('argument-text'))).toBe(true);
     await saved(page);
     expect((await judgementOf(page))?.comment).toBe('Cut off?');
+    // Ordinary words typed outside any text field leave the comment and the judgement as they are.
+    const before = await judgementOf(page);
+    await page.getByRole('heading', { name: /^Item 3 of/ }).focus();
+    await page.keyboard.type('the plaintiff here signed', { delay: 5 });
+    while ((await page.locator('dialog[open]').count()) > 0) await page.keyboard.press('Escape');
+    expect(await page.getByLabel(/Comment for the adjudicator/).inputValue()).toBe('Cut off?');
+    await saved(page);
+    expect(await judgementOf(page)).toEqual(before);
+    for (const [width, height] of [
+      [1366, 768],
+      [1024, 700],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      await page.getByLabel(/Comment for the adjudicator/).scrollIntoViewIfNeeded();
+      await page.screenshot({ path: join(ARTIFACTS_DIR, `workspace-comment-${width}x${height}.png`) });
+    }
     await close(page);
   });
 });
