@@ -44,6 +44,9 @@ export interface AppOptions extends RouteContext {
 export function createApp(options: AppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
+  // No ETag on what `res.send` answers: every API answer is no-store (below), so no client ever sends
+  // it back, and hashing each body cost every save its time. Static files keep theirs (express.static).
+  app.set('etag', false);
   // First, so every answer is logged, errors and the client's pages included.
   app.use(requestLog(options.logger ?? silentLogger()));
   // The client address limits logins: believing X-Forwarded-For from anyone unasked would let a
@@ -76,8 +79,8 @@ export function createApp(options: AppOptions): Express {
   // (`validateBody`), so a route that needs no body never parses one.
   api.use(cookieParser());
   api.use(requireJsonBody);
-  // The autosave's short way (one read for the session, study and assignment); anything it does not
-  // take, it hands to the chain below unread.
+  // The autosave's short way (the session checks and the write in one statement); anything it does
+  // not take, it hands to the chain below.
   api.put(AUTOSAVE_PATH, autosaveRoute(options));
   api.use(loadSession(options.db));
   api.use(csrfProtection);

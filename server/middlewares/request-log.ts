@@ -1,7 +1,7 @@
 import type { NextFunction, Request, Response } from 'express';
 import type { Level } from 'pino';
 import type { Logger } from '../logger.ts';
-import { currentAuth } from './session.ts';
+import { signedInName } from './session.ts';
 
 /** The path without its query string: a query may carry what the log must not keep. */
 function pathOf(url: string | undefined): string {
@@ -50,7 +50,7 @@ export function requestLog(logger: Logger) {
           res: { status },
           ...(failed && { err: failed }),
           durationMs: Date.now() - started,
-          user: currentAuth(response)?.user.username ?? null,
+          user: signedInName(response),
         },
         `${request.method} ${path} ${status}`,
       );

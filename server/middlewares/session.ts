@@ -35,6 +35,18 @@ export function currentAuth(response: Response): Auth | undefined {
 }
 
 /**
+ * The signed-in user's name for the request log: the loaded session's, or the one a route that
+ * checks the session inside its own statement noted (`noteSignedInName`: the autosave's short way).
+ */
+export function signedInName(response: Response): string | null {
+  return currentAuth(response)?.user.username ?? (response.locals.signedInName as string | undefined) ?? null;
+}
+
+export function noteSignedInName(response: Response, name: string): void {
+  response.locals.signedInName = name;
+}
+
+/**
  * CSRF protection for every state-changing request of a logged-in session: the `X-CSRF-Token` header
  * must equal the session's token (sent to the client in the readable `fa_csrf` cookie). Requests
  * without a session are refused by `requireUser` anyway; login itself is guarded by SameSite=strict

@@ -49,6 +49,12 @@ function validator<Schema extends z.ZodType>(
 }
 
 /**
+ * A body is read once. A later reader of the same request (the ordinary route after the autosave's
+ * short way handed it on) finds the parsed body on the request, or here the error reading it gave.
+ */
+const unreadableBodies = new WeakMap<Request, { error: unknown }>();
+
+/**
  * Reads the JSON body (at most `limit`; larger is a 413 before anything is parsed) and checks it with a
  * shared schema. Only routes that take a body read one: the size limit sits beside the schema it is for.
  */
@@ -60,8 +66,14 @@ export function validateBody<Schema extends z.ZodType>(
   const check = validator(schema, (request) => request.body ?? {}, 'request body');
   return Object.assign(
     (request: Request, response: Response, next: NextFunction): void => {
+      const earlier = unreadableBodies.get(request);
+      if (earlier) {
+        next(earlier.error);
+        return;
+      }
       parse(request, response, (error?: unknown) => {
         if (error) {
+          unreadableBodies.set(request, { error });
           next(error);
           return;
         }

@@ -1,10 +1,9 @@
 import type { NextFunction, Request, Response } from 'express';
 import { saveAnnotationRequestSchema } from '../../../shared/annotation-api.ts';
-import { presentWrite } from '../../errors.ts';
-import { type Auth, CSRF_HEADER, SESSION_COOKIE } from '../../middlewares/session.ts';
+import { CSRF_HEADER, noteSignedInName, SESSION_COOKIE } from '../../middlewares/session.ts';
 import { JUDGEMENT_BODY_LIMIT, validateBody } from '../../middlewares/validate.ts';
 import { presentAnnotationState } from '../../presenters/annotation-item.ts';
-import { checkSave, saveAnnotationAttempt } from '../../services/annotation/index.ts';
+import { autosave } from '../../services/annotation/index.ts';
 import type { RouteContext } from '../context.ts';
 import { itemParamsSchema, studyParamsSchema } from '../params.ts';
 
@@ -12,44 +11,40 @@ import { itemParamsSchema, studyParamsSchema } from '../params.ts';
 export const AUTOSAVE_PATH = '/studies/:study/items/:itemKey/annotation';
 
 /**
- * The autosave's short way, mounted before `loadSession`: the session, its CSRF token, the role, the
- * study and the assignment checked from one read (`checkSave`) instead of three reads and six
- * middlewares — an annotator's workspace autosaves every few seconds, and on PostgreSQL each read is
- * a round trip. Only a save that passes every check goes this way: every other request is handed on
- * (`next()`) before its body is read, to the ordinary chain and route, which check everything again
- * and answer a failure exactly as before. The body is then read and checked as the ordinary route
- * does (the same schema and limit), and the save is the same service call.
+ * The autosave's short way, mounted before `loadSession`: an annotator's workspace autosaves every
+ * few seconds, and on PostgreSQL each statement is a round trip, so a save that passes every check
+ * is written by ONE statement that makes the checks itself (`autosave`) instead of three reads, six
+ * middlewares and the write. A request without a session cookie and a CSRF header, or with a
+ * malformed URL, is handed on (`next()`) unread. Otherwise the body is read and checked as the
+ * ordinary route reads it (the same schema and limit; a second reader of the request gets the same
+ * outcome, `validateBody`), and any failure — of the body, of a check, of the version — is handed on
+ * too: the ordinary chain and route check everything again and answer it exactly as before.
  */
 export function autosaveRoute({ db }: RouteContext) {
   const saveBody = validateBody(saveAnnotationRequestSchema, { limit: JUDGEMENT_BODY_LIMIT });
   const paramsSchema = studyParamsSchema.extend(itemParamsSchema.shape);
-  return async (request: Request, response: Response, next: NextFunction): Promise<void> => {
+  return (request: Request, response: Response, next: NextFunction): void => {
     const token: unknown = request.cookies?.[SESSION_COOKIE];
+    const csrfHeader = request.get(CSRF_HEADER);
     const params = paramsSchema.safeParse(request.params);
-    if (typeof token !== 'string' || token === '' || !params.success) {
+    if (typeof token !== 'string' || token === '' || csrfHeader === undefined || !params.success) {
       next();
       return;
     }
-    const checked = await checkSave(db, {
-      token,
-      csrfHeader: request.get(CSRF_HEADER),
-      studyName: params.data.study,
-      itemKey: params.data.itemKey,
-    });
-    if (!checked) {
-      next();
-      return;
-    }
-    response.locals.auth = { user: checked.item.user, session: checked.session, token } satisfies Auth;
     saveBody(request, response, (error?: unknown) => {
       if (error) {
-        next(error);
+        next();
         return;
       }
-      // A refused write is thrown by presentWrite (the 409): caught here, as Express catches a handler's.
-      saveAnnotationAttempt(checked.item, saveBody.of(response), checked.argument)
-        .then((outcome) => {
-          response.json(presentWrite(outcome, presentAnnotationState));
+      const names = { token, csrfHeader, studyName: params.data.study, itemKey: params.data.itemKey };
+      autosave(db, names, saveBody.of(response))
+        .then((saved) => {
+          if (!saved) {
+            next();
+            return;
+          }
+          if (saved.actor !== null) noteSignedInName(response, saved.actor);
+          response.json(presentAnnotationState(saved));
         })
         .catch(next);
     });

@@ -109,6 +109,11 @@ async function assignedArgument({ db, study, user, itemKey }: ItemRequest): Prom
   return argument;
 }
 
+/** The judgement as saved: the guideline version it was made under, today's when the client sent none. */
+export function withGuidelineVersion(judgement: Judgement): Judgement {
+  return { ...judgement, guideline_version: judgement.guideline_version ?? GUIDELINE_VERSION };
+}
+
 function validateJudgement(judgement: Judgement, argument: AssignedArgumentForSave): void {
   const problems = checkSpans(judgement, argument.text.length);
   if (problems.length > 0)
@@ -174,30 +179,27 @@ function conflict(current: AnnotationForSave | undefined, message: string): Writ
 export async function saveAnnotationAttempt(
   item: ItemRequest,
   request: SaveAnnotation,
-  /** The caller's assigned argument when already read (`checkSave`); looked up when left out. */
-  assigned?: AssignedArgumentForSave,
 ): Promise<WriteOutcome<AnnotationSnapshot>> {
   const { db, user } = item;
-  const argument = assigned ?? (await assignedArgument(item));
-  const judgement: Judgement = {
-    ...request.judgement,
-    guideline_version: request.judgement.guideline_version ?? GUIDELINE_VERSION,
-  };
+  const argument = await assignedArgument(item);
+  const judgement = withGuidelineVersion(request.judgement);
   validateJudgement(judgement, argument);
   // The common case — the stored annotation is at the request's version — is one conditional write
   // (one statement on PostgreSQL); anything else (stale, a retry, submitted) the transaction below.
   const status = request.action === 'submit' ? 'submitted' : 'draft';
   const current = await saveCurrentAnnotation(db, {
-    argumentRowId: argument.argumentRowId,
-    userId: user.id,
+    target: {
+      kind: 'checked',
+      argumentRowId: argument.argumentRowId,
+      userId: user.id,
+      audit: auditEntry(item, argument, { version: request.version + 1, status }, request.action),
+    },
     version: request.version,
     status,
     judgement,
     secondsSpent: request.secondsSpent,
     clientSaveId: request.clientSaveId ?? null,
     action: request.action,
-    actorId: user.id,
-    audit: auditEntry(item, argument, { version: request.version + 1, status }, request.action),
   });
   if (current) return written(current);
   return await db.transaction(async (): Promise<WriteOutcome<AnnotationSnapshot>> => {

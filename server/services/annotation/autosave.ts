@@ -1,36 +1,51 @@
-import type { AssignedArgumentForSave } from '../../store/assignments.ts';
+import type { SaveAnnotation } from '../../../shared/annotation-api.ts';
+import { checkSpans } from '../../../shared/span-rules.ts';
+import { type SavedCurrentAnnotation, saveCurrentAnnotation } from '../../store/current-annotation-save.ts';
 import type { Db } from '../../store/db.ts';
-import { findSaveContext } from '../../store/save-context.ts';
-import type { SessionRow } from '../../store/sessions.ts';
 import { tokenHash } from '../accounts/auth.ts';
-import type { ItemRequest } from './annotation.ts';
+import { withGuidelineVersion } from './annotation.ts';
 
-/** A save that passed every check made before its body is read. */
-export interface CheckedSave {
-  item: ItemRequest;
-  argument: AssignedArgumentForSave;
-  session: SessionRow;
+/** What an autosave carries besides its body: the session cookie, the CSRF header and the item's names. */
+export interface AutosaveRequest {
+  token: string;
+  csrfHeader: string;
+  studyName: string;
+  itemKey: string;
 }
 
 /**
- * The checks the ordinary middleware chain makes of an annotator's save before its body is read —
- * a live session (`loadSession`) of an enabled account, its CSRF token (`csrfProtection`), the
- * annotator role (`requireRole`), the study (`loadStudy`) and the caller's own assignment with this
- * key in it (`saveAnnotationAttempt`'s 404) — from one read (`findSaveContext`) instead of three.
- * Undefined when one of them fails: the caller then hands the request to the ordinary chain, which
- * makes them again and answers the failure as it always has (401, 403, 404, in its order).
+ * An annotator's save that passes every check the ordinary chain makes — a live session of an enabled
+ * account (`loadSession`), its CSRF token (`csrfProtection`), the annotator role (`requireRole`), the
+ * study (`loadStudy`), the caller's own assignment with this key (`saveAnnotationAttempt`'s 404), the
+ * spans (`checkSpans`) — of the version stored and not submitted, written with those checks in the
+ * write itself (`saveCurrentAnnotation`'s session target: one statement on PostgreSQL); with it,
+ * the annotator's name (the request log's user: no session was loaded). Undefined
+ * when any check fails or the write matches nothing: nothing was written, and the caller hands the
+ * request to the ordinary chain, which makes every check again and answers as it always has (401,
+ * 403, 404, 400, 409 in its order; a retry of an applied save with its stored state).
  */
-export async function checkSave(
+export async function autosave(
   db: Db,
-  request: { token: string; csrfHeader: string | undefined; studyName: string; itemKey: string },
-): Promise<CheckedSave | undefined> {
-  const context = await findSaveContext(db, tokenHash(request.token), request.studyName, request.itemKey);
-  if (!context || context.user.disabled) return undefined;
-  if (request.csrfHeader !== context.session.csrfToken) return undefined;
-  if (!context.user.roles.includes('annotator') || !context.study || !context.argument) return undefined;
-  return {
-    item: { db, study: context.study, user: context.user, itemKey: request.itemKey },
-    argument: context.argument,
-    session: context.session,
-  };
+  request: AutosaveRequest,
+  save: SaveAnnotation,
+): Promise<SavedCurrentAnnotation | undefined> {
+  const judgement = withGuidelineVersion(save.judgement);
+  // Every span check but the text's length needs no text; that one is the write's (the longest end).
+  if (checkSpans(judgement, Number.POSITIVE_INFINITY).length > 0) return undefined;
+  return await saveCurrentAnnotation(db, {
+    target: {
+      kind: 'session',
+      tokenHash: tokenHash(request.token),
+      csrfToken: request.csrfHeader,
+      studyName: request.studyName,
+      itemKey: request.itemKey,
+      textLengthAtLeast: judgement.spans.reduce((longest, span) => Math.max(longest, span.end), 0),
+    },
+    version: save.version,
+    status: save.action === 'submit' ? 'submitted' : 'draft',
+    judgement,
+    secondsSpent: save.secondsSpent,
+    clientSaveId: save.clientSaveId ?? null,
+    action: save.action,
+  });
 }

@@ -11,4 +11,4 @@ export {
 } from './annotation.ts';
 export { type ArgumentDetail, argumentDetail } from './argument-detail.ts';
 export { argumentListPage } from './argument-list.ts';
-export { type CheckedSave, checkSave } from './autosave.ts';
+export { type AutosaveRequest, autosave } from './autosave.ts';
