@@ -11,6 +11,8 @@ describe('classifyAbstention', () => {
     `My answer: ${ABSTENTION_PHRASE}.`,
     `${ABSTENTION_PHRASE}. The input case has F3 and F10.`,
     `Subject: case triple 7, nothing drafted\n\n${ABSTENTION_PHRASE}.\n\nThe input case has F3.`,
+    `Slide 3 — Conclusion\n• ${ABSTENTION_PHRASE}\n• → No argument drafted`,
+    `Findings:\n- ${ABSTENTION_PHRASE}.\n2. ${ABSTENTION_PHRASE}`,
   ])('reads %j as the exact phrase', (text) => {
     expect(classifyAbstention(text)).toBe('exact');
   });

@@ -26,9 +26,9 @@ function flattenLines(text: string): string {
 
 const EXACT_PHRASE = flatten(ABSTENTION_PHRASE);
 // The phrase as a sentence: after the start, a sentence's end or a line break ("Re: …\n\nNo common
-// factor between …" in a memo's body).
+// factor between …" in a memo's body), a list item's marker between ("• No common factor …" on a slide).
 const EXACT = new RegExp(
-  `(?:^|[.!?:]\\s|\\n)${EXACT_PHRASE.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}\\s*(?:[.!]|$|\\s)`,
+  `(?:^|[.!?:]\\s|\\n)[ \\t]*(?:(?:[-*+•◦▪‣]|\\d{1,2}[.)])[ \\t]+)?${EXACT_PHRASE.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}\\s*(?:[.!]|$|\\s)`,
 );
 
 // Declining in other words: "no common factors", "the cases share no factors", "does not share a

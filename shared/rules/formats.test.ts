@@ -56,6 +56,23 @@ describe('questions answered in the next sentence (3.3.0)', () => {
     expect(lists('Here: F13? ✗ (no covenant was signed).').current).toEqual([]);
   });
 
+  it('denies it when the answer is a short denial of its own: "It did not.", "He did not.", "Never." (3.6.0)', () => {
+    expect(
+      lists('Did the plaintiff ever put its hinge on public display (F27)? It did not.').current,
+    ).toEqual([]);
+    expect(
+      lists(
+        'JUDGE: Did Dr. Osei sign a noncompete (F13)? COUNSEL FOR DEFENDANT: He did not; he signed nothing.',
+      ).current,
+    ).toEqual([]);
+    expect(lists('Did the defendant here decompile the product (F25)? Never.').current).toEqual([]);
+    expect(lists('Did it disclose the list to outsiders (F10)? Nothing of the kind.').current).toEqual([]);
+    // An answer that only begins with those words' letters affirms as before.
+    expect(
+      lists('Did the defendant here use the drawings (F14)? Nevertheless it did, every page.').current,
+    ).toEqual(['F14']);
+  });
+
   it('keeps what a question asked when the answer affirms it, and a question without an answer', () => {
     expect(
       lists("Did the defendant here use the plaintiff's drawings (F14)? Yes, every page.").current,

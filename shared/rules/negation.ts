@@ -165,7 +165,7 @@ export const NEGATION_RULES = [
   },
   {
     name: 'negation.answered-no',
-    says: 'A factor asked about in a question is negated for the cases the question asks of when the sentence after it opens with a denial (class answer-negative: "No", "None", "Neither", "✗"; after an "A:" label too) — the Q&A and checklist formats ("TSC2: F21? No.").',
+    says: 'A factor asked about in a question is negated for the cases the question asks of when the sentence after it opens with a denial (class answer-negative: "No", "None", "Neither", "Never", "It did not", "He did not", "Nothing of the kind", "✗"; after an "A:" or a speaker’s label too) — the Q&A and checklist formats ("TSC2: F21? No.").',
     example: 'Did the defendant in TSC1 sign a nondisclosure agreement? No.',
   },
   {
