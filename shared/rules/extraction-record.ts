@@ -9,7 +9,7 @@ export const RULES_EXTRACTOR_NAME = 'rules';
  * Version of the rules (code and the lexicon format together); bump it when a change can alter
  * an extraction, so records made by different versions are not pooled by mistake.
  */
-export const RULES_EXTRACTOR_VERSION = '3.6.0';
+export const RULES_EXTRACTOR_VERSION = '3.7.0';
 
 /**
  * One line of extractions JSONL (docs/FORMATS.md#extractions--jsonl) for a rules extraction: the per-case

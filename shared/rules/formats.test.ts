@@ -148,3 +148,18 @@ describe('a negation bound to a case word and a semicolon (3.3.0)', () => {
     expect(lists('The input case lacks F16; nothing here could be reverse engineered.').current).toEqual([]);
   });
 });
+
+describe('working notes and consequences (3.7.0)', () => {
+  it('reads the note-taker\'s "w/o" as "without": the factor after it is denied for the case before it', () => {
+    expect(lists('TSC2 w/o F2, w/o F8.').tsc2).toEqual([]);
+    expect(lists('TSC1 had F13 noncompete; cur. w/o F13.')).toEqual({ current: [], tsc1: ['F13'], tsc2: [] });
+  });
+
+  it('reads what would follow ("F10 would apply", "F24 would then be present") as no assertion', () => {
+    expect(lists('Had the plaintiff published it, F10 would apply.').current).toEqual([]);
+    expect(lists('In that event F24 would be present.').current).toEqual([]);
+    expect(lists('F22 would then apply.').current).toEqual([]);
+    // What is so is still read: "would have" stays a counterfactual, and a plain statement asserts.
+    expect(lists('F22 applies in TSC1.').tsc1).toEqual(['F22']);
+  });
+});

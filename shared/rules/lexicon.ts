@@ -128,13 +128,14 @@ export function parseFrame(
 // A structural class's member: a word or a few words as written, `@name` (a synonym class's words) /
 // `@name*` (all their forms), or a mark of one to three symbols ("✓", "✗", "—": table cells); not
 // the ASCII hyphen, which a member's pattern reads as an optional hyphen.
+// Words may hold a slash inside ("w/o", the note-taker's "without").
 const STRUCTURE_MEMBER =
-  /^(?:@[a-z][a-z0-9-]*\*?|[a-z0-9'’][a-z0-9'’ -]*|[^\p{L}\p{N}\s'’\-.*+?^${}()|[\]\\]{1,3})$/u;
+  /^(?:@[a-z][a-z0-9-]*\*?|[a-z0-9'’][a-z0-9'’ -]*(?:\/[a-z0-9'’ -]+)?|[^\p{L}\p{N}\s'’\-.*+?^${}()|[\]\\]{1,3})$/u;
 const structureMemberSchema = z
   .string()
   .regex(
     STRUCTURE_MEMBER,
-    'a structural class member is lower-case words, @class, or a mark of one to three symbols',
+    'a structural class member is lower-case words (one "/" inside allowed), @class, or a mark of one to three symbols',
   )
   .refine(
     (member) => member.trim() === member && !/\s{2}/.test(member),

@@ -2,12 +2,29 @@ import { describe, expect, it } from 'vitest';
 import { ABSTENTION_PHRASE } from '../vocabulary.ts';
 import { isTruncated } from './truncation.ts';
 
-const complete = { finishReason: 'stop', unterminated: false };
+// No finish reason recorded (an imported text without one): the answer's ending decides.
+const complete = { unterminated: false };
 
 describe('isTruncated', () => {
   it('believes a finish reason of "length" and an unclosed reasoning trace', () => {
     expect(isTruncated('A whole sentence.', { finishReason: 'length', unterminated: false })).toBe(true);
     expect(isTruncated('', { unterminated: true })).toBe(true);
+  });
+
+  it('believes a finish reason of "stop": the output did not hit its limit (3.7.0)', () => {
+    const stopped = { finishReason: 'stop', unterminated: false };
+    expect(isTruncated('to do: pull the depo cites; confirm TSC1 cite before filing', stopped)).toBe(false);
+    expect(isTruncated('while in the input case the plaintiff', stopped)).toBe(false);
+    // Another reason, or none, leaves it to the ending.
+    expect(
+      isTruncated('while in the input case the plaintiff', {
+        finishReason: 'content_filter',
+        unterminated: false,
+      }),
+    ).toBe(true);
+    expect(
+      isTruncated('while in the input case the plaintiff', { finishReason: null, unterminated: false }),
+    ).toBe(true);
   });
 
   it('flags an answer that stops mid-sentence or mid-word', () => {

@@ -1,13 +1,16 @@
 import { endsWithAbstentionPhrase } from './abstention.ts';
 
 /**
- * Whether a response looks cut off: the caller says the output hit its token limit
- * (`finishReason === 'length'`), a `<think>` trace was never closed, or the delivered answer stops
- * without final punctuation (".", "!", "?", a closing bracket or quote; emphasis and white space
- * aside) — mid-sentence or mid-word. The bare abstention phrase, which has no period, is complete.
- * An empty answer is not truncated by itself.
+ * Whether a response is cut off — in the guidelines' words, the output hit its token limit. The
+ * caller's finish reason says it when there is one: `'length'` is cut off, `'stop'` is not (edition
+ * 3.7.0: the model ended the answer itself, however its last line reads — notes end on "to do: …",
+ * outlines on an item, chats on a message). A `<think>` trace never closed is cut off. With no finish
+ * reason, or another one, the ending decides: an answer that stops without final punctuation (".",
+ * "!", "?", a closing bracket or quote; emphasis and white space aside) — mid-sentence or mid-word —
+ * is cut off. The bare abstention phrase, which has no period, is complete. An empty answer is not
+ * truncated by itself.
  *
- * Two endings need no final punctuation, because they are not sentences (edition 3.4.0): a last
+ * Without a finish reason, two endings need no final punctuation, because they are not sentences (edition 3.4.0): a last
  * line that is an item of a list or an outline (a bullet, or a number, letter or roman numeral with
  * "." or ")", as "3.2", "b.", "III.") — outlines end on an item —, and a signature: a last line of
  * at most three words after a line that ends with a comma ("Best,\nSam"), as emails end. A cut-off
@@ -17,13 +20,15 @@ import { endsWithAbstentionPhrase } from './abstention.ts';
  * "[10:11] Priya: …", or "Lena 10:15: good" after "Omar 10:14: …"), as chat messages end without a
  * full stop.
  *
- * @example isTruncated('In the input case the plaintiff', { finishReason: 'stop', unterminated: false }) // true
+ * @example isTruncated('In the input case the plaintiff', { finishReason: null, unterminated: false }) // true
+ * @example isTruncated('In the input case the plaintiff', { finishReason: 'stop', unterminated: false }) // false
  */
 export function isTruncated(
   answer: string,
   context: { finishReason?: string | null; unterminated: boolean },
 ): boolean {
   if (context.finishReason === 'length' || context.unterminated) return true;
+  if (context.finishReason === 'stop') return false;
   // (The trailing run is searched only when the last character can open one: the search costs a
   // pass over the whole answer.)
   const trimmed = TRAILING_MARK.test(answer.slice(-1)) ? answer.replace(/[\s*_`#]+$/, '') : answer;
