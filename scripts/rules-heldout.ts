@@ -13,8 +13,8 @@ import { precisionRecallF1 } from '../shared/stats/precision-recall-f1.ts';
 
 /**
  * `npm run rules:heldout`: the one measurement of an edition on the held-out set
- * test/fixtures/rules-heldout-11/heldout-11.jsonl (set 11, for the edition after 3.6.0, not written yet; sets 4, 5, 6, 7, 8, 9 and 10
- * were 3.0.0's, 3.1.0's, 3.2.0's, 3.3.0's, 3.4.0's, 3.5.0's and 3.6.0's, development sets since) — written blind, by a writer who saw neither the rules nor the other
+ * test/fixtures/rules-heldout-12/heldout-12.jsonl (set 12, for the edition after 3.7.0, not written yet; sets 4 to 11
+ * were 3.0.0's, 3.1.0's, 3.2.0's, 3.3.0's, 3.4.0's, 3.5.0's, 3.6.0's and 3.7.0's, development sets since) — written blind, by a writer who saw neither the rules nor the other
  * sets — and nothing else: no other set is read, and no test reads this one.
  * Run it once per edition, after the edition is frozen, and write the figures into
  * docs/RULES-EXTRACTOR.md ("Held-out measurements"); once read, the set becomes a development set
@@ -24,17 +24,17 @@ import { precisionRecallF1 } from '../shared/stats/precision-recall-f1.ts';
  * and unlisted factors, each error listed.
  */
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
-const SET = here('../test/fixtures/rules-heldout-11/heldout-11.jsonl');
+const SET = here('../test/fixtures/rules-heldout-12/heldout-12.jsonl');
 const LEXICON = here('../data/lexicon.json');
 
 if (!existsSync(SET)) {
   console.error(
-    `rules:heldout: no held-out set at ${SET}: the set is read only by this command; add or restore the folder test/fixtures/rules-heldout-11 (heldout-11.jsonl) from git.`,
+    `rules:heldout: no held-out set at ${SET}: the set is read only by this command; add or restore the folder test/fixtures/rules-heldout-12 (heldout-12.jsonl) from git.`,
   );
   process.exit(1);
 }
 const lexicon = lexiconSchema.parse(JSON.parse(readFileSync(LEXICON, 'utf8')));
-const arguments_ = parseLabelledJsonl(readFileSync(SET, 'utf8'), 'rules-heldout-11/heldout-11.jsonl');
+const arguments_ = parseLabelledJsonl(readFileSync(SET, 'utf8'), 'rules-heldout-12/heldout-12.jsonl');
 const score = emptyScore();
 for (const gold of arguments_)
   addToScore(score, gold, extractFactors(gold.text, lexicon, { finishReason: gold.finish_reason }));
@@ -44,9 +44,9 @@ const show = (value: number | null) => (value === null ? 'n/a' : value.toFixed(3
 const { found, gold } = score.recallByStyle.paraphrase;
 console.log(
   [
-    `held-out set 11 (${arguments_.length} arguments), rules ${RULES_EXTRACTOR_VERSION}, lexicon ${lexicon.version}`,
+    `held-out set 12 (${arguments_.length} arguments), rules ${RULES_EXTRACTOR_VERSION}, lexicon ${lexicon.version}`,
     SCORE_HEADER,
-    scoreRow('held-out 11', score),
+    scoreRow('held-out 12', score),
     '',
     `micro-F1 ${show(micro.f1)} (P ${show(micro.precision)}, R ${show(micro.recall)}; tp/fp/fn ${score.units.tp}/${score.units.fp}/${score.units.fn})`,
     `paraphrase recall ${show(paraphraseRecall(score))} (${found}/${gold})`,
