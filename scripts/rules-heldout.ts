@@ -13,7 +13,7 @@ import { precisionRecallF1 } from '../shared/stats/precision-recall-f1.ts';
 
 /**
  * `npm run rules:heldout`: the one measurement of an edition on the held-out set
- * test/fixtures/rules-heldout-12/heldout-12.jsonl (set 12, for the edition after 3.7.0, not written yet; sets 4 to 11
+ * test/fixtures/rules-heldout-12/heldout-12.jsonl (set 12, for the edition after 3.7.0, written 2026-12-06 and not yet measured; sets 4 to 11
  * were 3.0.0's, 3.1.0's, 3.2.0's, 3.3.0's, 3.4.0's, 3.5.0's, 3.6.0's and 3.7.0's, development sets since) — written blind, by a writer who saw neither the rules nor the other
  * sets — and nothing else: no other set is read, and no test reads this one.
  * Run it once per edition, after the edition is frozen, and write the figures into
