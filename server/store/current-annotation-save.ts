@@ -208,7 +208,12 @@ async function writeOnSqlite(
   };
 }
 
-/** The checks of a session target; its columns, one row or none, are what `ctx` gives the write. */
+/**
+ * The checks of a session target; its columns, one row or none, are what `ctx` gives the write.
+ * `length()` counts characters, never more than JavaScript's UTF-16 units, so a span that ends inside
+ * a text with characters outside the BMP may fail here and pass the ordinary route: that save is
+ * handed on and saved there (test/autosave-short-way.test.ts).
+ */
 const SESSION_CONTEXT_FROM = `FROM sessions s JOIN users u ON u.id = s.user_id
     JOIN studies st ON st.name = @studyName
     JOIN assignments g ON g.item_key = @itemKey AND g.user_id = u.id
