@@ -11,7 +11,7 @@ import { nowIso, writeJson } from './json-columns.ts';
  * assignment with this key holds an argument of that study at least `textLengthAtLeast` characters
  * long (the longest span's end). The second is the autosave's: every check the ordinary chain makes
  * before the write (`loadSession`, `csrfProtection`, `requireRole`, `loadStudy`, the assignment's 404,
- * the spans' end) is part of the write's own statement, so a save that fails any of them writes
+ * the spans' end) is part of the write's own statement, so a save that fails one of them writes
  * nothing and the caller hands the request to the ordinary chain, which answers the failure.
  */
 export type SaveTarget =
@@ -24,6 +24,27 @@ export type SaveTarget =
       itemKey: string;
       textLengthAtLeast: number;
     };
+
+/**
+ * The audit entry of a change an annotator made to their annotation (annotation.save, .submit or
+ * .reopen): the argument as its subject, the annotator and the new version and status as details.
+ * The one place its shape is written in JavaScript (`auditEntry` of services/annotation and the
+ * SQLite session target use it); SESSION_CONTEXT_POSTGRES builds the same details in SQL, and
+ * test/autosave-short-way.test.ts holds them equal byte for byte.
+ */
+export function annotationAudit(
+  who: { studyId: number; username: string; argumentId: string },
+  saved: { version: number; status: AnnotationStatus },
+  action: 'save' | 'submit' | 'reopen',
+): AuditWrite {
+  return {
+    studyId: who.studyId,
+    actor: { name: who.username, via: 'app' },
+    action: `annotation.${action}`,
+    subject: who.argumentId,
+    details: { annotator: who.username, version: saved.version, status: saved.status },
+  };
+}
 
 /** An annotator's save of the version they read (`version`, 0 for a first save). */
 export interface CurrentAnnotationSave {
@@ -149,12 +170,7 @@ interface SessionContextRow {
   argumentId: string;
 }
 
-/**
- * SQLite: the session target read as a checked one, with the audit entry the ordinary path writes
- * for it (`auditEntry` in services/annotation: annotation.save / annotation.submit, the annotator and
- * the new version and status; PostgreSQL builds the same details in SESSION_CONTEXT_POSTGRES, and
- * test/autosave-short-way.test.ts holds all three equal on both engines).
- */
+/** SQLite: the session target read as a checked one, with the audit entry of the save. */
 async function sessionTarget(
   db: Db,
   session: SessionTarget,
@@ -167,13 +183,7 @@ async function sessionTarget(
     kind: 'checked',
     argumentRowId: context.argumentRowId,
     userId: context.userId,
-    audit: {
-      studyId: context.studyId,
-      actor: { name: context.username, via: 'app' },
-      action: `annotation.${save.action}`,
-      subject: context.argumentId,
-      details: { annotator: context.username, version: save.version + 1, status: save.status },
-    },
+    audit: annotationAudit(context, { version: save.version + 1, status: save.status }, save.action),
   };
 }
 

@@ -92,7 +92,7 @@ export type FrameSlot = Extract<PhraseSlot, { kind: 'word' }> & { afterPrevious:
 export const FRAME_WINDOW = 10;
 
 /**
- * Reads one concept frame: two to four slots joined by ` + ` (any order) or ` > ` (the next slot's
+ * Reads one concept frame: two to four slots joined by ` + ` (in every order) or ` > ` (the next slot's
  * word after this one's: "@aware > @private" reads "knew it was secret", not "the secret was
  * told"), each one word position (`word`, `a|b|c`, `@class` or `@class|word`). A frame matches when
  * a word of every slot stands in one clause, in the order the `>` ask, within `FRAME_WINDOW` words and without a negation word between them:
@@ -160,7 +160,7 @@ export function lexiconFillers(lexicon: {
  * The vocabulary of the rule-based extractor (`data/lexicon.json`): near-synonym classes
  * (`synonyms`, optional), for every one of the 26 factors phrasings an argument may use
  * instead of the code or the name, as lemma patterns, optional concept frames (`frames`,
- * `parseFrame`): the factor's meaning as concepts that must meet in one clause, in any order — and
+ * `parseFrame`): the factor's meaning as concepts that must meet in one clause, in whatever order — and
  * the closed word classes of the structural rules (`structure`: negation words, case words,
  * outsiders, modals …; shared/rules/grammar.ts), each member a word or a few words as written, or
  * `@name` for a synonym class. A phrase may be listed under one factor only; every `@class` named

@@ -17,7 +17,7 @@ export const AUTOSAVE_PATH = '/studies/:study/items/:itemKey/annotation';
  * middlewares and the write. A request without a session cookie and a CSRF header, or with a
  * malformed URL, is handed on (`next()`) unread. Otherwise the body is read and checked as the
  * ordinary route reads it (the same schema and limit; a second reader of the request gets the same
- * outcome, `validateBody`), and any failure — of the body, of a check, of the version — is handed on
+ * outcome, `validateBody`), and every failure — of the body, of a check, of the version — is handed on
  * too: the ordinary chain and route check everything again and answer it exactly as before.
  */
 export function autosaveRoute({ db }: RouteContext) {

@@ -28,13 +28,13 @@ import {
   listAssignmentsOfUser,
 } from '../../store/assignments.ts';
 import type { AuditWrite } from '../../store/audit-log.ts';
-import { saveCurrentAnnotation } from '../../store/current-annotation-save.ts';
+import { annotationAudit, saveCurrentAnnotation } from '../../store/current-annotation-save.ts';
 import type { Db } from '../../store/db.ts';
 import { writeJson } from '../../store/json-columns.ts';
 import type { StudyRow } from '../../store/studies.ts';
 import { findTripleByRowId, type StoredTriple } from '../../store/triples.ts';
 import type { User } from '../../store/users.ts';
-import { appActor, recordAudit } from '../audit/audit.ts';
+import { recordAudit } from '../audit/audit.ts';
 import { checkVersion, staleVersionMessage } from './optimistic-save.ts';
 
 /** One of the signed-in annotator's items, as a request names it: by its opaque key, in a study. */
@@ -130,13 +130,11 @@ function auditEntry(
   saved: Pick<SavedAnnotation, 'version' | 'status'>,
   action: 'save' | 'submit' | 'reopen',
 ): AuditWrite {
-  return {
-    studyId: study.id,
-    actor: appActor(user),
-    action: `annotation.${action}`,
-    subject: argument.argumentId,
-    details: { annotator: user.username, version: saved.version, status: saved.status },
-  };
+  return annotationAudit(
+    { studyId: study.id, username: user.username, argumentId: argument.argumentId },
+    saved,
+    action,
+  );
 }
 
 /** Records the audit entry of a change the annotator made (inside the change's transaction). */

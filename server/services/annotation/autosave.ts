@@ -20,7 +20,7 @@ export interface AutosaveRequest {
  * spans (`checkSpans`) — of the version stored and not submitted, written with those checks in the
  * write itself (`saveCurrentAnnotation`'s session target: one statement on PostgreSQL); with it,
  * the annotator's name (the request log's user: no session was loaded). Undefined
- * when any check fails or the write matches nothing: nothing was written, and the caller hands the
+ * when a check fails or the write matches nothing: nothing was written, and the caller hands the
  * request to the ordinary chain, which makes every check again and answers as it always has (401,
  * 403, 404, 400, 409 in its order; a retry of an applied save with its stored state).
  */
